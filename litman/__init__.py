@@ -1,0 +1,8 @@
+"""litman: a desktop literature manager.
+
+The package is layered: `core` (data model, the `Library` facade, search; no Qt), `formats`
+(readers and writers, one module per format), `app` (opening the library a user means), `gui`
+(PySide6 only) and `cli`. Dependencies point downwards only; import-linter checks it in CI.
+"""
+
+__version__ = "0.1.0"

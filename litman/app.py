@@ -1,0 +1,73 @@
+"""The composition root: which library file a user means, first-run seeding, imports.
+
+`litman` with no `--library` and no `LITMAN_LIBRARY` uses `library.sqlite` in the user data
+folder; on the very first run that library is created and filled with the bundled seeds.
+An explicit path starts empty.
+"""
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+from litman import paths
+from litman.core.library import Library
+from litman.core.records import ImportReport
+from litman.formats import registry
+
+ENV_VAR = "LITMAN_LIBRARY"
+Progress = Callable[[int, int], None]
+
+
+def default_library_path() -> Path:
+    return platformdirs.user_data_path("litman", appauthor=False) / "library.sqlite"
+
+
+@dataclass(frozen=True)
+class LibraryChoice:
+    path: Path
+    is_default: bool
+
+
+def choose_library(explicit: str | os.PathLike[str] | None = None) -> LibraryChoice:
+    """--library beats $LITMAN_LIBRARY beats the default location."""
+    if explicit:
+        return LibraryChoice(Path(explicit).expanduser(), False)
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return LibraryChoice(Path(env).expanduser(), False)
+    return LibraryChoice(default_library_path(), True)
+
+
+def open_library(
+    explicit: str | os.PathLike[str] | None = None, *, read_only: bool = False
+) -> Library:
+    """Open the library the user means; a first run at the default location gets the seeds."""
+    choice = choose_library(explicit)
+    first_run = choice.is_default and not choice.path.exists()
+    library = Library.open(choice.path, read_only=read_only)
+    if first_run:
+        import_seeds(library)
+    return library
+
+
+def import_seeds(library: Library) -> list[ImportReport]:
+    return import_files(library, paths.seed_files())
+
+
+def import_files(
+    library: Library,
+    files: Sequence[Path],
+    *,
+    progress: Progress | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> list[ImportReport]:
+    """Read every file, then write them all in one transaction.
+
+    A file that cannot be read stops the import before anything is written, and a cancel
+    leaves the library as it was.
+    """
+    batches = [registry.read(Path(path)) for path in files]
+    return library.import_batches(batches, progress=progress, cancelled=cancelled)

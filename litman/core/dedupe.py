@@ -1,0 +1,123 @@
+"""Finding the paper an incoming record duplicates.
+
+Two records are the same paper when they share a DOI, when their abstracts are the same text
+up to whitespace, markup and case (or one is a truncated prefix of the other), or when their
+titles nearly match with the same first author and year. Candidates are found through short
+blocking keys (indexed columns), so a batch is never compared with the whole library.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+
+from litman.core.citekeys import last_name
+from litman.core.records import NewPaper
+from litman.core.text import first_tokens, fold, tokens
+
+KEY_WORDS = 8
+MIN_PREFIX = 80  # a truncated copy must keep this many characters to count as the same paper
+
+
+def norm(text: str) -> str:
+    return " ".join(tokens(text))
+
+
+def abstract_key(abstract: str) -> str:
+    return " ".join(first_tokens(abstract, KEY_WORDS))
+
+
+def title_key(title: str) -> str:
+    return " ".join(first_tokens(title, 4))
+
+
+@dataclass
+class Candidate:
+    """What duplicate detection needs to know of a paper, stored or pending."""
+
+    ref: int  # a paper id, or -(index + 1) for a paper pending in this import
+    abstract: str = ""
+    truncated: bool = False
+    doi: str = ""
+    title: str = ""
+    title_derived: bool = False
+    first_author: str = ""
+    year: int | None = None
+    norm_abstract: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.norm_abstract = norm(self.abstract)
+
+    @classmethod
+    def of(cls, ref: int, p: NewPaper) -> "Candidate":
+        return cls(
+            ref,
+            p.abstract,
+            p.abstract_truncated,
+            p.doi,
+            p.title,
+            p.title_derived,
+            p.authors[0] if p.authors else "",
+            p.year,
+        )
+
+
+class DuplicateFinder:
+    def __init__(self) -> None:
+        self._by_abstract: dict[str, list[Candidate]] = defaultdict(list)
+        self._by_doi: dict[str, Candidate] = {}
+        self._by_title: dict[str, list[Candidate]] = defaultdict(list)
+
+    def add(self, c: Candidate) -> None:
+        if c.norm_abstract:
+            self._by_abstract[" ".join(c.norm_abstract.split()[:KEY_WORDS])].append(c)
+        if c.doi:
+            self._by_doi.setdefault(c.doi.casefold(), c)
+        if c.title and not c.title_derived:
+            self._by_title[title_key(c.title)].append(c)
+
+    def replace(self, old: Candidate, new: Candidate) -> None:
+        """After a merge kept the fuller text, match later records against that text."""
+        for bucket in self._by_abstract.values():
+            if old in bucket:
+                bucket.remove(old)
+        new.ref = old.ref
+        self.add(new)
+
+    def find(self, c: Candidate) -> tuple[Candidate, str] | None:
+        """The candidate `c` duplicates, and how it was recognised."""
+        if c.doi and c.doi.casefold() in self._by_doi:
+            return self._by_doi[c.doi.casefold()], "same DOI"
+        key = " ".join(c.norm_abstract.split()[:KEY_WORDS])
+        for other in self._by_abstract.get(key, ()) if key else ():
+            how = same_abstract(c, other)
+            if how:
+                return other, how
+        if c.title and not c.title_derived:
+            for other in self._by_title.get(title_key(c.title), ()):
+                if same_title_author_year(c, other):
+                    return other, "same title, first author and year"
+        return None
+
+
+def same_abstract(a: Candidate, b: Candidate) -> str:
+    x, y = a.norm_abstract, b.norm_abstract
+    if x == y:
+        return "same abstract"
+    short, long_ = (x, y) if len(x) <= len(y) else (y, x)
+    short_is_truncated = a.truncated if short is x else b.truncated
+    if len(short) >= MIN_PREFIX and (short_is_truncated or long_.startswith(short)):
+        head = long_[: len(short)]
+        if head == short or fuzz.ratio(short, head) >= 97:
+            return "truncated copy of the same abstract"
+    if len(x) >= MIN_PREFIX and fuzz.ratio(x, y, score_cutoff=97):
+        return "nearly identical abstract"
+    return ""
+
+
+def same_title_author_year(a: Candidate, b: Candidate) -> bool:
+    if a.year != b.year:
+        return False
+    if fold(last_name(a.first_author)).strip() != fold(last_name(b.first_author)).strip():
+        return False
+    return fuzz.ratio(norm(a.title), norm(b.title)) >= 95

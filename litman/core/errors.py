@@ -1,0 +1,37 @@
+"""The errors litman expects and explains to the user.
+
+Each one carries a message fit to print as one line; the CLI prints it without a traceback,
+and the GUI shows it in a dialog.
+"""
+
+
+class LitmanError(Exception):
+    """An expected failure with a message for the user."""
+
+
+class NotFoundError(LitmanError):
+    """A paper id, citekey or tag that the library does not have."""
+
+
+class SchemaTooNewError(LitmanError):
+    """The library file was written by a newer litman; it is left untouched."""
+
+
+class LibraryLockedError(LitmanError):
+    """Another process holds the write lock for longer than the busy timeout."""
+
+
+class ReadOnlyError(LitmanError):
+    """A write was asked of a library opened read-only."""
+
+
+class CorruptLibraryError(LitmanError):
+    """The file is not a readable SQLite library."""
+
+
+class ImportFailed(LitmanError):
+    """A file could not be imported; nothing from it was written."""
+
+
+class Cancelled(LitmanError):
+    """The user cancelled a long operation; nothing was written."""

@@ -1,0 +1,213 @@
+"""Writing import batches: duplicates merged, the rest inserted, all in the caller's transaction.
+
+A record that duplicates a stored paper, or one earlier in the same import, is merged: the
+fuller abstract wins and tags are united. The report says what was merged into what.
+"""
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sqlalchemy import Connection, insert, or_, select, update
+
+from litman.core import models, store
+from litman.core.dedupe import Candidate, DuplicateFinder, abstract_key, title_key
+from litman.core.errors import Cancelled
+from litman.core.records import ImportBatch, ImportReport, Merged, NewPaper
+
+P = models.papers
+Insert = Callable[[Connection, Sequence[NewPaper]], list[int]]
+
+
+@dataclasses.dataclass
+class _Pending:
+    """A paper to insert, and the lines of this import that were merged into it."""
+
+    paper: NewPaper
+    batch: int
+    merged: list[tuple[int, int, str]] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass(frozen=True)
+class _StoredMerge:
+    """An incoming record that duplicates a paper already in the library."""
+
+    batch: int
+    line: int
+    into: int
+    paper: NewPaper
+    how: str
+
+
+def import_batches(
+    conn: Connection,
+    batches: Sequence[ImportBatch],
+    insert_papers: Insert,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> list[ImportReport]:
+    finder = DuplicateFinder()
+    _load_candidates(conn, finder, [p for b in batches for p in b.papers])
+    pending: list[_Pending] = []
+    stored: list[_StoredMerge] = []
+    total, done = sum(len(b.papers) for b in batches), 0
+    for bno, batch in enumerate(batches):
+        for paper, line in zip(batch.papers, batch.lines, strict=True):
+            if cancelled and cancelled():
+                raise Cancelled("Import cancelled; nothing was imported.")
+            _place(finder, pending, stored, bno, paper, line)
+            done += 1
+            if progress and done % 200 == 0:
+                progress(done, total)
+    ids = insert_papers(conn, [p.paper for p in pending])
+    reports = _reports(conn, batches, pending, ids, stored)
+    for batch in batches:
+        conn.execute(
+            insert(models.sources).values(
+                name=batch.source_name,
+                label=batch.label,
+                digest=batch.digest,
+                imported_at=store.now(),
+            )
+        )
+    if progress:
+        progress(total, total)
+    return reports
+
+
+def _place(
+    finder: DuplicateFinder,
+    pending: list[_Pending],
+    stored: list[_StoredMerge],
+    bno: int,
+    paper: NewPaper,
+    line: int,
+) -> None:
+    cand = Candidate.of(-(len(pending) + 1), paper)
+    hit = finder.find(cand)
+    if hit is None:
+        finder.add(cand)
+        pending.append(_Pending(paper, bno))
+        return
+    other, how = hit
+    if other.ref < 0:  # a paper of this same import, not written yet: merge in memory
+        target = pending[-other.ref - 1]
+        target.paper = merge_new(target.paper, paper)
+        finder.replace(other, Candidate.of(other.ref, target.paper))
+        target.merged.append((bno, line, how))
+    else:
+        stored.append(_StoredMerge(bno, line, other.ref, paper, how))
+
+
+def merge_new(kept: NewPaper, incoming: NewPaper) -> NewPaper:
+    """The fuller abstract, united tags, and any field the kept record lacks."""
+    fuller = _fuller(
+        kept.abstract, kept.abstract_truncated, incoming.abstract, incoming.abstract_truncated
+    )
+    changes: dict[str, Any] = {"tags": tuple(dict.fromkeys(kept.tags + incoming.tags))}
+    if fuller is incoming.abstract and incoming.abstract != kept.abstract:
+        changes.update(abstract=incoming.abstract, abstract_truncated=incoming.abstract_truncated)
+        if kept.title_derived and incoming.title_derived:
+            changes["title"] = incoming.title
+    for name in ("doi", "url", "venue"):
+        if not getattr(kept, name) and getattr(incoming, name):
+            changes[name] = getattr(incoming, name)
+    return dataclasses.replace(kept, **changes)
+
+
+def _fuller(a: str, a_cut: bool, b: str, b_cut: bool) -> str:
+    if a_cut != b_cut:
+        return b if a_cut else a
+    return b if len(b) > len(a) else a
+
+
+def _load_candidates(conn: Connection, finder: DuplicateFinder, papers: Sequence[NewPaper]) -> None:
+    akeys = list({abstract_key(p.abstract) for p in papers if p.abstract})
+    tkeys = list({title_key(p.title) for p in papers if p.title and not p.title_derived})
+    dois = list({p.doi for p in papers if p.doi})
+    cols = (
+        P.c.id,
+        P.c.abstract,
+        P.c.abstract_truncated,
+        P.c.doi,
+        P.c.title,
+        P.c.title_derived,
+        P.c.authors,
+        P.c.year,
+    )
+    seen: set[int] = set()
+    for keys, col in ((akeys, P.c.abstract_key), (tkeys, P.c.title_key), (dois, P.c.doi)):
+        for part in store.chunks(keys):
+            for r in conn.execute(select(*cols).where(or_(col.in_(part)))):
+                if r.id not in seen:
+                    seen.add(r.id)
+                    finder.add(
+                        Candidate(
+                            r.id,
+                            r.abstract,
+                            bool(r.abstract_truncated),
+                            r.doi,
+                            r.title,
+                            bool(r.title_derived),
+                            (r.authors or [""])[0],
+                            r.year,
+                        )
+                    )
+
+
+def _reports(
+    conn: Connection,
+    batches: Sequence[ImportBatch],
+    pending: list[_Pending],
+    ids: list[int],
+    stored: list[_StoredMerge],
+) -> list[ImportReport]:
+    added: list[list[int]] = [[] for _ in batches]
+    merged: list[list[Merged]] = [[] for _ in batches]
+    keys = {
+        pid: key
+        for part in store.chunks(ids)
+        for pid, key in conn.execute(select(P.c.id, P.c.citekey).where(P.c.id.in_(part)))
+    }
+    for pend, pid in zip(pending, ids, strict=True):
+        added[pend.batch].append(pid)
+        for bno, line, how in pend.merged:
+            merged[bno].append(Merged(line, pid, keys[pid], how))
+    for m in stored:
+        key = _merge_into_stored(conn, m.into, m.paper)
+        merged[m.batch].append(Merged(m.line, m.into, key, m.how))
+    return [
+        ImportReport(
+            b.source_name, tuple(added[i]), tuple(merged[i]), b.skipped, b.warnings, label=b.label
+        )
+        for i, b in enumerate(batches)
+    ]
+
+
+def _merge_into_stored(conn: Connection, pid: int, incoming: NewPaper) -> str:
+    row = conn.execute(select(P).where(P.c.id == pid)).one()
+    tags = store.tags_of(conn, [pid]).get(pid, [])
+    kept = NewPaper(
+        title=row.title,
+        abstract=row.abstract,
+        title_derived=row.title_derived,
+        abstract_truncated=row.abstract_truncated,
+        doi=row.doi,
+        url=row.url,
+        venue=row.venue,
+        tags=tuple(tags),
+    )
+    merged = merge_new(kept, incoming)
+    values = {
+        k: getattr(merged, k)
+        for k in ("abstract", "abstract_truncated", "title", "doi", "url", "venue")
+        if getattr(merged, k) != getattr(kept, k)
+    }
+    if values:
+        values["abstract_key"] = abstract_key(merged.abstract)
+        conn.execute(update(P).where(P.c.id == pid).values(**values, modified_at=store.now()))
+    new_tags = [t for t in merged.tags if t not in tags]
+    if new_tags:
+        tid = store.tag_ids(conn, new_tags)
+        store.link_tags(conn, ((pid, tid[store.clean_tag(t)]) for t in new_tags))
+    return str(row.citekey)

@@ -1,0 +1,460 @@
+"""The `Library` facade: the one API the CLI, the GUI and the tests use.
+
+Methods block, may be called from any thread, and return plain records, never ORM objects.
+Every mutation is one transaction (it lands whole or not at all) and returns a `Changes`
+record, with old values where undo needs them. Writes are serialised by a lock and take
+SQLite's write lock up front.
+"""
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from threading import RLock
+from typing import Any
+
+from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from litman.core import models, schema, sqlite, store
+from litman.core.citekeys import base_key, unique_key
+from litman.core.dedupe import abstract_key
+from litman.core.errors import LibraryLockedError, LitmanError, NotFoundError, ReadOnlyError
+from litman.core.records import (
+    EDITABLE_FIELDS,
+    SORT_FIELDS,
+    Changes,
+    ImportBatch,
+    ImportReport,
+    NewPaper,
+    Paper,
+    Status,
+    TagCount,
+)
+
+P, T, PT = models.papers, models.tags, models.paper_tags
+Listener = Callable[[Changes], None]
+
+_SORT_COLUMNS = {
+    "title": P.c.title_sort,
+    "authors": P.c.authors_sort,
+    "year": P.c.year,
+    "venue": P.c.venue,
+    "added": P.c.added_at,
+    "modified": P.c.modified_at,
+    "status": P.c.status,
+    "citekey": P.c.citekey,
+    "rating": P.c.rating,
+    "id": P.c.id,
+}
+
+
+class Library:
+    """One litman library file."""
+
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
+        self.path = Path(path)
+        self.read_only = read_only
+        self._lock = RLock()
+        self._listeners: list[Listener] = []
+        self._open_store()
+
+    # -- opening -------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path | str, *, read_only: bool = False) -> "Library":
+        """Open (creating if missing) the library at `path`."""
+        return cls(Path(path), read_only=read_only)
+
+    def _open_store(self) -> None:
+        exists = self.path.exists() and self.path.stat().st_size > 0
+        version = sqlite.peek_schema_version(self.path) if exists else None
+        schema.check_supported(version, str(self.path))
+        if not exists and self.read_only:
+            raise NotFoundError(f"No library at {self.path}.")
+        if not exists:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.engine = sqlite.make_engine(self.path, read_only=self.read_only)
+        if version is None and not self.read_only:
+            schema.create(self.engine)
+        elif version is not None and schema.needs_migration(version):
+            if self.read_only:
+                raise ReadOnlyError(
+                    f"{self.path} needs an upgrade, which a read-only open cannot do."
+                )
+            schema.migrate(self.engine, version)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> "Library":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- plumbing ------------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call `listener(changes)` after every committed mutation."""
+        self._listeners.append(listener)
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        with self.engine.connect() as conn, conn.begin():
+            yield conn
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        if self.read_only:
+            raise ReadOnlyError(f"{self.path} is open read-only; nothing was changed.")
+        with self._lock:
+            try:
+                with (
+                    self.engine.connect().execution_options(litman_write=True) as conn,
+                    conn.begin(),
+                ):
+                    yield conn
+            except OperationalError as exc:
+                raise _explain(exc, self.path) from exc
+
+    def _publish(self, changes: Changes) -> Changes:
+        if not changes.empty:
+            for listener in list(self._listeners):
+                listener(changes)
+        return changes
+
+    # -- reading papers ------------------------------------------------------------------
+
+    def count(self) -> int:
+        with self._read() as conn:
+            return store.count_papers(conn)
+
+    def get(self, paper_id: int) -> Paper:
+        papers = self.get_many([paper_id])
+        if not papers:
+            raise NotFoundError(f"No paper with id {paper_id}.")
+        return papers[0]
+
+    def get_many(self, ids: Sequence[int]) -> list[Paper]:
+        """The papers with these ids, in the order given; unknown ids are left out."""
+        with self._read() as conn:
+            found = store.load_papers(conn, list(ids))
+        return [found[i] for i in ids if i in found]
+
+    def get_by_citekey(self, citekey: str) -> Paper:
+        with self._read() as conn:
+            pid = conn.execute(select(P.c.id).where(P.c.citekey == citekey)).scalar()
+        if pid is None:
+            raise NotFoundError(f"No paper with citekey '{citekey}'.")
+        return self.get(pid)
+
+    def resolve(self, ref: str) -> int:
+        """A paper id from `ref`, which is an id or a citekey."""
+        if ref.isdigit():
+            return self.get(int(ref)).id
+        return self.get_by_citekey(ref).id
+
+    def list_ids(self, sort: str = "title", descending: bool = False) -> list[int]:
+        if sort not in SORT_FIELDS:
+            raise LitmanError(f"Cannot sort by '{sort}'; choose one of {', '.join(SORT_FIELDS)}.")
+        col = _SORT_COLUMNS[sort]
+        order = [
+            col.is_(None),
+            col.desc() if descending else col.asc(),
+            P.c.id.desc() if descending else P.c.id.asc(),
+        ]
+        with self._read() as conn:
+            return list(conn.execute(select(P.c.id).order_by(*order)).scalars())
+
+    def list_papers(self, sort: str = "title", descending: bool = False) -> list[Paper]:
+        return self.get_many(self.list_ids(sort, descending))
+
+    def citekeys(self) -> set[str]:
+        with self._read() as conn:
+            return {k.casefold() for k in conn.execute(select(P.c.citekey)).scalars()}
+
+    # -- writing papers ------------------------------------------------------------------
+
+    def add_papers(self, papers: Sequence[NewPaper]) -> Changes:
+        """Add papers in one transaction, giving each a unique citekey."""
+        with self._write() as conn:
+            ids = self._insert(conn, papers)
+        return self._publish(Changes(added=tuple(ids), tags_changed=any(p.tags for p in papers)))
+
+    def add_paper(self, paper: NewPaper) -> int:
+        return self.add_papers([paper]).added[0]
+
+    def _insert(self, conn: Connection, papers: Sequence[NewPaper]) -> list[int]:
+        if not papers:
+            return []
+        taken = {k.casefold() for k in conn.execute(select(P.c.citekey)).scalars()}
+        stamp = store.now()
+        rows = []
+        for p in papers:
+            key = unique_key(p.citekey or base_key(p.authors, p.year, p.title), taken)
+            rows.append(store.paper_values(p, key, stamp))
+        # AUTOINCREMENT ids only grow and the write lock is ours, so the new rows are exactly
+        # those above the old maximum: cheaper than RETURNING on every row.
+        before = conn.execute(select(func.max(P.c.id))).scalar() or 0
+        store.bulk_insert(conn, P, rows)
+        ids = list(conn.execute(select(P.c.id).where(P.c.id > before).order_by(P.c.id)).scalars())
+        names = list(dict.fromkeys(t for p in papers for t in p.tags))
+        if names:
+            tid = store.tag_ids(conn, names)
+            store.link_tags(
+                conn,
+                (
+                    (pid, tid[store.clean_tag(t)])
+                    for pid, p in zip(ids, papers, strict=True)
+                    for t in p.tags
+                ),
+            )
+        return ids
+
+    def update_paper(self, paper_id: int, **fields: Any) -> Changes:
+        """Change some fields of one paper; the Changes record holds their old values."""
+        unknown = set(fields) - EDITABLE_FIELDS
+        if unknown:
+            raise LitmanError(f"Cannot edit {', '.join(sorted(unknown))}.")
+        if "authors" in fields:
+            fields["authors"] = list(fields["authors"])
+        if "extra" in fields:
+            fields["extra"] = dict(fields["extra"])
+        with self._write() as conn:
+            old = store.load_papers(conn, [paper_id]).get(paper_id)
+            if old is None:
+                raise NotFoundError(f"No paper with id {paper_id}.")
+            before = {k: getattr(old, k) for k in fields}
+            values = dict(fields, modified_at=store.now())
+            if "title" in fields or "authors" in fields:
+                values.update(
+                    store.sort_keys(
+                        fields.get("title", old.title), fields.get("authors", old.authors)
+                    )
+                )
+            if "abstract" in fields:
+                values["abstract_key"] = abstract_key(fields["abstract"])
+            try:
+                conn.execute(update(P).where(P.c.id == paper_id).values(**values))
+            except IntegrityError as exc:
+                raise LitmanError(f"Citekey '{fields.get('citekey')}' is already taken.") from exc
+        return self._publish(Changes(updated=(paper_id,), old={paper_id: before}))
+
+    def delete_papers(self, ids: Sequence[int]) -> Changes:
+        """Delete papers; `old` keeps each whole Paper so that undo can restore it."""
+        with self._write() as conn:
+            gone = store.load_papers(conn, list(ids))
+            for part in store.chunks(list(gone)):
+                conn.execute(delete(P).where(P.c.id.in_(part)))
+        return self._publish(
+            Changes(
+                deleted=tuple(gone),
+                tags_changed=True,
+                old={i: {"paper": p} for i, p in gone.items()},
+            )
+        )
+
+    def restore_papers(self, papers: Sequence[Paper]) -> Changes:
+        """Put deleted papers back with their ids, keys, tags and dates (undo of delete)."""
+        with self._write() as conn:
+            rows = []
+            for p in papers:
+                values = store.paper_values(_as_new(p), p.citekey, p.added_at)
+                values.update(id=p.id, modified_at=p.modified_at, read_at=p.read_at)
+                rows.append(values)
+            if rows:
+                conn.execute(insert(P), rows)
+            tid = store.tag_ids(conn, {t for p in papers for t in p.tags})
+            store.link_tags(conn, ((p.id, tid[t]) for p in papers for t in p.tags))
+        return self._publish(Changes(added=tuple(p.id for p in papers), tags_changed=True))
+
+    def import_batches(
+        self,
+        batches: Sequence[ImportBatch],
+        *,
+        progress: Callable[[int, int], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> list[ImportReport]:
+        """Write what readers made of some files, in one transaction, merging duplicates."""
+        from litman.core.importing import import_batches
+
+        with self._write() as conn:
+            reports = import_batches(conn, batches, self._insert, progress, cancelled)
+        added = tuple(i for r in reports for i in r.added)
+        merged = tuple(
+            dict.fromkeys(m.into_id for r in reports for m in r.merged if m.into_id not in added)
+        )
+        self._publish(Changes(added=added, updated=merged, tags_changed=True))
+        return reports
+
+    def import_batch(self, batch: ImportBatch) -> ImportReport:
+        return self.import_batches([batch])[0]
+
+    # -- reading status ------------------------------------------------------------------
+
+    def set_status(self, ids: Sequence[int], status: Status | str) -> Changes:
+        """Set the reading status of many papers; setting read stamps read_at."""
+        status = Status(status)
+        with self._write() as conn:
+            old = {
+                r.id: {"status": Status(r.status), "read_at": r.read_at}
+                for part in store.chunks(list(ids))
+                for r in conn.execute(
+                    select(P.c.id, P.c.status, P.c.read_at).where(P.c.id.in_(part))
+                )
+            }
+            _require_all(ids, old)
+            stamp = store.now()
+            values: dict[str, Any] = {"status": status.value, "modified_at": stamp}
+            if status is Status.READ:
+                values["read_at"] = stamp
+            for part in store.chunks(list(old)):
+                conn.execute(update(P).where(P.c.id.in_(part)).values(**values))
+        return self._publish(Changes(updated=tuple(old), old=old))
+
+    def restore_fields(self, old: dict[int, dict[str, Any]]) -> Changes:
+        """Write back per-paper old values from a Changes record (undo of an edit)."""
+        with self._write() as conn:
+            for pid, values in old.items():
+                vals = {k: (v.value if isinstance(v, Status) else v) for k, v in values.items()}
+                vals = {k: (list(v) if isinstance(v, tuple) else v) for k, v in vals.items()}
+                if "title" in vals or "authors" in vals:
+                    cur = store.load_papers(conn, [pid])[pid]
+                    vals.update(
+                        store.sort_keys(
+                            vals.get("title", cur.title), vals.get("authors", cur.authors)
+                        )
+                    )
+                if "abstract" in vals:
+                    vals["abstract_key"] = abstract_key(vals["abstract"])
+                conn.execute(update(P).where(P.c.id == pid).values(**vals))
+        return self._publish(Changes(updated=tuple(old)))
+
+    def status_counts(self) -> dict[Status, int]:
+        with self._read() as conn:
+            rows = conn.execute(select(P.c.status, func.count()).group_by(P.c.status))
+            found = {Status(s): n for s, n in rows}
+        return {s: found.get(s, 0) for s in Status}
+
+    # -- tags ----------------------------------------------------------------------------
+
+    def tags(self) -> list[TagCount]:
+        """Every tag with the number of papers that carry it, by name."""
+        q = (
+            select(T.c.id, T.c.name, T.c.colour, func.count(PT.c.paper_id))
+            .select_from(T)
+            .outerjoin(PT, PT.c.tag_id == T.c.id)
+            .group_by(T.c.id)
+            .order_by(T.c.name_key)
+        )
+        with self._read() as conn:
+            return [TagCount(id=i, name=n, count=c, colour=col) for i, n, col, c in conn.execute(q)]
+
+    def paper_ids_with_tag(self, name: str, *, subtree: bool = True) -> list[int]:
+        key = store.clean_tag(name).casefold()
+        cond = T.c.name_key == key
+        if subtree:
+            cond = cond | T.c.name_key.startswith(key + " > ", autoescape=True)
+        q = select(PT.c.paper_id).join(T, T.c.id == PT.c.tag_id).where(cond).distinct()
+        with self._read() as conn:
+            return list(conn.execute(q).scalars())
+
+    def add_tag(self, name: str, ids: Sequence[int]) -> Changes:
+        """Put one tag on many papers; returns the ids that did not have it before."""
+        with self._write() as conn:
+            _require_all(ids, store.load_papers(conn, list(ids)))
+            tid = store.tag_ids(conn, [name])[store.clean_tag(name)]
+            before = set(self._ids_with_tag_id(conn, tid, ids))
+            store.link_tags(conn, ((pid, tid) for pid in ids))
+        changed = tuple(i for i in dict.fromkeys(ids) if i not in before)
+        return self._publish(Changes(updated=changed, tags_changed=True))
+
+    def remove_tag(self, name: str, ids: Sequence[int]) -> Changes:
+        with self._write() as conn:
+            found = store.tag_ids(conn, [name], create=False)
+            if not found:
+                raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
+            tid = next(iter(found.values()))
+            had = self._ids_with_tag_id(conn, tid, ids)
+            for part in store.chunks(had):
+                conn.execute(delete(PT).where(PT.c.tag_id == tid, PT.c.paper_id.in_(part)))
+        return self._publish(Changes(updated=tuple(had), tags_changed=True))
+
+    def rename_tag(self, old: str, new: str) -> Changes:
+        """Rename a tag and its subtree; renaming onto an existing tag merges the two."""
+        from litman.core.tagging import rename_subtree
+
+        with self._write() as conn:
+            touched = rename_subtree(conn, store.clean_tag(old), store.clean_tag(new))
+        return self._publish(Changes(updated=tuple(touched), tags_changed=True))
+
+    def delete_tag(self, name: str) -> Changes:
+        with self._write() as conn:
+            found = store.tag_ids(conn, [name], create=False)
+            if not found:
+                raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
+            tid = next(iter(found.values()))
+            had = list(conn.execute(select(PT.c.paper_id).where(PT.c.tag_id == tid)).scalars())
+            conn.execute(delete(T).where(T.c.id == tid))
+        return self._publish(Changes(updated=tuple(had), tags_changed=True))
+
+    def set_tag_colour(self, name: str, colour: str | None) -> Changes:
+        with self._write() as conn:
+            found = store.tag_ids(conn, [name], create=False)
+            if not found:
+                raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
+            conn.execute(update(T).where(T.c.id.in_(found.values())).values(colour=colour))
+        return self._publish(Changes(tags_changed=True))
+
+    @staticmethod
+    def _ids_with_tag_id(conn: Connection, tid: int, ids: Sequence[int]) -> list[int]:
+        return [
+            pid
+            for part in store.chunks(list(ids))
+            for pid in conn.execute(
+                select(PT.c.paper_id).where(PT.c.tag_id == tid, PT.c.paper_id.in_(part))
+            ).scalars()
+        ]
+
+
+def _require_all(ids: Sequence[int], found: dict[int, Any]) -> None:
+    missing = [i for i in ids if i not in found]
+    if missing:
+        raise NotFoundError(
+            f"No paper with id {', '.join(map(str, missing[:5]))}; nothing was changed."
+        )
+
+
+def _as_new(p: Paper) -> NewPaper:
+    return NewPaper(
+        title=p.title,
+        abstract=p.abstract,
+        authors=p.authors,
+        year=p.year,
+        venue=p.venue,
+        doi=p.doi,
+        url=p.url,
+        entry_type=p.entry_type,
+        citekey=p.citekey,
+        title_derived=p.title_derived,
+        abstract_truncated=p.abstract_truncated,
+        status=p.status,
+        rating=p.rating,
+        notes=p.notes,
+        source=p.source,
+        extra=p.extra,
+        tags=p.tags,
+    )
+
+
+def _explain(exc: OperationalError, path: Path) -> LitmanError:
+    text = str(exc.orig).lower()
+    if "locked" in text or "busy" in text:
+        return LibraryLockedError(
+            f"{path} is busy: another litman is writing to it. Nothing was changed; try again."
+        )
+    if "full" in text:
+        return LitmanError(f"The disk holding {path} is full; nothing was changed.")
+    if "readonly" in text or "read-only" in text:
+        return ReadOnlyError(f"{path} cannot be written (read-only); nothing was changed.")
+    return LitmanError(f"Could not write to {path}: {exc.orig}. Nothing was changed.")

@@ -1,0 +1,102 @@
+"""The SQLModel tables of a litman library.
+
+Queries go through SQLAlchemy Core on these tables (`PaperRow.__table__`), so reads return
+plain rows and bulk inserts stay fast; no live ORM object leaves the core. No
+`from __future__ import annotations` here: it breaks SQLModel's relationship resolution.
+"""
+
+from datetime import datetime
+
+from sqlalchemy import JSON, Column, Index, Integer, String, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+# Bump with a migration in `litman.core.schema` whenever a table below changes.
+SCHEMA_VERSION = 1
+
+
+class MetaRow(SQLModel, table=True):
+    """Key/value facts about the library itself: schema version, settings."""
+
+    __tablename__ = "meta"
+    key: str = Field(primary_key=True)
+    value: str = ""
+
+
+class PaperRow(SQLModel, table=True):
+    __tablename__ = "papers"
+    __table_args__ = (
+        Index("ix_papers_title_nocase", "title_sort"),
+        # No index on year, status or dates: SQLite sorts 100k of those in under 100 ms, and
+        # each index costs every bulk insert (measured in benchmarks/bench_store.py).
+        Index("ix_papers_doi", "doi"),
+        Index("ix_papers_abstract_key", "abstract_key"),
+        Index("ix_papers_title_key", "title_key"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: int | None = Field(default=None, sa_column=Column(Integer, primary_key=True))
+    citekey: str = Field(sa_column=Column(String, unique=True, nullable=False))
+    entry_type: str = "misc"
+    title: str = ""
+    # Lower-cased, accent-folded title: sorting 100k titles is an index walk, not a sort.
+    title_sort: str = ""
+    title_derived: bool = False
+    authors: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    authors_sort: str = ""
+    year: int | None = None
+    venue: str = ""
+    doi: str = ""
+    url: str = ""
+    abstract: str = ""
+    abstract_truncated: bool = False
+    # Blocking keys for duplicate detection: the first words of the folded abstract and title.
+    abstract_key: str = ""
+    title_key: str = ""
+    status: str = "unread"
+    rating: int = 0
+    notes: str = ""
+    source: str = ""
+    extra: dict[str, str] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    added_at: datetime
+    modified_at: datetime
+    read_at: datetime | None = None
+
+
+class TagRow(SQLModel, table=True):
+    """A tag; `name` holds the whole path of a hierarchical tag, levels joined by ' > '."""
+
+    __tablename__ = "tags"
+    __table_args__ = (UniqueConstraint("name_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    # casefolded name: tags are unique case-insensitively, and portable SQL can say so.
+    name_key: str
+    colour: str | None = None
+
+
+class PaperTagRow(SQLModel, table=True):
+    __tablename__ = "paper_tags"
+    __table_args__ = (Index("ix_paper_tags_tag", "tag_id"),)
+
+    paper_id: int = Field(foreign_key="papers.id", primary_key=True, ondelete="CASCADE")
+    tag_id: int = Field(foreign_key="tags.id", primary_key=True, ondelete="CASCADE")
+
+
+class SourceRow(SQLModel, table=True):
+    """A file that was imported: its name, the collection label it carried, its digest."""
+
+    __tablename__ = "sources"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    label: str = ""
+    digest: str = Field(index=True)
+    imported_at: datetime
+
+
+papers = PaperRow.__table__
+tags = TagRow.__table__
+paper_tags = PaperTagRow.__table__
+meta = MetaRow.__table__
+sources = SourceRow.__table__

@@ -1,0 +1,209 @@
+"""Plain data that crosses the `Library` boundary: papers, tags, change records, reports.
+
+Everything here is a frozen dataclass or an enum, so callers on any thread can hold results
+without touching the database again.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+
+class Status(StrEnum):
+    """Reading status; unread is the default."""
+
+    UNREAD = "unread"
+    READING = "reading"
+    READ = "read"
+
+
+# The columns a paper list can be sorted by, mapped to what users type.
+SORT_FIELDS = (
+    "title",
+    "authors",
+    "year",
+    "venue",
+    "added",
+    "modified",
+    "status",
+    "citekey",
+    "rating",
+    "id",
+)
+
+# Fields that `Library.update_paper` accepts.
+EDITABLE_FIELDS = frozenset(
+    {
+        "citekey",
+        "entry_type",
+        "title",
+        "title_derived",
+        "authors",
+        "year",
+        "venue",
+        "doi",
+        "url",
+        "abstract",
+        "abstract_truncated",
+        "rating",
+        "notes",
+        "extra",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Paper:
+    """One paper as stored, with its tags."""
+
+    id: int
+    citekey: str
+    entry_type: str
+    title: str
+    title_derived: bool
+    authors: tuple[str, ...]
+    year: int | None
+    venue: str
+    doi: str
+    url: str
+    abstract: str
+    abstract_truncated: bool
+    status: Status
+    rating: int
+    notes: str
+    source: str
+    extra: Mapping[str, str]
+    tags: tuple[str, ...]
+    added_at: datetime
+    modified_at: datetime
+    read_at: datetime | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The paper object of `litman list --json`."""
+        return {
+            "id": self.id,
+            "citekey": self.citekey,
+            "entry_type": self.entry_type,
+            "title": self.title,
+            "title_derived": self.title_derived,
+            "authors": list(self.authors),
+            "year": self.year,
+            "venue": self.venue,
+            "doi": self.doi,
+            "url": self.url,
+            "abstract": self.abstract,
+            "abstract_truncated": self.abstract_truncated,
+            "tags": list(self.tags),
+            "status": self.status.value,
+            "rating": self.rating,
+            "notes": self.notes,
+            "source": self.source,
+            "extra": dict(self.extra),
+            "added_at": self.added_at.isoformat(),
+            "modified_at": self.modified_at.isoformat(),
+            "read_at": self.read_at.isoformat() if self.read_at else None,
+        }
+
+
+@dataclass(frozen=True)
+class NewPaper:
+    """A paper about to be added; readers produce these, the library stores them."""
+
+    title: str = ""
+    abstract: str = ""
+    authors: tuple[str, ...] = ()
+    year: int | None = None
+    venue: str = ""
+    doi: str = ""
+    url: str = ""
+    entry_type: str = "misc"
+    citekey: str = ""
+    title_derived: bool = False
+    abstract_truncated: bool = False
+    status: Status = Status.UNREAD
+    rating: int = 0
+    notes: str = ""
+    source: str = ""
+    extra: Mapping[str, str] = field(default_factory=dict)
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TagCount:
+    id: int
+    name: str
+    count: int
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What a mutation changed, so that each view can decide what to refresh.
+
+    `old` maps a paper id to the values it had before, for the fields that changed: the undo
+    stack replays them.
+    """
+
+    added: tuple[int, ...] = ()
+    updated: tuple[int, ...] = ()
+    deleted: tuple[int, ...] = ()
+    tags_changed: bool = False
+    old: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.added or self.updated or self.deleted or self.tags_changed)
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A part of an input file that was not imported, and why."""
+
+    line: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Merged:
+    """An incoming record that was found to be a paper already present."""
+
+    line: int
+    into_id: int
+    into_citekey: str
+    how: str
+
+
+@dataclass(frozen=True)
+class ImportBatch:
+    """What a reader made of one file, before anything touches the library."""
+
+    source_name: str
+    papers: tuple[NewPaper, ...]
+    lines: tuple[int, ...]
+    skipped: tuple[Skipped, ...] = ()
+    warnings: tuple[str, ...] = ()
+    label: str = ""
+    digest: str = ""
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """The outcome of importing one batch."""
+
+    source_name: str
+    added: tuple[int, ...] = ()
+    merged: tuple[Merged, ...] = ()
+    skipped: tuple[Skipped, ...] = ()
+    warnings: tuple[str, ...] = ()
+    renamed_keys: tuple[str, ...] = ()
+    label: str = ""
+
+    def summary(self) -> str:
+        parts = [
+            f"{len(self.added)} added",
+            f"{len(self.merged)} merged",
+            f"{len(self.skipped)} skipped",
+        ]
+        return f"{self.source_name}: " + ", ".join(parts)

@@ -1,0 +1,60 @@
+"""Creating a library's tables and upgrading older ones.
+
+The schema version lives in the `meta` table from the first day. A file written by a newer
+litman is refused before anything touches it. Each migration is a function from version N to
+N + 1, run inside one transaction after the caller has taken a backup.
+"""
+
+from collections.abc import Callable
+
+from sqlalchemy import Connection, Engine, insert, select, update
+from sqlmodel import SQLModel
+
+from litman.core import models
+from litman.core.errors import SchemaTooNewError
+
+# MIGRATIONS[n] upgrades a library from version n to n + 1.
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
+
+
+def check_supported(version: int | None, where: str) -> None:
+    if version is not None and version > models.SCHEMA_VERSION:
+        raise SchemaTooNewError(
+            f"{where} was written by a newer litman (schema {version}; this litman reads up to "
+            f"{models.SCHEMA_VERSION}). Upgrade litman to open it; the file was not changed."
+        )
+
+
+def create(engine: Engine) -> None:
+    """Create every table of an empty library and stamp the current version."""
+    with engine.connect().execution_options(litman_write=True) as conn, conn.begin():
+        SQLModel.metadata.create_all(conn)
+        conn.execute(
+            insert(models.meta).values(key="schema_version", value=str(models.SCHEMA_VERSION))
+        )
+
+
+def needs_migration(version: int) -> bool:
+    return version < models.SCHEMA_VERSION
+
+
+def migrate(engine: Engine, version: int) -> int:
+    """Upgrade step by step to the current version; each step is one transaction."""
+    while version < models.SCHEMA_VERSION:
+        step = MIGRATIONS[version]
+        with engine.connect().execution_options(litman_write=True) as conn, conn.begin():
+            step(conn)
+            conn.execute(
+                update(models.meta)
+                .where(models.meta.c.key == "schema_version")
+                .values(value=str(version + 1))
+            )
+        version += 1
+    return version
+
+
+def stored_version(conn: Connection) -> int:
+    row = conn.execute(
+        select(models.meta.c.value).where(models.meta.c.key == "schema_version")
+    ).scalar_one()
+    return int(row)

@@ -1,0 +1,81 @@
+"""Text normalisation shared by search, sorting, citekeys and duplicate detection.
+
+`fold` lower-cases and strips accents so that `Muller` finds Müller and `Lukasz` finds Łukasz.
+Letters that Unicode does not decompose (ł, ø, ß, æ, ...) are mapped by hand.
+"""
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from functools import lru_cache
+
+_SPECIAL = str.maketrans(
+    {
+        "ł": "l",
+        "Ł": "l",
+        "ø": "o",
+        "Ø": "o",
+        "ß": "ss",
+        "æ": "ae",
+        "Æ": "ae",
+        "œ": "oe",
+        "Œ": "oe",
+        "đ": "d",
+        "Đ": "d",
+        "ð": "d",
+        "Ð": "d",
+        "þ": "th",
+        "Þ": "th",
+        "ı": "i",
+        "ħ": "h",
+        "Ħ": "h",
+        "ŀ": "l",
+        "Ŀ": "l",
+    }
+)
+
+WORD_RE = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=200_000)
+def fold_word(word: str) -> str:
+    """One word, case- and accent-folded. Cached: vocabularies repeat."""
+    return fold(word)
+
+
+def fold(text: str) -> str:
+    """Case- and accent-folded text, same words in the same order."""
+    text = text.translate(_SPECIAL)
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return text.casefold()
+
+
+def tokens(text: str) -> list[str]:
+    """The folded words of a text."""
+    return [fold_word(m.group()) for m in WORD_RE.finditer(text)]
+
+
+def first_tokens(text: str, n: int) -> list[str]:
+    """The first `n` folded words, without tokenising the rest."""
+    words = WORD_RE.findall(text, 0, 40 * n)
+    if len(words) < n:
+        words = WORD_RE.findall(text)
+    return [fold_word(w) for w in words[:n]]
+
+
+def token_spans(text: str) -> Iterator[tuple[str, int, int]]:
+    """Each folded word with its character span in the original text, for highlighting."""
+    for m in WORD_RE.finditer(text):
+        yield fold_word(m.group()), m.start(), m.end()
+
+
+@lru_cache(maxsize=100_000)
+def ascii_slug(text: str) -> str:
+    """Lower-case ASCII letters and digits only: `Müller` becomes `muller`."""
+    return re.sub(r"[^a-z0-9]", "", fold(text).encode("ascii", "ignore").decode())
+
+
+def squash_space(text: str) -> str:
+    return " ".join(text.split())

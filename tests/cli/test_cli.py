@@ -1,0 +1,159 @@
+"""The `litman` command through its real entry point, and in-process for speed."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from litman.cli import main
+from litman.core.library import Library
+from litman.core.records import NewPaper
+
+
+def run(*args: str, env_library: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `python -m litman` as a user would, in a fresh process."""
+    env = None
+    if env_library is not None:
+        import os
+
+        env = {**os.environ, "LITMAN_LIBRARY": str(env_library)}
+    return subprocess.run(
+        [sys.executable, "-m", "litman", *args], capture_output=True, text=True, env=env, timeout=60
+    )
+
+
+def cli_json(capsys: pytest.CaptureFixture[str], *args: str) -> object:
+    assert main(list(args)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_list_json_of_a_new_library_is_empty(tmp_path: Path) -> None:
+    result = run("--library", str(tmp_path / "x.sqlite"), "list", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == []
+
+
+def test_library_option_works_after_the_subcommand(tmp_path: Path, capsys) -> None:
+    assert cli_json(capsys, "list", "--library", str(tmp_path / "y.sqlite"), "--json") == []
+    assert (tmp_path / "y.sqlite").exists()
+
+
+def test_env_variable_chooses_the_library(tmp_path: Path) -> None:
+    path = tmp_path / "env.sqlite"
+    assert run("list", env_library=path).returncode == 0
+    assert path.exists()
+
+
+def _library_with_two(path: Path) -> list[int]:
+    with Library.open(path) as lib:
+        return list(lib.add_papers([NewPaper(title="Alpha"), NewPaper(title="Beta")]).added)
+
+
+def test_tag_and_status_changes_persist_across_processes(tmp_path: Path) -> None:
+    path = tmp_path / "lib.sqlite"
+    ids = _library_with_two(path)
+    assert run("--library", str(path), "tag", "add", "Reading Group", str(ids[0])).returncode == 0
+    assert run("--library", str(path), "status", "read", str(ids[1])).returncode == 0
+    papers = json.loads(run("--library", str(path), "list", "--json").stdout)
+    by_id = {p["id"]: p for p in papers}
+    assert by_id[ids[0]]["tags"] == ["Reading Group"]
+    assert by_id[ids[1]]["status"] == "read"
+    tags = json.loads(run("--library", str(path), "tags", "--json").stdout)
+    assert tags == [{"name": "Reading Group", "count": 1, "colour": None}]
+
+
+def test_list_json_has_the_documented_keys(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "lib.sqlite"
+    _library_with_two(path)
+    (paper, _) = cli_json(capsys, "--library", str(path), "list", "--json")
+    assert {
+        "id",
+        "citekey",
+        "title",
+        "title_derived",
+        "authors",
+        "year",
+        "venue",
+        "doi",
+        "url",
+        "abstract",
+        "abstract_truncated",
+        "tags",
+        "status",
+        "rating",
+        "source",
+        "added_at",
+    } <= set(paper)
+
+
+def test_tag_rename_and_delete(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "lib.sqlite"
+    ids = _library_with_two(path)
+    lib_arg = ["--library", str(path)]
+    assert main([*lib_arg, "tag", "add", "old", *map(str, ids)]) == 0
+    assert main([*lib_arg, "tag", "rename", "old", "new"]) == 0
+    capsys.readouterr()
+    assert cli_json(capsys, *lib_arg, "tags", "--json") == [
+        {"name": "new", "count": 2, "colour": None}
+    ]
+    assert main([*lib_arg, "tag", "delete", "new"]) == 0
+    capsys.readouterr()
+    assert cli_json(capsys, *lib_arg, "tags", "--json") == []
+
+
+def test_stats_counts_by_status_and_tag(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "lib.sqlite"
+    ids = _library_with_two(path)
+    main(["--library", str(path), "status", "reading", str(ids[0])])
+    capsys.readouterr()
+    stats = cli_json(capsys, "--library", str(path), "stats", "--json")
+    assert stats["papers"] == 2
+    assert stats["status"] == {"unread": 1, "reading": 1, "read": 0}
+
+
+def test_show_accepts_a_citekey(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "lib.sqlite"
+    ids = _library_with_two(path)
+    key = Library.open(path).get(ids[0]).citekey
+    assert cli_json(capsys, "--library", str(path), "show", key, "--json")["id"] == ids[0]
+
+
+def test_unknown_id_is_one_clear_line_and_exit_1(tmp_path: Path) -> None:
+    result = run("--library", str(tmp_path / "x.sqlite"), "show", "42")
+    assert result.returncode == 1
+    assert result.stderr.strip() == "litman: error: No paper with id 42."
+
+
+def test_missing_import_file_is_a_failure_without_traceback(tmp_path: Path) -> None:
+    result = run("--library", str(tmp_path / "x.sqlite"), "import", "nope.txt")
+    assert result.returncode == 1
+    assert "no such file" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_unknown_file_type_is_a_clear_error(tmp_path: Path) -> None:
+    odd = tmp_path / "refs.xyz"
+    odd.write_text("x")
+    result = run("--library", str(tmp_path / "x.sqlite"), "import", str(odd))
+    assert result.returncode == 1
+    assert "cannot import '.xyz'" in result.stderr
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert run("--library", str(tmp_path / "x.sqlite"), "status", "skimmed", "1").returncode == 2
+    assert run("--library", str(tmp_path / "x.sqlite"), "import").returncode == 2
+
+
+def test_newer_schema_is_refused_with_exit_1(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "x.sqlite"
+    Library.open(path).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE meta SET value='999' WHERE key='schema_version'")
+    conn.close()
+    result = run("--library", str(path), "list")
+    assert result.returncode == 1
+    assert "newer litman" in result.stderr and "Traceback" not in result.stderr

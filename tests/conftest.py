@@ -1,0 +1,72 @@
+"""Shared fixtures. Qt runs offscreen; no test touches the user's real library."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_CORPORA = ROOT.parent / "shared" / "corpora"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+    """Point the default library and settings at a temporary home for every test."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.delenv("LITMAN_LIBRARY", raising=False)
+
+
+@pytest.fixture
+def library_path(tmp_path: Path) -> Path:
+    return tmp_path / "lib.sqlite"
+
+
+@pytest.fixture
+def library(library_path: Path):
+    from litman.core.library import Library
+
+    lib = Library.open(library_path)
+    yield lib
+    lib.close()
+
+
+@pytest.fixture(scope="session")
+def _seeded_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The seed library, built once per session; tests get copies."""
+    from litman import app
+    from litman.core.library import Library
+
+    path = tmp_path_factory.mktemp("seeded") / "seeded.sqlite"
+    with Library.open(path) as lib:
+        app.import_seeds(lib)
+    return path
+
+
+@pytest.fixture
+def seeded_path(_seeded_master: Path, tmp_path: Path) -> Path:
+    target = tmp_path / "seeded.sqlite"
+    shutil.copyfile(_seeded_master, target)
+    return target
+
+
+@pytest.fixture
+def seeded(seeded_path: Path):
+    from litman.core.library import Library
+
+    lib = Library.open(seeded_path)
+    yield lib
+    lib.close()
+
+
+def corpora_dir(*parts: str) -> Path:
+    """A folder of ../shared/corpora, or a skip that says why."""
+    path = SHARED_CORPORA.joinpath(*parts)
+    if not path.is_dir():
+        pytest.skip(f"shared corpora not found at {path}; they live beside the checkout")
+    return path

@@ -1,0 +1,203 @@
+"""The Library facade: papers, tags, status, transactions, schema versions."""
+
+import sqlite3
+from datetime import datetime
+
+import pytest
+
+from litman.core import models
+from litman.core.errors import LitmanError, NotFoundError, SchemaTooNewError
+from litman.core.library import Library
+from litman.core.records import NewPaper, Status
+
+
+def add(lib: Library, *papers: NewPaper) -> list[int]:
+    return list(lib.add_papers(list(papers)).added)
+
+
+def test_added_paper_reads_back_with_every_field(library: Library) -> None:
+    new = NewPaper(
+        title="On Neural Collapse",
+        authors=("Müller, Hans", "Li Wei"),
+        year=2021,
+        venue="NeurIPS",
+        doi="10.1/x",
+        url="https://x.org",
+        abstract="We study.",
+        entry_type="article",
+        tags=("survey",),
+        extra={"note": "kept"},
+        rating=4,
+    )
+    (pid,) = add(library, new)
+    p = library.get(pid)
+    assert (p.title, p.authors, p.year, p.venue, p.doi) == (
+        new.title,
+        new.authors,
+        2021,
+        "NeurIPS",
+        "10.1/x",
+    )
+    assert (p.tags, dict(p.extra), p.rating, p.status) == (
+        ("survey",),
+        {"note": "kept"},
+        4,
+        Status.UNREAD,
+    )
+    assert isinstance(p.added_at, datetime)
+
+
+def test_citekeys_follow_auth_year_word_and_get_suffixes_on_clash(library: Library) -> None:
+    paper = NewPaper(title="The Neural Collapse", authors=("Müller, H.",), year=2020)
+    ids = add(library, paper, paper)
+    assert [p.citekey for p in library.get_many(ids)] == ["muller2020neural", "muller2020neurala"]
+
+
+def test_papers_without_author_or_year_get_readable_keys(library: Library) -> None:
+    (pid,) = add(library, NewPaper(title="SoftSignum: smooth sign-based optimization"))
+    assert library.get(pid).citekey == "softsignum-smooth"
+
+
+def test_list_ids_sorts_by_title_ignoring_case_and_accents(library: Library) -> None:
+    ids = add(library, NewPaper(title="beta"), NewPaper(title="Älpha"), NewPaper(title="Gamma"))
+    assert library.list_ids("title") == [ids[1], ids[0], ids[2]]
+    assert library.list_ids("title", descending=True) == [ids[2], ids[0], ids[1]]
+
+
+def test_unknown_sort_field_is_a_clear_error(library: Library) -> None:
+    with pytest.raises(LitmanError, match="Cannot sort by"):
+        library.list_ids("colour")
+
+
+def test_failed_multi_row_write_leaves_nothing_behind(library: Library) -> None:
+    good = NewPaper(title="fine", tags=("ok",))
+    bad = NewPaper(title="broken", tags=("a >  > b",))
+    with pytest.raises(LitmanError):
+        library.add_papers([good, bad])
+    assert library.count() == 0
+    assert library.tags() == []
+
+
+def test_tag_add_and_remove_on_many_papers(library: Library) -> None:
+    ids = add(library, NewPaper(title="a"), NewPaper(title="b"), NewPaper(title="c"))
+    changes = library.add_tag("To Read", ids[:2])
+    assert set(changes.updated) == set(ids[:2])
+    assert [(t.name, t.count) for t in library.tags()] == [("To Read", 2)]
+    library.remove_tag("to read", ids)
+    assert [(t.name, t.count) for t in library.tags()] == [("To Read", 0)]
+
+
+def test_tags_are_unique_case_insensitively(library: Library) -> None:
+    ids = add(library, NewPaper(title="a", tags=("ML",)), NewPaper(title="b", tags=("ml",)))
+    assert [(t.name, t.count) for t in library.tags()] == [("ML", 2)]
+    assert library.get(ids[1]).tags == ("ML",)
+
+
+def test_rename_onto_existing_tag_merges(library: Library) -> None:
+    add(
+        library,
+        NewPaper(title="a", tags=("deep learning",)),
+        NewPaper(title="b", tags=("DL", "deep learning")),
+        NewPaper(title="c", tags=("DL",)),
+    )
+    library.rename_tag("DL", "Deep Learning")
+    assert [(t.name, t.count) for t in library.tags()] == [("deep learning", 3)]
+
+
+def test_rename_moves_the_whole_subtree(library: Library) -> None:
+    add(library, NewPaper(title="a", tags=("Optimization > Non-Convex", "Optimization")))
+    library.rename_tag("Optimization", "Optim")
+    assert [t.name for t in library.tags()] == ["Optim", "Optim > Non-Convex"]
+
+
+def test_subtree_query_includes_children(library: Library) -> None:
+    ids = add(
+        library,
+        NewPaper(title="a", tags=("Opt > Convex",)),
+        NewPaper(title="b"),
+        NewPaper(title="c", tags=("Opt",)),
+        NewPaper(title="d", tags=("Optics",)),
+    )
+    assert sorted(library.paper_ids_with_tag("opt")) == [ids[0], ids[2]]
+
+
+def test_delete_tag_removes_it_from_papers(library: Library) -> None:
+    (pid,) = add(library, NewPaper(title="a", tags=("x", "y")))
+    library.delete_tag("x")
+    assert library.get(pid).tags == ("y",)
+
+
+def test_removing_unknown_tag_is_not_found(library: Library) -> None:
+    (pid,) = add(library, NewPaper(title="a"))
+    with pytest.raises(NotFoundError):
+        library.remove_tag("nope", [pid])
+
+
+def test_setting_read_stamps_read_at_and_counts(library: Library) -> None:
+    ids = add(library, NewPaper(title="a"), NewPaper(title="b"), NewPaper(title="c"))
+    changes = library.set_status(ids[:2], Status.READ)
+    assert changes.old[ids[0]]["status"] is Status.UNREAD
+    assert library.get(ids[0]).read_at is not None
+    assert library.get(ids[2]).read_at is None
+    assert library.status_counts() == {Status.UNREAD: 1, Status.READING: 0, Status.READ: 2}
+
+
+def test_status_on_unknown_id_changes_nothing(library: Library) -> None:
+    (pid,) = add(library, NewPaper(title="a"))
+    with pytest.raises(NotFoundError):
+        library.set_status([pid, 999], "read")
+    assert library.get(pid).status is Status.UNREAD
+
+
+def test_update_returns_old_values_and_restore_puts_them_back(library: Library) -> None:
+    (pid,) = add(library, NewPaper(title="Old", authors=("A",)))
+    changes = library.update_paper(pid, title="New", year=1999)
+    assert changes.old[pid] == {"title": "Old", "year": None}
+    library.restore_fields({pid: dict(changes.old[pid])})
+    assert (library.get(pid).title, library.get(pid).year) == ("Old", None)
+
+
+def test_citekey_edit_onto_a_taken_key_is_refused(library: Library) -> None:
+    ids = add(library, NewPaper(title="a"), NewPaper(title="b"))
+    taken = library.get(ids[0]).citekey
+    with pytest.raises(LitmanError, match="already taken"):
+        library.update_paper(ids[1], citekey=taken)
+
+
+def test_delete_then_restore_brings_back_ids_and_tags(library: Library) -> None:
+    ids = add(library, NewPaper(title="a", tags=("t",)), NewPaper(title="b"))
+    changes = library.delete_papers(ids)
+    assert library.count() == 0
+    library.restore_papers([v["paper"] for v in changes.old.values()])
+    assert library.get(ids[0]).tags == ("t",)
+    assert library.get(ids[0]).citekey == changes.old[ids[0]]["paper"].citekey
+
+
+def test_changes_reach_subscribers(library: Library) -> None:
+    seen = []
+    library.subscribe(seen.append)
+    (pid,) = add(library, NewPaper(title="a"))
+    assert seen[0].added == (pid,)
+
+
+def test_library_of_a_newer_schema_is_refused_untouched(library_path) -> None:
+    Library.open(library_path).close()
+    with sqlite3.connect(library_path) as conn:
+        conn.execute(
+            "UPDATE meta SET value = ? WHERE key = 'schema_version'",
+            (str(models.SCHEMA_VERSION + 1),),
+        )
+    conn.close()
+    for extra in ("-wal", "-shm"):
+        library_path.with_name(library_path.name + extra).unlink(missing_ok=True)
+    before = library_path.read_bytes()
+    with pytest.raises(SchemaTooNewError, match="newer litman"):
+        Library.open(library_path)
+    assert library_path.read_bytes() == before
+    assert not library_path.with_name(library_path.name + "-wal").exists()
+
+
+def test_missing_folders_are_created(tmp_path) -> None:
+    path = tmp_path / "a" / "b" / "lib.sqlite"
+    Library.open(path).close()
+    assert path.exists()
