@@ -6,6 +6,7 @@ paper with neither author nor year, like the seed abstracts, gets its first two 
 title words (`softsignum-optimization`). Clashes get a, b, c ... suffixes.
 """
 
+import re
 from collections.abc import Iterable, Iterator
 from itertools import count, islice, product
 from string import ascii_lowercase
@@ -31,7 +32,7 @@ def last_name(author: str) -> str:
 
 
 def significant_words(title: str) -> Iterator[str]:
-    for word in title.split():
+    for word in re.sub(r"\\[A-Za-z]+", " ", title).split():
         slug = ascii_slug(word)
         if slug and slug not in STOPWORDS and not slug.isdigit():
             yield slug

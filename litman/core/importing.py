@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, insert, or_, select, update
+from sqlalchemy import Connection, func, insert, or_, select, update
 
 from litman.core import models, store
 from litman.core.dedupe import Candidate, DuplicateFinder, abstract_key, title_key
@@ -124,7 +124,7 @@ def _fuller(a: str, a_cut: bool, b: str, b_cut: bool) -> str:
 def _load_candidates(conn: Connection, finder: DuplicateFinder, papers: Sequence[NewPaper]) -> None:
     akeys = list({abstract_key(p.abstract) for p in papers if p.abstract})
     tkeys = list({title_key(p.title) for p in papers if p.title and not p.title_derived})
-    dois = list({p.doi for p in papers if p.doi})
+    dois = list({p.doi.lower() for p in papers if p.doi})
     cols = (
         P.c.id,
         P.c.abstract,
@@ -136,7 +136,11 @@ def _load_candidates(conn: Connection, finder: DuplicateFinder, papers: Sequence
         P.c.year,
     )
     seen: set[int] = set()
-    for keys, col in ((akeys, P.c.abstract_key), (tkeys, P.c.title_key), (dois, P.c.doi)):
+    for keys, col in (
+        (akeys, P.c.abstract_key),
+        (tkeys, P.c.title_key),
+        (dois, func.lower(P.c.doi)),
+    ):
         for part in store.chunks(keys):
             for r in conn.execute(select(*cols).where(or_(col.in_(part)))):
                 if r.id not in seen:

@@ -287,6 +287,12 @@ class Library:
         self._publish(Changes(added=added, updated=merged, tags_changed=True))
         return reports
 
+    def sources(self) -> list[tuple[str, str]]:
+        """Each imported file's name and the collection label it carried, oldest first."""
+        q = select(models.sources.c.name, models.sources.c.label).order_by(models.sources.c.id)
+        with self._read() as conn:
+            return [(n, lbl) for n, lbl in conn.execute(q)]
+
     def import_batch(self, batch: ImportBatch) -> ImportReport:
         return self.import_batches([batch])[0]
 

@@ -7,7 +7,7 @@ plain rows and bulk inserts stay fast; no live ORM object leaves the core. No
 
 from datetime import datetime
 
-from sqlalchemy import JSON, Column, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Column, Index, Integer, String, UniqueConstraint, func, text
 from sqlmodel import Field, SQLModel
 
 # Bump with a migration in `litman.core.schema` whenever a table below changes.
@@ -28,7 +28,7 @@ class PaperRow(SQLModel, table=True):
         Index("ix_papers_title_nocase", "title_sort"),
         # No index on year, status or dates: SQLite sorts 100k of those in under 100 ms, and
         # each index costs every bulk insert (measured in benchmarks/bench_store.py).
-        Index("ix_papers_doi", "doi"),
+        Index("ix_papers_doi", func.lower(text("doi"))),
         Index("ix_papers_abstract_key", "abstract_key"),
         Index("ix_papers_title_key", "title_key"),
         {"sqlite_autoincrement": True},

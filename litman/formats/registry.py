@@ -42,6 +42,9 @@ def read(path: Path) -> ImportBatch:
 
 
 def _load() -> None:
-    """Import the reader modules once; each registers itself."""
+    """Import the reader modules on first use, so that `litman list` does not pay for them."""
     if _READERS:
         return
+    from litman.formats import seed_text
+
+    register(".txt", seed_text.read)
