@@ -169,6 +169,33 @@ def cmd_import(args: argparse.Namespace, lib: Library) -> int:
     return 0
 
 
+def cmd_search(args: argparse.Namespace, lib: Library) -> int:
+    query = " ".join(args.query)
+    result = lib.search(query)
+    for note in result.query.notes:
+        print(f"litman: note: {note}", file=sys.stderr)
+    papers = lib.get_many(result.ids[: args.limit] if args.limit else result.ids)
+    if args.json:
+        emit_json(
+            [
+                {
+                    **p.to_json(),
+                    "score": round(result.scores.get(p.id, 0.0), 3),
+                    "matched": {
+                        f: [list(s) for s in spans] for f, spans in result.spans(p).items()
+                    },
+                }
+                for p in papers
+            ]
+        )
+        return 0
+    for p in papers:
+        print(f"{result.scores.get(p.id, 0):>7.1f} {paper_line(p)}")
+    shown = f"{len(papers)} of {len(result.ids)}" if len(papers) < len(result.ids) else len(papers)
+    print(f"({shown} papers match '{query}')", file=sys.stderr)
+    return 0
+
+
 def _report_json(r: ImportReport) -> dict[str, Any]:
     return {
         "source": r.source_name,
@@ -231,6 +258,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("import", cmd_import, "import files (.txt abstracts, .bib)", json_flag=True)
     p.add_argument("files", nargs="*", metavar="FILE")
     p.add_argument("--seeds", action="store_true", help="import the bundled seed abstracts")
+    p = add(
+        "search", cmd_search, "fuzzy search (see the README for the query syntax)", json_flag=True
+    )
+    p.add_argument("query", nargs="+", metavar="QUERY")
+    p.add_argument("--limit", type=int, default=20, help="at most N results (0: all)")
     return parser
 
 

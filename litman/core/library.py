@@ -19,6 +19,8 @@ from litman.core import models, schema, sqlite, store
 from litman.core.citekeys import base_key, unique_key
 from litman.core.dedupe import abstract_key
 from litman.core.errors import LibraryLockedError, LitmanError, NotFoundError, ReadOnlyError
+from litman.core.postings import Doc
+from litman.core.query import Query, parse
 from litman.core.records import (
     EDITABLE_FIELDS,
     SORT_FIELDS,
@@ -30,6 +32,7 @@ from litman.core.records import (
     Status,
     TagCount,
 )
+from litman.core.search import SearchIndex, SearchResult
 
 P, T, PT = models.papers, models.tags, models.paper_tags
 Listener = Callable[[Changes], None]
@@ -57,6 +60,7 @@ class Library:
         self._lock = RLock()
         self._listeners: list[Listener] = []
         self._open_store()
+        self.index = SearchIndex(self._index_docs)
 
     # -- opening -------------------------------------------------------------------------
 
@@ -119,6 +123,7 @@ class Library:
 
     def _publish(self, changes: Changes) -> Changes:
         if not changes.empty:
+            self.index.apply(changes.added, changes.updated, changes.deleted, changes.text_changed)
             for listener in list(self._listeners):
                 listener(changes)
         return changes
@@ -296,6 +301,31 @@ class Library:
     def import_batch(self, batch: ImportBatch) -> ImportReport:
         return self.import_batches([batch])[0]
 
+    # -- search --------------------------------------------------------------------------
+
+    def search(self, query: str | Query) -> SearchResult:
+        """Ranked matches for a query in the search language (see `litman.core.query`)."""
+        return self.index.search(query)
+
+    def search_ids(
+        self, query: str | Query, sort: str | None = None, descending: bool = False
+    ) -> list[int]:
+        """Ids for a table: by rank, or in a column's order when `sort` is given or the
+        query only filters. An empty query lists every paper."""
+        q = parse(query) if isinstance(query, str) else query
+        if q.empty:
+            return self.list_ids(sort or "added", descending if sort else True)
+        ids = self.search(q).ids
+        if sort is None and q.ranked:
+            return ids
+        order = self.list_ids(sort or "added", descending if sort else True)
+        keep = set(ids)
+        return [i for i in order if i in keep]
+
+    def _index_docs(self, ids: Sequence[int] | None) -> list[Doc]:
+        with self._read() as conn:
+            return store.index_docs(conn, ids)
+
     # -- reading status ------------------------------------------------------------------
 
     def set_status(self, ids: Sequence[int], status: Status | str) -> Changes:
@@ -316,7 +346,7 @@ class Library:
                 values["read_at"] = stamp
             for part in store.chunks(list(old)):
                 conn.execute(update(P).where(P.c.id.in_(part)).values(**values))
-        return self._publish(Changes(updated=tuple(old), old=old))
+        return self._publish(Changes(updated=tuple(old), old=old, text_changed=False))
 
     def restore_fields(self, old: dict[int, dict[str, Any]]) -> Changes:
         """Write back per-paper old values from a Changes record (undo of an edit)."""

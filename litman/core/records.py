@@ -151,6 +151,8 @@ class Changes:
     deleted: tuple[int, ...] = ()
     tags_changed: bool = False
     old: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    # False when only reading status or other unsearched fields changed.
+    text_changed: bool = True
 
     @property
     def empty(self) -> bool:

@@ -6,6 +6,7 @@ The rest of the core speaks portable SQLAlchemy, so that the store can later run
 PostgreSQL: port this module and `schema.py`, nothing else.
 """
 
+import json
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,10 @@ def make_engine(path: Path, *, read_only: bool = False) -> Engine:
     else:
         url = f"sqlite:///{path}"
     engine = create_engine(
-        url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False}
+        url,
+        # Names stay readable in the file, and the search index can tokenise the raw JSON.
+        json_serializer=lambda obj: json.dumps(obj, ensure_ascii=False),
+        connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False},
     )
 
     @event.listens_for(engine, "connect")

@@ -10,11 +10,12 @@ from datetime import UTC, datetime
 from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import Connection, Row, Table, func, insert, select
+from sqlalchemy import Connection, Row, String, Table, func, insert, select, type_coerce
 
 from litman.core import models
 from litman.core.dedupe import abstract_key, title_key
 from litman.core.errors import LitmanError
+from litman.core.postings import Doc
 from litman.core.records import NewPaper, Paper, Status
 from litman.core.text import fold
 
@@ -195,3 +196,50 @@ def bulk_insert(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]
 
 def count_papers(conn: Connection) -> int:
     return int(conn.execute(select(func.count()).select_from(P)).scalar_one())
+
+
+def index_docs(conn: Connection, ids: Sequence[int] | None) -> list[Doc]:
+    """Lean rows for the search index: searchable texts only, authors as raw JSON text
+    (its tokens are the names), no Paper objects."""
+    cols = select(
+        P.c.id,
+        P.c.title,
+        type_coerce(P.c.authors, String),
+        P.c.venue,
+        P.c.citekey,
+        P.c.year,
+        P.c.abstract,
+        P.c.status,
+    )
+    if ids is None:
+        rows = list(conn.execute(cols))
+        tags = _all_tags(conn)
+    else:
+        rows = [r for part in chunks(list(ids)) for r in conn.execute(cols.where(P.c.id.in_(part)))]
+        tags = tags_of(conn, [r[0] for r in rows])
+    status = {s.value: i for i, s in enumerate(Status)}
+    return [
+        Doc(
+            pid,
+            (
+                title,
+                authors,
+                ", ".join(tags.get(pid, ())),
+                venue,
+                key,
+                str(year or ""),
+                abstract,
+            ),
+            year or 0,
+            status[st],
+            tuple(tags.get(pid, ())),
+        )
+        for pid, title, authors, venue, key, year, abstract, st in rows
+    ]
+
+
+def _all_tags(conn: Connection) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = defaultdict(list)
+    for pid, name in conn.execute(select(PT.c.paper_id, T.c.name).join(T, T.c.id == PT.c.tag_id)):
+        out[pid].append(name)
+    return out

@@ -34,7 +34,7 @@ _SPECIAL = str.maketrans(
     }
 )
 
-WORD_RE = re.compile(r"\w+")
+WORD_RE = re.compile(r"[^\W_]+")  # letters and digits; `x_0` is two words
 
 
 @lru_cache(maxsize=200_000)

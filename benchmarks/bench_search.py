@@ -1,0 +1,178 @@
+"""Search at 100k synthetic papers: index build, memory, per-keystroke latency, and recall,
+side by side with SQLite LIKE and FTS5 (trigram) on the same queries.
+
+    .venv/bin/python benchmarks/bench_search.py [N]
+
+Targets on the 2-core reference machine: build <= 3 s, index memory <= 300 MB, per-keystroke
+p50 <= 10 ms and p95 <= 30 ms.
+"""
+
+import random
+import re
+import sqlite3
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.synthetic import build
+from litman.core.library import Library
+
+OUT = Path(__file__).resolve().parent / "out"
+
+
+def rss_mb() -> float:
+    """Resident memory after handing freed heap back to the OS (glibc), so that the figure
+    counts what is held, not build-time garbage."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    ctypes.CDLL("libc.so.6").malloc_trim(0)
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * 4096 / 2**20
+
+
+def misspell(word: str, rng: random.Random) -> str:
+    i = rng.randrange(1, len(word) - 1)
+    letter = rng.choice("abcdefghijklmnopqrstuvwxyz".replace(word[i], ""))
+    kind = rng.choice(["sub", "del", "ins"])
+    if kind == "sub":
+        return word[:i] + letter + word[i + 1 :]
+    return word[:i] + word[i + 1 :] if kind == "del" else word[:i] + letter + word[i:]
+
+
+def make_queries(
+    lib: Library, n: int, seed: int = 3, words_per_query: int | None = None
+) -> list[tuple[str, int, bool]]:
+    """(query, target paper id, has a typo): 1-3 words from a real title."""
+    rng = random.Random(seed)
+    ids = lib.list_ids("id")
+    out: list[tuple[str, int, bool]] = []
+    while len(out) < n:
+        paper = lib.get(rng.choice(ids))
+        words = [w.lower() for w in re.findall(r"[A-Za-z]{4,}", paper.title)]
+        if len(words) < 3:
+            continue
+        chosen = rng.sample(words, words_per_query or rng.randint(1, 3))
+        typo = len(out) % 2 == 1
+        if typo:
+            k = rng.randrange(len(chosen))
+            chosen[k] = misspell(chosen[k], rng) if len(chosen[k]) >= 5 else chosen[k]
+        out.append((" ".join(chosen), paper.id, typo))
+    return out
+
+
+def prefixes(q: str) -> list[str]:
+    return [q[:i] for i in range(1, len(q) + 1) if not q[:i].endswith(" ")]
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
+
+
+def like_search(conn: sqlite3.Connection, q: str) -> list[int]:
+    words = q.split()
+    where = " AND ".join("(title LIKE ? OR authors LIKE ? OR abstract LIKE ?)" for _ in words)
+    args = [f"%{w}%" for w in words for _ in range(3)]
+    return [r[0] for r in conn.execute(f"SELECT id FROM papers WHERE {where}", args)]
+
+
+def fts_search(conn: sqlite3.Connection, q: str) -> list[int]:
+    words = [w for w in q.split() if len(w) >= 3]  # trigram needs 3 characters
+    if not words:
+        return []
+    match = " AND ".join('"' + w.replace('"', "") + '"' for w in words)
+    return [
+        r[0]
+        for r in conn.execute("SELECT rowid FROM fts WHERE fts MATCH ? ORDER BY rank", (match,))
+    ]
+
+
+def main(n: int = 100_000) -> None:
+    OUT.mkdir(exist_ok=True)
+    path = OUT / f"synthetic-{n}.sqlite"
+    if not path.exists():
+        build(path, n)
+    lib = Library.open(path)
+    queries = make_queries(lib, 60)
+    before = rss_mb()
+    t0 = time.perf_counter()
+    lib.index.build()
+    build_s = time.perf_counter() - t0
+    added_mb = rss_mb() - before
+
+    ours = []
+    for q, _, _ in queries:
+        for p in prefixes(q):
+            t0 = time.perf_counter()
+            lib.search(p)
+            ours.append((time.perf_counter() - t0) * 1000)
+    # Recall needs a query that singles a paper out: three title words, half with a typo.
+    recall_queries = make_queries(lib, 60, seed=4, words_per_query=3)
+    recall: dict[bool, list[bool]] = {False: [], True: []}
+    for q, target, typo in recall_queries:
+        recall[typo].append(target in lib.search(q + " ").ids[:10])
+
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TABLE IF EXISTS fts")
+    t0 = time.perf_counter()
+    conn.execute(
+        "CREATE VIRTUAL TABLE fts USING fts5(title, authors, abstract, tokenize='trigram')"
+    )
+    conn.execute(
+        "INSERT INTO fts(rowid, title, authors, abstract) "
+        "SELECT id, title, authors, abstract FROM papers"
+    )
+    conn.commit()
+    fts_build = time.perf_counter() - t0
+    other: dict[str, list[float]] = {"LIKE": [], "FTS5 trigram": []}
+    other_recall: dict[str, dict[bool, list[bool]]] = {k: {False: [], True: []} for k in other}
+    for name, fn in (("LIKE", like_search), ("FTS5 trigram", fts_search)):
+        for q, _target, _typo in queries[:20]:
+            for p in prefixes(q)[::3]:
+                t0 = time.perf_counter()
+                fn(conn, p)
+                other[name].append((time.perf_counter() - t0) * 1000)
+        for q, target, typo in recall_queries:
+            other_recall[name][typo].append(target in fn(conn, q)[:10])
+    conn.execute("DROP TABLE fts")
+    conn.close()
+
+    def rec(xs: list[bool]) -> str:
+        return f"{sum(xs) / len(xs):.2f}"
+
+    p50, p95 = statistics.median(ours), pct(ours, 95)
+    print(
+        f"papers: {n}; queries: {len(queries)} (half with a typo), "
+        f"{len(ours)} keystrokes (every prefix)"
+    )
+    print(
+        f"index build: {build_s:.2f} s (target <= 3 s); memory added (RSS): {added_mb:.0f} MB, "
+        f"postings arrays {lib.index.memory_bytes() / 2**20:.0f} MB (target <= 300 MB)"
+    )
+    print("| engine | p50 ms | p95 ms | p50 ratio to litman | recall@10 exact | recall@10 typo |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    print(
+        f"| litman index | {p50:.1f} | {p95:.1f} | 1.0 | {rec(recall[False])} | "
+        f"{rec(recall[True])} |"
+    )
+    for name, xs in other.items():
+        print(
+            f"| SQLite {name} | {statistics.median(xs):.1f} | {pct(xs, 95):.1f} | "
+            f"{statistics.median(xs) / p50:.1f} | {rec(other_recall[name][False])} | "
+            f"{rec(other_recall[name][True])} |"
+        )
+    print("recall@10: 60 three-word title queries, 30 exact and 30 with one typo")
+    print(
+        f"(FTS5 trigram table build: {fts_build:.1f} s; LIKE and FTS5 timed on every third "
+        "prefix of 20 queries)"
+    )
+    lib.close()
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100_000)

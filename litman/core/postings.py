@@ -1,0 +1,170 @@
+"""The search index's storage: token postings per field, built in bulk with numpy.
+
+A build tokenises every document once, then sorts all (token code, paper id) pairs so that
+each code's postings are one slice of a single int32 array: 100k papers build in a couple of
+seconds and take tens of MB. Later additions go to small appendable `array('i')` postings.
+A paper whose text changes after the build is marked "moved": its stale entries in the bulk
+slices are filtered out at query time, and its fresh tokens live in the appendable part.
+
+A document is a `Doc`: the paper id, its searchable field texts in `FIELDS` order, its year,
+status code and tag names.
+"""
+
+import re
+from array import array
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from litman.core.text import WORD_RE, fold
+
+FIELDS = ("title", "authors", "tags", "venue", "citekey", "year", "abstract")
+FIELD_BITS = 3  # a token code is token_id << 3 | field index
+
+IntArray = np.ndarray[Any, np.dtype[np.int32]]
+
+
+class Doc(NamedTuple):
+    id: int
+    texts: tuple[str, ...]  # one per FIELDS entry
+    year: int
+    status: int
+    tags: tuple[str, ...]
+
+
+CITEKEY = FIELDS.index("citekey")
+
+
+_ASCII_WORD = re.compile(r"[a-z0-9]+")  # WORD_RE on lower-case ASCII, measured 20% faster
+
+
+def field_tokens(fidx: int, text: str) -> set[str]:
+    """The distinct folded tokens of one field's text."""
+    if text.isascii():
+        toks = set(_ASCII_WORD.findall(text.lower()))
+    else:
+        toks = set(WORD_RE.findall(fold(text)))
+    if fidx == CITEKEY:
+        toks.add(fold(text.split()[0]))
+    return toks
+
+
+class Postings:
+    def __init__(self) -> None:
+        self.token_ids: dict[str, int] = {}
+        self.tokens: list[str] = []
+        self._bulk_docs: IntArray = np.zeros(0, dtype=np.int32)
+        self._bulk_slice: dict[int, tuple[int, int]] = {}
+        self._in_bulk = np.zeros(0, dtype=bool)
+        self._extra: dict[int, array[int]] = {}
+        self._extra_forward: dict[int, array[int]] = {}
+        self.moved = np.zeros(0, dtype=bool)
+        self.any_moved = False
+
+    # -- building ------------------------------------------------------------------------
+
+    def _ids_for(self, toks: set[str]) -> list[int]:
+        ids = self.token_ids
+        try:
+            return list(map(ids.__getitem__, toks))  # the common case: no new token
+        except KeyError:
+            for tok in toks - (ids.keys() & toks):  # `&` walks the smaller side
+                ids[tok] = len(self.tokens)
+                self.tokens.append(tok)
+            return list(map(ids.__getitem__, toks))
+
+    def build(self, docs: Sequence[Doc]) -> None:
+        """Index every document at once (replaces whatever was there).
+
+        Field by field, each text becomes a set of token ids appended to one flat list; numpy
+        then turns the flat lists into codes, sorts them once, and slices postings out.
+        """
+        tids: list[int] = []
+        seg_field: list[int] = []
+        seg_doc: list[int] = []
+        seg_len: list[int] = []
+        pids = [d.id for d in docs]
+        columns = list(zip(*(d.texts for d in docs), strict=True)) if docs else []
+        for fidx, column in enumerate(columns):
+            for pid, text in zip(pids, column, strict=True):
+                if not text:
+                    continue
+                toks = field_tokens(fidx, text)
+                ids = self._ids_for(toks)
+                tids.extend(ids)
+                seg_field.append(fidx)
+                seg_doc.append(pid)
+                seg_len.append(len(ids))
+        lens = np.array(seg_len, dtype=np.int64)
+        codes = (np.array(tids, dtype=np.int32) << FIELD_BITS) | np.repeat(
+            np.array(seg_field, dtype=np.int32), lens
+        )
+        doc_arr = np.repeat(np.array(seg_doc, dtype=np.int32), lens)
+        order = np.argsort(codes, kind="stable")
+        sorted_codes = codes[order]
+        self._bulk_docs = doc_arr[order]
+        uniq, first = np.unique(sorted_codes, return_index=True)
+        ends = np.append(first[1:], len(sorted_codes))
+        self._bulk_slice = dict(
+            zip(uniq.tolist(), zip(first.tolist(), ends.tolist(), strict=True), strict=True)
+        )
+        top = max(pids, default=0) + 1
+        self._in_bulk = np.zeros(top, dtype=bool)
+        self._in_bulk[pids] = True
+        self.moved = np.zeros(top, dtype=bool)
+        self.any_moved = False
+        self._extra.clear()
+        self._extra_forward.clear()
+
+    # -- incremental changes -----------------------------------------------------------
+
+    def add(self, docs: Iterable[Doc]) -> None:
+        for doc in docs:
+            codes = array("i")
+            for fidx, text in enumerate(doc.texts):
+                for tid in self._ids_for(field_tokens(fidx, text)) if text else ():
+                    code = tid << FIELD_BITS | fidx
+                    codes.append(code)
+                    self._extra.setdefault(code, array("i")).append(doc.id)
+            self._extra_forward[doc.id] = codes
+
+    def remove(self, ids: Sequence[int]) -> None:
+        """Drop the postings of these papers (deleted, or about to be re-added)."""
+        dead: dict[int, list[int]] = {}
+        for pid in ids:
+            if pid < len(self._in_bulk) and self._in_bulk[pid]:
+                self._in_bulk[pid] = False
+                self.moved[pid] = True
+                self.any_moved = True
+            for code in self._extra_forward.pop(pid, ()):
+                dead.setdefault(code, []).append(pid)
+        for code, pids in dead.items():
+            arr = self._extra[code]
+            a = np.frombuffer(arr, dtype=np.int32)
+            self._extra[code] = array("i", a[~np.isin(a, pids)].tobytes())
+
+    # -- lookups -------------------------------------------------------------------------
+
+    def get(self, code: int) -> IntArray | None:
+        """Ids of the papers whose field holds the token, or None."""
+        parts = []
+        span = self._bulk_slice.get(code)
+        if span:
+            bulk = self._bulk_docs[span[0] : span[1]]
+            if self.any_moved:
+                bulk = bulk[~self.moved[bulk]]
+            parts.append(bulk)
+        extra = self._extra.get(code)
+        if extra:
+            parts.append(np.frombuffer(extra, dtype=np.int32))
+        if not parts:
+            return None
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+    def code(self, token: str, fidx: int) -> int | None:
+        tid = self.token_ids.get(token)
+        return None if tid is None else tid << FIELD_BITS | fidx
+
+    def nbytes(self) -> int:
+        return int(self._bulk_docs.nbytes + sum(len(a) * 4 for a in self._extra.values()))

@@ -1,0 +1,200 @@
+"""Fuzzy search on the seed library and a synthetic one: matching, ranking, filters, upkeep."""
+
+import random
+import re
+
+import pytest
+
+from benchmarks.synthetic import papers as synthetic_papers
+from litman.core.library import Library
+from litman.core.query import parse
+from litman.core.records import NewPaper, Status
+
+
+def titles(lib: Library, query: str, n: int = 3) -> list[str]:
+    return [p.title for p in lib.get_many(lib.search(query).ids[:n])]
+
+
+def abstracts(lib: Library, query: str) -> list[str]:
+    return [p.abstract for p in lib.get_many(lib.search(query).ids)]
+
+
+def test_neural_colapse_puts_neural_collapse_papers_first(seeded: Library) -> None:
+    top = abstracts(seeded, "neural colapse")[:2]
+    assert all(re.search(r"(?i)neural collapse", a) for a in top)
+
+
+def test_suprvised_contrastive_top_three(seeded: Library) -> None:
+    top = abstracts(seeded, "suprvised contrastive")[:3]
+    assert len(top) == 3
+    assert all(re.search(r"(?i)supervised[- ]contrastive", a) for a in top)
+
+
+def test_bandit_safety_finds_the_safety_constrained_bandit_papers(seeded: Library) -> None:
+    found = abstracts(seeded, "bandit safety")
+    assert len(found) >= 3
+    assert all(re.search(r"(?i)bandit", a) and re.search(r"(?i)safe", a) for a in found)
+
+
+def test_tag_filter_returns_exactly_the_area(seeded: Library) -> None:
+    ids = seeded.search("tag:Optimization").ids
+    assert sorted(ids) == sorted(seeded.paper_ids_with_tag("Optimization"))
+    assert len(ids) == 7
+
+
+def test_negated_tag_excludes_the_subtree(seeded: Library) -> None:
+    ids = set(seeded.search("-tag:Optimization").ids)
+    assert ids.isdisjoint(seeded.paper_ids_with_tag("Optimization"))
+    assert len(ids) == 89 - 7
+
+
+def test_status_filter_and_its_negation(seeded: Library) -> None:
+    bandits = seeded.search("bandit").ids
+    seeded.set_status(bandits[:2], Status.READ)
+    assert set(seeded.search("bandit status:read").ids) == set(bandits[:2])
+    assert set(seeded.search("bandit -status:read").ids) == set(bandits[2:])
+
+
+def test_negated_word_excludes(seeded: Library) -> None:
+    with_word = set(seeded.search("bandit").ids)
+    assert with_word and with_word.isdisjoint(seeded.search("-bandit").ids)
+
+
+def test_last_word_matches_as_prefix(library: Library) -> None:
+    library.add_papers([NewPaper(title="Contrastive learning")])
+    assert library.search("contr").ids
+    assert not library.search("contr ").ids  # a finished word is not a prefix
+
+
+def test_short_words_get_no_typos(library: Library) -> None:
+    library.add_papers([NewPaper(title="GAN training"), NewPaper(title="GNN training")])
+    assert len(library.search("gan training").ids) == 1
+
+
+def test_accents_and_case_are_ignored(library: Library) -> None:
+    library.add_papers([NewPaper(title="Paper", authors=("Müller, Jürgen", "Łukasz Kaiser"))])
+    assert library.search("muller").ids and library.search("Lukasz").ids
+    assert library.search("author:MÜLLER").ids
+
+
+def test_quoted_phrase_matches_exactly(library: Library) -> None:
+    ids = library.add_papers(
+        [NewPaper(title="gradient descent in depth"), NewPaper(title="descent of the gradient")]
+    ).added
+    assert library.search('"gradient descent"').ids == [ids[0]]
+
+
+def test_field_qualifier_limits_the_field(library: Library) -> None:
+    ids = library.add_papers(
+        [
+            NewPaper(title="Kernels", abstract="about bandits"),
+            NewPaper(title="Bandits", abstract="about kernels"),
+        ]
+    ).added
+    assert library.search("title:bandits").ids == [ids[1]]
+    assert library.search("abstract:bandits").ids == [ids[0]]
+
+
+def test_year_forms(library: Library) -> None:
+    ids = library.add_papers([NewPaper(title=f"p{y}", year=y) for y in (2017, 2019, 2021)]).added
+    assert set(library.search("year:2019").ids) == {ids[1]}
+    assert set(library.search("year:2018..2021").ids) == {ids[1], ids[2]}
+    assert set(library.search("year:>=2019").ids) == {ids[1], ids[2]}
+
+
+def test_malformed_query_falls_back_with_a_note() -> None:
+    q = parse('year:abc "open')
+    assert [t.kind for t in q.terms] == ["word", "word", "word"]
+    assert len(q.notes) == 2
+
+
+def test_title_hit_outranks_abstract_hit(library: Library) -> None:
+    ids = library.add_papers(
+        [
+            NewPaper(title="Other", abstract="transformers everywhere"),
+            NewPaper(title="Transformers", abstract="other"),
+        ]
+    ).added
+    assert library.search("transformers").ids == [ids[1], ids[0]]
+
+
+def test_exact_outranks_fuzzy_in_the_same_field(library: Library) -> None:
+    ids = library.add_papers([NewPaper(title="colapse"), NewPaper(title="collapse")]).added
+    assert library.search("collapse ").ids == [ids[1], ids[0]]
+
+
+def test_more_words_in_one_field_rank_higher(library: Library) -> None:
+    ids = library.add_papers(
+        [
+            NewPaper(title="sparse recovery", abstract="unrelated"),
+            NewPaper(title="sparse methods", abstract="recovery"),
+        ]
+    ).added
+    assert library.search("sparse recovery ").ids == [ids[0], ids[1]]
+
+
+def test_ties_go_to_the_most_recent(library: Library) -> None:
+    ids = library.add_papers([NewPaper(title="same words"), NewPaper(title="same words")]).added
+    assert library.search("same words ").ids == [ids[1], ids[0]]
+
+
+def test_spans_point_at_the_matched_text(seeded: Library) -> None:
+    result = seeded.search("neural colapse")
+    paper = seeded.get(result.ids[0])
+    for start, end in result.spans(paper)["abstract"]:
+        assert paper.abstract[start:end].lower() in {"neural", "collapse"}
+
+
+def test_index_follows_edits_and_deletes(library: Library) -> None:
+    (pid,) = library.add_papers([NewPaper(title="Quantum annealing")]).added
+    assert library.search("quantum").ids == [pid]
+    library.update_paper(pid, title="Classical annealing")
+    assert library.search("title:quantum").ids == []
+    assert library.search("title:classical").ids == [pid]
+    library.add_tag("Physics > Quantum", [pid])
+    assert library.search("tag:physics").ids == [pid]
+    library.delete_papers([pid])
+    assert library.search("annealing").ids == []
+
+
+def test_index_follows_edits_after_a_bulk_build(seeded: Library) -> None:
+    seeded.search("warm up")  # builds the bulk index
+    pid = seeded.search("softsignum").ids[0]
+    seeded.update_paper(pid, abstract="entirely different words now")
+    assert seeded.search("abstract:softsignum").ids == []
+    assert seeded.search("abstract:entirely different").ids == [pid]
+
+
+def test_empty_query_lists_everything_in_the_current_sort(seeded: Library) -> None:
+    assert seeded.search_ids("", sort="title") == seeded.list_ids("title")
+
+
+def _misspell(word: str, rng: random.Random) -> str:
+    i = rng.randrange(1, len(word) - 1)
+    kind = rng.choice(["sub", "del", "ins"])
+    letter = rng.choice("abcdefghijklmnopqrstuvwxyz".replace(word[i], ""))
+    if kind == "sub":
+        return word[:i] + letter + word[i + 1 :]
+    if kind == "del":
+        return word[:i] + word[i + 1 :]
+    return word[:i] + letter + word[i:]
+
+
+@pytest.mark.slow
+def test_misspelled_title_queries_have_recall_at_10_of_95_percent(library: Library) -> None:
+    library.add_papers(list(synthetic_papers(5000, seed=11)))
+    rng = random.Random(5)
+    papers = library.list_papers("id")
+    hits = trials = 0
+    while trials < 60:
+        paper = rng.choice(papers)
+        words = [w for w in re.findall(r"[A-Za-z]+", paper.title)]
+        long_words = [w for w in words if len(w) >= 5]
+        if len(words) < 3 or not long_words:
+            continue
+        target = rng.choice(long_words)
+        others = [w for w in words if w != target][:2]
+        query = " ".join([_misspell(target.lower(), rng), *others]) + " "
+        trials += 1
+        hits += paper.id in library.search(query).ids[:10]
+    assert hits / trials >= 0.95, f"recall@10 = {hits}/{trials}"
