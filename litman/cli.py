@@ -80,6 +80,8 @@ def print_report(report: ImportReport) -> None:
     print(report.summary() + label)
     for w in report.warnings:
         print(f"  warning: {w}")
+    for note in report.renamed_keys:
+        print(f"  {note}")
     for m in report.merged:
         print(f"  line {m.line}: merged into {m.into_citekey} ({m.how})")
     for s in report.skipped:
@@ -196,6 +198,19 @@ def cmd_search(args: argparse.Namespace, lib: Library) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace, lib: Library) -> int:
+    from litman.formats import bibtex
+
+    query = " ".join(args.query)
+    papers = lib.get_many(lib.search_ids(query, sort="citekey"))
+    if args.output == "-":
+        sys.stdout.write(bibtex.dumps(papers, ascii_only=args.ascii))
+        return 0
+    count = bibtex.export(papers, Path(args.output), ascii_only=args.ascii)
+    print(f"exported {count} papers to {args.output}", file=sys.stderr)
+    return 0
+
+
 def _report_json(r: ImportReport) -> dict[str, Any]:
     return {
         "source": r.source_name,
@@ -263,6 +278,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("query", nargs="+", metavar="QUERY")
     p.add_argument("--limit", type=int, default=20, help="at most N results (0: all)")
+    p = add("export", cmd_export, "export BibTeX: everything, or what QUERY finds (tag:X ...)")
+    p.add_argument("query", nargs="*", metavar="QUERY")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="file, or - for stdout")
+    p.add_argument(
+        "--ascii",
+        action="store_true",
+        help='write LaTeX escapes ({\\"u}) instead of UTF-8, for classic BibTeX',
+    )
     return parser
 
 

@@ -6,6 +6,7 @@ titles nearly match with the same first author and year. Candidates are found th
 blocking keys (indexed columns), so a batch is never compared with the whole library.
 """
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -16,6 +17,7 @@ from litman.core.records import NewPaper
 from litman.core.text import first_tokens, fold, tokens
 
 KEY_WORDS = 8
+MIN_SAME = 40  # "Abstract." or "TBA" twice is no evidence of one paper
 MIN_PREFIX = 80  # a truncated copy must keep this many characters to count as the same paper
 
 
@@ -31,7 +33,7 @@ def title_key(title: str) -> str:
     return " ".join(first_tokens(title, 4))
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: buckets hold many near-equal records
 class Candidate:
     """What duplicate detection needs to know of a paper, stored or pending."""
 
@@ -44,9 +46,15 @@ class Candidate:
     first_author: str = ""
     year: int | None = None
     norm_abstract: str = field(init=False)
+    author_key: str = field(init=False)
 
     def __post_init__(self) -> None:
         self.norm_abstract = norm(self.abstract)
+        self.author_key = fold(last_name(self.first_author)).strip()
+
+    @property
+    def title_bucket(self) -> tuple[str, int | None]:
+        return title_key(self.title), self.year
 
     @classmethod
     def of(cls, ref: int, p: NewPaper) -> "Candidate":
@@ -66,7 +74,8 @@ class DuplicateFinder:
     def __init__(self) -> None:
         self._by_abstract: dict[str, list[Candidate]] = defaultdict(list)
         self._by_doi: dict[str, Candidate] = {}
-        self._by_title: dict[str, list[Candidate]] = defaultdict(list)
+        # Titles are compared only within the same first words and year.
+        self._by_title: dict[tuple[str, int | None], list[Candidate]] = defaultdict(list)
 
     def add(self, c: Candidate) -> None:
         if c.norm_abstract:
@@ -74,13 +83,13 @@ class DuplicateFinder:
         if c.doi:
             self._by_doi.setdefault(c.doi.casefold(), c)
         if c.title and not c.title_derived:
-            self._by_title[title_key(c.title)].append(c)
+            self._by_title[c.title_bucket].append(c)
 
     def replace(self, old: Candidate, new: Candidate) -> None:
         """After a merge kept the fuller text, match later records against that text."""
-        for bucket in self._by_abstract.values():
-            if old in bucket:
-                bucket.remove(old)
+        bucket = self._by_abstract.get(" ".join(old.norm_abstract.split()[:KEY_WORDS]), [])
+        if old in bucket:
+            bucket.remove(old)
         new.ref = old.ref
         self.add(new)
 
@@ -94,7 +103,7 @@ class DuplicateFinder:
             if how:
                 return other, how
         if c.title and not c.title_derived:
-            for other in self._by_title.get(title_key(c.title), ()):
+            for other in self._by_title.get(c.title_bucket, ()):
                 if same_title_author_year(c, other):
                     return other, "same title, first author and year"
         return None
@@ -102,7 +111,7 @@ class DuplicateFinder:
 
 def same_abstract(a: Candidate, b: Candidate) -> str:
     x, y = a.norm_abstract, b.norm_abstract
-    if x == y:
+    if x == y and len(x) >= MIN_SAME:
         return "same abstract"
     short, long_ = (x, y) if len(x) <= len(y) else (y, x)
     short_is_truncated = a.truncated if short is x else b.truncated
@@ -116,8 +125,8 @@ def same_abstract(a: Candidate, b: Candidate) -> str:
 
 
 def same_title_author_year(a: Candidate, b: Candidate) -> bool:
-    if a.year != b.year:
+    if a.year != b.year or a.author_key != b.author_key:
         return False
-    if fold(last_name(a.first_author)).strip() != fold(last_name(b.first_author)).strip():
-        return False
+    if re.findall(r"\d+", a.title) != re.findall(r"\d+", b.title):
+        return False  # "Part 1" and "Part 2" are two papers
     return fuzz.ratio(norm(a.title), norm(b.title)) >= 95

@@ -173,8 +173,12 @@ def _reports(
         for part in store.chunks(ids)
         for pid, key in conn.execute(select(P.c.id, P.c.citekey).where(P.c.id.in_(part)))
     }
+    renamed: list[list[str]] = [[] for _ in batches]
     for pend, pid in zip(pending, ids, strict=True):
         added[pend.batch].append(pid)
+        wanted = pend.paper.citekey
+        if wanted and keys[pid] != wanted:
+            renamed[pend.batch].append(f"citekey '{wanted}' was taken; stored as '{keys[pid]}'")
         for bno, line, how in pend.merged:
             merged[bno].append(Merged(line, pid, keys[pid], how))
     for m in stored:
@@ -182,7 +186,13 @@ def _reports(
         merged[m.batch].append(Merged(m.line, m.into, key, m.how))
     return [
         ImportReport(
-            b.source_name, tuple(added[i]), tuple(merged[i]), b.skipped, b.warnings, label=b.label
+            b.source_name,
+            tuple(added[i]),
+            tuple(merged[i]),
+            b.skipped,
+            b.warnings,
+            renamed_keys=tuple(renamed[i]),
+            label=b.label,
         )
         for i, b in enumerate(batches)
     ]

@@ -49,15 +49,21 @@ def sort_keys(title: str, authors: Sequence[str]) -> dict[str, str]:
     }
 
 
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 def paper_values(p: NewPaper, citekey: str, stamp: datetime) -> dict[str, Any]:
+    """Column values for a new paper; one-line fields are whitespace-normalised here."""
+    authors = [one_line(a) for a in p.authors if a.strip()]
     return {
         "citekey": citekey,
         "entry_type": p.entry_type,
-        "title": p.title,
+        "title": one_line(p.title),
         "title_derived": p.title_derived,
-        "authors": list(p.authors),
+        "authors": authors,
         "year": p.year,
-        "venue": p.venue,
+        "venue": one_line(p.venue),
         "doi": p.doi,
         "url": p.url,
         "abstract": p.abstract,
@@ -71,7 +77,7 @@ def paper_values(p: NewPaper, citekey: str, stamp: datetime) -> dict[str, Any]:
         "modified_at": stamp,
         "read_at": stamp if p.status is Status.READ else None,
         "abstract_key": abstract_key(p.abstract),
-        **sort_keys(p.title, p.authors),
+        **sort_keys(one_line(p.title), authors),
     }
 
 

@@ -45,6 +45,7 @@ def _load() -> None:
     """Import the reader modules on first use, so that `litman list` does not pay for them."""
     if _READERS:
         return
-    from litman.formats import seed_text
+    from litman.formats import bibtex, seed_text
 
     register(".txt", seed_text.read)
+    register(".bib", bibtex.read)

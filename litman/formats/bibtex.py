@@ -1,0 +1,326 @@
+"""BibTeX: export that compiles and round-trips, import that says what it skipped.
+
+Export writes each paper through bibtexparser v2 with every value escaped by
+`litman.formats.latex`: braces always balance, `& % $ # _` print literally, inline math stays
+math, tags go to JabRef-style `keywords` and reading status and rating to JabRef's
+`readstatus` and `ranking`. Fields litman does not model come back from `extra` untouched,
+and a field that was not edited since import is written back exactly as it was read.
+
+Import resolves `@string` macros, `#` concatenation and month macros itself (bibtexparser's
+string middleware handles neither concatenation nor months), decodes LaTeX only where there
+is some, and skips malformed entries with their line numbers.
+"""
+
+import hashlib
+import logging
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+import bibtexparser
+from bibtexparser import model
+
+from litman.core.errors import ImportFailed
+from litman.core.records import ImportBatch, NewPaper, Paper, Skipped, Status
+from litman.formats import latex
+from litman.formats.decoding import read_text
+
+RAW = "litman-raw-"  # extra keys holding a field's value as read, for byte-exact export
+MODELLED = {
+    "title",
+    "author",
+    "year",
+    "journal",
+    "booktitle",
+    "howpublished",
+    "publisher",
+    "doi",
+    "url",
+    "abstract",
+    "keywords",
+    "readstatus",
+    "ranking",
+}
+VENUE_FIELD = {
+    "article": "journal",
+    "inproceedings": "booktitle",
+    "incollection": "booktitle",
+    "inbook": "booktitle",
+    "conference": "booktitle",
+    "book": "publisher",
+}
+READ_OUT = {Status.READ: "read", Status.READING: "skimmed"}
+READ_IN = {"read": Status.READ, "skimmed": Status.READING}
+MONTHS = {
+    m: str(i) for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)
+}
+_ENCODING_HEADER = re.compile(r"%\s*Encoding:\s*([\w-]+)", re.I)
+_KEYWORD_SPLIT = re.compile(r"(?<!\\)[,;]")
+
+logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
+
+
+# -- export ------------------------------------------------------------------------------
+
+
+def dumps(papers: Iterable[Paper], ascii_only: bool = False) -> str:
+    """BibTeX text for papers, UTF-8 by default, LaTeX escapes for classic BibTeX on request."""
+    lib = bibtexparser.Library()
+    for p in papers:
+        lib.add(
+            model.Entry(
+                p.entry_type or "misc",
+                p.citekey,
+                [model.Field(k, "{" + v + "}") for k, v in fields_of(p, ascii_only)],
+            )
+        )
+    return bibtexparser.write_string(lib, unparse_stack=[])
+
+
+def export(papers: Iterable[Paper], path: Path, ascii_only: bool = False) -> int:
+    papers = list(papers)
+    text = dumps(papers, ascii_only)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)  # never leave a half-written file under the user's name
+    return len(papers)
+
+
+def fields_of(p: Paper, ascii_only: bool = False) -> list[tuple[str, str]]:
+    def enc(name: str, text: str) -> str:
+        raw = p.extra.get(RAW + name)
+        if raw is not None and latex.decode(raw) == text and not ascii_only:
+            return raw  # unedited since import: write it back byte for byte
+        return latex.encode(text, ascii_only)
+
+    out: list[tuple[str, str]] = []
+    if p.title:
+        out.append(("title", enc("title", p.title)))
+    if p.authors:
+        out.append(("author", " and ".join(_name(a, ascii_only) for a in p.authors)))
+    if p.year:
+        out.append(("year", str(p.year)))
+    if p.venue:
+        out.append((VENUE_FIELD.get(p.entry_type, "howpublished"), enc("venue", p.venue)))
+    for name in ("doi", "url", "abstract"):
+        value = getattr(p, name)
+        if value:
+            out.append((name, enc(name, value)))
+    if p.tags:
+        out.append(("keywords", ", ".join(_keyword(t, ascii_only) for t in p.tags)))
+    if p.status in READ_OUT:
+        out.append(("readstatus", READ_OUT[p.status]))
+    if p.rating:
+        out.append(("ranking", f"rank{p.rating}"))
+    out.extend((k, v) for k, v in p.extra.items() if not k.startswith(RAW))
+    return out
+
+
+def _name(author: str, ascii_only: bool) -> str:
+    text = latex.encode(author, ascii_only)
+    needs_group = re.search(r"(?i)\sand\s", author) or author != author.strip() or not author
+    return "{" + text + "}" if needs_group else text
+
+
+def _keyword(tag: str, ascii_only: bool) -> str:
+    return latex.encode(tag, ascii_only).replace(",", r"\,").replace(";", r"\;")
+
+
+# -- import ------------------------------------------------------------------------------
+
+
+def read(path: Path) -> ImportBatch:
+    head = path.read_bytes()[:512].decode("ascii", "ignore") if path.exists() else ""
+    declared = _ENCODING_HEADER.search(head)
+    decoded = read_text(path, declared.group(1) if declared else None)
+    if not decoded.text.strip():
+        raise ImportFailed(f"{path.name}: the file is empty; there is nothing to import.")
+    papers, lines, skipped, warnings = parse(decoded.text)
+    if not papers and not skipped:
+        raise ImportFailed(f"{path.name}: holds no BibTeX entries; nothing was imported.")
+    return ImportBatch(
+        path.name,
+        tuple(papers),
+        tuple(lines),
+        tuple(skipped),
+        (*decoded.warnings, *warnings),
+        digest=hashlib.sha256(decoded.text.encode()).hexdigest(),
+    )
+
+
+def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str]]:
+    try:
+        lib = bibtexparser.parse_string(text, parse_stack=[])
+    except (RecursionError, ValueError, IndexError) as exc:
+        raise ImportFailed(
+            f"the file cannot be parsed as BibTeX ({type(exc).__name__}); nothing was imported."
+        ) from exc
+    macros = dict(MONTHS)
+    unknown: set[str] = set()
+    for s in lib.strings:
+        macros[s.key.lower()] = _resolve(s.value, macros, unknown)
+    papers, lines, skipped = [], [], []
+    entries = list(lib.entries)
+    for block in lib.failed_blocks:
+        dup = block.ignore_error_block if isinstance(block, model.DuplicateBlockKeyBlock) else None
+        if isinstance(dup, model.Entry) and dup.key.strip():
+            entries.append(dup)  # imported under a suffixed key, and reported
+        else:
+            skipped.append(Skipped(block.start_line + 1, _failure(block)))
+    for entry in entries:
+        line = entry.start_line + 1
+        if not entry.key or not entry.key.strip():
+            skipped.append(Skipped(line, "entry without a citation key"))
+            continue
+        papers.append(to_paper(entry, macros, line, unknown))
+        lines.append(line)
+    order = sorted(range(len(papers)), key=lines.__getitem__)
+    warnings = [
+        f"@string macro '{m}' is not defined in this file; kept its name as text"
+        for m in sorted(unknown)
+    ]
+    return [papers[i] for i in order], [lines[i] for i in order], skipped, warnings
+
+
+def _failure(block: model.Block) -> str:
+    if isinstance(block, model.DuplicateFieldKeyBlock):
+        return f"entry with a duplicate field ({', '.join(sorted(block.duplicate_keys))})"
+    if isinstance(block, model.DuplicateBlockKeyBlock):
+        return f"duplicate citation key '{block.key}' in the file"
+    return "malformed entry (unbalanced braces or quotes, or a missing comma)"
+
+
+def _resolve(value: str, macros: dict[str, str], unknown: set[str]) -> str:
+    """A raw field value with `#` concatenation, macros and enclosing removed."""
+    parts, quote, start = [], False, 0
+    depths = _depths(value)
+    for i, ch in enumerate(value):
+        depth = depths[i]
+        if ch == '"' and depth == 0 and (i == 0 or value[i - 1] != "\\"):
+            quote = not quote
+        elif ch == "#" and depth == 0 and not quote:
+            parts.append(value[start:i])
+            start = i + 1
+    parts.append(value[start:])
+    out = []
+    for part in (p.strip() for p in parts):
+        if len(part) >= 2 and part[0] + part[-1] in ("{}", '""'):
+            out.append(part[1:-1])
+        elif part.isdigit():
+            out.append(part)
+        elif part.lower() in macros:
+            out.append(macros[part.lower()])
+        else:  # defined in another file, as BibTeX allows: keep the name, say so
+            unknown.add(part)
+            out.append(part)
+    return "".join(out)
+
+
+def to_paper(entry: model.Entry, macros: dict[str, str], line: int, unknown: set[str]) -> NewPaper:
+    raw = {f.key.lower(): _resolve(f.value, macros, unknown) for f in entry.fields}
+    etype = entry.entry_type.lower()
+    venue_key = next(
+        (
+            k
+            for k in (VENUE_FIELD.get(etype), "journal", "booktitle", "howpublished")
+            if k and k in raw
+        ),
+        None,
+    )
+    extra = {k: v for k, v in raw.items() if k not in MODELLED and k not in ("priority",)}
+    if "priority" in raw:
+        extra["priority"] = raw["priority"]
+    if venue_key and venue_key != VENUE_FIELD.get(etype, "howpublished"):
+        extra.pop(venue_key, None)
+    for name in ("title", "abstract", "doi", "url"):
+        if name in raw and latex.encode(latex.decode(raw[name])) != raw[name]:
+            extra[RAW + name] = raw[name]
+    if venue_key and latex.encode(latex.decode(raw[venue_key])) != raw[venue_key]:
+        extra[RAW + "venue"] = raw[venue_key]
+    if "publisher" in raw and etype != "book":
+        extra["publisher"] = raw["publisher"]
+    return NewPaper(
+        title=_clean(latex.decode(raw.get("title", ""))),
+        abstract=latex.decode(raw.get("abstract", "")),
+        authors=tuple(split_names(raw.get("author", raw.get("editor", "")))),
+        year=_year(raw.get("year", raw.get("date", ""))),
+        venue=_clean(latex.decode(raw[venue_key])) if venue_key else "",
+        doi=latex.decode(raw.get("doi", "")).strip(),
+        url=latex.decode(raw.get("url", "")),
+        entry_type=etype,
+        citekey=entry.key.strip(),
+        tags=tuple(split_keywords(raw.get("keywords", ""))),
+        status=READ_IN.get(raw.get("readstatus", "").strip().lower(), Status.UNREAD),
+        rating=_rank(raw.get("ranking", "")),
+        source=f"line {line}",
+        extra=extra,
+    )
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _year(text: str) -> int | None:
+    m = re.search(r"\b(\d{4})\b", text)
+    return int(m.group(1)) if m else None
+
+
+def _rank(text: str) -> int:
+    m = re.fullmatch(r"\s*rank([0-5])\s*", text)
+    return int(m.group(1)) if m else 0
+
+
+def split_names(value: str) -> list[str]:
+    """`A and B and {C and D}` into names; `and others` stays as `others`."""
+    names, start = [], 0
+    for i in _top_level_ands(value):
+        names.append(value[start:i])
+        start = i + 5
+    names.append(value[start:])
+    out = []
+    for name in names:
+        name = name.strip()
+        if len(name) >= 2 and name[0] == "{" and name[-1] == "}" and _balanced(name[1:-1]):
+            out.append(latex.decode(name[1:-1]))
+        elif name:
+            out.append(_clean(latex.decode(name)))
+    return out
+
+
+def _depths(value: str) -> list[int]:
+    """Brace depth before each character; escaped braces (`\\{`) do not count."""
+    depths, depth, escaped = [], 0, False
+    for ch in value:
+        depths.append(depth)
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+    depths.append(depth)
+    return depths
+
+
+def _top_level_ands(value: str) -> list[int]:
+    depths = _depths(value)
+    return [m.start() for m in re.finditer(r"(?i) and ", value) if depths[m.start()] == 0]
+
+
+def _balanced(text: str) -> bool:
+    depths = _depths(text)
+    return min(depths) >= 0 and depths[-1] == 0
+
+
+def split_keywords(value: str) -> list[str]:
+    tags = []
+    for part in _KEYWORD_SPLIT.split(value):
+        tag = latex.decode(part.replace(r"\,", ",").replace(r"\;", ";")).strip()
+        tag = " ".join(tag.split())
+        levels = [" ".join(level.split()) for level in tag.split(">")]
+        if tag and all(levels):
+            tags.append(" > ".join(levels))
+    return tags

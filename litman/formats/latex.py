@@ -1,0 +1,156 @@
+r"""Plain text to BibTeX field text and back.
+
+`encode` escapes the characters that mean something to BibTeX or LaTeX (`& % $ # _ { } ~ ^ \`)
+so they print literally, and leaves inline math (`$\\mathbf{x}_0$`) as written when it is
+safe to (balanced braces, no `%` or `#`). `decode` is its exact inverse for what `encode`
+writes, and falls back to pylatexenc for other LaTeX (accents such as `{\\"u}`, `\\ss`,
+protective braces) found in files written elsewhere, with a cache: decoding every field of a
+large file through pylatexenc is what makes bibtexparser's LaTeX middleware slow.
+"""
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latexencode import UnicodeToLatexEncoder
+
+_ESCAPES = {
+    "\\": r"\textbackslash{}",
+    "{": r"\textbraceleft{}",  # BibTeX counts `\{` as a brace: it must stay balanced
+    "}": r"\textbraceright{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+}
+_ESCAPE_RE = re.compile(r"[\\{}&%$#_~^]")
+_MATH = re.compile(r"(?<!\\)\$[^$\n]+?(?<!\\)\$")
+_UNESCAPE = re.compile(
+    r"\\text(?:backslash|asciitilde|asciicircum|braceleft|braceright)\{\}|\\[&%$#_]"
+)
+_BACK = {v: k for k, v in _ESCAPES.items()}
+_TO_LATEX = UnicodeToLatexEncoder(
+    non_ascii_only=True, unknown_char_policy="keep", replacement_latex_protection="braces-all"
+)
+
+
+def _safe_math(segment: str) -> bool:
+    inner = segment[1:-1]
+    depth = 0
+    for ch in inner:
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0 and "%" not in inner and "#" not in inner and not inner.endswith("\\")
+
+
+def encode(text: str, ascii_only: bool = False) -> str:
+    """Field text that prints `text` literally (inline math stays math)."""
+    if not _ESCAPE_RE.search(text) and (not ascii_only or text.isascii()):
+        return text  # the common case, measured at a third of export time
+    out, pos = [], 0
+    for m in _MATH.finditer(text):
+        if _safe_math(m.group()):
+            out.append(_escape(text[pos : m.start()], ascii_only))
+            out.append(m.group())
+            pos = m.end()
+    out.append(_escape(text[pos:], ascii_only))
+    return "".join(out)
+
+
+def _escape(text: str, ascii_only: bool) -> str:
+    text = _ESCAPE_RE.sub(lambda m: _ESCAPES[m.group()], text)
+    if ascii_only and not text.isascii():
+        text = _TO_LATEX.unicode_to_latex(text)
+    return text
+
+
+def decode(value: str) -> str:
+    """Unicode text from a field value: our own escapes exactly, other LaTeX via pylatexenc."""
+    if "\\" not in value and "{" not in value and "}" not in value and "~" not in value:
+        return value
+    return _decode(value)
+
+
+@lru_cache(maxsize=65536)
+def _decode(value: str) -> str:
+    out, pos = [], 0
+    for m in _MATH.finditer(value):
+        if _safe_math(m.group()):
+            out.append(_decode_text(value[pos : m.start()]))
+            out.append(m.group())
+            pos = m.end()
+    out.append(_decode_text(value[pos:]))
+    return "".join(out)
+
+
+def _decode_text(text: str) -> str:
+    plain = _UNESCAPE.sub("", text)
+    if "\\" not in plain and "{" not in plain and "}" not in plain and "~" not in plain:
+        return _UNESCAPE.sub(lambda m: _BACK[m.group()], text)
+    # LaTeX beyond our own escapes: a file from elsewhere. Accents and protective braces,
+    # most of what real files hold, are decoded here; pylatexenc takes anything else.
+    quick = _quick_decode(text)
+    if quick is not None:
+        return quick
+    return _LATEX2TEXT.latex_to_text(text)
+
+
+_LATEX2TEXT = LatexNodes2Text(math_mode="verbatim", keep_braced_groups=False)
+_ACCENTS = {
+    '"': "\u0308",
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    "~": "\u0303",
+    "=": "\u0304",
+    ".": "\u0307",
+    "c": "\u0327",
+    "v": "\u030c",
+    "u": "\u0306",
+    "H": "\u030b",
+    "k": "\u0328",
+    "r": "\u030a",
+}
+_LETTERS = {
+    "ss": "ß",
+    "o": "ø",
+    "O": "Ø",
+    "l": "ł",
+    "L": "Ł",
+    "ae": "æ",
+    "AE": "Æ",
+    "oe": "œ",
+    "OE": "Œ",
+    "aa": "å",
+    "AA": "Å",
+    "i": "ı",
+    "j": "ȷ",
+}
+_ACCENT_RE = re.compile(
+    r"""\\(["'`^~=.]|[cvuHkr](?=[{\s]))\s*(?:\{\s*(\\?[A-Za-z]+)\s*\}|(\\?[A-Za-z]))"""
+)
+_LETTER_RE = re.compile(r"\\(ss|ae|AE|oe|OE|aa|AA|[oOlLij])(?![A-Za-z])(?:\{\})?")
+
+
+def _quick_decode(text: str) -> str | None:
+    """Accents (`{\\"u}`, `\\c{c}`), special letters and braces; None if more is there."""
+
+    def accent(m: re.Match[str]) -> str:
+        base = m.group(2) or m.group(3)
+        if base in ("\\i", "\\j"):  # an accent goes on a plain i or j, not a dotless one
+            base = base[1:]
+        base = _LETTERS.get(base[1:], base[1:]) if base.startswith("\\") else base
+        return unicodedata.normalize("NFC", base + _ACCENTS[m.group(1)])
+
+    out = _ACCENT_RE.sub(accent, text)
+    out = _LETTER_RE.sub(lambda m: _LETTERS[m.group(1)], out)
+    out = _UNESCAPE.sub(lambda m: _BACK[m.group()], out)
+    if "\\" in out:
+        return None
+    out = out.replace("---", "—").replace("--", "–").replace("~", "\u00a0")
+    return out.replace("{", "").replace("}", "")

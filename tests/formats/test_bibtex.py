@@ -1,0 +1,253 @@
+"""BibTeX: export that compiles and round-trips, import of real and awkward files."""
+
+import re
+from pathlib import Path
+
+import pybtex.database
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from litman import app
+from litman.cli import main
+from litman.core.library import Library
+from litman.core.records import NewPaper, Status
+from litman.formats import bibtex
+from tests.conftest import corpora_dir
+
+SPECIAL = "{}\\%,>@#&$_~^\n"
+text = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs", "Cc"), whitelist_characters=SPECIAL),
+    max_size=40,
+)
+line = text.map(lambda s: " ".join(s.split())).filter(bool)
+tag = st.lists(line.filter(lambda s: s.strip(" >")), min_size=1, max_size=3).map(
+    lambda levels: " > ".join(" ".join(lv.replace(">", " ").split()) or "x" for lv in levels)
+)
+
+
+@st.composite
+def papers(draw: st.DrawFn) -> NewPaper:
+    return NewPaper(
+        title=draw(line),
+        abstract=draw(text),
+        authors=tuple(draw(st.lists(line, max_size=4))),
+        year=draw(st.none() | st.integers(1900, 2100)),
+        venue=draw(st.just("") | line),
+        entry_type=draw(st.sampled_from(["article", "inproceedings", "misc", "book"])),
+        tags=tuple(draw(st.lists(tag, max_size=3, unique_by=str.casefold))),
+        status=draw(st.sampled_from(list(Status))),
+        rating=draw(st.integers(0, 5)),
+        doi=draw(st.just("") | st.from_regex(r"10\.\d{4}/[a-z0-9.]{1,10}", fullmatch=True)),
+    )
+
+
+def round_trip(tmp_path: Path, items: list[NewPaper]) -> tuple[list, list]:
+    for f in tmp_path.glob("*.sqlite*"):
+        f.unlink()
+    with Library.open(tmp_path / "a.sqlite") as a:
+        a.add_papers(items)
+        before = a.list_papers("citekey")
+    out = tmp_path / "out.bib"
+    bibtex.export(before, out)
+    with Library.open(tmp_path / "b.sqlite") as b:
+        app.import_files(b, [out])
+        after = b.list_papers("citekey")
+    return before, after
+
+
+KEYS = (
+    "citekey",
+    "entry_type",
+    "title",
+    "authors",
+    "year",
+    "venue",
+    "doi",
+    "abstract",
+    "status",
+    "rating",
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(
+        papers(),
+        min_size=1,
+        max_size=4,
+        unique_by=(
+            lambda p: p.title.casefold(),
+            lambda p: p.doi or object(),
+            lambda p: p.abstract or object(),
+        ),
+    )
+)
+def test_random_papers_survive_export_and_reimport(tmp_path: Path, items) -> None:
+    before, after = round_trip(tmp_path, items)
+    assert len(before) == len(after)
+    for x, y in zip(before, after, strict=True):
+        assert {k: getattr(x, k) for k in KEYS} == {k: getattr(y, k) for k in KEYS}
+        assert sorted(x.tags) == sorted(y.tags)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(papers(), min_size=1, max_size=4))
+def test_exports_parse_in_bibtexparser_and_pybtex(items) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp, Library.open(Path(tmp) / "p.sqlite") as lib:
+        lib.add_papers(items)
+        out = bibtex.dumps(lib.list_papers())
+    assert len(pybtex.database.parse_string(out, "bibtex").entries) == len(items)
+    import bibtexparser
+
+    parsed = bibtexparser.parse_string(out)
+    assert len(parsed.entries) == len(items) and not parsed.failed_blocks
+
+
+def test_field_content_cannot_break_out(tmp_path: Path) -> None:
+    hostile = NewPaper(title="}, author = {X", abstract="a } b { c @misc{y,")
+    before, after = round_trip(tmp_path, [hostile])
+    assert after[0].title == "}, author = {X" and after[0].authors == ()
+
+
+def test_latex_math_in_abstracts_stays_latex() -> None:
+    fields = dict(
+        bibtex.fields_of(_paper(NewPaper(abstract=r"signal $\mathbf{x}_0$ at 50% & more")))
+    )
+    assert fields["abstract"] == r"signal $\mathbf{x}_0$ at 50\% \& more"
+
+
+def _paper(new: NewPaper):
+    from datetime import UTC, datetime
+
+    from litman.core.records import Paper
+
+    now = datetime.now(UTC)
+    return Paper(
+        1,
+        "k",
+        new.entry_type,
+        new.title,
+        False,
+        new.authors,
+        new.year,
+        new.venue,
+        new.doi,
+        new.url,
+        new.abstract,
+        False,
+        new.status,
+        new.rating,
+        "",
+        "",
+        dict(new.extra),
+        new.tags,
+        now,
+        now,
+        None,
+    )
+
+
+def test_tags_status_and_rating_use_jabref_fields() -> None:
+    p = _paper(NewPaper(title="t", tags=("a, b", "Opt > Convex"), status=Status.READING, rating=3))
+    fields = dict(bibtex.fields_of(p))
+    assert fields["keywords"] == r"a\, b, Opt > Convex"
+    assert fields["readstatus"] == "skimmed" and fields["ranking"] == "rank3"
+
+
+def test_ascii_option_writes_latex_escapes() -> None:
+    out = bibtex.dumps([_paper(NewPaper(title="Müller"))], ascii_only=True)
+    assert out.isascii() and 'M{\\"u}ller' in out
+
+
+EDGE = r"""% Encoding: UTF-8
+@string{jnl = "Journal"}
+@comment{ignored}
+@preamble{"\newcommand{\noop}[1]{}"}
+@article{key1, title = {On {DNA} and M{\"u}ller}, author = {M{\"u}ller, Hans and {World Health and Peace Org} and others},
+  journal = jnl # " of Things", year = 2020, month = jan, keywords = {a\, b; c, Opt > Convex},
+  readstatus = {read}, ranking = {rank4}, priority = {prio1}, custom = {kept {as} is}}
+@article{key1, title = {Same key again}}
+@article{broken, title = {unbalanced
+@article{dupfield, title = {one}, title = {two}}
+@article{last, title = {Last one}}
+"""
+
+
+def test_edge_cases_import_as_a_careful_reader_would(tmp_path: Path) -> None:
+    path = tmp_path / "edge.bib"
+    path.write_text(EDGE, encoding="utf-8")
+    batch = bibtex.read(path)
+    first = batch.papers[0]
+    assert first.title == "On DNA and Müller"
+    assert first.authors == ("Müller, Hans", "World Health and Peace Org", "others")
+    assert first.venue == "Journal of Things" and first.year == 2020
+    assert first.tags == ("a, b", "c", "Opt > Convex")
+    assert (first.status, first.rating) == (Status.READ, 4)
+    assert first.extra["custom"] == "kept {as} is" and first.extra["priority"] == "prio1"
+    assert [p.title for p in batch.papers] == ["On DNA and Müller", "Same key again", "Last one"]
+    assert sorted(s.line for s in batch.skipped) == [9, 10]
+
+
+def test_duplicate_key_gets_a_suffix_and_a_report_line(tmp_path: Path) -> None:
+    path = tmp_path / "edge.bib"
+    path.write_text(EDGE, encoding="utf-8")
+    with Library.open(tmp_path / "l.sqlite") as lib:
+        (report,) = app.import_files(lib, [path])
+        assert len(report.added) == 3 and len(report.skipped) == 2
+        assert any("'key1' was taken" in r for r in report.renamed_keys)
+
+
+def test_unedited_fields_are_written_back_byte_for_byte(tmp_path: Path) -> None:
+    path = tmp_path / "edge.bib"
+    path.write_text(EDGE, encoding="utf-8")
+    with Library.open(tmp_path / "l.sqlite") as lib:
+        app.import_files(lib, [path])
+        out = bibtex.dumps(lib.list_papers("id"))
+    assert 'title = {On {DNA} and M{\\"u}ller}' in out
+
+
+def test_seed_library_round_trips_as_89_papers(seeded: Library, tmp_path: Path) -> None:
+    out = tmp_path / "seeds.bib"
+    bibtex.export(seeded.list_papers(), out)
+    with Library.open(tmp_path / "again.sqlite") as lib:
+        (report,) = app.import_files(lib, [out])
+        assert len(report.added) == 89
+        assert sorted(p.abstract for p in lib.list_papers()) == sorted(
+            p.abstract for p in seeded.list_papers()
+        )
+
+
+def test_export_command_writes_a_tag_to_a_file(seeded_path: Path, tmp_path: Path) -> None:
+    out = tmp_path / "opt.bib"
+    assert main(["--library", str(seeded_path), "export", "tag:Optimization", "-o", str(out)]) == 0
+    assert len(pybtex.database.parse_file(str(out)).entries) == 7
+
+
+def test_export_to_stdout(seeded_path: Path, capsys) -> None:
+    assert main(["--library", str(seeded_path), "export", "softsignum", "-o", "-"]) == 0
+    assert capsys.readouterr().out.startswith("@misc{softsignum")
+
+
+def _entries_by_regex(path: Path) -> int:
+    raw = path.read_bytes().decode("utf-8", "replace")
+    # BibTeX reads an entry after a `%` too: `%` is no comment marker outside LaTeX
+    return len(re.findall(r"(?im)^[%\s]*@(?!string|comment|preamble)\w+\s*[{(]", raw))
+
+
+def test_real_bibliographies_import_without_crashing() -> None:
+    root = corpora_dir("bib", "real")
+    checked = 0
+    for path in sorted(root.rglob("*.bib")):
+        expected = _entries_by_regex(path)
+        if expected == 0:
+            continue
+        batch = bibtex.read(path)
+        assert len(batch.papers) + len(batch.skipped) == expected, path.name
+        checked += 1
+    assert checked >= 30
