@@ -111,7 +111,7 @@ def test_exports_parse_in_bibtexparser_and_pybtex(items) -> None:
 
 def test_field_content_cannot_break_out(tmp_path: Path) -> None:
     hostile = NewPaper(title="}, author = {X", abstract="a } b { c @misc{y,")
-    before, after = round_trip(tmp_path, [hostile])
+    _, after = round_trip(tmp_path, [hostile])
     assert after[0].title == "}, author = {X" and after[0].authors == ()
 
 
