@@ -154,3 +154,35 @@ def _quick_decode(text: str) -> str | None:
         return None
     out = out.replace("---", "—").replace("--", "–").replace("~", "\u00a0")
     return out.replace("{", "").replace("}", "")
+
+
+_MATH_TEXT = LatexNodes2Text(math_mode="text")
+_SCRIPT_CHARS = str.maketrans("0123456789+-=()ni", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₙᵢ")
+_SUPER_CHARS = str.maketrans("0123456789+-=()nTi*", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿᵀⁱ*")
+
+
+def math_segments(text: str) -> list[tuple[int, int, str]]:
+    """Each inline math span of `text` with a readable Unicode rendering, for display."""
+    out = []
+    for m in _MATH.finditer(text):
+        if _safe_math(m.group()):
+            out.append((m.start(), m.end(), math_to_unicode(m.group()[1:-1])))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def math_to_unicode(latex: str) -> str:
+    """`\\mathbf{x}_0` reads `x₀`, `\\alpha^2` reads `α²`: simple math, readably."""
+
+    def script(m: re.Match[str], table: dict[int, int]) -> str:
+        body = m.group(1) or m.group(2)
+        converted = body.translate(table)
+        # `{}` ends a preceding macro name: `\beta{}ᵢ`, not the unknown macro `\betaᵢ`
+        return "{}" + converted if converted != body or not body.isalpha() else m.group(0)
+
+    text = re.sub(r"_\{([^{}]*)\}|_(\w)", lambda m: script(m, _SCRIPT_CHARS), latex)
+    text = re.sub(r"\^\{([^{}]*)\}|\^(\w)", lambda m: script(m, _SUPER_CHARS), text)
+    try:
+        return _MATH_TEXT.latex_to_text(text).strip()
+    except Exception:  # pylatexenc on odd input: show the source rather than fail
+        return latex

@@ -1,0 +1,224 @@
+"""The detail pane for the selected paper (or papers).
+
+Fields edit in place and are committed when editing finishes; tags are chips with an
+autocompleting box; status, a 0-5 rating and notes sit below the abstract. The pane only
+emits edit requests: the window turns them into undoable commands.
+"""
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QCompleter,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from litman.core.records import Paper, Status
+from litman.gui.rendering import abstract_html
+
+LINE_FIELDS = ("title", "authors", "year", "venue", "doi", "url")
+
+
+class DetailPane(QWidget):
+    editRequested = Signal(int, dict)  # paper id, {field: value}
+    tagAddRequested = Signal(str)
+    tagRemoveRequested = Signal(str)
+    statusRequested = Signal(str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setAccessibleName("Paper details")
+        self.setMinimumWidth(320)
+        self._paper: Paper | None = None
+        self._count = 0
+        layout = QVBoxLayout(self)
+        self.heading = QLabel("Select a paper")
+        self.heading.setWordWrap(True)
+        self.heading.setStyleSheet("font-weight: 600; font-size: 14px")
+        layout.addWidget(self.heading)
+        form = QFormLayout()
+        self.edits: dict[str, QLineEdit] = {}
+        for name in LINE_FIELDS:
+            edit = QLineEdit()
+            edit.setAccessibleName(name.capitalize())
+            edit.editingFinished.connect(lambda n=name: self._commit(n))
+            self.edits[name] = edit
+            form.addRow(name.capitalize().replace("Doi", "DOI").replace("Url", "URL"), edit)
+        self.edits["authors"].setPlaceholderText("Last, First; Last, First")
+        layout.addLayout(form)
+        self.abstract = QTextBrowser()
+        self.abstract.setAccessibleName("Abstract")
+        self.abstract.setOpenLinks(False)
+        self.abstract.setOpenExternalLinks(False)
+        layout.addWidget(self.abstract, 3)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: palette(mid)")
+        layout.addWidget(self.note)
+        layout.addLayout(self._tag_row())
+        layout.addLayout(self._status_row())
+        self.notes = QPlainTextEdit()
+        self.notes.setAccessibleName("Notes")
+        self.notes.setPlaceholderText("Notes")
+        self.notes.setMaximumHeight(90)
+        layout.addWidget(self.notes)
+        self.show_papers([], None)
+
+    def _tag_row(self) -> QVBoxLayout:
+        box = QVBoxLayout()
+        self.chips = QHBoxLayout()
+        self.chips.setAlignment(Qt.AlignmentFlag.AlignLeft)
+        box.addLayout(self.chips)
+        self.tag_edit = QLineEdit()
+        self.tag_edit.setAccessibleName("Add tag")
+        self.tag_edit.setPlaceholderText("Add a tag (A > B for a subtag), Enter")
+        self.tag_edit.returnPressed.connect(self._add_tag)
+        self.completer = QCompleter([])
+        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.tag_edit.setCompleter(self.completer)
+        box.addWidget(self.tag_edit)
+        return box
+
+    def _status_row(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.status = QComboBox()
+        self.status.setAccessibleName("Reading status")
+        for s in Status:
+            self.status.addItem(s.value.capitalize(), s.value)
+        self.status.activated.connect(lambda i: self.statusRequested.emit(self.status.itemData(i)))
+        self.rating = QSpinBox()
+        self.rating.setAccessibleName("Rating")
+        self.rating.setRange(0, 5)
+        self.rating.setSuffix(" ★")
+        self.rating.editingFinished.connect(lambda: self._commit("rating"))
+        row.addWidget(QLabel("Status"))
+        row.addWidget(self.status)
+        row.addStretch(1)
+        row.addWidget(QLabel("Rating"))
+        row.addWidget(self.rating)
+        return row
+
+    def set_tag_names(self, names: list[str]) -> None:
+        self.completer.model().setStringList(names)  # type: ignore[attr-defined]
+
+    def show_papers(
+        self, papers: list[Paper], spans: dict[str, list[tuple[int, int]]] | None
+    ) -> None:
+        self._count = len(papers)
+        self._paper = papers[0] if len(papers) == 1 else None
+        single = self._paper is not None
+        for edit in self.edits.values():
+            edit.setEnabled(single)
+        self.notes.setEnabled(single)
+        self.rating.setEnabled(single)
+        self.tag_edit.setEnabled(bool(papers))
+        self.status.setEnabled(bool(papers))
+        self._fill(papers, spans or {})
+
+    def _fill(self, papers: list[Paper], spans: dict[str, list[tuple[int, int]]]) -> None:
+        p = self._paper
+        if not papers:
+            self.heading.setText("Select a paper to see its details")
+        elif p is None:
+            self.heading.setText(f"{len(papers)} papers selected: tag or mark them together")
+        else:
+            self.heading.setText(p.title or "(untitled)")
+        values = _values(p) if p else dict.fromkeys(LINE_FIELDS, "")
+        for name, edit in self.edits.items():
+            edit.blockSignals(True)
+            edit.setText(values[name])
+            edit.setCursorPosition(0)
+            edit.blockSignals(False)
+        self.abstract.setHtml(abstract_html(p.abstract, spans.get("abstract", [])) if p else "")
+        notes = []
+        if p and p.title_derived:
+            notes.append("Title derived from the abstract: edit it above.")
+        if p and p.abstract_truncated:
+            notes.append("Abstract cut off at the source (…).")
+        if p and p.source:
+            notes.append(f"From {p.source}.")
+        self.note.setText(" ".join(notes))
+        self.notes.blockSignals(True)
+        self.notes.setPlainText(p.notes if p else "")
+        self.notes.blockSignals(False)
+        self.rating.blockSignals(True)
+        self.rating.setValue(p.rating if p else 0)
+        self.rating.blockSignals(False)
+        if papers:
+            statuses = {x.status for x in papers}
+            self.status.setCurrentIndex(
+                list(Status).index(next(iter(statuses))) if len(statuses) == 1 else 0
+            )
+        self._show_chips(sorted({t for x in papers for t in x.tags}, key=str.casefold))
+
+    def _show_chips(self, tags: list[str]) -> None:
+        while self.chips.count():
+            item = self.chips.takeAt(0)
+            if item and item.widget():
+                item.widget().deleteLater()
+        for tag in tags:
+            chip = QPushButton(f"{tag}  ✕")
+            chip.setAccessibleName(f"Remove tag {tag}")
+            chip.setFlat(True)
+            chip.setStyleSheet(
+                "QPushButton { border: 1px solid palette(mid); border-radius: 9px;"
+                " padding: 1px 8px; }"
+            )
+            chip.clicked.connect(lambda _=False, t=tag: self.tagRemoveRequested.emit(t))
+            self.chips.addWidget(chip)
+
+    def notes_text(self) -> str:
+        return self.notes.toPlainText()
+
+    def commit_notes(self) -> None:
+        if self._paper and self.notes.toPlainText() != self._paper.notes:
+            self.editRequested.emit(self._paper.id, {"notes": self.notes.toPlainText()})
+
+    def _add_tag(self) -> None:
+        text = self.tag_edit.text().strip()
+        if text:
+            self.tagAddRequested.emit(text)
+            self.tag_edit.clear()
+
+    def _commit(self, name: str) -> None:
+        p = self._paper
+        if p is None:
+            return
+        if name == "rating":
+            if self.rating.value() != p.rating:
+                self.editRequested.emit(p.id, {"rating": self.rating.value()})
+            return
+        text = self.edits[name].text().strip()
+        if text == _values(p)[name]:
+            return
+        value: Any = text
+        if name == "authors":
+            value = tuple(a.strip() for a in text.split(";") if a.strip())
+        elif name == "year":
+            value = int(text) if text.isdigit() else None
+        fields: dict[str, Any] = {name: value}
+        if name == "title":
+            fields["title_derived"] = False
+        self.editRequested.emit(p.id, fields)
+
+
+def _values(p: Paper) -> dict[str, str]:
+    return {
+        "title": p.title,
+        "authors": "; ".join(p.authors),
+        "year": str(p.year) if p.year else "",
+        "venue": p.venue,
+        "doi": p.doi,
+        "url": p.url,
+    }

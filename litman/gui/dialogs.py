@@ -1,0 +1,158 @@
+"""The window's dialogs: import with progress and cancel, export, confirmations, tag edits.
+
+Each function takes the main window and talks to the user; the work itself goes through
+workers, undoable commands or the Library. Tests patch the Qt dialog calls.
+"""
+
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QColorDialog, QFileDialog, QInputDialog, QMessageBox, QProgressDialog
+
+from litman import app
+from litman.core.errors import Cancelled, LitmanError
+from litman.core.records import ImportReport
+from litman.gui import commands
+from litman.gui.workers import Worker
+
+if TYPE_CHECKING:
+    from litman.gui.main_window import MainWindow
+
+
+def import_files(win: "MainWindow") -> None:
+    files, _ = QFileDialog.getOpenFileNames(
+        win, "Import papers", str(Path.home()), "Abstracts and BibTeX (*.txt *.bib);;All files (*)"
+    )
+    if files:
+        run_import(win, [Path(f) for f in files])
+
+
+def run_import(win: "MainWindow", files: list[Path]) -> Worker:
+    """Import on the write worker with a cancellable progress dialog, then show the report."""
+    stop = threading.Event()
+    progress = QProgressDialog("Importing…", "Cancel", 0, 0, win)
+    progress.setWindowTitle("Import")
+    progress.setWindowModality(Qt.WindowModality.WindowModal)
+    progress.setMinimumDuration(300)
+    progress.canceled.connect(stop.set)
+    worker = Worker(
+        lambda report: app.import_files(win.library, files, progress=report, cancelled=stop.is_set)
+    )
+
+    def on_progress(done: int, total: int) -> None:
+        progress.setMaximum(total)
+        progress.setValue(done)
+
+    def finished(reports: list[ImportReport]) -> None:
+        progress.reset()
+        win.last_import = reports
+        show_report(win, reports)
+
+    def failed(exc: Exception) -> None:
+        progress.reset()
+        win.last_import = exc
+        if isinstance(exc, Cancelled):
+            win.statusBar().showMessage("Import cancelled; nothing was imported.", 5000)
+        elif isinstance(exc, LitmanError):
+            QMessageBox.warning(win, "Import failed", f"{exc}\n\nNothing was imported.")
+        else:
+            QMessageBox.critical(win, "Import failed", f"Unexpected error: {exc!r}")
+
+    worker.signals.progress.connect(on_progress)
+    worker.signals.finished.connect(finished)
+    worker.signals.failed.connect(failed)
+    win.runner(worker)
+    return worker
+
+
+def report_text(reports: list[ImportReport]) -> str:
+    lines = []
+    for r in reports:
+        lines.append(r.summary() + (f"  [{r.label}]" if r.label else ""))
+        lines += [f"   warning: {w}" for w in r.warnings]
+        lines += [f"   {n}" for n in r.renamed_keys]
+        lines += [f"   line {m.line}: merged into {m.into_citekey} ({m.how})" for m in r.merged]
+        lines += [f"   line {s.line}: skipped, {s.reason}" for s in r.skipped]
+    return "\n".join(lines)
+
+
+def show_report(win: "MainWindow", reports: list[ImportReport]) -> None:
+    added = sum(len(r.added) for r in reports)
+    merged = sum(len(r.merged) for r in reports)
+    skipped = sum(len(r.skipped) for r in reports)
+    box = QMessageBox(win)
+    box.setWindowTitle("Import report")
+    box.setText(f"{added} added, {merged} merged, {skipped} skipped.")
+    box.setDetailedText(report_text(reports))
+    box.setIcon(QMessageBox.Icon.Information)
+    box.open()
+    win.report_box = box
+
+
+def export(win: "MainWindow", scope: str) -> None:
+    from litman.formats import bibtex
+
+    if scope == "selection":
+        ids = win.selected_ids()
+    elif scope == "all":
+        ids = win.library.list_ids("citekey")
+    else:
+        ids = win.model.ids()
+    if not ids:
+        QMessageBox.information(win, "Export", "There are no papers to export.")
+        return
+    path, _ = QFileDialog.getSaveFileName(
+        win,
+        f"Export {len(ids)} papers as BibTeX",
+        str(Path.home() / "litman.bib"),
+        "BibTeX (*.bib)",
+    )
+    if not path:
+        return
+    try:
+        count = bibtex.export(win.library.get_many(ids), Path(path))
+    except OSError as exc:
+        QMessageBox.warning(win, "Export failed", f"Could not write {path}: {exc.strerror}")
+        return
+    win.statusBar().showMessage(f"Exported {count} papers to {path}", 5000)
+
+
+def delete_papers(win: "MainWindow") -> None:
+    ids = win.selected_ids()
+    if not ids:
+        return
+    answer = QMessageBox.question(
+        win,
+        "Delete papers",
+        f"Delete {len(ids)} {'paper' if len(ids) == 1 else 'papers'}?"
+        " You can undo this with Ctrl+Z.",
+    )
+    if answer == QMessageBox.StandardButton.Yes:
+        win.push(commands.DeletePapers(win.library, ids))
+
+
+def rename_tag(win: "MainWindow", tag: str, merge: bool) -> None:
+    names = [t.name for t in win.library.tags() if t.name != tag]
+    if merge:
+        new, ok = QInputDialog.getItem(win, "Merge tag", f"Merge '{tag}' into:", names, 0, True)
+    else:
+        new, ok = QInputDialog.getText(win, "Rename tag", f"New name for '{tag}':", text=tag)
+    if ok and new.strip() and new.strip() != tag:
+        win.push(commands.RenameTag(win.library, tag, new.strip()))
+
+
+def delete_tag(win: "MainWindow", tag: str) -> None:
+    answer = QMessageBox.question(win, "Delete tag", f"Remove the tag '{tag}' from every paper?")
+    if answer == QMessageBox.StandardButton.Yes:
+        ids = win.library.paper_ids_with_tag(tag, subtree=False)
+        win.push(commands.RemoveTag(win.library, tag, ids))
+        if not ids:
+            win.library.delete_tag(tag)
+
+
+def tag_colour(win: "MainWindow", tag: str) -> None:
+    colour = QColorDialog.getColor(parent=win, title=f"Colour for '{tag}'")
+    if colour.isValid():
+        win.library.set_tag_colour(tag, colour.name())

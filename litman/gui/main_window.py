@@ -1,0 +1,380 @@
+"""The main window: toolbar with the search box, sidebar, paper table, detail pane.
+
+It wires widgets to the Library through undoable commands and workers; what changed comes
+back as Changes records (possibly from a worker thread, hence the queued bridge), and the
+window refreshes only what they name.
+"""
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+    QUndoStack,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QTableView,
+    QToolBar,
+)
+
+from litman.core.library import Library
+from litman.core.query import parse
+from litman.core.records import Changes, Status
+from litman.gui import commands, dialogs, settings
+from litman.gui.detail import DetailPane
+from litman.gui.models.papers import COLUMNS, PaperTableModel
+from litman.gui.sidebar import Sidebar
+from litman.gui.workers import Runner, run_in_pool
+
+SEARCH_DELAY_MS = 40
+
+
+class ChangeBridge(QObject):
+    """Carries Changes from whichever thread wrote them to the GUI thread."""
+
+    changed = Signal(object)
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        library: Library,
+        view: settings.ViewSettings | None = None,
+        runner: Runner = run_in_pool,
+    ) -> None:
+        super().__init__()
+        self.library = library
+        self.view = view or settings.ViewSettings()
+        self.runner = runner
+        self.undo = QUndoStack(self)
+        self.bridge = ChangeBridge()
+        # Direct when the GUI thread wrote, queued when a worker did.
+        self.bridge.changed.connect(self._on_changes, Qt.ConnectionType.AutoConnection)
+        library.subscribe(self.bridge.changed.emit)
+        self.sort_key: str | None = self.view.get(settings.SORT) or None
+        self.sort_desc: bool = self.view.get(settings.SORT_DESC)
+        self.last_result = None
+        self._ready = False  # Qt asks the model to sort while the table is being built
+        self.setWindowTitle(f"litman — {library.path.name}")
+        self.setAcceptDrops(True)
+        self.setMinimumSize(900, 560)
+        self._build()
+        self._restore()
+        self._ready = True
+        self.apply_filter()
+
+    # -- building ----------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.model = PaperTableModel(self.library)
+        self.model.sortRequested.connect(self._sort_requested)
+        self.table = QTableView()
+        self.table.setAccessibleName("Papers")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setSortingEnabled(True)
+        self.table.setDragEnabled(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        header = self.table.horizontalHeader()
+        header.setSectionsMovable(True)
+        header.setSortIndicatorShown(True)
+        for col, width in enumerate((28, 380, 110, 45, 70, 120, 80)):
+            self.table.setColumnWidth(col, width)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.empty = QLabel(self.table.viewport())
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.empty.setStyleSheet("color: palette(mid); font-size: 14px; padding: 40px")
+
+        self.sidebar = Sidebar(self.library)
+        self.sidebar.setMinimumWidth(200)
+        self.sidebar.filterChanged.connect(lambda _q: self.apply_filter())
+        self.sidebar.tagsDropped.connect(
+            lambda tag, ids: self.push(commands.AddTag(self.library, tag, ids))
+        )
+        self.sidebar.renameRequested.connect(lambda t: dialogs.rename_tag(self, t, merge=False))
+        self.sidebar.mergeRequested.connect(lambda t: dialogs.rename_tag(self, t, merge=True))
+        self.sidebar.deleteRequested.connect(lambda t: dialogs.delete_tag(self, t))
+        self.sidebar.colourRequested.connect(lambda t: dialogs.tag_colour(self, t))
+
+        self.detail = DetailPane()
+        self.detail.editRequested.connect(
+            lambda pid, fields: self.push(commands.EditFields(self.library, pid, fields))
+        )
+        self.detail.tagAddRequested.connect(
+            lambda tag: self.push(commands.AddTag(self.library, tag, self.selected_ids()))
+        )
+        self.detail.tagRemoveRequested.connect(
+            lambda tag: self.push(commands.RemoveTag(self.library, tag, self.selected_ids()))
+        )
+        self.detail.statusRequested.connect(lambda s: self.set_status(Status(s)))
+        self.detail.notes.textChanged.connect(lambda: self._notes_timer.start(800))
+        self._notes_timer = QTimer(self, singleShot=True)
+        self._notes_timer.timeout.connect(self.detail.commit_notes)
+
+        self.splitter = QSplitter()
+        self.splitter.addWidget(self.sidebar)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(self.detail)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([220, 760, 360])
+        self.setCentralWidget(self.splitter)
+
+        self.search = QLineEdit()
+        self.search.setAccessibleName("Search")
+        self.search.setClearButtonEnabled(True)
+        self.search.setPlaceholderText(
+            'Search: words, "phrase", title:, author:, tag:, '
+            "year:2020..2024, status:unread, -negation   (Ctrl+F)"
+        )
+        self.search.setMinimumWidth(420)
+        self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(self.apply_filter)
+        self.search.textChanged.connect(lambda _t: self._search_timer.start())
+        self._build_actions()
+        self.statusBar().setAccessibleName("Status")
+
+    def _build_actions(self) -> None:
+        def act(
+            text: str, slot, shortcut: QKeySequence | str | None = None, tip: str = ""
+        ) -> QAction:
+            a = QAction(text, self)
+            a.triggered.connect(slot)
+            if shortcut:
+                a.setShortcut(QKeySequence(shortcut))
+                a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            a.setToolTip(tip or text)
+            self.addAction(a)
+            return a
+
+        self.a_import = act(
+            "Import…",
+            lambda: dialogs.import_files(self),
+            "Ctrl+I",
+            "Import .txt abstracts or .bib files",
+        )
+        self.a_export = act("Export BibTeX…", lambda: dialogs.export(self, "view"), "Ctrl+E")
+        self.a_export_sel = act("Export selection…", lambda: dialogs.export(self, "selection"))
+        self.a_export_all = act("Export everything…", lambda: dialogs.export(self, "all"))
+        self.a_restore = act("Close", self.close, QKeySequence.StandardKey.Quit)
+        self.a_copy = act("Copy as BibTeX", self.copy_bibtex, "Ctrl+Shift+C")
+        self.a_find = act("Find", self.focus_search, QKeySequence.StandardKey.Find)
+        self.a_delete = act(
+            "Delete…", lambda: dialogs.delete_papers(self), QKeySequence.StandardKey.Delete
+        )
+        self.a_delete.setShortcuts(
+            [QKeySequence(QKeySequence.StandardKey.Delete), QKeySequence("Backspace")]
+        )
+        self.a_delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.table.addAction(self.a_delete)
+        self.a_undo = self.undo.createUndoAction(self, "Undo")
+        self.a_undo.setShortcut(QKeySequence.StandardKey.Undo)
+        self.a_redo = self.undo.createRedoAction(self, "Redo")
+        self.a_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.addActions([self.a_undo, self.a_redo])
+        self.a_status = {
+            s: act(f"Mark {s.value}", lambda _=False, s=s: self.set_status(s), f"Ctrl+{i + 1}")
+            for i, s in enumerate(Status)
+        }
+
+        for a in (*self.a_status.values(), self.a_copy, self.a_delete):
+            self.table.addAction(a)
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.a_import, self.a_export, self.a_export_sel, self.a_export_all])
+        file_menu.addSeparator()
+        file_menu.addAction(self.a_restore)
+        edit = bar.addMenu("&Edit")
+        edit.addActions([self.a_undo, self.a_redo, self.a_copy, self.a_find, self.a_delete])
+        status = bar.addMenu("&Status")
+        status.addActions(list(self.a_status.values()))
+        tools = QToolBar("Main")
+        tools.setObjectName("main-toolbar")
+        tools.setMovable(False)
+        tools.addWidget(self.search)
+        tools.addSeparator()
+        tools.addActions([self.a_import, self.a_export])
+        tools.addSeparator()
+        tools.addActions(list(self.a_status.values()))
+        self.addToolBar(tools)
+
+    # -- state -------------------------------------------------------------------------------
+
+    def _restore(self) -> None:
+        geometry = self.view.get(settings.GEOMETRY)
+        if geometry:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1280, 800)
+        splitter = self.view.get(settings.SPLITTER)
+        if splitter:
+            self.splitter.restoreState(splitter)
+        header = self.view.get(settings.HEADER)
+        if header:
+            self.table.horizontalHeader().restoreState(header)
+        self.search.blockSignals(True)
+        self.search.setText(self.view.get(settings.LAST_QUERY))
+        self.search.blockSignals(False)
+        self.sidebar.select_filter(self.view.get(settings.SIDEBAR))
+
+    def save_state(self) -> None:
+        self.detail.commit_notes()
+        self.view.set(settings.GEOMETRY, self.saveGeometry())
+        self.view.set(settings.SPLITTER, self.splitter.saveState())
+        self.view.set(settings.HEADER, self.table.horizontalHeader().saveState())
+        self.view.set(settings.SORT, self.sort_key or "")
+        self.view.set(settings.SORT_DESC, self.sort_desc)
+        self.view.set(settings.LAST_QUERY, self.search.text())
+        self.view.set(settings.SIDEBAR, self.sidebar.current_filter())
+        self.view.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_state()
+        super().closeEvent(event)
+
+    # -- searching and showing ---------------------------------------------------------------
+
+    def query_text(self) -> str:
+        return f"{self.sidebar.current_filter()} {self.search.text()}".strip()
+
+    def apply_filter(self) -> None:
+        if not self._ready:
+            return
+        text = self.query_text()
+        query = parse(text)
+        selected = self.selected_ids()
+        if query.ranked and self.sort_key is None:
+            self.last_result = self.library.search(query)
+            ids = self.last_result.ids
+        else:
+            self.last_result = self.library.search(query) if query.ranked else None
+            ids = self.library.search_ids(
+                query,
+                sort=self.sort_key or "added",
+                descending=self.sort_desc if self.sort_key else True,
+            )
+        self.model.set_ids(ids)
+        self._reselect(selected)
+        hint = "; ".join(query.notes)
+        self.search.setToolTip(hint or "")
+        self.search.setStyleSheet("QLineEdit { border: 1px solid #d97706; }" if hint else "")
+        self._update_empty()
+        self._update_status()
+
+    def _sort_requested(self, key: str, desc: bool) -> None:
+        if not self._ready:
+            return
+        self.sort_key, self.sort_desc = key, desc
+        self.apply_filter()
+
+    def _reselect(self, ids: list[int]) -> None:
+        sel = self.table.selectionModel()
+        for pid in ids:
+            row = self.model.row_of(pid)
+            if row is not None:
+                sel.select(
+                    self.model.index(row, 0), sel.SelectionFlag.Select | sel.SelectionFlag.Rows
+                )
+
+    def _update_empty(self) -> None:
+        if self.model.rowCount():
+            self.empty.hide()
+            return
+        if self.library.count() == 0:
+            self.empty.setText(
+                "Your library is empty.\n\nFile → Import… (Ctrl+I), or drop "
+                ".txt abstracts or .bib files on this window."
+            )
+        else:
+            self.empty.setText(f"No papers match “{self.query_text()}”.")
+        self.empty.resize(self.table.viewport().size())
+        self.empty.show()
+
+    def _update_status(self) -> None:
+        total = self.sidebar.count_of("")
+        n_sel = len(self.selected_ids())
+        self.statusBar().showMessage(
+            f"{total} papers · {self.model.rowCount()} shown · {n_sel} selected"
+        )
+
+    def selected_ids(self) -> list[int]:
+        if not hasattr(self, "table"):
+            return []
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        return [self.model.paper_id(r) for r in rows if r < self.model.rowCount()]
+
+    def _selection_changed(self) -> None:
+        ids = self.selected_ids()
+        papers = self.library.get_many(ids[:200])
+        spans = self.last_result.spans(papers[0]) if self.last_result and len(papers) == 1 else None
+        self.detail.show_papers(papers, spans)
+        self._update_status()
+
+    def focus_search(self) -> None:
+        self.search.setFocus()
+        self.search.selectAll()
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def push(self, command: commands.QUndoCommand) -> None:
+        try:
+            self.undo.push(command)
+        except Exception as exc:  # an expected LitmanError, shown, nothing changed
+            QMessageBox.warning(self, "litman", str(exc))
+
+    def set_status(self, status: Status) -> None:
+        ids = self.selected_ids()
+        if ids:
+            self.push(commands.SetStatus(self.library, ids, status))
+
+    def copy_bibtex(self) -> None:
+        from litman.formats import bibtex
+
+        papers = self.library.get_many(self.selected_ids())
+        if papers:
+            QApplication.clipboard().setText(bibtex.dumps(papers))
+            self.statusBar().showMessage(f"Copied {len(papers)} BibTeX entries", 3000)
+
+    def _on_changes(self, changes: Changes) -> None:
+        self.sidebar.refresh()
+        self.detail.set_tag_names([t.name for t in self.library.tags()])
+        if changes.added or changes.deleted or changes.tags_changed or not changes.text_changed:
+            self.apply_filter()
+        else:
+            self.model.refresh(changes.updated)
+            self._selection_changed()
+            self._update_status()
+
+    # -- drag and drop files -------------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        files = [Path(u.toLocalFile()) for u in event.mimeData().urls() if u.isLocalFile()]
+        if files:
+            dialogs.run_import(self, files)
+            event.acceptProposedAction()
+
+
+def columns() -> list[str]:
+    return [c for c, _ in COLUMNS]

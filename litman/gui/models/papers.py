@@ -1,0 +1,182 @@
+"""The paper table's model: an ordered list of ids, rows fetched by page and cached by id.
+
+Sorting asks the Library for a new id order (SQL or the search index); there is no proxy
+model. A Changes record refreshes only the rows it names.
+"""
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QFont, QIcon
+
+from litman import paths
+from litman.core.library import Library
+from litman.core.records import Paper, Status
+
+PAGE = 200
+Index = QModelIndex | QPersistentModelIndex
+COLUMNS: list[tuple[str, str]] = [
+    ("status", ""),
+    ("title", "Title"),
+    ("authors", "Authors"),
+    ("year", "Year"),
+    ("venue", "Venue"),
+    ("tags", "Tags"),
+    ("added", "Added"),
+]
+SORT_KEYS = {
+    "status": "status",
+    "title": "title",
+    "authors": "authors",
+    "year": "year",
+    "venue": "venue",
+    "added": "added",
+}
+
+
+def status_icon(status: Status) -> QIcon:
+    return QIcon(str(paths.resources_dir() / "icons" / f"{status.value}.svg"))
+
+
+class PaperTableModel(QAbstractTableModel):
+    sortRequested = Signal(str, bool)  # column key, descending
+
+    def __init__(self, library: Library) -> None:
+        super().__init__()
+        self.library = library
+        self._ids: list[int] = []
+        self._row_of: dict[int, int] = {}
+        self._cache: dict[int, Paper] = {}
+        self._icons = {s: status_icon(s) for s in Status}
+        self._italic = QFont()
+        self._italic.setItalic(True)
+
+    # -- contents --------------------------------------------------------------------------
+
+    def set_ids(self, ids: Sequence[int]) -> None:
+        self.beginResetModel()
+        self._ids = list(ids)
+        self._row_of = {pid: row for row, pid in enumerate(self._ids)}
+        self._cache.clear()
+        self.endResetModel()
+
+    def ids(self) -> list[int]:
+        return list(self._ids)
+
+    def paper_id(self, row: int) -> int:
+        return self._ids[row]
+
+    def row_of(self, pid: int) -> int | None:
+        return self._row_of.get(pid)
+
+    def refresh(self, ids: Sequence[int]) -> None:
+        """Re-read these papers when next shown."""
+        rows = [self._row_of[i] for i in ids if i in self._row_of]
+        for pid in ids:
+            self._cache.pop(pid, None)
+        if rows:
+            self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), len(COLUMNS) - 1))
+
+    def paper(self, row: int) -> Paper | None:
+        pid = self._ids[row]
+        if pid not in self._cache:
+            start = (row // PAGE) * PAGE
+            page = [i for i in self._ids[start : start + PAGE] if i not in self._cache]
+            self._cache.update((p.id, p) for p in self.library.get_many(page))
+        return self._cache.get(pid)
+
+    # -- Qt model API ----------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section][1]
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return "Reading status" if section == 0 else None
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._ids):
+            return None
+        paper = self.paper(index.row())
+        if paper is None:
+            return None
+        key = COLUMNS[index.column()][0]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return display(paper, key)
+        if role == Qt.ItemDataRole.DecorationRole and key == "status":
+            return self._icons[paper.status]
+        if role == Qt.ItemDataRole.FontRole and key == "title" and paper.title_derived:
+            return self._italic
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip(paper, key)
+        if role == Qt.ItemDataRole.AccessibleTextRole and key == "status":
+            return paper.status.value
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = super().flags(index)
+        return base | Qt.ItemFlag.ItemIsDragEnabled if index.isValid() else base
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        key = COLUMNS[column][0]
+        self.sortRequested.emit(SORT_KEYS[key], order == Qt.SortOrder.DescendingOrder)
+
+    def mimeTypes(self) -> list[str]:
+        return ["application/x-litman-ids"]
+
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> Any:
+        from PySide6.QtCore import QMimeData
+
+        ids = sorted({self._ids[i.row()] for i in indexes if i.isValid()})
+        mime = QMimeData()
+        mime.setData("application/x-litman-ids", ",".join(map(str, ids)).encode())
+        return mime
+
+
+def display(p: Paper, key: str) -> str:
+    if key == "title":
+        return p.title + (" …" if p.abstract_truncated and not p.title else "")
+    if key == "authors":
+        if not p.authors:
+            return ""
+        first = p.authors[0].split(",")[0]
+        return first + (
+            " et al."
+            if len(p.authors) > 2
+            else f" & {p.authors[1].split(',')[0]}"
+            if len(p.authors) == 2
+            else ""
+        )
+    if key == "year":
+        return str(p.year) if p.year else ""
+    if key == "venue":
+        return p.venue
+    if key == "tags":
+        return ", ".join(p.tags)
+    if key == "added":
+        return p.added_at.strftime("%Y-%m-%d")
+    return ""
+
+
+def tooltip(p: Paper, key: str) -> str | None:
+    if key == "status":
+        return p.status.value.capitalize()
+    if key == "title":
+        notes = []
+        if p.title_derived:
+            notes.append("title derived from the abstract")
+        if p.abstract_truncated:
+            notes.append("abstract cut off at the source")
+        return p.title + (f"\n({'; '.join(notes)})" if notes else "")
+    if key == "authors":
+        return "; ".join(p.authors) or None
+    return None

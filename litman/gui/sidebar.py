@@ -1,0 +1,147 @@
+"""The left sidebar: Library (All / Unread / Reading / Read) and the tag tree, with counts.
+
+Selecting an item emits the query fragment it stands for (`status:read`, `tag:"A > B"`);
+the window combines it with the search box. Rows dropped on a tag, and the tag context
+menu, are emitted as requests: the window decides what they do.
+"""
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import QAbstractItemView, QMenu, QTreeWidget, QTreeWidgetItem
+
+from litman.core.library import Library
+from litman.core.records import Status
+
+ROLE = Qt.ItemDataRole.UserRole
+MIME = "application/x-litman-ids"
+
+
+def tag_filter(path: str) -> str:
+    return f'tag:"{path}"'
+
+
+class Sidebar(QTreeWidget):
+    filterChanged = Signal(str)
+    tagsDropped = Signal(str, list)
+    renameRequested = Signal(str)
+    mergeRequested = Signal(str)
+    deleteRequested = Signal(str)
+    colourRequested = Signal(str)
+
+    def __init__(self, library: Library) -> None:
+        super().__init__()
+        self.library = library
+        self.setHeaderHidden(True)
+        self.setColumnCount(2)
+        self.setAccessibleName("Library and tags")
+        self.setAcceptDrops(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._menu)
+        self.currentItemChanged.connect(self._current_changed)
+        self.setUniformRowHeights(True)
+        from PySide6.QtWidgets import QHeaderView
+
+        self.header().setStretchLastSection(False)
+        self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self._items: dict[str, QTreeWidgetItem] = {}
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild counts and the tag tree from SQL aggregates, keeping the selection."""
+        current = self.current_filter()
+        self.blockSignals(True)
+        self.clear()
+        self._items.clear()
+        counts = self.library.status_counts()
+        lib_root = QTreeWidgetItem(self, ["Library", ""])
+        lib_root.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        self._add(lib_root, "All papers", "", sum(counts.values()))
+        for status in Status:
+            self._add(lib_root, status.value.capitalize(), f"status:{status.value}", counts[status])
+        tag_root = QTreeWidgetItem(self, ["Tags", ""])
+        tag_root.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        self._build_tags(tag_root)
+        self.expandAll()
+        self.blockSignals(False)
+        self.select_filter(current)
+
+    def _build_tags(self, root: QTreeWidgetItem) -> None:
+        tags = self.library.tags()
+        colours = {t.name: t.colour for t in tags}
+        paths = sorted(
+            {
+                " > ".join(t.name.split(" > ")[: i + 1])
+                for t in tags
+                for i in range(len(t.name.split(" > ")))
+            },
+            key=str.casefold,
+        )
+        for path in paths:
+            parent_path, _, leaf = path.rpartition(" > ")
+            parent = self._items.get(tag_filter(parent_path), root) if parent_path else root
+            count = len(self.library.paper_ids_with_tag(path))
+            item = self._add(parent, leaf, tag_filter(path), count)
+            item.setData(0, ROLE + 1, path)
+            if colours.get(path):
+                item.setForeground(0, QColor(colours[path]))
+
+    def _add(self, parent: QTreeWidgetItem, label: str, query: str, count: int) -> QTreeWidgetItem:
+        item = QTreeWidgetItem(parent, [label, str(count)])
+        item.setData(0, ROLE, query)
+        item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
+        self._items[query] = item
+        return item
+
+    def current_filter(self) -> str:
+        item = self.currentItem()
+        return item.data(0, ROLE) or "" if item else ""
+
+    def select_filter(self, query: str) -> None:
+        item = self._items.get(query) or self._items.get("")
+        if item:
+            self.setCurrentItem(item)
+
+    def count_of(self, query: str) -> int:
+        item = self._items.get(query)
+        return int(item.text(1)) if item else 0
+
+    def _current_changed(self, item: QTreeWidgetItem | None, _old: object) -> None:
+        if item is not None and item.data(0, ROLE) is not None:
+            self.filterChanged.emit(item.data(0, ROLE))
+
+    def _tag_at(self, pos: QPoint) -> str | None:
+        item = self.itemAt(pos)
+        return item.data(0, ROLE + 1) if item else None
+
+    def _menu(self, pos: QPoint) -> None:
+        tag = self._tag_at(pos)
+        if not tag:
+            return
+        menu = QMenu(self)
+        menu.addAction("Rename…", lambda: self.renameRequested.emit(tag))
+        menu.addAction("Merge into…", lambda: self.mergeRequested.emit(tag))
+        menu.addAction("Colour…", lambda: self.colourRequested.emit(tag))
+        menu.addSeparator()
+        menu.addAction("Delete", lambda: self.deleteRequested.emit(tag))
+        menu.exec(self.viewport().mapToGlobal(pos))
+
+    # -- dropping rows on a tag ------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasFormat(MIME):
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if event.mimeData().hasFormat(MIME) and self._tag_at(event.position().toPoint()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        tag = self._tag_at(event.position().toPoint())
+        raw = bytes(event.mimeData().data(MIME).data()).decode()
+        if tag and raw:
+            self.tagsDropped.emit(tag, [int(x) for x in raw.split(",")])
+            event.acceptProposedAction()

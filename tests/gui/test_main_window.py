@@ -1,0 +1,193 @@
+"""The desktop window driven as a user would: typing, shortcuts, tags, undo, import, export."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+
+from litman.core.records import Status
+from litman.gui.models.papers import PaperTableModel
+
+pytestmark = pytest.mark.gui
+
+
+def select_rows(win, rows) -> None:
+    win.table.clearSelection()
+    sel = win.table.selectionModel()
+    for r in rows:
+        sel.select(win.model.index(r, 0), sel.SelectionFlag.Select | sel.SelectionFlag.Rows)
+
+
+def test_table_model_passes_qt_model_tester(qtmodeltester, seeded) -> None:
+    model = PaperTableModel(seeded)
+    model.set_ids(seeded.list_ids())
+    qtmodeltester.check(model)
+
+
+def test_window_shows_every_seed_paper_with_counts(window) -> None:
+    assert window.model.rowCount() == 89
+    assert "89 papers · 89 shown" in window.statusBar().currentMessage()
+    assert window.sidebar.count_of('tag:"Optimization"') == 7
+
+
+def test_typing_narrows_the_table(window, qtbot) -> None:
+    qtbot.keyClicks(window.search, "neural colapse")
+    qtbot.waitUntil(lambda: window.model.rowCount() == 2)
+    top = window.library.get(window.model.paper_id(0))
+    assert "collapse" in top.abstract.lower()
+
+
+def test_malformed_query_is_hinted_not_an_error(window, qtbot) -> None:
+    qtbot.keyClicks(window.search, "year:abc")
+    qtbot.waitUntil(lambda: "not a valid year" in window.search.toolTip())
+
+
+def test_empty_search_says_so(window, qtbot) -> None:
+    qtbot.keyClicks(window.search, "zzzzqqq")
+    qtbot.waitUntil(lambda: window.model.rowCount() == 0)
+    assert "No papers match" in window.empty.text() and window.empty.isVisible()
+
+
+def test_status_shortcuts_mark_the_selection(window, qtbot) -> None:
+    select_rows(window, [0, 1])
+    ids = window.selected_ids()
+    window.activateWindow()
+    window.table.setFocus()
+    qtbot.keyClick(window.table, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    assert {p.status for p in window.library.get_many(ids)} == {Status.READ}
+    assert window.sidebar.count_of("status:read") == 2
+    qtbot.keyClick(window.table, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    assert {p.status for p in window.library.get_many(ids)} == {Status.READING}
+
+
+def test_tag_add_and_remove_on_a_multi_selection_with_undo(window) -> None:
+    select_rows(window, [0, 1, 2])
+    ids = window.selected_ids()
+    window.detail.tag_edit.setText("Reading group")
+    window.detail.tag_edit.returnPressed.emit()
+    assert all("Reading group" in p.tags for p in window.library.get_many(ids))
+    assert window.sidebar.count_of('tag:"Reading group"') == 3
+    window.undo.undo()
+    assert not any("Reading group" in p.tags for p in window.library.get_many(ids))
+    window.undo.redo()
+    window.detail.tagRemoveRequested.emit("Reading group")
+    assert not any("Reading group" in p.tags for p in window.library.get_many(ids))
+
+
+def test_status_change_undo_and_redo(window) -> None:
+    select_rows(window, [0])
+    pid = window.selected_ids()[0]
+    window.set_status(Status.READ)
+    window.undo.undo()
+    assert window.library.get(pid).status is Status.UNREAD
+    window.undo.redo()
+    assert window.library.get(pid).status is Status.READ
+
+
+def test_editing_a_title_is_undoable(window) -> None:
+    select_rows(window, [0])
+    pid = window.selected_ids()[0]
+    old = window.library.get(pid).title
+    window.detail.edits["title"].setText("A Better Title")
+    window.detail.edits["title"].editingFinished.emit()
+    paper = window.library.get(pid)
+    assert paper.title == "A Better Title" and not paper.title_derived
+    window.undo.undo()
+    assert window.library.get(pid).title == old
+
+
+def test_rename_and_merge_in_the_sidebar(window, monkeypatch) -> None:
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Optim", True))
+    window.sidebar.renameRequested.emit("Optimization")
+    assert window.sidebar.count_of('tag:"Optim"') == 7
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: ("Optim > Non-Convex", True))
+    window.sidebar.mergeRequested.emit("Optim > Stochastic")
+    assert window.sidebar.count_of('tag:"Optim > Non-Convex"') == 5
+    window.undo.undo()
+    assert window.sidebar.count_of('tag:"Optim > Stochastic"') == 1
+    assert window.sidebar.count_of('tag:"Optim > Non-Convex"') == 4
+
+
+def test_delete_asks_then_undo_restores(window, monkeypatch) -> None:
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    select_rows(window, [0, 1])
+    window.a_delete.trigger()
+    assert window.library.count() == 87
+    window.undo.undo()
+    assert window.library.count() == 89
+
+
+def test_import_runs_with_progress_and_reports(window, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@article{a1, title={A Fresh Paper}, author={Doe, Jane}, year=2021}\n")
+    from litman.gui import dialogs
+
+    dialogs.run_import(window, [bib])
+    assert len(window.last_import[0].added) == 1
+    assert window.model.rowCount() == 90
+    assert "1 added" in window.report_box.text()
+
+
+def test_import_cancel_leaves_the_library_unchanged(window, tmp_path: Path) -> None:
+    txt = tmp_path / "many.txt"
+    txt.write_text(
+        "\n\n".join(
+            f"We propose method number {i} for a problem that is long enough to be an abstract {i}."
+            for i in range(500)
+        )
+    )
+    from litman.core.errors import Cancelled
+    from litman.gui import dialogs
+
+    original = dialogs.app.import_files
+
+    def cancelling(lib, files, progress=None, cancelled=None):
+        return original(lib, files, progress=progress, cancelled=lambda: True)
+
+    dialogs.app.import_files = cancelling
+    try:
+        dialogs.run_import(window, [txt])
+    finally:
+        dialogs.app.import_files = original
+    assert isinstance(window.last_import, Cancelled)
+    assert window.library.count() == 89
+
+
+def test_export_writes_the_current_view(window, qtbot, monkeypatch, tmp_path: Path) -> None:
+    out = tmp_path / "view.bib"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    window.sidebar.select_filter('tag:"Optimization"')
+    window.a_export.trigger()
+    assert out.read_text().count("@misc{") == 7
+
+
+def test_copy_as_bibtex(window, qtbot) -> None:
+    select_rows(window, [0])
+    window.a_copy.trigger()
+    from PySide6.QtWidgets import QApplication
+
+    assert QApplication.clipboard().text().startswith("@misc{")
+
+
+def test_settings_are_restored_in_a_new_window(window, qtbot, tmp_path: Path) -> None:
+    from litman.gui import settings as settings_mod
+    from litman.gui.main_window import MainWindow
+    from litman.gui.settings import ViewSettings
+
+    window.search.setText("bandit")
+    window.sidebar.select_filter("status:unread")
+    window.resize(1100, 700)
+    window.close()
+    again = MainWindow(window.library, ViewSettings(tmp_path / "view.ini"))
+    qtbot.addWidget(again)
+    assert again.search.text() == "bandit"
+    assert again.sidebar.current_filter() == "status:unread"
+    assert again.view.get(settings_mod.SIDEBAR) == "status:unread"
+
+
+def test_abstract_html_is_never_interpreted(window) -> None:
+    from litman.gui.rendering import abstract_html
+
+    html = abstract_html('<img src="http://evil/x.png"><script>alert(1)</script>', [])
+    assert "<img" not in html and "<script" not in html
