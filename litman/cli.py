@@ -43,11 +43,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def open_window(args: argparse.Namespace) -> int:
-    print(
-        "litman: the desktop window is not built yet; see `litman --help` for the commands.",
-        file=sys.stderr,
-    )
-    return 1
+    from litman.gui import launch
+
+    return launch.run(args.library)
 
 
 # -- output ----------------------------------------------------------------------------

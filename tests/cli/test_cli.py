@@ -157,3 +157,20 @@ def test_newer_schema_is_refused_with_exit_1(tmp_path: Path) -> None:
     result = run("--library", str(path), "list")
     assert result.returncode == 1
     assert "newer litman" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_no_subcommand_opens_the_window_on_the_seeded_default_library(tmp_path: Path) -> None:
+    """The real entry point stays in the Qt event loop (killed by the timeout) after seeding."""
+    import os
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_DATA_HOME": str(tmp_path)}
+    env.pop("LITMAN_LIBRARY", None)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "litman"], env=env, timeout=6, capture_output=True, text=True
+        )
+        pytest.fail(f"the window closed by itself: {proc.returncode} {proc.stderr}")
+    except subprocess.TimeoutExpired:
+        pass
+    with Library.open(tmp_path / "litman" / "library.sqlite") as lib:
+        assert lib.count() == 89
