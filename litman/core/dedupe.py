@@ -125,8 +125,8 @@ def same_abstract(a: Candidate, b: Candidate) -> str:
 
 
 def same_title_author_year(a: Candidate, b: Candidate) -> bool:
-    if a.year != b.year or a.author_key != b.author_key:
-        return False
+    if a.year != b.year or a.author_key != b.author_key or not norm(a.title):
+        return False  # a title with no words (":") says nothing about identity
     if re.findall(r"\d+", a.title) != re.findall(r"\d+", b.title):
         return False  # "Part 1" and "Part 2" are two papers
     return fuzz.ratio(norm(a.title), norm(b.title)) >= 95
