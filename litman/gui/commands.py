@@ -23,32 +23,23 @@ class SetStatus(QUndoCommand):
         self.lib.restore_fields(self.old)
 
 
-class AddTag(QUndoCommand):
-    def __init__(self, lib: Library, tag: str, ids: Sequence[int]) -> None:
-        super().__init__(f"Tag {len(ids)} papers '{tag}'")
-        self.lib, self.tag, self.ids = lib, tag, list(ids)
+class TagPapers(QUndoCommand):
+    """Put a tag on papers, or take it off; undo reverses it on exactly the papers changed."""
+
+    def __init__(self, lib: Library, tag: str, ids: Sequence[int], add: bool = True) -> None:
+        super().__init__(f"{'Tag' if add else 'Untag'} {len(ids)} papers '{tag}'")
+        self.lib, self.tag, self.ids, self.add = lib, tag, list(ids), add
         self.changed: tuple[int, ...] = ()
 
+    def _apply(self, add: bool, ids: Sequence[int]) -> tuple[int, ...]:
+        return (self.lib.add_tag if add else self.lib.remove_tag)(self.tag, ids).updated
+
     def redo(self) -> None:
-        self.changed = self.lib.add_tag(self.tag, self.ids).updated
+        self.changed = self._apply(self.add, self.ids)
 
     def undo(self) -> None:
         if self.changed:
-            self.lib.remove_tag(self.tag, self.changed)
-
-
-class RemoveTag(QUndoCommand):
-    def __init__(self, lib: Library, tag: str, ids: Sequence[int]) -> None:
-        super().__init__(f"Untag {len(ids)} papers '{tag}'")
-        self.lib, self.tag, self.ids = lib, tag, list(ids)
-        self.changed: tuple[int, ...] = ()
-
-    def redo(self) -> None:
-        self.changed = self.lib.remove_tag(self.tag, self.ids).updated
-
-    def undo(self) -> None:
-        if self.changed:
-            self.lib.add_tag(self.tag, self.changed)
+            self._apply(not self.add, self.changed)
 
 
 class EditFields(QUndoCommand):

@@ -178,9 +178,6 @@ class DetailPane(QWidget):
             chip.clicked.connect(lambda _=False, t=tag: self.tagRemoveRequested.emit(t))
             self.chips.addWidget(chip)
 
-    def notes_text(self) -> str:
-        return self.notes.toPlainText()
-
     def commit_notes(self) -> None:
         if self._paper and self.notes.toPlainText() != self._paper.notes:
             self.editRequested.emit(self._paper.id, {"notes": self.notes.toPlainText()})

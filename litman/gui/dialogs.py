@@ -147,7 +147,7 @@ def delete_tag(win: "MainWindow", tag: str) -> None:
     answer = QMessageBox.question(win, "Delete tag", f"Remove the tag '{tag}' from every paper?")
     if answer == QMessageBox.StandardButton.Yes:
         ids = win.library.paper_ids_with_tag(tag, subtree=False)
-        win.push(commands.RemoveTag(win.library, tag, ids))
+        win.push(commands.TagPapers(win.library, tag, ids, add=False))
         if not ids:
             win.library.delete_tag(tag)
 

@@ -34,7 +34,7 @@ from litman.core.query import parse
 from litman.core.records import Changes, Status
 from litman.gui import commands, dialogs, settings
 from litman.gui.detail import DetailPane
-from litman.gui.models.papers import COLUMNS, PaperTableModel
+from litman.gui.models.papers import PaperTableModel
 from litman.gui.sidebar import Sidebar
 from litman.gui.workers import Runner, run_in_pool
 
@@ -108,7 +108,7 @@ class MainWindow(QMainWindow):
         self.sidebar.setMinimumWidth(200)
         self.sidebar.filterChanged.connect(lambda _q: self.apply_filter())
         self.sidebar.tagsDropped.connect(
-            lambda tag, ids: self.push(commands.AddTag(self.library, tag, ids))
+            lambda tag, ids: self.push(commands.TagPapers(self.library, tag, ids))
         )
         self.sidebar.renameRequested.connect(lambda t: dialogs.rename_tag(self, t, merge=False))
         self.sidebar.mergeRequested.connect(lambda t: dialogs.rename_tag(self, t, merge=True))
@@ -120,10 +120,12 @@ class MainWindow(QMainWindow):
             lambda pid, fields: self.push(commands.EditFields(self.library, pid, fields))
         )
         self.detail.tagAddRequested.connect(
-            lambda tag: self.push(commands.AddTag(self.library, tag, self.selected_ids()))
+            lambda tag: self.push(commands.TagPapers(self.library, tag, self.selected_ids()))
         )
         self.detail.tagRemoveRequested.connect(
-            lambda tag: self.push(commands.RemoveTag(self.library, tag, self.selected_ids()))
+            lambda tag: self.push(
+                commands.TagPapers(self.library, tag, self.selected_ids(), add=False)
+            )
         )
         self.detail.statusRequested.connect(lambda s: self.set_status(Status(s)))
         self.detail.notes.textChanged.connect(lambda: self._notes_timer.start(800))
@@ -374,7 +376,3 @@ class MainWindow(QMainWindow):
         if files:
             dialogs.run_import(self, files)
             event.acceptProposedAction()
-
-
-def columns() -> list[str]:
-    return [c for c, _ in COLUMNS]
