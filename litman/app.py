@@ -13,6 +13,8 @@ from pathlib import Path
 import platformdirs
 
 from litman import paths
+from litman.core import backups, locking, sqlite
+from litman.core.errors import CorruptLibraryError, LibraryInUseError, NotFoundError
 from litman.core.library import Library
 from litman.core.records import ImportReport
 from litman.formats import registry
@@ -42,12 +44,15 @@ def choose_library(explicit: str | os.PathLike[str] | None = None) -> LibraryCho
 
 
 def open_library(
-    explicit: str | os.PathLike[str] | None = None, *, read_only: bool = False
+    explicit: str | os.PathLike[str] | None = None,
+    *,
+    read_only: bool = False,
+    check: bool = True,
 ) -> Library:
     """Open the library the user means; a first run at the default location gets the seeds."""
     choice = choose_library(explicit)
     first_run = choice.is_default and not choice.path.exists()
-    library = Library.open(choice.path, read_only=read_only)
+    library = Library.open(choice.path, read_only=read_only, check=check)
     if first_run:
         import_seeds(library)
     return library
@@ -71,3 +76,45 @@ def import_files(
     """
     batches = [registry.read(Path(path)) for path in files]
     return library.import_batches(batches, progress=progress, cancelled=cancelled)
+
+
+def backup_now(path: Path) -> backups.Backup:
+    """A manual backup of a healthy library."""
+    if not path.exists():
+        raise NotFoundError(f"No library at {path}.")
+    problem = sqlite.quick_check(path)
+    if problem != "ok":
+        raise CorruptLibraryError(
+            f"{path} is damaged ({problem}); a backup of it would not help. "
+            "Restore an older backup instead.",
+            path=path,
+        )
+    return backups.take(path, backups.MANUAL)
+
+
+def restore_backup(
+    path: Path, name: str | None = None, *, lock: locking.WriterLock | None = None
+) -> backups.Restored:
+    """Put a backup (the newest good one by default) in place of the library.
+
+    Refused while a window other than the caller (who passes its own `lock`) has the library
+    open: that window would go on writing to the file being replaced.
+    """
+    if lock is None or not lock.held:
+        holder = locking.WriterLock(path).holder()
+        if holder is not None:
+            raise LibraryInUseError(
+                f"{path} is open in {holder.describe()}. Close that window first, or use "
+                "File → Restore from backup… in it. Nothing was changed.",
+                holder=holder,
+            )
+    return backups.restore(path, backups.find(path, name))
+
+
+def backup_papers(backup: backups.Backup) -> int | None:
+    """How many papers a backup holds, or None when it cannot be read."""
+    try:
+        with Library.open(backup.path, read_only=True, check=False, backup=False) as lib:
+            return lib.count()
+    except Exception:
+        return None

@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from litman import __version__, app
-from litman.core.errors import LitmanError
+from litman.core import backups
+from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library import Library
 from litman.core.records import SORT_FIELDS, ImportReport, Paper, Status
 
 Command = Callable[[argparse.Namespace, Library], int]
+PathCommand = Callable[[argparse.Namespace, Path], int]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -26,12 +28,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command is None:
             return open_window(args)
+        if args.path_func is not None:
+            return int(args.path_func(args, app.choose_library(args.library).path))
         with app.open_library(args.library, read_only=args.read_only_cmd) as library:
             return int(args.func(args, library))
     except UsageError as exc:
         parser.print_usage(sys.stderr)
         print(f"litman: error: {exc}", file=sys.stderr)
         return 2
+    except CorruptLibraryError as exc:
+        print(f"litman: error: {exc}", file=sys.stderr)
+        if exc.backup is not None:
+            print("litman: run `litman restore` to put that backup back.", file=sys.stderr)
+        return 1
     except LitmanError as exc:
         print(f"litman: error: {exc}", file=sys.stderr)
         return 1
@@ -209,6 +218,42 @@ def cmd_export(args: argparse.Namespace, lib: Library) -> int:
     return 0
 
 
+def cmd_backup(args: argparse.Namespace, path: Path) -> int:
+    if args.list:
+        found = backups.list_backups(path)
+        rows = [(b, app.backup_papers(b)) for b in found]
+        if args.json:
+            emit_json(
+                [
+                    {
+                        "path": str(b.path),
+                        "taken_at": b.taken_at.isoformat(),
+                        "reason": b.reason,
+                        "bytes": b.size,
+                        "papers": n,
+                    }
+                    for b, n in rows
+                ]
+            )
+            return 0
+        for b, n in rows:
+            papers = "unreadable" if n is None else f"{n} papers"
+            print(f"{b.describe()}  {b.size / 1e6:.1f} MB  {papers}")
+        print(f"({len(found)} backups in {backups.backups_dir(path)})", file=sys.stderr)
+        return 0
+    backup = app.backup_now(path)
+    print(f"backed up {path} to {backup.path}")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace, path: Path) -> int:
+    done = app.restore_backup(path, args.backup)
+    print(f"restored {path} from {done.backup.path.name} ({done.backup.taken_at:%Y-%m-%d %H:%M})")
+    if done.kept is not None:
+        print(f"the file it replaced is kept as {done.kept}")
+    return 0
+
+
 def _report_json(r: ImportReport) -> dict[str, Any]:
     return {
         "source": r.source_name,
@@ -245,14 +290,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="library file (default: $LITMAN_LIBRARY, else the user data folder)",
     )
     parser.add_argument("--version", action="version", version=f"litman {__version__}")
-    parser.set_defaults(command=None, read_only_cmd=False)
+    parser.set_defaults(command=None, read_only_cmd=False, path_func=None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def add(
         name: str, func: Command, help_: str, read_only: bool = False, json_flag: bool = False
     ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, parents=[common], help=help_, description=help_)
-        p.set_defaults(func=func, read_only_cmd=False)
+        p.set_defaults(func=func, read_only_cmd=False, path_func=None)
         if json_flag:
             p.add_argument("--json", action="store_true", help="print JSON")
         return p
@@ -284,6 +329,23 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help='write LaTeX escapes ({\\"u}) instead of UTF-8, for classic BibTeX',
     )
+    p = sub.add_parser(
+        "backup",
+        parents=[common],
+        help="back up the library now (or --list the backups)",
+        description="Copy the library into the backups/ folder beside it.",
+    )
+    p.set_defaults(path_func=cmd_backup)
+    p.add_argument("--list", action="store_true", help="list the backups, newest first")
+    p.add_argument("--json", action="store_true", help="print JSON (with --list)")
+    p = sub.add_parser(
+        "restore",
+        parents=[common],
+        help="restore the library from a backup (the newest good one by default)",
+        description="Put a backup in place of the library. The current file is kept first.",
+    )
+    p.set_defaults(path_func=cmd_restore)
+    p.add_argument("backup", nargs="?", metavar="BACKUP", help="file name from `backup --list`")
     return parser
 
 

@@ -8,7 +8,7 @@ title words (`softsignum-optimization`). Clashes get a, b, c ... suffixes.
 
 import re
 from collections.abc import Iterable, Iterator
-from itertools import count, islice, product
+from itertools import islice
 from string import ascii_lowercase
 
 from litman.core.text import ascii_slug
@@ -49,16 +49,35 @@ def base_key(authors: Iterable[str], year: int | None, title: str) -> str:
     return "paper"
 
 
-def _suffixes() -> Iterator[str]:
-    for width in count(1):
-        for letters in product(ascii_lowercase, repeat=width):
-            yield "".join(letters)
+def suffix(n: int) -> str:
+    """The n-th clash suffix, counting from 0: a ... z, aa ... az, ba ..."""
+    letters = ""
+    n += 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        letters = ascii_lowercase[rem] + letters
+    return letters
 
 
-def unique_key(base: str, taken: set[str]) -> str:
-    """`base`, or `base` with the first free a/b/c suffix; the result is added to `taken`."""
-    key = base
-    if key.casefold() in taken:
-        key = next(base + s for s in _suffixes() if (base + s).casefold() not in taken)
-    taken.add(key.casefold())
-    return key
+class KeyAllocator:
+    """Hands out unique keys against the keys already taken (compared case-insensitively).
+
+    It remembers how far each base's suffixes have been used, so that ten thousand papers
+    with the same base key cost ten thousand steps, not fifty million.
+    """
+
+    def __init__(self, taken: Iterable[str]) -> None:
+        self.taken = {k.casefold() for k in taken}
+        self._next: dict[str, int] = {}
+
+    def key(self, base: str) -> str:
+        folded = base.casefold()
+        key = base
+        if folded in self.taken:
+            n = self._next.get(folded, 0)
+            while (base + suffix(n)).casefold() in self.taken:
+                n += 1
+            key = base + suffix(n)
+            self._next[folded] = n + 1
+        self.taken.add(key.casefold())
+        return key

@@ -26,7 +26,25 @@ class ReadOnlyError(LitmanError):
 
 
 class CorruptLibraryError(LitmanError):
-    """The file is not a readable SQLite library."""
+    """The file is not a readable SQLite library. It has not been changed; `backup` is the
+    newest good backup to restore, if there is one."""
+
+    def __init__(self, message: str, *, path: object = None, backup: object = None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.backup = backup
+
+
+class LibraryInUseError(LitmanError):
+    """A litman window holds the library's writer lock; `holder` says which process."""
+
+    def __init__(self, message: str, *, holder: object = None) -> None:
+        super().__init__(message)
+        self.holder = holder
+
+
+class DiskFullError(LitmanError):
+    """A write failed for lack of space; the transaction was rolled back."""
 
 
 class ImportFailed(LitmanError):

@@ -6,6 +6,7 @@ record, with old values where undo needs them. Writes are serialised by a lock a
 SQLite's write lock up front.
 """
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,10 +16,17 @@ from typing import Any
 from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from litman.core import models, schema, sqlite, store
-from litman.core.citekeys import base_key, unique_key
+from litman.core import backups, models, schema, sqlite, store
+from litman.core.citekeys import KeyAllocator, base_key
 from litman.core.dedupe import abstract_key
-from litman.core.errors import LibraryLockedError, LitmanError, NotFoundError, ReadOnlyError
+from litman.core.errors import (
+    CorruptLibraryError,
+    DiskFullError,
+    LibraryLockedError,
+    LitmanError,
+    NotFoundError,
+    ReadOnlyError,
+)
 from litman.core.postings import Doc
 from litman.core.query import Query, parse
 from litman.core.records import (
@@ -54,41 +62,140 @@ _SORT_COLUMNS = {
 class Library:
     """One litman library file."""
 
-    def __init__(self, path: Path, *, read_only: bool = False) -> None:
+    def __init__(
+        self, path: Path, *, read_only: bool = False, check: bool = True, backup: bool = True
+    ) -> None:
         self.path = Path(path)
         self.read_only = read_only
+        # Why the library is read-only when the caller did not ask for it, for a notice.
+        self.read_only_reason = ""
+        self._backups = backup
         self._lock = RLock()
         self._listeners: list[Listener] = []
-        self._open_store()
+        self._open_store(check)
         self.index = SearchIndex(self._index_docs)
+        self._watcher = sqlite.ChangeWatcher(self.path)
+        self._changed_elsewhere = False
 
     # -- opening -------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path | str, *, read_only: bool = False) -> "Library":
-        """Open (creating if missing) the library at `path`."""
-        return cls(Path(path), read_only=read_only)
+    def open(
+        cls,
+        path: Path | str,
+        *,
+        read_only: bool = False,
+        check: bool = True,
+        backup: bool = True,
+    ) -> "Library":
+        """Open (creating if missing) the library at `path`.
 
-    def _open_store(self) -> None:
+        `check` runs PRAGMA quick_check first (the window runs it on a worker thread
+        instead, through `check()`); `backup` takes the day's first backup and the backups
+        before migrations and bulk changes.
+        """
+        return cls(Path(path), read_only=read_only, check=check, backup=backup)
+
+    def _open_store(self, check: bool) -> None:
         exists = self.path.exists() and self.path.stat().st_size > 0
-        version = sqlite.peek_schema_version(self.path) if exists else None
-        schema.check_supported(version, str(self.path))
+        version = None
+        if exists:
+            try:
+                version = sqlite.peek_schema_version(self.path)
+            except CorruptLibraryError as exc:
+                raise self._damaged(str(exc.__cause__ or exc)) from exc
+            schema.check_supported(version, str(self.path))
+            if check:
+                self._raise_if_damaged()
+            if not self.read_only and not _writable(self.path):
+                self.read_only = True
+                self.read_only_reason = f"{self.path} is on a read-only disk or folder."
         if not exists and self.read_only:
             raise NotFoundError(f"No library at {self.path}.")
         if not exists:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.engine = sqlite.make_engine(self.path, read_only=self.read_only)
-        if version is None and not self.read_only:
-            schema.create(self.engine)
-        elif version is not None and schema.needs_migration(version):
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise LitmanError(
+                    f"Cannot create a library at {self.path}: {exc.strerror}."
+                ) from exc
+            if not _writable(self.path):
+                raise ReadOnlyError(f"Cannot create a library in {self.path.parent}: read-only.")
+        if version is not None and schema.needs_migration(version):
             if self.read_only:
                 raise ReadOnlyError(
                     f"{self.path} needs an upgrade, which a read-only open cannot do."
                 )
-            schema.migrate(self.engine, version)
+            backups.take(self.path, backups.PRE_MIGRATION)
+        elif exists and self._backups and not self.read_only:
+            backups.take_daily(self.path)
+        self.engine = sqlite.make_engine(self.path, read_only=self.read_only)
+        if version is None and not self.read_only:
+            schema.create(self.engine)
+        elif version is not None and schema.needs_migration(version):
+            try:
+                schema.migrate(self.engine, version)
+            except Exception as exc:
+                self.engine.dispose()
+                raise LitmanError(
+                    f"Upgrading {self.path} from schema {version} failed ({exc}). The library "
+                    f"was left as it was, and a copy is in {backups.backups_dir(self.path)}."
+                ) from exc
+
+    def check(self) -> str:
+        """PRAGMA quick_check of the file: 'ok' or what is wrong."""
+        return sqlite.quick_check(self.path)
+
+    def _raise_if_damaged(self) -> None:
+        problem = sqlite.quick_check(self.path)
+        if problem != "ok":
+            raise self._damaged(problem)
+
+    def _damaged(self, problem: str) -> CorruptLibraryError:
+        good = backups.newest_good(self.path)
+        if good is None:
+            offer = f"There is no backup of it in {backups.backups_dir(self.path)}."
+        else:
+            offer = (
+                f"The newest good backup is from {good.taken_at:%Y-%m-%d %H:%M} "
+                f"({good.path.name}); restoring it keeps the damaged file aside."
+            )
+        return CorruptLibraryError(
+            f"{self.path} is damaged and was not opened ({problem}). It has not been "
+            f"changed. {offer}",
+            path=self.path,
+            backup=good,
+        )
+
+    def _backup_before(self, reason: str) -> None:
+        if self._backups and not self.read_only:
+            backups.take(self.path, reason)
 
     def close(self) -> None:
+        self._watcher.close()
         self.engine.dispose()
+
+    def reload(self) -> None:
+        """Reopen the file after it was replaced underneath (a restore): checks it, forgets
+        the search index. Listeners are kept; they should refresh everything."""
+        self.close()
+        self._open_store(True)
+        self.index = SearchIndex(self._index_docs)
+        self._watcher = sqlite.ChangeWatcher(self.path)
+        self._changed_elsewhere = False
+
+    def changed_elsewhere(self) -> bool:
+        """Whether another process (or Library) has committed since the last look.
+
+        Our own commits are absorbed as they happen; a true answer also makes the search
+        index rebuild on its next use.
+        """
+        with self._lock:
+            changed = self._watcher.changed() or self._changed_elsewhere
+            self._changed_elsewhere = False
+        if changed:
+            self.index.invalidate()
+        return changed
 
     def __enter__(self) -> "Library":
         return self
@@ -112,6 +219,8 @@ class Library:
         if self.read_only:
             raise ReadOnlyError(f"{self.path} is open read-only; nothing was changed.")
         with self._lock:
+            if self._watcher.changed():
+                self._changed_elsewhere = True
             try:
                 with (
                     self.engine.connect().execution_options(litman_write=True) as conn,
@@ -120,6 +229,10 @@ class Library:
                     yield conn
             except OperationalError as exc:
                 raise _explain(exc, self.path) from exc
+            finally:
+                # Our own commit is not news. (A commit by another process in the instant
+                # between ours and this look is absorbed too; the next one will be noticed.)
+                self._watcher.changed()
 
     def _publish(self, changes: Changes) -> Changes:
         if not changes.empty:
@@ -192,11 +305,11 @@ class Library:
     def _insert(self, conn: Connection, papers: Sequence[NewPaper]) -> list[int]:
         if not papers:
             return []
-        taken = {k.casefold() for k in conn.execute(select(P.c.citekey)).scalars()}
+        keys = KeyAllocator(conn.execute(select(P.c.citekey)).scalars())
         stamp = store.now()
         rows = []
         for p in papers:
-            key = unique_key(p.citekey or base_key(p.authors, p.year, p.title), taken)
+            key = keys.key(p.citekey or base_key(p.authors, p.year, p.title))
             rows.append(store.paper_values(p, key, stamp))
         # AUTOINCREMENT ids only grow and the write lock is ours, so the new rows are exactly
         # those above the old maximum: cheaper than RETURNING on every row.
@@ -246,7 +359,11 @@ class Library:
         return self._publish(Changes(updated=(paper_id,), old={paper_id: before}))
 
     def delete_papers(self, ids: Sequence[int]) -> Changes:
-        """Delete papers; `old` keeps each whole Paper so that undo can restore it."""
+        """Delete papers; `old` keeps each whole Paper so that undo can restore it.
+
+        Deleting more than one paper first takes a backup."""
+        if len(set(ids)) > 1:
+            self._backup_before(backups.PRE_DELETE)
         with self._write() as conn:
             gone = store.load_papers(conn, list(ids))
             for part in store.chunks(list(gone)):
@@ -420,11 +537,19 @@ class Library:
         """Rename a tag and its subtree; renaming onto an existing tag merges the two."""
         from litman.core.tagging import rename_subtree
 
+        if (
+            self._tag_exists(new)
+            and store.clean_tag(new).casefold() != store.clean_tag(old).casefold()
+        ):
+            self._backup_before(backups.PRE_MERGE)
         with self._write() as conn:
             touched = rename_subtree(conn, store.clean_tag(old), store.clean_tag(new))
         return self._publish(Changes(updated=tuple(touched), tags_changed=True))
 
     def delete_tag(self, name: str) -> Changes:
+        """Delete a tag (taking it off every paper), after a backup."""
+        if self._tag_exists(name):
+            self._backup_before(backups.PRE_DELETE)
         with self._write() as conn:
             found = store.tag_ids(conn, [name], create=False)
             if not found:
@@ -441,6 +566,10 @@ class Library:
                 raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
             conn.execute(update(T).where(T.c.id.in_(found.values())).values(colour=colour))
         return self._publish(Changes(tags_changed=True))
+
+    def _tag_exists(self, name: str) -> bool:
+        with self._read() as conn:
+            return bool(store.tag_ids(conn, [name], create=False))
 
     @staticmethod
     def _ids_with_tag_id(conn: Connection, tid: int, ids: Sequence[int]) -> list[int]:
@@ -490,7 +619,15 @@ def _explain(exc: OperationalError, path: Path) -> LitmanError:
             f"{path} is busy: another litman is writing to it. Nothing was changed; try again."
         )
     if "full" in text:
-        return LitmanError(f"The disk holding {path} is full; nothing was changed.")
+        return DiskFullError(f"The disk holding {path} is full; nothing was changed.")
     if "readonly" in text or "read-only" in text:
         return ReadOnlyError(f"{path} cannot be written (read-only); nothing was changed.")
     return LitmanError(f"Could not write to {path}: {exc.orig}. Nothing was changed.")
+
+
+def _writable(path: Path) -> bool:
+    """Whether litman may write `path` and create its -wal and -shm files beside it."""
+    folder = path.parent
+    if not os.access(folder, os.W_OK):
+        return False
+    return not path.exists() or os.access(path, os.W_OK)

@@ -121,7 +121,9 @@ class SearchIndex:
 
     def ensure_built(self) -> None:
         if not self._built:
-            self.build()
+            with self._lock:  # a build already running on another thread is waited for
+                if not self._built:
+                    self.build()
 
     def invalidate(self) -> None:
         """Forget everything; the next search rebuilds (after outside writes)."""

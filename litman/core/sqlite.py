@@ -7,13 +7,14 @@ PostgreSQL: port this module and `schema.py`, nothing else.
 """
 
 import json
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, QueuePool, create_engine, event
 
-from litman.core.errors import CorruptLibraryError
+from litman.core.errors import CorruptLibraryError, LitmanError
 
 BUSY_TIMEOUT_MS = 5000
 WRITE_OPTION = "litman_write"
@@ -25,16 +26,20 @@ def make_engine(path: Path, *, read_only: bool = False) -> Engine:
     pysqlite's own transaction handling is switched off so that a write can take the write lock
     up front with BEGIN IMMEDIATE and never deadlock upgrading a read lock.
     """
+    # Names stay readable in the file, and the search index can tokenise the raw JSON.
+    options: dict[str, Any] = {
+        "json_serializer": lambda obj: json.dumps(obj, ensure_ascii=False),
+    }
     if read_only:
-        url = f"sqlite:///file:{path}?mode=ro&uri=true"
+        engine = create_engine(
+            "sqlite://", creator=lambda: _connect_ro(path), poolclass=QueuePool, **options
+        )
     else:
-        url = f"sqlite:///{path}"
-    engine = create_engine(
-        url,
-        # Names stay readable in the file, and the search index can tokenise the raw JSON.
-        json_serializer=lambda obj: json.dumps(obj, ensure_ascii=False),
-        connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False},
-    )
+        engine = create_engine(
+            f"sqlite:///{path}",
+            connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False},
+            **options,
+        )
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: sqlite3.Connection, _record: Any) -> None:
@@ -64,10 +69,8 @@ def peek_schema_version(path: Path) -> int | None:
     """
     # With no -wal file the main file is complete, and `immutable` keeps SQLite from creating
     # -wal/-shm files beside a library it may be about to refuse.
-    wal = path.with_name(path.name + "-wal")
-    flags = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
     try:
-        conn = sqlite3.connect(f"file:{path}?{flags}", uri=True)
+        conn = _connect_ro(path, immutable=not _wal(path).exists())
     except sqlite3.Error as exc:
         raise CorruptLibraryError(f"{path} cannot be opened as a litman library: {exc}") from exc
     try:
@@ -84,29 +87,70 @@ def peek_schema_version(path: Path) -> int | None:
         conn.close()
 
 
-def quick_check(engine: Engine) -> str:
-    """'ok', or the first problem PRAGMA quick_check finds."""
-    with engine.connect() as conn:
-        rows = conn.exec_driver_sql("PRAGMA quick_check").fetchall()
-    return "ok" if rows and rows[0][0] == "ok" else "; ".join(str(r[0]) for r in rows[:3])
+def _wal(path: Path) -> Path:
+    return path.with_name(path.name + "-wal")
+
+
+def _connect_ro(path: Path, *, immutable: bool = False) -> sqlite3.Connection:
+    """A read-only connection that works on a read-only disk too.
+
+    A WAL library needs a -shm file even to read; where none can be created and no -wal is
+    pending, nothing can be writing, so the file is opened as immutable.
+    """
+    path = Path(path).absolute()
+    if not immutable and not os.access(path.parent, os.W_OK) and not _wal(path).exists():
+        immutable = True
+    flags = "mode=ro&immutable=1" if immutable else "mode=ro"
+    return sqlite3.connect(
+        f"{path.as_uri()}?{flags}",
+        uri=True,
+        timeout=BUSY_TIMEOUT_MS / 1000,
+        check_same_thread=False,
+    )
+
+
+def _check(path: Path, pragma: str) -> str:
+    try:
+        conn = _connect_ro(path)
+    except sqlite3.Error as exc:
+        return str(exc)
+    try:
+        rows = conn.execute(f"PRAGMA {pragma}").fetchmany(3)
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+    finally:
+        conn.close()
+    return "ok" if rows and rows[0][0] == "ok" else "; ".join(str(r[0]) for r in rows)
+
+
+def quick_check(path: Path) -> str:
+    """'ok', or the first problems PRAGMA quick_check finds (never raises for a bad file)."""
+    return _check(path, "quick_check")
 
 
 def integrity_check(path: Path) -> str:
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        rows = conn.execute("PRAGMA integrity_check").fetchall()
-    finally:
-        conn.close()
-    return "ok" if rows and rows[0][0] == "ok" else "; ".join(str(r[0]) for r in rows[:3])
+    """'ok', or the first problems PRAGMA integrity_check finds (never raises)."""
+    return _check(path, "integrity_check")
+
+
+def is_healthy(path: Path) -> bool:
+    return quick_check(path) == "ok"
 
 
 def backup_to(source: Path, target: Path) -> None:
-    """A consistent copy of a live library, through SQLite's online backup API."""
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    """A consistent copy of a live library, through SQLite's online backup API.
+
+    The copy is taken in one step, so it is a snapshot of one moment even while another
+    connection writes.
+    """
+    src = _connect_ro(source)
     dst = sqlite3.connect(target)
     try:
-        with dst:
-            src.backup(dst)
+        src.backup(dst)
+        # The copy is a standalone file: no -wal beside it, readable from a read-only place.
+        dst.execute("PRAGMA journal_mode = DELETE")
+    except sqlite3.Error as exc:
+        raise LitmanError(f"Could not copy {source}: {exc}.") from exc
     finally:
         dst.close()
         src.close()
@@ -119,7 +163,7 @@ class ChangeWatcher:
     """
 
     def __init__(self, path: Path) -> None:
-        self._conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        self._conn = _connect_ro(path)
         self._seen = self._version()
 
     def _version(self) -> int:

@@ -22,7 +22,7 @@ from bibtexparser import model
 
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Paper, Skipped, Status
-from litman.formats import latex
+from litman.formats import latex, markup
 from litman.formats.decoding import read_text
 
 RAW = "litman-raw-"  # extra keys holding a field's value as read, for byte-exact export
@@ -113,7 +113,28 @@ def fields_of(p: Paper, ascii_only: bool = False) -> list[tuple[str, str]]:
     if p.rating:
         out.append(("ranking", f"rank{p.rating}"))
     out.extend((k, v) for k, v in p.extra.items() if not k.startswith(RAW))
-    return out
+    # A value written between braces must not close them early: raw text kept from an import
+    # (or an unmodelled field) whose braces do not balance is written escaped instead.
+    return [(k, v if balanced(v) else latex.encode(latex.decode(v), ascii_only)) for k, v in out]
+
+
+def balanced(value: str) -> bool:
+    """Whether `{value}` is one BibTeX field: braces nest, and no backslash eats the last."""
+    depth = 0
+    i = 0
+    while i < len(value):
+        ch = value[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+        i += 1
+    return depth == 0 and not value.endswith("\\")
 
 
 def _name(author: str, ascii_only: bool) -> str:
@@ -123,10 +144,16 @@ def _name(author: str, ascii_only: bool) -> str:
 
 
 def _keyword(tag: str, ascii_only: bool) -> str:
-    return latex.encode(tag, ascii_only).replace(",", r"\,").replace(";", r"\;")
+    # `>` is JabRef's hierarchy separator in keywords, so it stays as it is.
+    text = latex.encode(tag, ascii_only).replace(r"\textgreater{}", ">")
+    return text.replace(",", r"\,").replace(";", r"\;")
 
 
 # -- import ------------------------------------------------------------------------------
+
+
+# A whole book's abstract fits in a tenth of this; beyond it a field is debris or an attack.
+MAX_FIELD_CHARS = 100_000
 
 
 def read(path: Path) -> ImportBatch:
@@ -171,6 +198,16 @@ def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str
         line = entry.start_line + 1
         if not entry.key or not entry.key.strip():
             skipped.append(Skipped(line, "entry without a citation key"))
+            continue
+        huge = next((f for f in entry.fields if len(f.value) > MAX_FIELD_CHARS), None)
+        if huge is not None:
+            skipped.append(
+                Skipped(
+                    line,
+                    f"field '{huge.key}' holds {len(huge.value):,} characters; no real "
+                    f"entry does (the limit is {MAX_FIELD_CHARS:,})",
+                )
+            )
             continue
         papers.append(to_paper(entry, macros, line, unknown))
         lines.append(line)
@@ -240,8 +277,8 @@ def to_paper(entry: model.Entry, macros: dict[str, str], line: int, unknown: set
     if "publisher" in raw and etype != "book":
         extra["publisher"] = raw["publisher"]
     return NewPaper(
-        title=_clean(latex.decode(raw.get("title", ""))),
-        abstract=latex.decode(raw.get("abstract", "")),
+        title=_clean(latex.decode(_plain(raw.get("title", "")))),
+        abstract=latex.decode(_plain(raw.get("abstract", ""))),
         authors=tuple(split_names(raw.get("author", raw.get("editor", "")))),
         year=_year(raw.get("year", raw.get("date", ""))),
         venue=_clean(latex.decode(raw[venue_key])) if venue_key else "",
@@ -259,6 +296,15 @@ def to_paper(entry: model.Entry, macros: dict[str, str], line: int, unknown: set
 
 def _clean(text: str) -> str:
     return " ".join(text.split())
+
+
+_HTML_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
+
+
+def _plain(text: str) -> str:
+    """HTML tags from publishers' exports (<i>, <sub>, even <script>) as plain text; a
+    field with no tag is left exactly as it was."""
+    return " ".join(markup.to_plain(text).split()) if _HTML_TAG.search(text) else text
 
 
 def _year(text: str) -> int | None:

@@ -1,8 +1,10 @@
 """Turning a file's bytes into text, or saying clearly why not.
 
-UTF-8 with or without a BOM and UTF-16 with a BOM are read as such; any other bytes decode as
-cp1252 with a warning. NUL bytes or control-character noise mean binary data: an error, and
-nothing is imported. Shared by every text format.
+UTF-8 with or without a BOM and UTF-16 with a BOM are read as such, and so is UTF-16 without a
+BOM when its NUL bytes fall in the pattern of mostly-ASCII UTF-16. UTF-8 with a few broken
+bytes keeps its good accents, the broken bytes replaced and reported; other bytes decode as
+cp1252 with a warning. Other NUL bytes or control-character noise mean binary data: an
+error, and nothing is imported. Shared by every text format.
 """
 
 import codecs
@@ -43,6 +45,10 @@ def decode(data: bytes, name: str, declared: str | None = None) -> Decoded:
     if data.startswith(codecs.BOM_UTF8):
         return _checked(_strict(data, "utf-8-sig", name), "utf-8", name)
     if b"\x00" in data:
+        utf16 = _bomless_utf16(data)
+        if utf16:
+            note = f"{name} is UTF-16 without a byte-order mark; read it as {utf16}."
+            return _checked(_strict(data, utf16, name), utf16, name, (note,))
         raise ImportFailed(
             f"{name}: contains NUL bytes, so it is binary data (or UTF-16 "
             "without a byte-order mark), not text; nothing was imported."
@@ -51,10 +57,39 @@ def decode(data: bytes, name: str, declared: str | None = None) -> Decoded:
         return _checked(data.decode("utf-8"), "utf-8", name)
     except UnicodeDecodeError:
         pass
+    if not declared and _UTF8_MULTIBYTE.search(data):
+        text = data.decode("utf-8", errors="replace")
+        lines = sorted({text.count("\n", 0, m.start()) + 1 for m in re.finditer("\ufffd", text)})
+        shown = ", ".join(map(str, lines[:5])) + (" …" if len(lines) > 5 else "")
+        note = (
+            f"{name} is UTF-8 with bytes that are not; they became \ufffd "
+            f"(line{'s' if len(lines) > 1 else ''} {shown})."
+        )
+        return _checked(text, "utf-8", name, (note,))
     encoding = _codec(declared) or "cp1252"
     text = data.decode(encoding, errors="replace")
     note = f"{name} is not UTF-8; read it as {encoding}. Check accented letters."
     return _checked(text, encoding, name, (note,))
+
+
+# A valid two- to four-byte UTF-8 sequence: text with these is UTF-8, however damaged.
+_UTF8_MULTIBYTE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+)
+
+
+def _bomless_utf16(data: bytes) -> str | None:
+    """'utf-16-le' or 'utf-16-be' when NULs fill every other byte, as in ASCII-heavy UTF-16."""
+    if len(data) % 2:
+        return None
+    sample = data[:65536]
+    even, odd = sample[0::2], sample[1::2]
+    half = len(sample) // 2
+    if odd.count(0) > 0.7 * half and even.count(0) < 0.05 * half:
+        return "utf-16-le"
+    if even.count(0) > 0.7 * half and odd.count(0) < 0.05 * half:
+        return "utf-16-be"
+    return None
 
 
 def _strict(data: bytes, encoding: str, name: str) -> str:

@@ -26,11 +26,15 @@ _ESCAPES = {
     "_": r"\_",
     "~": r"\textasciitilde{}",
     "^": r"\textasciicircum{}",
+    # In LaTeX text `<` prints as ¡; and escaped, no `<tag>` can reach an HTML-aware reader.
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
 }
-_ESCAPE_RE = re.compile(r"[\\{}&%$#_~^]")
+_ESCAPE_RE = re.compile(r"[\\{}&%$#_~^<>]")
 _MATH = re.compile(r"(?<!\\)\$[^$\n]+?(?<!\\)\$")
 _UNESCAPE = re.compile(
-    r"\\text(?:backslash|asciitilde|asciicircum|braceleft|braceright)\{\}|\\[&%$#_]"
+    r"\\text(?:backslash|asciitilde|asciicircum|braceleft|braceright|less|greater)\{\}"
+    r"|\\[&%$#_]"
 )
 _BACK = {v: k for k, v in _ESCAPES.items()}
 _TO_LATEX = UnicodeToLatexEncoder(

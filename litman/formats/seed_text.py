@@ -22,6 +22,9 @@ from litman.formats.titles import derive_title
 
 MIN_WORDS = 6
 MIN_CHARS = 60
+# The longest real abstracts run to a few thousand characters; a paragraph far beyond that is
+# a scraped page, a log or a data dump, and reading it as one abstract helps nobody.
+MAX_CHARS = 20_000
 _COUNT_HEADER = re.compile(
     r"^[\d.,\s]+(?:accepted\s+|selected\s+|total\s+)?(?:papers?|articles?|abstracts?|results?|"
     r"entries|publications?|items?)\b[\w\s]*$",
@@ -44,10 +47,12 @@ def read(path: Path) -> ImportBatch:
         raise ImportFailed(f"{path.name}: the file is empty; there is nothing to import.")
     papers, lines, skipped, label = classify(blocks, path.name)
     if not papers:
-        raise ImportFailed(
-            f"{path.name}: found no abstracts ({len(skipped)} lines of other "
-            "text); nothing was imported."
+        why = (
+            f"line {skipped[0].line}: {skipped[0].reason}"
+            if len(skipped) == 1
+            else (f"{len(skipped)} lines of other text")
         )
+        raise ImportFailed(f"{path.name}: found no abstracts ({why}); nothing was imported.")
     return ImportBatch(
         source_name=path.name,
         papers=tuple(papers),
@@ -91,6 +96,15 @@ def classify(
     label = ""
     pending: Block | None = None
     for block in blocks:
+        if len(block.text) > MAX_CHARS:
+            skipped.append(
+                Skipped(
+                    block.line,
+                    f"{len(block.text):,} characters in one paragraph is not an abstract "
+                    f"(the limit is {MAX_CHARS:,})",
+                )
+            )
+            continue
         kind = kind_of(block.text)
         if kind == "abstract":
             tags = (category_tag(pending.text),) if pending else ()

@@ -7,7 +7,7 @@ emits edit requests: the window turns them into undoable commands.
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -29,6 +29,22 @@ from litman.gui.rendering import abstract_html
 LINE_FIELDS = ("title", "authors", "year", "venue", "doi", "url")
 
 
+class SafeBrowser(QTextBrowser):
+    """A text view that fetches nothing: no images, no style sheets, no files, local or not.
+
+    The abstract is escaped before it gets here; this is the second wall."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+        self.resource_requests: list[str] = []
+
+    def loadResource(self, kind: int, url: QUrl) -> Any:
+        self.resource_requests.append(url.toString())
+        return None
+
+
 class DetailPane(QWidget):
     editRequested = Signal(int, dict)  # paper id, {field: value}
     tagAddRequested = Signal(str)
@@ -41,8 +57,10 @@ class DetailPane(QWidget):
         self.setMinimumWidth(320)
         self._paper: Paper | None = None
         self._count = 0
+        self.read_only = False
         layout = QVBoxLayout(self)
         self.heading = QLabel("Select a paper")
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)  # a title is never markup
         self.heading.setWordWrap(True)
         self.heading.setStyleSheet("font-weight: 600; font-size: 14px")
         layout.addWidget(self.heading)
@@ -56,12 +74,11 @@ class DetailPane(QWidget):
             form.addRow(name.capitalize().replace("Doi", "DOI").replace("Url", "URL"), edit)
         self.edits["authors"].setPlaceholderText("Last, First; Last, First")
         layout.addLayout(form)
-        self.abstract = QTextBrowser()
+        self.abstract = SafeBrowser()
         self.abstract.setAccessibleName("Abstract")
-        self.abstract.setOpenLinks(False)
-        self.abstract.setOpenExternalLinks(False)
         layout.addWidget(self.abstract, 3)
         self.note = QLabel()
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: palette(mid)")
         layout.addWidget(self.note)
@@ -118,12 +135,15 @@ class DetailPane(QWidget):
         self._count = len(papers)
         self._paper = papers[0] if len(papers) == 1 else None
         single = self._paper is not None
+        writable = not self.read_only
         for edit in self.edits.values():
             edit.setEnabled(single)
+            edit.setReadOnly(not writable)
         self.notes.setEnabled(single)
-        self.rating.setEnabled(single)
-        self.tag_edit.setEnabled(bool(papers))
-        self.status.setEnabled(bool(papers))
+        self.notes.setReadOnly(not writable)
+        self.rating.setEnabled(single and writable)
+        self.tag_edit.setEnabled(bool(papers) and writable)
+        self.status.setEnabled(bool(papers) and writable)
         self._fill(papers, spans or {})
 
     def _fill(self, papers: list[Paper], spans: dict[str, list[tuple[int, int]]]) -> None:
@@ -176,10 +196,11 @@ class DetailPane(QWidget):
                 " padding: 1px 8px; }"
             )
             chip.clicked.connect(lambda _=False, t=tag: self.tagRemoveRequested.emit(t))
+            chip.setEnabled(not self.read_only)
             self.chips.addWidget(chip)
 
     def commit_notes(self) -> None:
-        if self._paper and self.notes.toPlainText() != self._paper.notes:
+        if self._paper and not self.read_only and self.notes.toPlainText() != self._paper.notes:
             self.editRequested.emit(self._paper.id, {"notes": self.notes.toPlainText()})
 
     def _add_tag(self) -> None:
@@ -190,7 +211,7 @@ class DetailPane(QWidget):
 
     def _commit(self, name: str) -> None:
         p = self._paper
-        if p is None:
+        if p is None or self.read_only:
             return
         if name == "rating":
             if self.rating.value() != p.rating:

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QColorDialog, QFileDialog, QInputDialog, QMessageBox, QProgressDialog
 
 from litman import app
+from litman.core import backups
 from litman.core.errors import Cancelled, LitmanError
 from litman.core.records import ImportReport
 from litman.gui import commands
@@ -156,3 +157,84 @@ def tag_colour(win: "MainWindow", tag: str) -> None:
     colour = QColorDialog.getColor(parent=win, title=f"Colour for '{tag}'")
     if colour.isValid():
         win.library.set_tag_colour(tag, colour.name())
+
+
+# -- backups ---------------------------------------------------------------------------
+
+
+def backup_now(win: "MainWindow") -> None:
+    try:
+        backup = app.backup_now(win.library.path)
+    except LitmanError as exc:
+        QMessageBox.warning(win, "Backup failed", str(exc))
+        return
+    win.statusBar().showMessage(f"Backed up to {backup.path}", 8000)
+
+
+def restore_from_backup(win: "MainWindow") -> bool:
+    """Pick a backup, confirm, and put it in place; the current file is kept first."""
+    found = backups.list_backups(win.library.path)
+    if not found:
+        QMessageBox.information(
+            win,
+            "Restore from backup",
+            f"There are no backups of this library yet in {backups.backups_dir(win.library.path)}."
+            "\n\nlitman takes one each day the library is opened, before upgrades and "
+            "before bulk deletes and merges; File → Back Up Now takes one at once.",
+        )
+        return False
+    labels = []
+    for b in found:
+        n = app.backup_papers(b)
+        papers = "unreadable" if n is None else f"{n} papers"
+        labels.append(f"{b.taken_at:%Y-%m-%d %H:%M}  ·  {b.reason}  ·  {papers}")
+    label, ok = QInputDialog.getItem(
+        win, "Restore from backup", "Put this backup in place of the library:", labels, 0, False
+    )
+    if not ok or label not in labels:
+        return False
+    chosen = found[labels.index(label)]
+    answer = QMessageBox.question(
+        win,
+        "Restore from backup",
+        f"Replace the library with the backup from {chosen.taken_at:%Y-%m-%d %H:%M}?\n\n"
+        "The library as it is now is kept as a backup first, so this can be undone by "
+        "restoring that one.",
+    )
+    if answer != QMessageBox.StandardButton.Yes:
+        return False
+    win.detail.commit_notes()
+    win.library.close()
+    try:
+        done = app.restore_backup(win.library.path, chosen.path.name, lock=win.writer_lock)
+    except LitmanError as exc:
+        QMessageBox.warning(win, "Restore failed", str(exc))
+        return False
+    finally:
+        win.library.reload()
+        win.undo.clear()
+        win.refresh_all()
+    kept = f" The replaced file is kept as {done.kept.name}." if done.kept else ""
+    win.statusBar().showMessage(f"Restored the backup from {chosen.taken_at:%Y-%m-%d %H:%M}.{kept}")
+    return True
+
+
+def damaged_while_open(win: "MainWindow", problem: str) -> None:
+    good = backups.newest_good(win.library.path)
+    text = f"litman's integrity check found damage in {win.library.path}:\n{problem}\n\n"
+    if good is None:
+        text += "There is no good backup. Export what you can with File → Export everything…"
+        QMessageBox.warning(win, "Library damaged", text)
+        return
+    text += (
+        f"The newest good backup is from {good.taken_at:%Y-%m-%d %H:%M}. Restore it now? The "
+        "damaged file is kept aside."
+    )
+    if QMessageBox.question(win, "Library damaged", text) == QMessageBox.StandardButton.Yes:
+        win.library.close()
+        try:
+            app.restore_backup(win.library.path, good.path.name, lock=win.writer_lock)
+        finally:
+            win.library.reload()
+            win.undo.clear()
+            win.refresh_all()

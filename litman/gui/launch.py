@@ -1,12 +1,79 @@
-"""Starting the desktop app: `litman` with no subcommand, or `make run`."""
+"""Starting the desktop app: `litman` with no subcommand, or `make run`.
+
+Before the window appears: take the library's writer lock (or offer a read-only window when
+another window has it), and open the library, offering the newest good backup when the file
+is damaged. Both questions go through `ask`, which tests replace.
+"""
 
 import sys
+from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from litman import app, paths
-from litman.core.errors import LitmanError
+from litman.core import backups
+from litman.core.errors import CorruptLibraryError, LitmanError
+from litman.core.library import Library
+from litman.core.locking import WriterLock
+
+# ask(title, text, choices) -> the chosen label, or None when the user closes the box.
+Ask = Callable[[str, str, list[str]], str | None]
+
+READ_ONLY = "Open Read-Only"
+RESTORE = "Restore Backup"
+START_EMPTY = "Move It Aside and Start Empty"
+QUIT = "Quit"
+
+
+def ask_box(title: str, text: str, choices: list[str]) -> str | None:
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    buttons = {box.addButton(c, QMessageBox.ButtonRole.AcceptRole): c for c in choices}
+    box.exec()
+    return buttons.get(box.clickedButton())
+
+
+def open_for_window(
+    library_arg: str | None, ask: Ask = ask_box
+) -> tuple[Library, WriterLock] | None:
+    """The library to show and its writer lock (not held when read-only); None to quit."""
+    choice = app.choose_library(library_arg)
+    lock = WriterLock(choice.path)
+    read_only = False
+    if not lock.acquire():
+        holder = lock.holder()
+        who = holder.describe() if holder else "another litman window"
+        answer = ask(
+            "Library already open",
+            f"{choice.path} is open in {who}.\n\nOnly one window at a time may change a "
+            "library. You can open it read-only here: you will see its papers, and "
+            "changes made in the other window after you press F5 or reopen.",
+            [READ_ONLY, QUIT],
+        )
+        if answer != READ_ONLY:
+            return None
+        read_only = True
+    while True:
+        try:
+            # The window runs PRAGMA quick_check on a worker thread once it shows.
+            library = app.open_library(library_arg, read_only=read_only, check=False)
+            return library, lock
+        except CorruptLibraryError as exc:
+            choices = [RESTORE, QUIT] if exc.backup else [START_EMPTY, QUIT]
+            answer = ask("Library damaged", str(exc), [] if read_only else choices)
+            if answer == RESTORE and isinstance(exc.backup, backups.Backup):
+                app.restore_backup(choice.path, exc.backup.path.name, lock=lock)
+            elif answer == START_EMPTY:
+                backups.move_aside(choice.path)
+            else:
+                lock.release()
+                return None
+        except LitmanError as exc:
+            ask("litman cannot open the library", str(exc), [QUIT])
+            lock.release()
+            return None
 
 
 def run(library_arg: str | None = None) -> int:
@@ -15,15 +82,20 @@ def run(library_arg: str | None = None) -> int:
     qapp.setOrganizationName("litman")
     qapp.setWindowIcon(QIcon(str(paths.resources_dir() / "icons" / "litman.svg")))
     try:
-        library = app.open_library(library_arg)
-    except LitmanError as exc:
-        QMessageBox.critical(None, "litman cannot open the library", str(exc))
-        print(f"litman: error: {exc}", file=sys.stderr)
+        opened = open_for_window(library_arg)
+    except LitmanError as exc:  # a restore that failed: said, nothing else changed
+        QMessageBox.critical(None, "litman", str(exc))
+        opened = None
+    if opened is None:
+        print("litman: the library was not opened", file=sys.stderr)
         return 1
+    library, lock = opened
     from litman.gui.main_window import MainWindow
 
-    window = MainWindow(library)
+    window = MainWindow(library, writer_lock=lock)
     window.show()
+    window.start_background_work()
     code = qapp.exec()
     library.close()
+    lock.release()
     return int(code)

@@ -7,7 +7,7 @@ window refreshes only what they name.
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -30,15 +30,17 @@ from PySide6.QtWidgets import (
 )
 
 from litman.core.library import Library
+from litman.core.locking import WriterLock
 from litman.core.query import parse
 from litman.core.records import Changes, Status
 from litman.gui import commands, dialogs, settings
 from litman.gui.detail import DetailPane
 from litman.gui.models.papers import PaperTableModel
 from litman.gui.sidebar import Sidebar
-from litman.gui.workers import Runner, run_in_pool
+from litman.gui.workers import Runner, Worker, run_in_pool
 
 SEARCH_DELAY_MS = 40
+WATCH_MS = 2000
 
 
 class ChangeBridge(QObject):
@@ -53,9 +55,11 @@ class MainWindow(QMainWindow):
         library: Library,
         view: settings.ViewSettings | None = None,
         runner: Runner = run_in_pool,
+        writer_lock: WriterLock | None = None,
     ) -> None:
         super().__init__()
         self.library = library
+        self.writer_lock = writer_lock
         self.view = view or settings.ViewSettings()
         self.runner = runner
         self.undo = QUndoStack(self)
@@ -67,13 +71,82 @@ class MainWindow(QMainWindow):
         self.sort_desc: bool = self.view.get(settings.SORT_DESC)
         self.last_result = None
         self._ready = False  # Qt asks the model to sort while the table is being built
-        self.setWindowTitle(f"litman — {library.path.name}")
         self.setAcceptDrops(True)
         self.setMinimumSize(900, 560)
         self._build()
         self._restore()
         self._ready = True
+        self._apply_read_only()
         self.apply_filter()
+        # Writes by another process (the CLI, or a restore) show up within a few seconds.
+        self._watch = QTimer(self, interval=WATCH_MS)
+        self._watch.timeout.connect(self.poll_changes)
+        self._watch.start()
+
+    def read_only_reason(self) -> str:
+        if self.library.read_only_reason:
+            return self.library.read_only_reason
+        if self.library.read_only:
+            holder = self.writer_lock.holder() if self.writer_lock else None
+            who = holder.describe() if holder else "another litman window"
+            return f"Read-only: this library is open in {who}."
+        return ""
+
+    def _apply_read_only(self) -> None:
+        reason = self.read_only_reason()
+        suffix = " (read-only)" if reason else ""
+        self.setWindowTitle(f"litman — {self.library.path.name}{suffix}")
+        writable = not reason
+        for a in (
+            self.a_import,
+            self.a_delete,
+            self.a_restore_backup,
+            self.a_backup,
+            *self.a_status.values(),
+        ):
+            a.setEnabled(writable)
+        self.setAcceptDrops(writable)
+        self.detail.read_only = not writable
+        self.sidebar.read_only = not writable
+        self.read_only_label.setText(reason)
+        self.read_only_label.setVisible(bool(reason))
+
+    def start_background_work(self) -> None:
+        """After the window shows: check the file's integrity and build the search index,
+        both off the GUI thread."""
+        lib = self.library
+
+        def work(_progress) -> str:
+            problem = lib.check()
+            lib.index.ensure_built()
+            return problem
+
+        worker = Worker(work)
+        worker.signals.finished.connect(self._checked)
+        worker.signals.failed.connect(lambda exc: self._checked(str(exc)))
+        self._background = worker
+        QThreadPool.globalInstance().start(worker)
+
+    def _checked(self, problem: str) -> None:
+        self.integrity = problem
+        if problem != "ok":
+            dialogs.damaged_while_open(self, problem)
+
+    def poll_changes(self) -> None:
+        try:
+            changed = self.library.changed_elsewhere()
+        except Exception:
+            return
+        if changed:
+            self.refresh_all()
+            self.statusBar().showMessage("Updated with changes made outside this window.", 5000)
+
+    def refresh_all(self) -> None:
+        """Redraw everything from the library (after a restore or an outside write)."""
+        self.sidebar.refresh()
+        self.detail.set_tag_names([t.name for t in self.library.tags()])
+        self.apply_filter()
+        self._selection_changed()
 
     # -- building ----------------------------------------------------------------------------
 
@@ -100,6 +173,7 @@ class MainWindow(QMainWindow):
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.empty = QLabel(self.table.viewport())
+        self.empty.setTextFormat(Qt.TextFormat.PlainText)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
         self.empty.setStyleSheet("color: palette(mid); font-size: 14px; padding: 40px")
@@ -153,6 +227,10 @@ class MainWindow(QMainWindow):
         self.search.textChanged.connect(lambda _t: self._search_timer.start())
         self._build_actions()
         self.statusBar().setAccessibleName("Status")
+        self.read_only_label = QLabel()
+        self.read_only_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.read_only_label.setStyleSheet("color: #b45309; font-weight: 600; padding: 0 6px")
+        self.statusBar().addPermanentWidget(self.read_only_label)
 
     def _build_actions(self) -> None:
         def act(
@@ -176,7 +254,12 @@ class MainWindow(QMainWindow):
         self.a_export = act("Export BibTeX…", lambda: dialogs.export(self, "view"), "Ctrl+E")
         self.a_export_sel = act("Export selection…", lambda: dialogs.export(self, "selection"))
         self.a_export_all = act("Export everything…", lambda: dialogs.export(self, "all"))
-        self.a_restore = act("Close", self.close, QKeySequence.StandardKey.Quit)
+        self.a_backup = act("Back Up Now", lambda: dialogs.backup_now(self))
+        self.a_restore_backup = act(
+            "Restore from Backup…", lambda: dialogs.restore_from_backup(self)
+        )
+        self.a_refresh = act("Refresh", self.poll_changes, QKeySequence.StandardKey.Refresh)
+        self.a_close = act("Close", self.close, QKeySequence.StandardKey.Quit)
         self.a_copy = act("Copy as BibTeX", self.copy_bibtex, "Ctrl+Shift+C")
         self.a_find = act("Find", self.focus_search, QKeySequence.StandardKey.Find)
         self.a_delete = act(
@@ -203,7 +286,9 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         file_menu.addActions([self.a_import, self.a_export, self.a_export_sel, self.a_export_all])
         file_menu.addSeparator()
-        file_menu.addAction(self.a_restore)
+        file_menu.addActions([self.a_backup, self.a_restore_backup])
+        file_menu.addSeparator()
+        file_menu.addAction(self.a_close)
         edit = bar.addMenu("&Edit")
         edit.addActions([self.a_undo, self.a_redo, self.a_copy, self.a_find, self.a_delete])
         status = bar.addMenu("&Status")
@@ -249,6 +334,7 @@ class MainWindow(QMainWindow):
         self.view.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._watch.stop()
         self.save_state()
         super().closeEvent(event)
 

@@ -31,6 +31,7 @@ class Sidebar(QTreeWidget):
     def __init__(self, library: Library) -> None:
         super().__init__()
         self.library = library
+        self.read_only = False  # no tag menu, no drops
         self.setHeaderHidden(True)
         self.setColumnCount(2)
         self.setAccessibleName("Library and tags")
@@ -117,7 +118,7 @@ class Sidebar(QTreeWidget):
 
     def _menu(self, pos: QPoint) -> None:
         tag = self._tag_at(pos)
-        if not tag:
+        if not tag or self.read_only:
             return
         menu = QMenu(self)
         menu.addAction("Rename…", lambda: self.renameRequested.emit(tag))
@@ -130,7 +131,7 @@ class Sidebar(QTreeWidget):
     # -- dropping rows on a tag ------------------------------------------------------------
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if event.mimeData().hasFormat(MIME):
+        if event.mimeData().hasFormat(MIME) and not self.read_only:
             event.acceptProposedAction()
 
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:

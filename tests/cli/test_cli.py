@@ -174,3 +174,48 @@ def test_no_subcommand_opens_the_window_on_the_seeded_default_library(tmp_path: 
         pass
     with Library.open(tmp_path / "litman" / "library.sqlite") as lib:
         assert lib.count() == 89
+
+
+# -- backups and damaged libraries --------------------------------------------------------
+
+
+def test_backup_list_and_restore(seeded_path: Path, capsys) -> None:
+    lib = ["--library", str(seeded_path)]
+    assert main(["backup", *lib]) == 0
+    assert "backed up" in capsys.readouterr().out
+    listed = cli_json(capsys, "backup", "--list", "--json", *lib)
+    assert [b["reason"] for b in listed] == ["manual"] and listed[0]["papers"] == 89
+    assert main(["status", "read", "1", *lib]) == 0
+    assert main(["restore", *lib]) == 0
+    out = capsys.readouterr().out
+    assert "restored" in out and "kept as" in out
+    shown = cli_json(capsys, "show", "1", "--json", *lib)
+    assert shown["status"] == "unread"
+
+
+def test_a_damaged_library_gets_one_clear_line_and_a_restore_hint(seeded_path: Path) -> None:
+    assert run("--library", str(seeded_path), "backup").returncode == 0
+    data = bytearray(seeded_path.read_bytes())
+    data[len(data) // 3 : len(data) // 3 + 8192] = b"\xa5" * 8192
+    seeded_path.write_bytes(bytes(data))
+    result = run("--library", str(seeded_path), "list")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert "is damaged" in result.stderr and "litman restore" in result.stderr
+    assert seeded_path.read_bytes() == bytes(data)
+    fixed = run("--library", str(seeded_path), "restore")
+    assert fixed.returncode == 0, fixed.stderr
+    assert run("--library", str(seeded_path), "list").returncode == 0
+
+
+def test_restore_is_refused_while_a_window_holds_the_library(seeded_path: Path, capsys) -> None:
+    from litman.core.locking import WriterLock
+
+    main(["backup", "--library", str(seeded_path)])
+    window = WriterLock(seeded_path)
+    assert window.acquire()
+    try:
+        assert main(["restore", "--library", str(seeded_path)]) == 1
+        assert "Close that window first" in capsys.readouterr().err
+    finally:
+        window.release()

@@ -1,0 +1,96 @@
+"""Schema versions and migrations, tested against real library files of each shipped schema."""
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from litman.core import backups, models, schema
+from litman.core.errors import LitmanError, SchemaTooNewError
+from litman.core.library import Library
+
+FIXTURES = Path(__file__).resolve().parents[1] / "data" / "libraries"
+SHIPPED = sorted(FIXTURES.glob("schema-*.sqlite"))
+
+
+def _version(path: Path) -> int:
+    conn = sqlite3.connect(path)
+    try:
+        return int(conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def test_the_current_schema_has_a_committed_fixture():
+    assert FIXTURES / f"schema-{models.SCHEMA_VERSION}.sqlite" in SHIPPED, (
+        "run tests/data/libraries/make_fixture.py and commit its file"
+    )
+
+
+@pytest.mark.parametrize("fixture", SHIPPED, ids=lambda p: p.stem)
+def test_every_shipped_library_opens_with_its_data(fixture: Path, tmp_path: Path):
+    path = tmp_path / "old.sqlite"
+    shutil.copyfile(fixture, path)
+    with Library.open(path) as lib:
+        assert lib.count() == 89
+        counts = lib.status_counts()
+        assert (counts["read"], counts["reading"]) == (5, 3)
+        assert {t.name: t.count for t in lib.tags()}["To Read > Soon"] == 3
+        first = lib.get(lib.list_ids("id")[0])
+        assert (first.notes, first.rating) == ("Notes survive upgrades.", 4)
+        assert lib.search("bandit").ids
+    assert _version(path) == models.SCHEMA_VERSION
+
+
+def _add_column(conn) -> None:
+    conn.execute(text("ALTER TABLE papers ADD COLUMN pages TEXT"))
+
+
+def test_an_older_library_is_backed_up_then_upgraded(tmp_path: Path, monkeypatch):
+    """A pretend next schema: version N + 1 adds a column."""
+    path = tmp_path / "old.sqlite"
+    shutil.copyfile(FIXTURES / f"schema-{models.SCHEMA_VERSION}.sqlite", path)
+    old = models.SCHEMA_VERSION
+    monkeypatch.setattr(models, "SCHEMA_VERSION", old + 1)
+    monkeypatch.setitem(schema.MIGRATIONS, old, _add_column)
+    with Library.open(path) as lib:
+        assert lib.count() == 89
+    assert _version(path) == old + 1
+    kept = backups.list_backups(path)
+    assert [b.reason for b in kept] == ["pre-migration"]
+    assert _version(kept[0].path) == old
+
+
+def test_a_failing_migration_leaves_the_library_as_it_was(tmp_path: Path, monkeypatch):
+    path = tmp_path / "old.sqlite"
+    shutil.copyfile(FIXTURES / f"schema-{models.SCHEMA_VERSION}.sqlite", path)
+    old = models.SCHEMA_VERSION
+
+    def broken(conn) -> None:
+        _add_column(conn)
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(models, "SCHEMA_VERSION", old + 1)
+    monkeypatch.setitem(schema.MIGRATIONS, old, broken)
+    with pytest.raises(LitmanError, match="left as it was"):
+        Library.open(path)
+    assert _version(path) == old
+    conn = sqlite3.connect(path)
+    cols = [r[1] for r in conn.execute("PRAGMA table_info(papers)")]
+    conn.close()
+    assert "pages" not in cols  # the step's own change was rolled back with it
+
+
+def test_a_library_from_a_newer_litman_is_refused_untouched(tmp_path: Path):
+    path = tmp_path / "new.sqlite"
+    shutil.copyfile(FIXTURES / f"schema-{models.SCHEMA_VERSION}.sqlite", path)
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE meta SET value = '999' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(SchemaTooNewError, match="newer litman"):
+        Library.open(path)
+    assert path.read_bytes() == before

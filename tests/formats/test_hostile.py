@@ -1,0 +1,192 @@
+"""Hostile input: a clear error or a clean import, never a crash or a hang; errors change
+nothing. The corpus is in tests/data/hostile (see its README)."""
+
+import contextlib
+import random
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from litman import app
+from litman.core.errors import ImportFailed
+from litman.core.library import Library
+from litman.formats import bibtex, seed_text
+from litman.formats.decoding import decode
+
+HOSTILE = Path(__file__).resolve().parents[1] / "data" / "hostile"
+FILES = sorted(p for p in HOSTILE.iterdir() if p.suffix in (".txt", ".bib"))
+WORDS = "bandit regret convex gradient safety policy kernel sparse tensor graph".split()
+
+
+def _snapshot(lib: Library) -> tuple:
+    return tuple((p.id, p.title, p.abstract, p.tags) for p in lib.list_papers("id"))
+
+
+def _import(lib: Library, path: Path) -> str:
+    """'imported' or 'refused'; any other exception fails the test."""
+    before = _snapshot(lib)
+    try:
+        reports = app.import_files(lib, [path])
+    except ImportFailed as exc:
+        assert str(exc).startswith(path.name), "the error names the file"
+        assert _snapshot(lib) == before, "a refused file changed the library"
+        return "refused"
+    assert all(r.source_name == path.name for r in reports)
+    return "imported"
+
+
+EXPECTED = {
+    "empty.txt": "refused",
+    "empty.bib": "refused",
+    "binary.txt": "refused",
+    "binary.bib": "refused",
+    "nul-bytes.txt": "refused",
+    "invalid-utf8.txt": "imported",
+    "utf16-no-bom.txt": "imported",
+    "nested-braces.bib": "imported",
+    "title-breakout.bib": "imported",
+    "html-script.txt": "imported",
+    "html-script.bib": "imported",
+}
+
+
+def test_the_corpus_is_all_there():
+    assert {p.name for p in FILES} == set(EXPECTED)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_each_hostile_file_is_refused_or_imported_cleanly(seeded: Library, path: Path):
+    assert _import(seeded, path) == EXPECTED[path.name]
+
+
+def test_broken_utf8_keeps_its_good_accents(library: Library):
+    app.import_files(library, [HOSTILE / "invalid-utf8.txt"])
+    text = " ".join(p.abstract for p in library.list_papers())
+    assert "café" in text and "naïve" in text and "\ufffd" in text
+
+
+def test_utf16_without_bom_reads_as_text(library: Library):
+    report = app.import_files(library, [HOSTILE / "utf16-no-bom.txt"])[0]
+    assert len(report.added) == 2 and "UTF-16" in report.warnings[0]
+
+
+def test_html_and_scripts_become_plain_text(library: Library):
+    app.import_files(library, [HOSTILE / "html-script.txt", HOSTILE / "html-script.bib"])
+    for p in library.list_papers():
+        for text in (p.title, p.abstract):
+            assert "<" not in text and "alert" not in text and "http" not in text, text
+
+
+def test_a_title_cannot_break_out_of_its_field(library: Library, tmp_path: Path):
+    app.import_files(library, [HOSTILE / "title-breakout.bib"])
+    out = tmp_path / "out.bib"
+    bibtex.export(library.list_papers(), out)
+    again = bibtex.read(out)
+    by_key = {p.citekey: p for p in again.papers}
+    assert by_key["breakout"].title == "Safe }, author = {X"
+    assert by_key["breakout"].authors == ("Real, Author",)
+    assert by_key["breakout2"].authors == ()  # the X never became an author
+    assert by_key["breakout2"].title == library.get_by_citekey("breakout2").title
+
+
+def test_ten_thousand_nested_braces(library: Library):
+    app.import_files(library, [HOSTILE / "nested-braces.bib"])
+    assert library.get_by_citekey("deep").title == "Deep"
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".bib"])
+def test_a_50_mb_line_is_refused_quickly(seeded: Library, tmp_path: Path, suffix: str):
+    rng = random.Random(3)
+    body = " ".join(rng.choice(WORDS) for _ in range(7_000_000))[:50_000_000]
+    path = tmp_path / f"one-line{suffix}"
+    path.write_text(body if suffix == ".txt" else "@article{x, title={" + body + "}}")
+    before = _snapshot(seeded)
+    start = time.perf_counter()
+    try:
+        reports = app.import_files(seeded, [path])
+        assert [len(r.added) for r in reports] == [0]
+        assert "characters" in reports[0].skipped[0].reason
+    except ImportFailed as exc:
+        assert "characters" in str(exc)
+    assert time.perf_counter() - start < 30, "no hang"
+    assert _snapshot(seeded) == before
+
+
+def test_a_hundred_thousand_abstracts_import_cleanly(library: Library, tmp_path: Path):
+    rng = random.Random(5)
+    path = tmp_path / "100k.txt"
+    path.write_text(
+        "\n\n".join(
+            f"We study problem {i}: " + " ".join(rng.choice(WORDS) for _ in range(40)) + "."
+            for i in range(100_000)
+        )
+    )
+    report = app.import_files(library, [path])[0]
+    assert len(report.added) == 100_000
+    assert library.count() == 100_000
+    assert len(set(library.citekeys())) == 100_000
+
+
+# -- fuzzing the readers -----------------------------------------------------------------
+
+fuzz = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+bib_text = st.lists(
+    st.one_of(
+        st.sampled_from(
+            ["@article{", "@string{", "@comment{", "}", "{", '"', ",", "=", "#", "\\", "\n"]
+        ),
+        st.sampled_from(["title", "author", "year", " and ", "key1", '{\\"u}', "$x^2$"]),
+        st.text(max_size=12),
+    ),
+    max_size=40,
+).map("".join)
+
+
+@fuzz
+@given(st.binary(max_size=2000))
+def test_fuzz_decoding_never_raises_anything_but_import_failed(data: bytes):
+    with contextlib.suppress(ImportFailed):
+        decode(data, "fuzz.txt")
+
+
+@fuzz
+@given(bib_text)
+def test_fuzz_bibtex_reader(text: str):
+    with contextlib.suppress(ImportFailed):
+        bibtex.parse(text)
+
+
+@fuzz
+@given(
+    st.lists(
+        st.one_of(
+            st.text(max_size=200),
+            st.sampled_from(["Area · Subarea", "59 accepted papers", "…", "<sub>", "\n\n"]),
+        ),
+        max_size=20,
+    ).map("\n".join)
+)
+def test_fuzz_seed_text_reader(tmp_path_factory, text: str):
+    path = tmp_path_factory.mktemp("fuzz") / "fuzz.txt"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    with contextlib.suppress(ImportFailed):
+        seed_text.read(path)
+
+
+def test_fuzz_whole_imports_leave_the_library_consistent(library: Library, tmp_path: Path):
+    """Random bytes and random BibTeX through the whole import, into one library."""
+    rng = random.Random(11)
+    pieces = ["@article{k", ",", "title={", "}", "author=", '"', "#", "\x00", "é", "\\", "\n"]
+    for i in range(60):
+        path = tmp_path / f"f{i}{rng.choice(['.txt', '.bib'])}"
+        if i % 3 == 0:
+            path.write_bytes(bytes(rng.randrange(256) for _ in range(rng.randrange(300))))
+        else:
+            path.write_text("".join(rng.choice(pieces) for _ in range(rng.randrange(80))))
+        _import(library, path)
+    assert library.check() == "ok"

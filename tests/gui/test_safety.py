@@ -1,0 +1,176 @@
+"""The window's side of data safety: one writer, damaged files, restores, outside writes,
+and a detail view that renders text, never markup or remote resources."""
+
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import QInputDialog, QMessageBox
+
+from litman.core import backups
+from litman.core.library import Library
+from litman.core.records import NewPaper
+from litman.gui import launch
+from litman.gui.main_window import MainWindow
+from litman.gui.settings import ViewSettings
+from litman.gui.workers import run_inline
+
+pytestmark = pytest.mark.gui
+
+
+def make_window(qtbot, opened, tmp_path: Path) -> MainWindow:
+    library, lock = opened
+    win = MainWindow(library, ViewSettings(tmp_path / "view.ini"), run_inline, writer_lock=lock)
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+class Answers:
+    """Stands in for the launch questions: records them, answers from a script."""
+
+    def __init__(self, *answers: str | None) -> None:
+        self.answers = list(answers)
+        self.asked: list[tuple[str, str, list[str]]] = []
+
+    def __call__(self, title: str, text: str, choices: list[str]) -> str | None:
+        self.asked.append((title, text, choices))
+        return self.answers.pop(0) if self.answers else None
+
+
+def test_a_second_window_is_told_and_opens_read_only(qtbot, seeded_path: Path, tmp_path):
+    first = launch.open_for_window(str(seeded_path), Answers())
+    assert first is not None and first[1].held
+    ask = Answers(launch.READ_ONLY)
+    second = launch.open_for_window(str(seeded_path), ask)
+    assert second is not None
+    _title, text, choices = ask.asked[0]
+    assert f"process {os.getpid()}" in text and choices == [launch.READ_ONLY, launch.QUIT]
+    win = make_window(qtbot, second, tmp_path)
+    try:
+        assert "(read-only)" in win.windowTitle()
+        assert "open in litman window" in win.read_only_label.text()
+        assert not win.a_import.isEnabled() and not win.a_delete.isEnabled()
+        assert not any(a.isEnabled() for a in win.a_status.values())
+        win.table.selectRow(0)
+        assert win.detail.edits["title"].isReadOnly() and not win.detail.tag_edit.isEnabled()
+        before = win.library.get(win.selected_ids()[0]).status
+        win.a_status[next(s for s in win.a_status if s != before)].trigger()
+        assert win.library.get(win.selected_ids()[0]).status == before
+    finally:
+        second[0].close()
+        first[0].close()
+        first[1].release()
+
+
+def test_the_second_window_can_decline(seeded_path: Path):
+    first = launch.open_for_window(str(seeded_path), Answers())
+    try:
+        assert launch.open_for_window(str(seeded_path), Answers(launch.QUIT)) is None
+    finally:
+        first[0].close()
+        first[1].release()
+
+
+def test_a_damaged_library_offers_its_backup_and_keeps_the_damage(qtbot, seeded_path, tmp_path):
+    with Library.open(seeded_path) as lib:
+        n = lib.count()
+    good = backups.take(seeded_path, backups.MANUAL)
+    seeded_path.write_bytes(b"this is not a database" * 300)
+    ask = Answers(launch.RESTORE)
+    opened = launch.open_for_window(str(seeded_path), ask)
+    assert opened is not None
+    assert ask.asked[0][0] == "Library damaged" and good.path.name in ask.asked[0][1]
+    win = make_window(qtbot, opened, tmp_path)
+    try:
+        assert win.model.rowCount() == n
+        kept = [
+            p
+            for p in seeded_path.parent.glob("seeded.sqlite.damaged-*")
+            if not p.name.endswith(("-wal", "-shm"))
+        ]
+        assert len(kept) == 1 and kept[0].read_bytes().startswith(b"this is not a database")
+    finally:
+        opened[0].close()
+        opened[1].release()
+
+
+def test_a_damaged_library_without_backup_can_be_moved_aside(seeded_path: Path):
+    seeded_path.write_bytes(b"\0" * 8192)
+    opened = launch.open_for_window(str(seeded_path), Answers(launch.START_EMPTY))
+    assert opened is not None
+    try:
+        assert opened[0].count() == 0
+        assert list(seeded_path.parent.glob("seeded.sqlite.damaged-*"))
+    finally:
+        opened[0].close()
+        opened[1].release()
+
+
+def test_file_restore_from_backup_puts_it_back(window, qtbot, monkeypatch):
+    n = window.model.rowCount()
+    backups.take(window.library.path, backups.MANUAL)
+    window.library.delete_papers(window.library.list_ids()[:5])
+    assert window.model.rowCount() == n - 5
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (a[3][0], True))
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    newest = backups.list_backups(window.library.path)[0]
+    assert newest.reason == "pre-delete"  # the delete took its own backup, newest first
+    window.a_restore_backup.trigger()
+    assert window.model.rowCount() == n
+    assert window.library.count() == n
+    assert "Restored the backup" in window.statusBar().currentMessage()
+    assert window.undo.count() == 0
+
+
+def test_file_back_up_now(window):
+    window.a_backup.trigger()
+    assert backups.list_backups(window.library.path)[0].reason == "manual"
+    assert "Backed up to" in window.statusBar().currentMessage()
+
+
+def test_the_window_picks_up_writes_from_the_cli(window, qtbot):
+    from litman.cli import main
+
+    assert main(["--library", str(window.library.path), "tag", "add", "from-cli", "1", "2"]) == 0
+    qtbot.waitUntil(lambda: window.sidebar.count_of('tag:"from-cli"') == 2, timeout=5000)
+    window.search.setText("tag:from-cli")
+    qtbot.waitUntil(lambda: window.model.rowCount() == 2)
+
+
+def test_the_background_check_and_index_build(window, qtbot):
+    window.library.index.invalidate()
+    window.start_background_work()
+    qtbot.waitUntil(lambda: getattr(window, "integrity", None) == "ok", timeout=10000)
+    assert window.library.index.built
+
+
+HOSTILE = (
+    '<img src="http://example.com/track.png"> <script>alert(1)</script> '
+    '<a href="file:///etc/passwd">x</a> <link rel="stylesheet" href="http://example.com/s.css">'
+)
+
+
+def test_the_detail_view_shows_markup_as_text_and_loads_nothing(window, qtbot):
+    pid = window.library.add_papers([NewPaper(title="<b>Bold</b> <img src=x>", abstract=HOSTILE)])
+    pid = pid.added[0]
+    window.search.setText("")
+    window.apply_filter()
+    row = window.model.row_of(pid)
+    window.table.selectRow(row)
+    assert window.detail.abstract.toPlainText().strip() == HOSTILE
+    assert window.detail.heading.text() == "<b>Bold</b> <img src=x>"
+    window.detail.abstract.grab()  # paint it: any image would be asked for now
+    assert window.detail.abstract.resource_requests == []
+    # Even markup forced into the view fetches nothing: the request reaches our hook, which
+    # hands back no data.
+    window.detail.abstract.setHtml(HOSTILE)
+    window.detail.abstract.grab()
+    assert "http://example.com/track.png" in window.detail.abstract.resource_requests
+    doc = window.detail.abstract.document()
+    image = doc.resource(
+        QTextDocument.ResourceType.ImageResource, QUrl("http://example.com/track.png")
+    )
+    assert image is None or not image
