@@ -11,8 +11,8 @@ run: setup
 	$(VENV)/bin/litman
 
 lint: setup
-	$(VENV)/bin/ruff check litman tests benchmarks
-	$(VENV)/bin/ruff format --check litman tests benchmarks
+	$(VENV)/bin/ruff check litman tests benchmarks packaging
+	$(VENV)/bin/ruff format --check litman tests benchmarks packaging
 	$(VENV)/bin/lint-imports
 
 test: setup lint
@@ -20,6 +20,11 @@ test: setup lint
 
 bench: setup
 	$(PY) benchmarks/run_all.py
+
+# Build this platform's bundle into dist/ and run its --self-test (packaging/build.py).
+package: setup
+	@$(PY) -c "import PyInstaller" 2>/dev/null || $(PY) -m pip install -q -e '.[package]'
+	$(PY) packaging/build.py
 
 clean:
 	rm -rf build dist benchmarks/out

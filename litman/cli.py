@@ -26,6 +26,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if args.self_test:
+            from litman.gui import selftest
+
+            return selftest.run()
         if args.command is None:
             return open_window(args)
         if args.path_func is not None:
@@ -54,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def open_window(args: argparse.Namespace) -> int:
     from litman.gui import launch
 
-    return launch.run(args.library)
+    return launch.run(args.library, quit_after_show=args.quit_after_show)
 
 
 # -- output ----------------------------------------------------------------------------
@@ -290,6 +294,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="library file (default: $LITMAN_LIBRARY, else the user data folder)",
     )
     parser.add_argument("--version", action="version", version=f"litman {__version__}")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="check this installation offscreen (import, search, BibTeX, window) and exit",
+    )
+    parser.add_argument(
+        "--quit-after-show",
+        action="store_true",
+        help=argparse.SUPPRESS,  # for start-up timing: print 'shown N' once rows are painted
+    )
     parser.set_defaults(command=None, read_only_cmd=False, path_func=None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 

@@ -26,3 +26,7 @@ def seeds_dir() -> Path:
 
 def seed_files() -> list[Path]:
     return sorted(seeds_dir().glob("*.txt"))
+
+
+def is_frozen() -> bool:
+    return bool(getattr(sys, "frozen", False))
