@@ -48,11 +48,12 @@ def open_library(
     *,
     read_only: bool = False,
     check: bool = True,
+    daily: bool = True,
 ) -> Library:
     """Open the library the user means; a first run at the default location gets the seeds."""
     choice = choose_library(explicit)
     first_run = choice.is_default and not choice.path.exists()
-    library = Library.open(choice.path, read_only=read_only, check=check)
+    library = Library.open(choice.path, read_only=read_only, check=check, daily=daily)
     if first_run:
         import_seeds(library)
     return library

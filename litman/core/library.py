@@ -63,7 +63,13 @@ class Library:
     """One litman library file."""
 
     def __init__(
-        self, path: Path, *, read_only: bool = False, check: bool = True, backup: bool = True
+        self,
+        path: Path,
+        *,
+        read_only: bool = False,
+        check: bool = True,
+        backup: bool = True,
+        daily: bool = True,
     ) -> None:
         self.path = Path(path)
         self.read_only = read_only
@@ -72,7 +78,7 @@ class Library:
         self._backups = backup
         self._lock = RLock()
         self._listeners: list[Listener] = []
-        self._open_store(check)
+        self._open_store(check, daily)
         self.index = SearchIndex(self._index_docs)
         self._watcher = sqlite.ChangeWatcher(self.path)
         self._changed_elsewhere = False
@@ -87,16 +93,18 @@ class Library:
         read_only: bool = False,
         check: bool = True,
         backup: bool = True,
+        daily: bool = True,
     ) -> "Library":
         """Open (creating if missing) the library at `path`.
 
-        `check` runs PRAGMA quick_check first (the window runs it on a worker thread
-        instead, through `check()`); `backup` takes the day's first backup and the backups
-        before migrations and bulk changes.
+        `check` runs PRAGMA quick_check first; `backup` takes the backups before migrations
+        and bulk changes, and with `daily` the day's first backup. (The window opens with
+        neither check nor daily backup and runs both on a worker thread, through `check()`
+        and `take_daily_backup()`, so that a large library shows at once.)
         """
-        return cls(Path(path), read_only=read_only, check=check, backup=backup)
+        return cls(Path(path), read_only=read_only, check=check, backup=backup, daily=daily)
 
-    def _open_store(self, check: bool) -> None:
+    def _open_store(self, check: bool, daily: bool = True) -> None:
         exists = self.path.exists() and self.path.stat().st_size > 0
         version = None
         if exists:
@@ -127,8 +135,8 @@ class Library:
                     f"{self.path} needs an upgrade, which a read-only open cannot do."
                 )
             backups.take(self.path, backups.PRE_MIGRATION)
-        elif exists and self._backups and not self.read_only:
-            backups.take_daily(self.path)
+        elif exists and daily:
+            self.take_daily_backup()
         self.engine = sqlite.make_engine(self.path, read_only=self.read_only)
         if version is None and not self.read_only:
             schema.create(self.engine)
@@ -141,6 +149,12 @@ class Library:
                     f"Upgrading {self.path} from schema {version} failed ({exc}). The library "
                     f"was left as it was, and a copy is in {backups.backups_dir(self.path)}."
                 ) from exc
+
+    def take_daily_backup(self) -> backups.Backup | None:
+        """The day's backup, unless one exists or backups are off for this library."""
+        if not self._backups or self.read_only:
+            return None
+        return backups.take_daily(self.path)
 
     def check(self) -> str:
         """PRAGMA quick_check of the file: 'ok' or what is wrong."""
@@ -502,6 +516,33 @@ class Library:
         )
         with self._read() as conn:
             return [TagCount(id=i, name=n, count=c, colour=col) for i, n, col, c in conn.execute(q)]
+
+    def tag_tree_counts(self) -> dict[str, int]:
+        """For every tag and every ancestor path of one (`A` for `A > B`), how many papers
+        carry it or anything below it: the sidebar's numbers, in one query."""
+        tags = self.tags()
+        pairs = [
+            (t.id, " > ".join(parts[: i + 1]))
+            for t in tags
+            for parts in [t.name.split(" > ")]
+            for i in range(len(parts))
+        ]
+        counts = {path: 0 for _tid, path in pairs}
+        if not pairs:
+            return counts
+        by_path: dict[str, list[int]] = {}
+        for tid, path in pairs:
+            by_path.setdefault(path, []).append(tid)
+        with self._read() as conn:
+            batch: list[tuple[int, str]] = []
+            for path, tids in by_path.items():
+                batch.extend((tid, path) for tid in tids)
+                if len(batch) >= 4000:
+                    counts.update(store.subtree_counts(conn, batch))
+                    batch = []
+            if batch:
+                counts.update(store.subtree_counts(conn, batch))
+        return counts
 
     def paper_ids_with_tag(self, name: str, *, subtree: bool = True) -> list[int]:
         key = store.clean_tag(name).casefold()

@@ -57,8 +57,9 @@ def open_for_window(
         read_only = True
     while True:
         try:
-            # The window runs PRAGMA quick_check on a worker thread once it shows.
-            library = app.open_library(library_arg, read_only=read_only, check=False)
+            # The window runs PRAGMA quick_check and the day's backup on a worker thread
+            # once it shows: a large library must not keep the window waiting.
+            library = app.open_library(library_arg, read_only=read_only, check=False, daily=False)
             return library, lock
         except CorruptLibraryError as exc:
             choices = [RESTORE, QUIT] if exc.backup else [START_EMPTY, QUIT]

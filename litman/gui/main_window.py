@@ -112,12 +112,14 @@ class MainWindow(QMainWindow):
         self.read_only_label.setVisible(bool(reason))
 
     def start_background_work(self) -> None:
-        """After the window shows: check the file's integrity and build the search index,
-        both off the GUI thread."""
+        """After the window shows: check the file's integrity, take the day's backup and
+        build the search index, all off the GUI thread."""
         lib = self.library
 
         def work(_progress) -> str:
             problem = lib.check()
+            if problem == "ok":
+                lib.take_daily_backup()  # a copy of a damaged file would be no backup
             lib.index.ensure_built()
             return problem
 

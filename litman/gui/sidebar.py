@@ -69,21 +69,12 @@ class Sidebar(QTreeWidget):
         self.select_filter(current)
 
     def _build_tags(self, root: QTreeWidgetItem) -> None:
-        tags = self.library.tags()
-        colours = {t.name: t.colour for t in tags}
-        paths = sorted(
-            {
-                " > ".join(t.name.split(" > ")[: i + 1])
-                for t in tags
-                for i in range(len(t.name.split(" > ")))
-            },
-            key=str.casefold,
-        )
-        for path in paths:
+        colours = {t.name: t.colour for t in self.library.tags()}
+        counts = self.library.tag_tree_counts()
+        for path in sorted(counts, key=str.casefold):
             parent_path, _, leaf = path.rpartition(" > ")
             parent = self._items.get(tag_filter(parent_path), root) if parent_path else root
-            count = len(self.library.paper_ids_with_tag(path))
-            item = self._add(parent, leaf, tag_filter(path), count)
+            item = self._add(parent, leaf, tag_filter(path), counts[path])
             item.setData(0, ROLE + 1, path)
             if colours.get(path):
                 item.setForeground(0, QColor(colours[path]))

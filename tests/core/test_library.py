@@ -201,3 +201,16 @@ def test_missing_folders_are_created(tmp_path) -> None:
     path = tmp_path / "a" / "b" / "lib.sqlite"
     Library.open(path).close()
     assert path.exists()
+
+
+def test_tag_tree_counts_count_each_paper_once_per_subtree(library) -> None:
+    from litman.core.records import NewPaper
+
+    ids = library.add_papers([NewPaper(title=f"P{i}") for i in range(4)]).added
+    library.add_tag("ML > Deep", ids[:2])
+    library.add_tag("ML > Kernels", ids[1:3])
+    library.add_tag("ML", ids[:1])
+    library.add_tag("Reading", ids[3:])
+    counts = library.tag_tree_counts()
+    assert counts == {"ML": 3, "ML > Deep": 2, "ML > Kernels": 2, "Reading": 1}
+    assert counts == {p: len(library.paper_ids_with_tag(p)) for p in counts}
