@@ -12,9 +12,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
-from litman import app  # noqa: E402
+from litman import app, paths  # noqa: E402
+from litman.gui import dialogs, theme  # noqa: E402
 from litman.core.library import Library  # noqa: E402
 from litman.gui.main_window import MainWindow  # noqa: E402
 from litman.gui.settings import ViewSettings  # noqa: E402
@@ -54,6 +55,25 @@ def main() -> None:
         win.sidebar.select_filter('tag:"Optimization"')
         settle(qapp)
         win.sidebar.grab().save(str(OUT / "tag-tree.png"))
+        win.sidebar.select_filter("")
+
+        # The report after importing the seeds into this library again: all merged.
+        dialogs.run_import(win, paths.seed_files())
+        box = win.report_box
+        for button in box.buttons():
+            if box.buttonRole(button) == QMessageBox.ButtonRole.ActionRole:
+                button.click()  # Show Details…
+        settle(qapp)
+        box.grab().save(str(OUT / "import-report.png"))
+        box.close()
+
+        # The same window in a dark palette, as a system dark mode gives it.
+        theme.apply(qapp, dark=True)
+        win.search.setText("bandit")
+        win.apply_filter()
+        win.table.selectRow(0)
+        settle(qapp)
+        win.grab().save(str(OUT / "main-window-dark.png"))
         win.close()
         lib.close()
     print(f"wrote {len(list(OUT.glob('*.png')))} screenshots to {OUT}")

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 # Offscreen Qt (tests, CI) needs these; a real X display adds the second list.
 QT_OFFSCREEN="libglib2.0-0 libegl1 libgl1 libx11-6 libdbus-1-3 libfontconfig1 libfreetype6 libxkbcommon0"
-QT_X11="libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xkb1 xvfb xauth"
+QT_X11="libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xkb1 xvfb xauth xdotool"
 BUILD="binutils"
 
 missing=()

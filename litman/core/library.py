@@ -82,6 +82,7 @@ class Library:
         self.index = SearchIndex(self._index_docs)
         self._watcher = sqlite.ChangeWatcher(self.path)
         self._changed_elsewhere = False
+        self._orders: dict[tuple[str, bool], list[int]] = {}
 
     # -- opening -------------------------------------------------------------------------
 
@@ -197,6 +198,7 @@ class Library:
         self.index = SearchIndex(self._index_docs)
         self._watcher = sqlite.ChangeWatcher(self.path)
         self._changed_elsewhere = False
+        self._orders.clear()
 
     def changed_elsewhere(self) -> bool:
         """Whether another process (or Library) has committed since the last look.
@@ -209,6 +211,7 @@ class Library:
             self._changed_elsewhere = False
         if changed:
             self.index.invalidate()
+            self._orders.clear()
         return changed
 
     def __enter__(self) -> "Library":
@@ -249,6 +252,7 @@ class Library:
                 self._watcher.changed()
 
     def _publish(self, changes: Changes) -> Changes:
+        self._orders.clear()
         if not changes.empty:
             self.index.apply(changes.added, changes.updated, changes.deleted, changes.text_changed)
             for listener in list(self._listeners):
@@ -289,6 +293,9 @@ class Library:
     def list_ids(self, sort: str = "title", descending: bool = False) -> list[int]:
         if sort not in SORT_FIELDS:
             raise LitmanError(f"Cannot sort by '{sort}'; choose one of {', '.join(SORT_FIELDS)}.")
+        cached = self._orders.get((sort, descending))
+        if cached is not None:
+            return list(cached)
         col = _SORT_COLUMNS[sort]
         order = [
             col.is_(None),
@@ -296,7 +303,11 @@ class Library:
             P.c.id.desc() if descending else P.c.id.asc(),
         ]
         with self._read() as conn:
-            return list(conn.execute(select(P.c.id).order_by(*order)).scalars())
+            ids = list(conn.execute(select(P.c.id).order_by(*order)).scalars())
+        # Filter-only searches (year:, status:, tag:) reuse the order while typing; any
+        # change, here or elsewhere, forgets it.
+        self._orders[(sort, descending)] = ids
+        return list(ids)
 
     def list_papers(self, sort: str = "title", descending: bool = False) -> list[Paper]:
         return self.get_many(self.list_ids(sort, descending))

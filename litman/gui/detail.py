@@ -80,6 +80,7 @@ class DetailPane(QWidget):
         self.note = QLabel()
         self.note.setTextFormat(Qt.TextFormat.PlainText)
         self.note.setWordWrap(True)
+        self.note.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.note.setStyleSheet("color: palette(mid)")
         layout.addWidget(self.note)
         layout.addLayout(self._tag_row())
@@ -186,6 +187,7 @@ class DetailPane(QWidget):
         while self.chips.count():
             item = self.chips.takeAt(0)
             if item and item.widget():
+                item.widget().hide()  # gone from view now, not when the event loop next runs
                 item.widget().deleteLater()
         for tag in tags:
             chip = QPushButton(f"{tag}  ✕")

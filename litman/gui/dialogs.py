@@ -88,6 +88,8 @@ def show_report(win: "MainWindow", reports: list[ImportReport]) -> None:
     box.setText(f"{added} added, {merged} merged, {skipped} skipped.")
     box.setDetailedText(report_text(reports))
     box.setIcon(QMessageBox.Icon.Information)
+    # The details list one line per merged or skipped paper: give them room to be read.
+    box.setStyleSheet("QTextEdit { min-width: 560px; min-height: 280px; }")
     box.open()
     win.report_box = box
 

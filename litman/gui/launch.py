@@ -17,6 +17,7 @@ from litman.core import backups
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library import Library
 from litman.core.locking import WriterLock
+from litman.gui import theme
 
 # ask(title, text, choices) -> the chosen label, or None when the user closes the box.
 Ask = Callable[[str, str, list[str]], str | None]
@@ -82,6 +83,7 @@ def run(library_arg: str | None = None, *, quit_after_show: bool = False) -> int
     qapp.setApplicationName("litman")
     qapp.setOrganizationName("litman")
     qapp.setWindowIcon(QIcon(str(paths.resources_dir() / "icons" / "litman.svg")))
+    theme.apply(qapp)
     try:
         opened = open_for_window(library_arg)
     except LitmanError as exc:  # a restore that failed: said, nothing else changed

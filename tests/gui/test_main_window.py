@@ -191,3 +191,12 @@ def test_abstract_html_is_never_interpreted(window) -> None:
 
     html = abstract_html('<img src="http://evil/x.png"><script>alert(1)</script>', [])
     assert "<img" not in html and "<script" not in html
+
+
+def test_enter_in_the_search_box_goes_to_the_first_result(window, qtbot) -> None:
+    window.search.setFocus()
+    qtbot.keyClicks(window.search, "neural colapse")
+    qtbot.keyClick(window.search, Qt.Key.Key_Return)
+    assert window.table.hasFocus()
+    assert window.selected_ids() == [window.model.paper_id(0)]
+    assert "collapse" in window.library.get(window.selected_ids()[0]).abstract.lower()

@@ -1,0 +1,106 @@
+"""End to end on a real X server: the `litman` command on Xvfb (the xcb platform, not
+offscreen), driven by X key events from xdotool, checked in the library file afterwards."""
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from litman.core.library import Library
+
+pytestmark = [
+    pytest.mark.gui,
+    pytest.mark.skipif(
+        not (shutil.which("Xvfb") and shutil.which("xdotool")),
+        reason="needs Xvfb and xdotool (scripts/setup.sh installs them)",
+    ),
+]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def display():
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    number = os.read(read, 16).decode().strip()
+    os.close(read)
+    try:
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def xdotool(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run(
+        ["xdotool", *args], env=env, capture_output=True, text=True, timeout=30, check=True
+    )
+    return done.stdout.strip()
+
+
+def test_type_a_misspelled_search_mark_the_hit_read_and_quit(display, seeded_path, tmp_path):
+    with Library.open(seeded_path) as lib:
+        expected = lib.search("neural colapse").ids[0]
+        assert lib.get(expected).status.value == "unread"
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "QT_QPA_PLATFORM": "xcb",
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+    app = subprocess.Popen(
+        [sys.executable, "-m", "litman", "--library", str(seeded_path)],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        window = xdotool(env, "search", "--sync", "--onlyvisible", "--name", "seeded.sqlite")
+        window = window.splitlines()[0]
+        xdotool(env, "windowfocus", "--sync", window)
+        # X delivers these in order; Return runs a search still waiting on the typing pause.
+        xdotool(env, "key", "ctrl+f")
+        xdotool(env, "type", "--delay", "40", "neural colapse")
+        xdotool(env, "key", "Return")
+        xdotool(env, "key", "ctrl+3")  # Mark read
+        assert _wait_for(lambda: _read_ids(seeded_path) == [expected]), _read_ids(seeded_path)
+        xdotool(env, "key", "ctrl+q")
+        _out, err = app.communicate(timeout=30)
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+    assert app.returncode == 0, err
+    assert _read_ids(seeded_path) == [expected]
+    settings = (tmp_path / "config" / "litman" / "litman.conf").read_text()
+    assert "neural colapse" in settings
+
+
+def _read_ids(path: Path) -> list[int]:
+    conn = sqlite3.connect(path, timeout=5)
+    try:
+        return [r[0] for r in conn.execute("SELECT id FROM papers WHERE status = 'read'")]
+    finally:
+        conn.close()
+
+
+def _wait_for(condition, timeout: float = 15) -> bool:
+    """Poll the library file (another process writes it); no fixed sleeps."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
