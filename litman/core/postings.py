@@ -39,12 +39,16 @@ CITEKEY = FIELDS.index("citekey")
 _ASCII_WORD = re.compile(r"[a-z0-9]+")  # WORD_RE on lower-case ASCII, measured 20% faster
 
 
+def _words(text: str) -> list[str]:
+    """The folded tokens of a text, repeats included."""
+    if text.isascii():
+        return _ASCII_WORD.findall(text.lower())
+    return WORD_RE.findall(fold(text))
+
+
 def field_tokens(fidx: int, text: str) -> set[str]:
     """The distinct folded tokens of one field's text."""
-    if text.isascii():
-        toks = set(_ASCII_WORD.findall(text.lower()))
-    else:
-        toks = set(WORD_RE.findall(fold(text)))
+    toks = set(_words(text))
     if fidx == CITEKEY:
         toks.add(fold(text.split()[0]))
     return toks
@@ -86,12 +90,20 @@ class Postings:
         seg_len: list[int] = []
         pids = [d.id for d in docs]
         columns = list(zip(*(d.texts for d in docs), strict=True)) if docs else []
+        lookup = self.token_ids.__getitem__
         for fidx, column in enumerate(columns):
             for pid, text in zip(pids, column, strict=True):
                 if not text:
                     continue
-                toks = field_tokens(fidx, text)
-                ids = self._ids_for(toks)
+                # Repeated words stay in here; the sort below drops repeated (code, paper)
+                # keys, cheaper than a set per text.
+                toks = _words(text)
+                if fidx == CITEKEY:
+                    toks.append(fold(text.split()[0]))
+                try:
+                    ids = list(map(lookup, toks))
+                except KeyError:
+                    ids = self._ids_for(set(toks))
                 tids.extend(ids)
                 seg_field.append(fidx)
                 seg_doc.append(pid)
@@ -100,10 +112,17 @@ class Postings:
         codes = (np.array(tids, dtype=np.int32) << FIELD_BITS) | np.repeat(
             np.array(seg_field, dtype=np.int32), lens
         )
-        doc_arr = np.repeat(np.array(seg_doc, dtype=np.int32), lens)
-        order = np.argsort(codes, kind="stable")
-        sorted_codes = codes[order]
-        self._bulk_docs = doc_arr[order]
+        doc_arr = np.repeat(np.array(seg_doc, dtype=np.int64), lens)
+        # One int64 key per (code, paper), sorted in place: half the time of a stable argsort
+        # and a gather, and each posting comes out in ascending paper order.
+        keys = (codes.astype(np.int64) << 32) | doc_arr
+        del doc_arr
+        keys.sort()
+        if len(keys):
+            keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
+        sorted_codes = (keys >> 32).astype(np.int32)
+        self._bulk_docs = (keys & 0xFFFFFFFF).astype(np.int32)
+        del keys
         uniq, first = np.unique(sorted_codes, return_index=True)
         ends = np.append(first[1:], len(sorted_codes))
         self._bulk_slice = dict(
