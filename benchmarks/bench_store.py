@@ -30,13 +30,13 @@ def main(n: int = 100_000) -> None:
             ids = lib.list_ids("title")
             times.append(time.perf_counter() - t0)
         assert len(ids) == n
-        year_ms = _time(lambda: lib.list_ids("year", descending=True))
+        year_ms = _time(lambda: lib.list_ids("year", descending=True))  # a first call
         lib.close()
     print(f"papers: {n}")
     print(f"insert through Library.add_papers: {insert_s:.2f} s (target <= 3 s)")
     print(
-        f"list_ids sorted by title: median {statistics.median(times) * 1000:.0f} ms, "
-        f"max {max(times) * 1000:.0f} ms (target <= 300 ms)"
+        f"list_ids sorted by title: first call {times[0] * 1000:.0f} ms (target <= 300 ms); "
+        f"repeated (kept until the next change) median {statistics.median(times[1:]) * 1000:.1f} ms"
     )
     print(f"list_ids sorted by year desc: {year_ms:.0f} ms")
 

@@ -64,17 +64,17 @@ logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
 
 
 def dumps(papers: Iterable[Paper], ascii_only: bool = False) -> str:
-    """BibTeX text for papers, UTF-8 by default, LaTeX escapes for classic BibTeX on request."""
-    lib = bibtexparser.Library()
-    for p in papers:
-        lib.add(
-            model.Entry(
-                p.entry_type or "misc",
-                p.citekey,
-                [model.Field(k, "{" + v + "}") for k, v in fields_of(p, ascii_only)],
-            )
-        )
-    return bibtexparser.write_string(lib, unparse_stack=[])
+    """BibTeX text for papers, UTF-8 by default, LaTeX escapes for classic BibTeX on request.
+
+    The layout is bibtexparser's default writer's, byte for byte (a test holds them equal);
+    writing it directly skips building its model objects, a third of export time at 100k.
+    """
+    return "\n\n".join(_entry(p, fields_of(p, ascii_only)) for p in papers)
+
+
+def _entry(p: Paper, fields: list[tuple[str, str]]) -> str:
+    body = "".join(f"\t{k} = {{{v}}},\n" for k, v in fields)[:-2] + "\n" if fields else ""
+    return f"@{p.entry_type or 'misc'}{{{p.citekey},\n{body}}}\n"
 
 
 def export(papers: Iterable[Paper], path: Path, ascii_only: bool = False) -> int:
@@ -119,22 +119,24 @@ def fields_of(p: Paper, ascii_only: bool = False) -> list[tuple[str, str]]:
 
 
 def balanced(value: str) -> bool:
-    """Whether `{value}` is one BibTeX field: braces nest, and no backslash eats the last."""
+    """Whether `{value}` is one BibTeX field: braces nest, and no backslash eats the last.
+
+    (A value ending in an escaped backslash counts as unbalanced: it is then re-encoded,
+    which is always safe.)"""
+    if value.endswith("\\"):
+        return False
+    if "{" not in value and "}" not in value:
+        return True  # the common case, at C speed
     depth = 0
-    i = 0
-    while i < len(value):
-        ch = value[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-            if depth < 0:
-                return False
-        i += 1
-    return depth == 0 and not value.endswith("\\")
+    for brace in _BRACES.findall(_ESCAPED.sub("", value)):
+        depth += 1 if brace == "{" else -1
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+_ESCAPED = re.compile(r"\\.", re.S)
+_BRACES = re.compile(r"[{}]")
 
 
 def _name(author: str, ascii_only: bool) -> str:

@@ -251,3 +251,20 @@ def test_real_bibliographies_import_without_crashing() -> None:
         assert len(batch.papers) + len(batch.skipped) == expected, path.name
         checked += 1
     assert checked >= 30
+
+
+def test_our_writer_lays_entries_out_exactly_as_bibtexparser_does(seeded) -> None:
+    import bibtexparser
+    from bibtexparser import model
+
+    from litman.core.records import NewPaper
+    from litman.formats.bibtex import dumps, fields_of
+
+    seeded.add_papers([NewPaper(title="", entry_type="")])  # an entry with no fields at all
+    papers = seeded.list_papers("citekey")
+    for ascii_only in (False, True):
+        lib = bibtexparser.Library()
+        for p in papers:
+            fields = [model.Field(k, "{" + v + "}") for k, v in fields_of(p, ascii_only)]
+            lib.add(model.Entry(p.entry_type or "misc", p.citekey, fields))
+        assert dumps(papers, ascii_only) == bibtexparser.write_string(lib, unparse_stack=[])
