@@ -298,10 +298,11 @@ class Library:
             return list(cached)
         col = _SORT_COLUMNS[sort]
         order = [
-            col.is_(None),
             col.desc() if descending else col.asc(),
             P.c.id.desc() if descending else P.c.id.asc(),
         ]
+        if col.nullable:  # empties last; a NOT NULL column keeps its index usable
+            order.insert(0, col.is_(None))
         with self._read() as conn:
             ids = list(conn.execute(select(P.c.id).order_by(*order)).scalars())
         # Filter-only searches (year:, status:, tag:) reuse the order while typing; any

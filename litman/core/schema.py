@@ -7,14 +7,21 @@ N + 1, run inside one transaction after the caller has taken a backup.
 
 from collections.abc import Callable
 
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Connection, Engine, insert, select, text, update
 from sqlmodel import SQLModel
 
 from litman.core import models
 from litman.core.errors import SchemaTooNewError
 
+
+def _v1_to_v2(conn: Connection) -> None:
+    """Indexes for the default sort (newest first) and the status counts."""
+    conn.execute(text("CREATE INDEX IF NOT EXISTS ix_papers_added ON papers (added_at, id)"))
+    conn.execute(text("CREATE INDEX IF NOT EXISTS ix_papers_status ON papers (status)"))
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2}
 
 
 def check_supported(version: int | None, where: str) -> None:

@@ -94,3 +94,14 @@ def test_a_library_from_a_newer_litman_is_refused_untouched(tmp_path: Path):
     with pytest.raises(SchemaTooNewError, match="newer litman"):
         Library.open(path)
     assert path.read_bytes() == before
+
+
+def test_schema_1_gains_the_sort_and_status_indexes(tmp_path: Path):
+    path = tmp_path / "v1.sqlite"
+    shutil.copyfile(FIXTURES / "schema-1.sqlite", path)
+    Library.open(path).close()
+    conn = sqlite3.connect(path)
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index'")}
+    conn.close()
+    assert {"ix_papers_added", "ix_papers_status"} <= names
+    assert [b.reason for b in backups.list_backups(path)] == ["pre-migration"]
