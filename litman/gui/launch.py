@@ -95,7 +95,7 @@ def run(library_arg: str | None = None, *, quit_after_show: bool = False) -> int
     library, lock = opened
     from litman.gui.main_window import MainWindow
 
-    window = MainWindow(library, writer_lock=lock)
+    window = MainWindow(library, writer_lock=lock, index_in_background=True)
     window.show()
     if quit_after_show:
         # Start-up timing (benchmarks, packaging): the first rows are on screen now.

@@ -56,10 +56,15 @@ class MainWindow(QMainWindow):
         view: settings.ViewSettings | None = None,
         runner: Runner = run_in_pool,
         writer_lock: WriterLock | None = None,
+        index_in_background: bool = False,
     ) -> None:
         super().__init__()
         self.library = library
         self.writer_lock = writer_lock
+        # Until start_background_work has built the search index, searches wait for it
+        # instead of building it on the GUI thread (seconds at 100k papers).
+        self._indexing = index_in_background and not library.index.built
+        self._waiting_query = False
         self.view = view or settings.ViewSettings()
         self.runner = runner
         self.undo = QUndoStack(self)
@@ -131,6 +136,10 @@ class MainWindow(QMainWindow):
 
     def _checked(self, problem: str) -> None:
         self.integrity = problem
+        self._indexing = False
+        if self._waiting_query:
+            self._waiting_query = False
+            self.apply_filter()
         if problem != "ok":
             dialogs.damaged_while_open(self, problem)
 
@@ -140,6 +149,10 @@ class MainWindow(QMainWindow):
         except Exception:
             return
         if changed:
+            # The search index was dropped with the outside change: rebuild it off the GUI
+            # thread, and let searches wait for it meanwhile.
+            self._indexing = True
+            self.start_background_work()
             self.refresh_all()
             self.statusBar().showMessage("Updated with changes made outside this window.", 5000)
 
@@ -357,6 +370,12 @@ class MainWindow(QMainWindow):
             return
         text = self.query_text()
         query = parse(text)
+        if not query.empty and self._indexing:
+            self._waiting_query = True
+            self.statusBar().showMessage(
+                f"Indexing {self.library.count()} papers for search; results follow shortly…"
+            )
+            return
         selected = self.selected_ids()
         if query.ranked and self.sort_key is None:
             self.last_result = self.library.search(query)

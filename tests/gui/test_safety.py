@@ -174,3 +174,16 @@ def test_the_detail_view_shows_markup_as_text_and_loads_nothing(window, qtbot):
         QTextDocument.ResourceType.ImageResource, QUrl("http://example.com/track.png")
     )
     assert image is None or not image
+
+
+def test_typing_before_the_index_is_built_waits_without_blocking(qtbot, seeded, tmp_path):
+    seeded.index.invalidate()
+    win = MainWindow(seeded, ViewSettings(tmp_path / "v.ini"), run_inline, index_in_background=True)
+    qtbot.addWidget(win)
+    win.show()
+    win.search.setText("neural colapse")
+    win.apply_filter()
+    assert not seeded.index.built  # nothing was built on the GUI thread
+    assert win.model.rowCount() == 89 and "Indexing 89 papers" in win.statusBar().currentMessage()
+    win.start_background_work()
+    qtbot.waitUntil(lambda: win.model.rowCount() == 2, timeout=10000)
