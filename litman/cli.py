@@ -343,22 +343,27 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help='write LaTeX escapes ({\\"u}) instead of UTF-8, for classic BibTeX',
     )
-    p = sub.add_parser(
+
+    def add_file_command(name: str, func: PathCommand, help_: str, description: str):
+        """A command on the library file itself: it runs without opening the library."""
+        p = sub.add_parser(name, parents=[common], help=help_, description=description)
+        p.set_defaults(path_func=func)
+        return p
+
+    p = add_file_command(
         "backup",
-        parents=[common],
-        help="back up the library now (or --list the backups)",
-        description="Copy the library into the backups/ folder beside it.",
+        cmd_backup,
+        "back up the library now (or --list the backups)",
+        "Copy the library into the backups/ folder beside it.",
     )
-    p.set_defaults(path_func=cmd_backup)
     p.add_argument("--list", action="store_true", help="list the backups, newest first")
     p.add_argument("--json", action="store_true", help="print JSON (with --list)")
-    p = sub.add_parser(
+    p = add_file_command(
         "restore",
-        parents=[common],
-        help="restore the library from a backup (the newest good one by default)",
-        description="Put a backup in place of the library. The current file is kept first.",
+        cmd_restore,
+        "restore the library from a backup (the newest good one by default)",
+        "Put a backup in place of the library. The current file is kept first.",
     )
-    p.set_defaults(path_func=cmd_restore)
     p.add_argument("backup", nargs="?", metavar="BACKUP", help="file name from `backup --list`")
     return parser
 
