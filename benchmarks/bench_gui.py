@@ -71,7 +71,9 @@ def main(n: int = 100_000) -> None:
 
     qapp = QApplication.instance() or QApplication(sys.argv[:1])
     before = rss_mb()
-    lib = Library.open(path, daily=False)
+    cache = OUT / f"gui-{n}.index.npz"
+    had_cache = cache.exists()
+    lib = Library.open(path, daily=False, index_cache=cache)
     with tempfile.TemporaryDirectory() as tmp:
         win = MainWindow(lib, ViewSettings(Path(tmp) / "view.ini"), runner=run_inline)
         win.resize(1280, 800)
@@ -130,7 +132,8 @@ def main(n: int = 100_000) -> None:
         f"start -> first rows (whole process): median {statistics.median(starts):.2f} s, "
         f"max {max(starts):.2f} s over {len(starts)} runs (target <= 1 s)"
     )
-    print(f"search index built on the worker after showing: {index_s:.2f} s")
+    how = "loaded from the saved index" if had_cache else "built, then saved for next time"
+    print(f"search index ready on the worker after showing: {index_s:.2f} s ({how})")
     print(
         f"keystroke -> table ({len(keys)} keys, 25 ms typing pause included): "
         f"p50 {statistics.median(keys):.0f} ms, p95 {p95(keys):.0f} ms (target p95 <= 100 ms)"

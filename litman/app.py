@@ -5,6 +5,7 @@ folder; on the very first run that library is created and filled with the bundle
 An explicit path starts empty.
 """
 
+import hashlib
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -43,6 +44,14 @@ def choose_library(explicit: str | os.PathLike[str] | None = None) -> LibraryCho
     return LibraryChoice(default_library_path(), True)
 
 
+def index_cache_path(library: Path) -> Path:
+    """Where the search index of a library is saved between runs: the user cache folder,
+    one file per library path."""
+    digest = hashlib.sha256(str(Path(library).resolve()).encode()).hexdigest()[:16]
+    cache = platformdirs.user_cache_path("litman", appauthor=False)
+    return cache / "search-index" / f"{Path(library).stem}-{digest}.npz"
+
+
 def open_library(
     explicit: str | os.PathLike[str] | None = None,
     *,
@@ -53,7 +62,13 @@ def open_library(
     """Open the library the user means; a first run at the default location gets the seeds."""
     choice = choose_library(explicit)
     first_run = choice.is_default and not choice.path.exists()
-    library = Library.open(choice.path, read_only=read_only, check=check, daily=daily)
+    library = Library.open(
+        choice.path,
+        read_only=read_only,
+        check=check,
+        daily=daily,
+        index_cache=index_cache_path(choice.path),
+    )
     if first_run:
         import_seeds(library)
     return library

@@ -70,8 +70,10 @@ class Library:
         check: bool = True,
         backup: bool = True,
         daily: bool = True,
+        index_cache: Path | None = None,
     ) -> None:
         self.path = Path(path)
+        self.index_cache = index_cache
         self.read_only = read_only
         # Why the library is read-only when the caller did not ask for it, for a notice.
         self.read_only_reason = ""
@@ -79,7 +81,7 @@ class Library:
         self._lock = RLock()
         self._listeners: list[Listener] = []
         self._open_store(check, daily)
-        self.index = SearchIndex(self._index_docs)
+        self.index = self._new_index()
         self._watcher = sqlite.ChangeWatcher(self.path)
         self._changed_elsewhere = False
         self._orders: dict[tuple[str, bool], list[int]] = {}
@@ -95,15 +97,25 @@ class Library:
         check: bool = True,
         backup: bool = True,
         daily: bool = True,
+        index_cache: Path | None = None,
     ) -> "Library":
         """Open (creating if missing) the library at `path`.
 
         `check` runs PRAGMA quick_check first; `backup` takes the backups before migrations
         and bulk changes, and with `daily` the day's first backup. (The window opens with
         neither check nor daily backup and runs both on a worker thread, through `check()`
-        and `take_daily_backup()`, so that a large library shows at once.)
+        and `take_daily_backup()`, so that a large library shows at once.) With
+        `index_cache`, the search index is saved to that file and loaded from it while the
+        library has not changed since (see `litman.core.index_cache`).
         """
-        return cls(Path(path), read_only=read_only, check=check, backup=backup, daily=daily)
+        return cls(
+            Path(path),
+            read_only=read_only,
+            check=check,
+            backup=backup,
+            daily=daily,
+            index_cache=index_cache,
+        )
 
     def _open_store(self, check: bool, daily: bool = True) -> None:
         exists = self.path.exists() and self.path.stat().st_size > 0
@@ -186,7 +198,50 @@ class Library:
         if self._backups and not self.read_only:
             backups.take(self.path, reason)
 
+    def _new_index(self) -> SearchIndex:
+        self._index_saved_at: int | None = None
+        self._generation_at_build = -1
+        if self.index_cache is None:
+            return SearchIndex(self._index_docs)
+        return SearchIndex(self._index_docs, self._load_index, self._save_index)
+
+    def generation(self) -> int:
+        """How many litman write transactions the file has seen (0 for none yet)."""
+        with self._read() as conn:
+            return store.generation(conn)
+
+    def _load_index(self, index: SearchIndex) -> bool:
+        from litman.core import index_cache
+
+        assert self.index_cache is not None
+        # Read before any build: a write landing during the build makes the saved copy
+        # carry an older generation than the file, so it is never trusted.
+        self._generation_at_build = generation = self.generation()
+        if index_cache.load(index, self.index_cache, generation):
+            self._index_saved_at = generation
+            return True
+        return False
+
+    def _save_index(self, index: SearchIndex) -> None:
+        """After a full build: save it under the generation read before the build."""
+        self._write_index(index, self._generation_at_build)
+
+    def _write_index(self, index: SearchIndex, generation: int) -> None:
+        from litman.core import index_cache
+
+        if self.index_cache is None or not index.built or generation == self._index_saved_at:
+            return
+        try:
+            index_cache.save(index, self.index_cache, generation)
+            self._index_saved_at = generation
+        except OSError:
+            pass  # a cache that cannot be written is only slower next time
+
     def close(self) -> None:
+        # The index holds every change made here; it is the file's state unless another
+        # process wrote since we last looked.
+        if self.index_cache is not None and self.index.built and not self.changed_elsewhere():
+            self._write_index(self.index, self.generation())
         self._watcher.close()
         self.engine.dispose()
 
@@ -195,7 +250,7 @@ class Library:
         the search index. Listeners are kept; they should refresh everything."""
         self.close()
         self._open_store(True)
-        self.index = SearchIndex(self._index_docs)
+        self.index = self._new_index()
         self._watcher = sqlite.ChangeWatcher(self.path)
         self._changed_elsewhere = False
         self._orders.clear()
@@ -244,6 +299,7 @@ class Library:
                     conn.begin(),
                 ):
                     yield conn
+                    store.bump_generation(conn)  # saved search indexes are now stale
             except OperationalError as exc:
                 raise _explain(exc, self.path) from exc
             finally:

@@ -163,6 +163,50 @@ class Postings:
             a = np.frombuffer(arr, dtype=np.int32)
             self._extra[code] = array("i", a[~np.isin(a, pids)].tobytes())
 
+    # -- saving and loading (litman.core.index_cache) ----------------------------------
+
+    def to_arrays(self) -> dict[str, np.ndarray[Any, Any]]:
+        spans = np.array(list(self._bulk_slice.values()), dtype=np.int64).reshape(-1, 2)
+        extra = _flatten(self._extra)
+        forward = _flatten(self._extra_forward)
+        return {
+            "tokens": np.frombuffer("\n".join(self.tokens).encode(), dtype=np.uint8),
+            "bulk_docs": self._bulk_docs,
+            "slice_codes": np.fromiter(self._bulk_slice, dtype=np.int64),
+            "spans": spans,
+            "in_bulk": self._in_bulk,
+            "moved": self.moved,
+            "any_moved": np.array([self.any_moved]),
+            "extra_codes": extra[0],
+            "extra_lens": extra[1],
+            "extra_ids": extra[2],
+            "fwd_ids": forward[0],
+            "fwd_lens": forward[1],
+            "fwd_codes": forward[2],
+        }
+
+    @classmethod
+    def from_arrays(cls, a: dict[str, np.ndarray[Any, Any]]) -> "Postings":
+        p = cls()
+        text = a["tokens"].tobytes().decode()
+        p.tokens = text.split("\n") if text else []
+        p.token_ids = {tok: i for i, tok in enumerate(p.tokens)}
+        p._bulk_docs = a["bulk_docs"]
+        spans = a["spans"]
+        p._bulk_slice = dict(
+            zip(
+                a["slice_codes"].tolist(),
+                zip(spans[:, 0].tolist(), spans[:, 1].tolist(), strict=True),
+                strict=True,
+            )
+        )
+        p._in_bulk = a["in_bulk"]
+        p.moved = a["moved"]
+        p.any_moved = bool(a["any_moved"][0])
+        p._extra = _unflatten(a["extra_codes"], a["extra_lens"], a["extra_ids"])
+        p._extra_forward = _unflatten(a["fwd_ids"], a["fwd_lens"], a["fwd_codes"])
+        return p
+
     # -- lookups -------------------------------------------------------------------------
 
     def get(self, code: int) -> IntArray | None:
@@ -187,3 +231,24 @@ class Postings:
 
     def nbytes(self) -> int:
         return int(self._bulk_docs.nbytes + sum(len(a) * 4 for a in self._extra.values()))
+
+
+def _flatten(d: dict[int, "array[int]"]) -> tuple[np.ndarray[Any, Any], ...]:
+    """A dict of int arrays as three flat arrays: keys, lengths, values."""
+    keys = np.fromiter(d.keys(), dtype=np.int64, count=len(d))
+    lens = np.fromiter((len(v) for v in d.values()), dtype=np.int64, count=len(d))
+    values = array("i")
+    for v in d.values():
+        values.extend(v)
+    return keys, lens, np.frombuffer(values, dtype=np.int32).copy()
+
+
+def _unflatten(
+    keys: np.ndarray[Any, Any], lens: np.ndarray[Any, Any], values: np.ndarray[Any, Any]
+) -> dict[int, "array[int]"]:
+    out: dict[int, array[int]] = {}
+    start = 0
+    for key, n in zip(keys.tolist(), lens.tolist(), strict=True):
+        out[key] = array("i", values[start : start + n].astype(np.int32).tobytes())
+        start += n
+    return out

@@ -12,6 +12,7 @@ recently added paper (the highest id).
 """
 
 import gc
+import json
 import threading
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -112,8 +113,17 @@ def _gc_paused() -> Iterator[None]:
 class SearchIndex:
     """Built lazily from a document source; kept current by `apply(changes)`."""
 
-    def __init__(self, docs: Docs) -> None:
+    def __init__(
+        self,
+        docs: Docs,
+        restore: Callable[["SearchIndex"], bool] | None = None,
+        built_hook: Callable[["SearchIndex"], None] | None = None,
+    ) -> None:
+        """`restore(index)` may fill the index from a saved copy (True when it did);
+        `built_hook(index)` runs after a full build, to save one."""
         self._docs = docs
+        self._restore = restore
+        self._built_hook = built_hook
         self._lock = threading.RLock()
         self._built = False
 
@@ -126,6 +136,7 @@ class SearchIndex:
     def build(self) -> None:
         with self._lock, _gc_paused():
             self.postings = Postings()
+            self._vocab_size = -1  # a new vocabulary, whatever its size
             docs = list(self._docs(None))
             self.postings.build(docs)
             self._reset_attrs(max((d.id for d in docs), default=0) + 1)
@@ -137,8 +148,50 @@ class SearchIndex:
     def ensure_built(self) -> None:
         if not self._built:
             with self._lock:  # a build already running on another thread is waited for
-                if not self._built:
-                    self.build()
+                if self._built:
+                    return
+                if self._restore is not None and self._restore(self):
+                    return
+                self.build()
+                if self._built_hook is not None:
+                    self._built_hook(self)
+
+    # -- saving and loading (litman.core.index_cache) ----------------------------------
+
+    def to_arrays(self) -> dict[str, Any]:
+        with self._lock:
+            arrays = self.postings.to_arrays()
+            arrays.update(
+                year=self._year,
+                status=self._status,
+                alive=self._alive,
+                tags=np.frombuffer(
+                    json.dumps({str(k): list(v) for k, v in self._tags.items()}).encode(),
+                    dtype=np.uint8,
+                ),
+            )
+            return arrays
+
+    def from_arrays(self, arrays: dict[str, Any]) -> None:
+        """Take a saved state whole (it raises before changing anything if a part is bad)."""
+        postings = Postings.from_arrays(arrays)
+        tags = json.loads(arrays["tags"].tobytes().decode())
+        year, status, alive = arrays["year"], arrays["status"], arrays["alive"]
+        if not (len(year) == len(status) == len(alive)):
+            raise ValueError("saved index arrays disagree in length")
+        with self._lock:
+            self.postings = postings
+            self._year, self._status, self._alive = year.copy(), status.copy(), alive.copy()
+            self._tags = {}
+            self._tag_members = {}
+            self._vocab_size = -1  # a new vocabulary, whatever its size
+            for key, names in tags.items():
+                pid = int(key)
+                self._tags[pid] = tuple(names)
+                for tag in names:
+                    self._tag_members.setdefault(tag, set()).add(pid)
+            self._vocab_changed()
+            self._built = True
 
     def invalidate(self) -> None:
         """Forget everything; the next search rebuilds (after outside writes)."""

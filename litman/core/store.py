@@ -10,7 +10,20 @@ from datetime import UTC, datetime
 from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import Connection, Row, String, Table, func, insert, select, text, type_coerce
+from sqlalchemy import (
+    Connection,
+    Integer,
+    Row,
+    String,
+    Table,
+    cast,
+    func,
+    insert,
+    select,
+    text,
+    type_coerce,
+    update,
+)
 
 from litman.core import models
 from litman.core.dedupe import abstract_key, title_key
@@ -267,3 +280,22 @@ def subtree_counts(conn: Connection, pairs: Sequence[tuple[int, str]]) -> dict[s
         k: v for i, (tid, path) in enumerate(pairs) for k, v in ((f"t{i}", tid), (f"p{i}", path))
     }
     return {path: n for path, n in conn.execute(sql, params)}
+
+
+GENERATION = "generation"
+
+
+def generation(conn: Connection) -> int:
+    row = conn.execute(select(models.meta.c.value).where(models.meta.c.key == GENERATION)).scalar()
+    return int(row) if row is not None else 0
+
+
+def bump_generation(conn: Connection) -> None:
+    """Count one more write transaction (the row appears with the first write)."""
+    done = conn.execute(
+        update(models.meta)
+        .where(models.meta.c.key == GENERATION)
+        .values(value=cast(cast(models.meta.c.value, Integer) + 1, String))
+    )
+    if done.rowcount == 0:
+        conn.execute(insert(models.meta).values(key=GENERATION, value="1"))

@@ -1,0 +1,102 @@
+"""The saved search index: same answers as a fresh build, and never trusted when stale."""
+
+from pathlib import Path
+
+import pytest
+
+from litman.core.errors import NotFoundError
+from litman.core.library import Library
+from litman.core.records import NewPaper
+
+QUERIES = [
+    "neural colapse",
+    "suprvised contrastive",
+    "bandit safety",
+    'tag:"Optimization"',
+    "status:read",
+    "-bandit regret",
+    "opt",
+    '"linear stochastic"',
+]
+
+
+def answers(lib: Library) -> dict[str, list[int]]:
+    return {q: lib.search(q).ids for q in QUERIES}
+
+
+@pytest.fixture
+def cache(tmp_path: Path) -> Path:
+    return tmp_path / "cache" / "index.npz"
+
+
+def test_a_loaded_index_answers_like_a_built_one(seeded_path: Path, cache: Path):
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.set_status([3, 4], "read")
+        built = answers(lib)  # builds, then saves at close
+    assert cache.exists()
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.index.ensure_built()
+        assert lib._index_saved_at == lib.generation()  # it was loaded, not rebuilt
+        assert answers(lib) == built
+
+
+def test_changes_made_here_are_saved_with_the_index(seeded_path: Path, cache: Path):
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.search("warm up")
+        pid = lib.add_paper(NewPaper(title="Quasicrystalline Zebrafish Dynamics"))
+        lib.update_paper(1, title="Hyperbolic Walrus Embeddings")
+        lib.delete_papers([2])
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.index.ensure_built()
+        assert lib._index_saved_at == lib.generation()
+        assert lib.search("zebrafish").ids == [pid]
+        assert lib.search("walrus").ids == [1]
+        assert 2 not in lib.search("").ids and 2 not in lib.search("bandit").ids
+
+
+def test_a_write_elsewhere_makes_the_saved_index_stale(seeded_path: Path, cache: Path):
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.search("anything")
+    with Library.open(seeded_path) as cli:  # another process, no cache of its own
+        cli.add_tag("from-elsewhere", [5])
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        assert lib.search("tag:from-elsewhere").ids == [5]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [b"", b"not a zip", b"PK\x03\x04" + b"\0" * 200],
+    ids=["empty", "garbage", "broken-zip"],
+)
+def test_a_damaged_cache_is_rebuilt_quietly(seeded_path: Path, cache: Path, damage: bytes):
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        built = answers(lib)
+    cache.write_bytes(damage)
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        assert answers(lib) == built
+
+
+def test_a_cache_from_another_litman_version_or_generation_is_not_used(
+    seeded_path: Path, cache: Path, monkeypatch
+):
+    from litman.core import index_cache
+
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.search("x")
+        generation = lib.generation()
+    with Library.open(seeded_path) as lib:
+        assert index_cache.load(lib.index, cache, generation)  # as saved: it loads
+        assert not index_cache.load(lib.index, cache, generation + 1)
+        monkeypatch.setattr(index_cache, "__version__", "0.0.0-other")
+        assert not index_cache.load(lib.index, cache, generation)
+
+
+def test_every_write_counts_one_generation(library: Library):
+    assert library.generation() == 0
+    pid = library.add_paper(NewPaper(title="A"))
+    library.set_status([pid], "read")
+    library.add_tag("t", [pid])
+    assert library.generation() == 3
+    with pytest.raises(NotFoundError):
+        library.update_paper(999, title="nope")
+    assert library.generation() == 3  # a failed write counts nothing
