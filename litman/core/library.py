@@ -74,6 +74,7 @@ class Library:
     ) -> None:
         self.path = Path(path)
         self.index_cache = index_cache
+        self._closed = False
         self.read_only = read_only
         # Why the library is read-only when the caller did not ask for it, for a notice.
         self.read_only_reason = ""
@@ -238,10 +239,15 @@ class Library:
             pass  # a cache that cannot be written is only slower next time
 
     def close(self) -> None:
+        """Save the search index (when there is a cache to save it in) and let go of the
+        file. Closing twice is harmless."""
+        if self._closed:
+            return
         # The index holds every change made here; it is the file's state unless another
         # process wrote since we last looked.
         if self.index_cache is not None and self.index.built and not self.changed_elsewhere():
             self._write_index(self.index, self.generation())
+        self._closed = True
         self._watcher.close()
         self.engine.dispose()
 
@@ -250,6 +256,7 @@ class Library:
         the search index. Listeners are kept; they should refresh everything."""
         self.close()
         self._open_store(True)
+        self._closed = False
         self.index = self._new_index()
         self._watcher = sqlite.ChangeWatcher(self.path)
         self._changed_elsewhere = False

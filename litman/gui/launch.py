@@ -17,7 +17,7 @@ from litman.core import backups
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library import Library
 from litman.core.locking import WriterLock
-from litman.gui import theme
+from litman.gui import theme, workers
 
 # ask(title, text, choices) -> the chosen label, or None when the user closes the box.
 Ask = Callable[[str, str, list[str]], str | None]
@@ -108,6 +108,9 @@ def run(library_arg: str | None = None, *, quit_after_show: bool = False) -> int
         return 0
     window.start_background_work()
     code = qapp.exec()
+    # Let an index build or an import still running on a worker finish with the library
+    # open: closing it under them could lose the import's report or crash the build.
+    workers.wait_for_all()
     library.close()
     lock.release()
     return int(code)

@@ -47,3 +47,10 @@ def run_in_pool(worker: Worker) -> None:
 
 def run_inline(worker: Worker) -> None:
     worker.run()
+
+
+def wait_for_all() -> None:
+    """Block until every worker (writes and background reads) has finished."""
+    if _WRITE_POOL is not None:
+        _WRITE_POOL.waitForDone()
+    QThreadPool.globalInstance().waitForDone()

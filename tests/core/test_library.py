@@ -214,3 +214,11 @@ def test_tag_tree_counts_count_each_paper_once_per_subtree(library) -> None:
     counts = library.tag_tree_counts()
     assert counts == {"ML": 3, "ML > Deep": 2, "ML > Kernels": 2, "Reading": 1}
     assert counts == {p: len(library.paper_ids_with_tag(p)) for p in counts}
+
+
+def test_closing_twice_is_harmless(library_path) -> None:
+    from litman.core.library import Library
+
+    lib = Library.open(library_path)
+    lib.close()
+    lib.close()
