@@ -200,7 +200,7 @@ def bulk_insert(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]
     compiled = insert(table).compile(dialect=conn.dialect, column_keys=cols)
     order = list(compiled.positiontup or cols) if compiled.positional else cols
     procs = [(i, table.c[c].type.bind_processor(conn.dialect)) for i, c in enumerate(order)]
-    procs = [(i, p) for i, p in procs if p is not None]
+    procs = [(i, _remembering(p)) for i, p in procs if p is not None]
     getter = itemgetter(*order)
     params: list[Any] = []
     for row in rows:
@@ -211,6 +211,28 @@ def bulk_insert(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]
             tuple(values) if compiled.positional else dict(zip(order, values, strict=True))
         )
     conn.exec_driver_sql(str(compiled), params)
+
+
+def _remembering(proc: Any) -> Any:
+    """A bind processor that reuses its last answer for the same object (every row of a
+    batch shares one timestamp) and for empty lists and dicts (most `extra` fields)."""
+    last: list[Any] = [_NOTHING, None]
+    empties: dict[type, Any] = {}
+
+    def process(value: Any) -> Any:
+        if value is last[0]:
+            return last[1]
+        if type(value) in (list, dict) and not value:
+            if type(value) not in empties:
+                empties[type(value)] = proc(value)
+            return empties[type(value)]
+        last[0], last[1] = value, proc(value)
+        return last[1]
+
+    return process
+
+
+_NOTHING = object()
 
 
 def count_papers(conn: Connection) -> int:
