@@ -32,10 +32,29 @@ def display():
         stderr=subprocess.DEVNULL,
     )
     os.close(write)
-    number = os.read(read, 16).decode().strip()
+    # Xvfb writes the number and the newline separately, and dies if the pipe is gone
+    # before the newline ("Cannot write display number"): read up to the newline.
+    got = b""
+    while not got.endswith(b"\n"):
+        chunk = os.read(read, 16)
+        if not chunk:
+            break
+        got += chunk
     os.close(read)
+    number = got.decode().strip()
+    display = f":{number}"
+    # Wait until the server really takes connections (under load it can lag its own word).
+    end = time.monotonic() + 20
+    while subprocess.run(
+        ["xdotool", "getdisplaygeometry"],
+        env={**os.environ, "DISPLAY": display},
+        capture_output=True,
+    ).returncode:
+        if server.poll() is not None or time.monotonic() > end:
+            pytest.fail(f"Xvfb on {display} did not start (exit {server.poll()})")
+        time.sleep(0.05)
     try:
-        yield f":{number}"
+        yield display
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -67,8 +86,7 @@ def test_type_a_misspelled_search_mark_the_hit_read_and_quit(display, seeded_pat
         text=True,
     )
     try:
-        window = xdotool(env, "search", "--sync", "--onlyvisible", "--name", "seeded.sqlite")
-        window = window.splitlines()[0]
+        window = _find_window(env, app, "seeded.sqlite")
         xdotool(env, "windowfocus", "--sync", window)
         # X delivers these in order; Return runs a search still waiting on the typing pause.
         xdotool(env, "key", "ctrl+f")
@@ -104,3 +122,24 @@ def _wait_for(condition, timeout: float = 15) -> bool:
             return True
         time.sleep(0.05)
     return condition()
+
+
+def _find_window(env: dict[str, str], app: subprocess.Popen, title: str) -> str:
+    """The app's window id. Polled rather than `search --sync`: Qt makes and drops helper
+    windows while it starts, and xdotool then fails with BadWindow instead of waiting."""
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        if app.poll() is not None:
+            out, err = app.communicate()
+            pytest.fail(f"litman exited ({app.returncode}) before showing: {err}{out}")
+        found = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--name", title],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        if found.returncode == 0 and found.stdout.strip():
+            return found.stdout.split()[0]
+        time.sleep(0.1)
+    pytest.fail("the litman window never appeared on the X display")

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QFont, QIcon
+from PySide6.QtGui import QFont, QIcon, QPainter, QPixmap
 
 from litman import paths
 from litman.core.library import Library
@@ -36,7 +36,21 @@ SORT_KEYS = {
 
 
 def status_icon(status: Status) -> QIcon:
-    return QIcon(str(paths.resources_dir() / "icons" / f"{status.value}.svg"))
+    """The status icon, with a white version for selected rows (the blue circle of
+    'unread' vanished on the selection colour)."""
+    icon = QIcon(str(paths.resources_dir() / "icons" / f"{status.value}.svg"))
+    for size in (16, 32):
+        base = icon.pixmap(size, size)
+        white = QPixmap(base.size())
+        white.setDevicePixelRatio(base.devicePixelRatio())
+        white.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(white)
+        painter.drawPixmap(0, 0, base)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
+        painter.fillRect(white.rect(), Qt.GlobalColor.white)
+        painter.end()
+        icon.addPixmap(white, QIcon.Mode.Selected)
+    return icon
 
 
 class PaperTableModel(QAbstractTableModel):
