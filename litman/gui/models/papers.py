@@ -7,8 +7,15 @@ model. A Changes record refreshes only the rows it names.
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QFont, QIcon, QPainter, QPixmap
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QFont, QGuiApplication, QIcon, QPainter, QPixmap
 
 from litman import paths
 from litman.core.library import Library
@@ -39,6 +46,8 @@ def status_icon(status: Status) -> QIcon:
     """The status icon, with a white version for selected rows (the blue circle of
     'unread' vanished on the selection colour)."""
     icon = QIcon(str(paths.resources_dir() / "icons" / f"{status.value}.svg"))
+    if not isinstance(QCoreApplication.instance(), QGuiApplication):
+        return icon  # no pixmaps without a GUI application (a model tested on its own)
     for size in (16, 32):
         base = icon.pixmap(size, size)
         white = QPixmap(base.size())
@@ -62,7 +71,7 @@ class PaperTableModel(QAbstractTableModel):
         self._ids: list[int] = []
         self._row_of: dict[int, int] = {}
         self._cache: dict[int, Paper] = {}
-        self._icons = {s: status_icon(s) for s in Status}
+        self._icons: dict[Status, QIcon] = {}  # made when first painted: pixmaps need a GUI app
         self._italic = QFont()
         self._italic.setItalic(True)
 
@@ -127,7 +136,10 @@ class PaperTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return display(paper, key)
         if role == Qt.ItemDataRole.DecorationRole and key == "status":
-            return self._icons[paper.status]
+            icon = self._icons.get(paper.status)
+            if icon is None:
+                icon = self._icons[paper.status] = status_icon(paper.status)
+            return icon
         if role == Qt.ItemDataRole.FontRole and key == "title" and paper.title_derived:
             return self._italic
         if role == Qt.ItemDataRole.ToolTipRole:
