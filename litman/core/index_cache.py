@@ -2,8 +2,8 @@
 
 Building the index for 100k papers takes seconds (benchmarks/bench_search.py); loading it
 back takes a fraction of that. A saved index is used only when it was saved at the library's
-current *generation*, a counter in the `meta` table that every litman write transaction
-bumps: a file changed since, by this process or another, is rebuilt and saved again.
+current *generation*, a random token in the `meta` table that every litman write
+transaction replaces: a file changed since, by this process or another, is rebuilt and saved again.
 
 The file is an uncompressed numpy `.npz` of plain arrays (text is UTF-8 bytes, never pickled
 objects, so a planted cache file cannot run code), written under a temporary name and
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 FORMAT = 1
 
 
-def save(index: "SearchIndex", path: Path, generation: int) -> None:
+def save(index: "SearchIndex", path: Path, generation: str) -> None:
     """Write the state of a built index at `generation`."""
     arrays = index.to_arrays()
     header = {"format": FORMAT, "litman": __version__, "generation": generation}
@@ -41,7 +41,7 @@ def save(index: "SearchIndex", path: Path, generation: int) -> None:
         partial.unlink(missing_ok=True)
 
 
-def load(index: "SearchIndex", path: Path, generation: int) -> bool:
+def load(index: "SearchIndex", path: Path, generation: str) -> bool:
     """Fill `index` from the cache if it holds this generation; False (untouched) if not."""
     try:
         with np.load(path, allow_pickle=False) as data:

@@ -200,14 +200,14 @@ class Library:
             backups.take(self.path, reason)
 
     def _new_index(self) -> SearchIndex:
-        self._index_saved_at: int | None = None
-        self._generation_at_build = -1
+        self._index_saved_at: str | None = None
+        self._generation_at_build: str | None = None
         if self.index_cache is None:
             return SearchIndex(self._index_docs)
         return SearchIndex(self._index_docs, self._load_index, self._save_index)
 
-    def generation(self) -> int:
-        """How many litman write transactions the file has seen (0 for none yet)."""
+    def generation(self) -> str:
+        """A token that changes with every write transaction ('' before the first)."""
         with self._read() as conn:
             return store.generation(conn)
 
@@ -225,9 +225,10 @@ class Library:
 
     def _save_index(self, index: SearchIndex) -> None:
         """After a full build: save it under the generation read before the build."""
-        self._write_index(index, self._generation_at_build)
+        if self._generation_at_build is not None:
+            self._write_index(index, self._generation_at_build)
 
-    def _write_index(self, index: SearchIndex, generation: int) -> None:
+    def _write_index(self, index: SearchIndex, generation: str) -> None:
         from litman.core import index_cache
 
         if self.index_cache is None or not index.built or generation == self._index_saved_at:

@@ -4,6 +4,7 @@ Each function takes an open connection and does portable SQLAlchemy Core work; t
 `library.py` owns transactions and change records.
 """
 
+import secrets
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
@@ -12,11 +13,9 @@ from typing import Any
 
 from sqlalchemy import (
     Connection,
-    Integer,
     Row,
     String,
     Table,
-    cast,
     func,
     insert,
     select,
@@ -307,17 +306,18 @@ def subtree_counts(conn: Connection, pairs: Sequence[tuple[int, str]]) -> dict[s
 GENERATION = "generation"
 
 
-def generation(conn: Connection) -> int:
+def generation(conn: Connection) -> str:
+    """A token that every litman write transaction replaces ('' before the first)."""
     row = conn.execute(select(models.meta.c.value).where(models.meta.c.key == GENERATION)).scalar()
-    return int(row) if row is not None else 0
+    return row or ""
 
 
 def bump_generation(conn: Connection) -> None:
-    """Count one more write transaction (the row appears with the first write)."""
+    """A new random token, not a counter: a restored backup that is then edited can never
+    arrive back at a value some saved index was made for."""
+    token = secrets.token_hex(8)
     done = conn.execute(
-        update(models.meta)
-        .where(models.meta.c.key == GENERATION)
-        .values(value=cast(cast(models.meta.c.value, Integer) + 1, String))
+        update(models.meta).where(models.meta.c.key == GENERATION).values(value=token)
     )
     if done.rowcount == 0:
-        conn.execute(insert(models.meta).values(key=GENERATION, value="1"))
+        conn.execute(insert(models.meta).values(key=GENERATION, value=token))
