@@ -14,6 +14,7 @@ lint: setup
 	$(VENV)/bin/ruff check litman tests benchmarks packaging
 	$(VENV)/bin/ruff format --check litman tests benchmarks packaging
 	$(VENV)/bin/lint-imports
+	$(PY) -m mypy
 
 test: setup lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q

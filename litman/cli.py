@@ -151,7 +151,7 @@ def cmd_status(args: argparse.Namespace, lib: Library) -> int:
 
 def cmd_stats(args: argparse.Namespace, lib: Library) -> int:
     counts = lib.status_counts()
-    data = {
+    data: dict[str, Any] = {
         "papers": sum(counts.values()),
         "status": {s.value: n for s, n in counts.items()},
         "tags": {t.name: t.count for t in lib.tags()},
@@ -344,7 +344,9 @@ def build_parser() -> argparse.ArgumentParser:
         help='write LaTeX escapes ({\\"u}) instead of UTF-8, for classic BibTeX',
     )
 
-    def add_file_command(name: str, func: PathCommand, help_: str, description: str):
+    def add_file_command(
+        name: str, func: PathCommand, help_: str, description: str
+    ) -> argparse.ArgumentParser:
         """A command on the library file itself: it runs without opening the library."""
         p = sub.add_parser(name, parents=[common], help=help_, description=description)
         p.set_defaults(path_func=func)

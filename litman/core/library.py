@@ -361,7 +361,7 @@ class Library:
         if cached is not None:
             return list(cached)
         col = _SORT_COLUMNS[sort]
-        order = [
+        order: list[Any] = [
             col.desc() if descending else col.asc(),
             P.c.id.desc() if descending else P.c.id.asc(),
         ]

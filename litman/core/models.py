@@ -7,7 +7,7 @@ plain rows and bulk inserts stay fast; no live ORM object leaves the core. No
 
 from datetime import datetime
 
-from sqlalchemy import JSON, Column, Index, Integer, String, UniqueConstraint, func, text
+from sqlalchemy import JSON, Column, Index, Integer, String, Table, UniqueConstraint, func, text
 from sqlmodel import Field, SQLModel
 
 # Bump with a migration in `litman.core.schema` whenever a table below changes.
@@ -99,8 +99,9 @@ class SourceRow(SQLModel, table=True):
     imported_at: datetime
 
 
-papers = PaperRow.__table__
-tags = TagRow.__table__
-paper_tags = PaperTagRow.__table__
-meta = MetaRow.__table__
-sources = SourceRow.__table__
+# The Core tables behind the SQLModel classes: what the store's queries are written against.
+papers: Table = PaperRow.__table__  # type: ignore[attr-defined]
+tags: Table = TagRow.__table__  # type: ignore[attr-defined]
+paper_tags: Table = PaperTagRow.__table__  # type: ignore[attr-defined]
+meta: Table = MetaRow.__table__  # type: ignore[attr-defined]
+sources: Table = SourceRow.__table__  # type: ignore[attr-defined]

@@ -126,6 +126,8 @@ class SearchIndex:
         self._built_hook = built_hook
         self._lock = threading.RLock()
         self._built = False
+        self._tags: dict[int, tuple[str, ...]] = {}
+        self._tag_members: dict[str, set[int]] = {}
 
     @property
     def built(self) -> bool:
@@ -241,8 +243,8 @@ class SearchIndex:
         self._year = np.zeros(size, dtype=np.int32)
         self._status = np.zeros(size, dtype=np.int8)
         self._alive = np.zeros(size, dtype=bool)
-        self._tags: dict[int, tuple[str, ...]] = {}
-        self._tag_members: dict[str, set[int]] = {}
+        self._tags = {}
+        self._tag_members = {}
 
     def _set_attrs(self, d: Doc) -> None:
         if d.id >= len(self._alive):
@@ -318,7 +320,7 @@ class SearchIndex:
         return list(self._docs(ids))
 
     def memory_bytes(self) -> int:
-        return self.postings.nbytes() + self._year.nbytes * 3
+        return int(self.postings.nbytes() + self._year.nbytes * 3)
 
 
 class _Evaluator:
@@ -366,6 +368,7 @@ class _Evaluator:
         if short and len(self.ix._short_cache) >= 64:
             self.ix._short_cache.clear()
         if short and key in self.ix._short_cache:
+            vectors: tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]
             vectors, tokens = self.ix._short_cache[key]
             for name, toks in tokens.items():
                 self.result.hit_tokens.setdefault(name, set()).update(toks)
@@ -422,10 +425,11 @@ class _Evaluator:
 
     def _filter(self, term: Term) -> np.ndarray[Any, Any]:
         if term.kind == "status":
-            return self.ix._status == STATUS_CODES[Status(term.value)]
+            same: np.ndarray[Any, Any] = self.ix._status == STATUS_CODES[Status(term.value)]
+            return same
         if term.kind == "year":
             y = self.ix._year
-            ok = y > 0
+            ok: np.ndarray[Any, Any] = y > 0
             if term.lo is not None:
                 ok &= y >= term.lo
             if term.hi is not None:

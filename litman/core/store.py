@@ -9,7 +9,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     Connection,
@@ -32,6 +32,7 @@ from litman.core.records import NewPaper, Paper, Status
 from litman.core.text import fold
 
 P, T, PT = models.papers, models.tags, models.paper_tags
+_T = TypeVar("_T")
 CHUNK = 500  # ids per IN (...): well under SQLite's variable limit
 
 
@@ -39,7 +40,7 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def chunks(ids: Sequence[int], size: int = CHUNK) -> Iterable[Sequence[int]]:
+def chunks(ids: Sequence[_T], size: int = CHUNK) -> Iterable[Sequence[_T]]:
     for start in range(0, len(ids), size):
         yield ids[start : start + size]
 
@@ -198,8 +199,8 @@ def bulk_insert(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]
     cols = list(rows[0])
     compiled = insert(table).compile(dialect=conn.dialect, column_keys=cols)
     order = list(compiled.positiontup or cols) if compiled.positional else cols
-    procs = [(i, table.c[c].type.bind_processor(conn.dialect)) for i, c in enumerate(order)]
-    procs = [(i, _remembering(p)) for i, p in procs if p is not None]
+    found = [(i, table.c[c].type.bind_processor(conn.dialect)) for i, c in enumerate(order)]
+    procs = [(i, _remembering(p)) for i, p in found if p is not None]
     getter = itemgetter(*order)
     params: list[Any] = []
     for row in rows:

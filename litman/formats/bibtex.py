@@ -179,7 +179,7 @@ def read(path: Path) -> ImportBatch:
 
 def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str]]:
     try:
-        lib = bibtexparser.parse_string(text, parse_stack=[])
+        lib = bibtexparser.parse_string(text, parse_stack=[])  # type: ignore[attr-defined]
     except (RecursionError, ValueError, IndexError) as exc:
         raise ImportFailed(
             f"the file cannot be parsed as BibTeX ({type(exc).__name__}); nothing was imported."
@@ -195,9 +195,9 @@ def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str
         if isinstance(dup, model.Entry) and dup.key.strip():
             entries.append(dup)  # imported under a suffixed key, and reported
         else:
-            skipped.append(Skipped(block.start_line + 1, _failure(block)))
+            skipped.append(Skipped((block.start_line or 0) + 1, _failure(block)))
     for entry in entries:
-        line = entry.start_line + 1
+        line = (entry.start_line or 0) + 1
         if not entry.key or not entry.key.strip():
             skipped.append(Skipped(line, "entry without a citation key"))
             continue

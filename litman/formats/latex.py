@@ -101,7 +101,7 @@ def _decode_text(text: str) -> str:
     quick = _quick_decode(text)
     if quick is not None:
         return quick
-    return _LATEX2TEXT.latex_to_text(text)
+    return str(_LATEX2TEXT.latex_to_text(text))
 
 
 _LATEX2TEXT = LatexNodes2Text(math_mode="verbatim", keep_braced_groups=False)
@@ -187,6 +187,6 @@ def math_to_unicode(latex: str) -> str:
     text = re.sub(r"_\{([^{}]*)\}|_(\w)", lambda m: script(m, _SCRIPT_CHARS), latex)
     text = re.sub(r"\^\{([^{}]*)\}|\^(\w)", lambda m: script(m, _SUPER_CHARS), text)
     try:
-        return _MATH_TEXT.latex_to_text(text).strip()
+        return str(_MATH_TEXT.latex_to_text(text)).strip()
     except Exception:  # pylatexenc on odd input: show the source rather than fail
         return latex

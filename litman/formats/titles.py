@@ -111,7 +111,7 @@ def _unbalanced(words: list[str]) -> bool:
 
 
 def _title_case(words: list[str]) -> str:
-    out = []
+    out: list[str] = []
     for i, word in enumerate(words):
         after_colon = i > 0 and out[-1].endswith(":")
         if "$" in word or "\\" in word:
