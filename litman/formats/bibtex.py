@@ -15,6 +15,7 @@ import hashlib
 import logging
 import re
 from collections.abc import Iterable
+from itertools import count
 from pathlib import Path
 
 import bibtexparser
@@ -154,6 +155,13 @@ def _keyword(tag: str, ascii_only: bool) -> str:
 # -- import ------------------------------------------------------------------------------
 
 
+# `@article{` followed at once by `author = ...`: an entry written without a key. It gets a
+# placeholder key for the parser, then a real one from the library.
+NO_KEY = "litman-no-key-"
+_KEYLESS = re.compile(
+    r"(@\s*(?!string\b|preamble\b|comment\b)[A-Za-z]+\s*[{(]\s*)(?=[A-Za-z][\w-]*\s*=)", re.I
+)
+
 # A whole book's abstract fits in a tenth of this; beyond it a field is debris or an attack.
 MAX_FIELD_CHARS = 100_000
 
@@ -178,6 +186,8 @@ def read(path: Path) -> ImportBatch:
 
 
 def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str]]:
+    numbers = count(1)
+    text = _KEYLESS.sub(lambda m: f"{m.group(1)}{NO_KEY}{next(numbers)},", text)
     try:
         lib = bibtexparser.parse_string(text, parse_stack=[])  # type: ignore[attr-defined]
     except (RecursionError, ValueError, IndexError) as exc:
@@ -189,6 +199,7 @@ def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str
     for s in lib.strings:
         macros[s.key.lower()] = _resolve(s.value, macros, unknown)
     papers, lines, skipped = [], [], []
+    warnings_: list[str] = []
     entries = list(lib.entries)
     for block in lib.failed_blocks:
         dup = block.ignore_error_block if isinstance(block, model.DuplicateBlockKeyBlock) else None
@@ -201,6 +212,9 @@ def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str
         if not entry.key or not entry.key.strip():
             skipped.append(Skipped(line, "entry without a citation key"))
             continue
+        if entry.key.startswith(NO_KEY):  # EndNote and others write `@article{` + fields
+            entry.key = ""  # the library makes one, as for a new paper
+            warnings_.append(f"line {line}: entry without a citation key; litman made one")
         huge = next((f for f in entry.fields if len(f.value) > MAX_FIELD_CHARS), None)
         if huge is not None:
             skipped.append(
@@ -214,7 +228,7 @@ def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str
         papers.append(to_paper(entry, macros, line, unknown))
         lines.append(line)
     order = sorted(range(len(papers)), key=lines.__getitem__)
-    warnings = [
+    warnings = warnings_ + [
         f"@string macro '{m}' is not defined in this file; kept its name as text"
         for m in sorted(unknown)
     ]

@@ -268,3 +268,27 @@ def test_our_writer_lays_entries_out_exactly_as_bibtexparser_does(seeded) -> Non
             fields = [model.Field(k, "{" + v + "}") for k, v in fields_of(p, ascii_only)]
             lib.add(model.Entry(p.entry_type or "misc", p.citekey, fields))
         assert dumps(papers, ascii_only) == bibtexparser.write_string(lib, unparse_stack=[])
+
+
+def test_entries_written_without_a_key_get_one(library) -> None:
+    """EndNote writes `@article{` followed at once by the fields."""
+    from litman.core.records import ImportBatch
+    from litman.formats.bibtex import parse
+
+    text = (
+        '@string{cell = "Cell"}\n'
+        "@article{\n  author = {Huang, Y.},\n  title = {Alzheimer Mechanisms},\n"
+        "  journal = cell,\n  year = {2012}\n}\n"
+        "@article{ title = {Second Keyless}, year = {2013}}\n"
+        "@article{kept, title = {Has a Key}}\n"
+    )
+    papers, lines, skipped, warnings = parse(text)
+    assert [p.title for p in papers] == ["Alzheimer Mechanisms", "Second Keyless", "Has a Key"]
+    assert [p.citekey for p in papers] == ["", "", "kept"] and not skipped
+    assert papers[0].venue == "Cell" and lines == [2, 8, 9]
+    assert warnings[:2] == [
+        "line 2: entry without a citation key; litman made one",
+        "line 8: entry without a citation key; litman made one",
+    ]
+    library.import_batch(ImportBatch("endnote.bib", tuple(papers), tuple(lines)))
+    assert sorted(library.citekeys()) == ["2013second", "huang2012alzheimer", "kept"]
