@@ -155,11 +155,14 @@ def _keyword(tag: str, ascii_only: bool) -> str:
 # -- import ------------------------------------------------------------------------------
 
 
-# `@article{` followed at once by `author = ...`: an entry written without a key. It gets a
-# placeholder key for the parser, then a real one from the library.
+# `@article{` followed at once by `author = ...` (EndNote) or by a comma (Mendeley): an entry
+# written without a key. It gets a placeholder key for the parser, then a real one from the
+# library.
 NO_KEY = "litman-no-key-"
 _KEYLESS = re.compile(
-    r"(@\s*(?!string\b|preamble\b|comment\b)[A-Za-z]+\s*[{(]\s*)(?=[A-Za-z][\w-]*\s*=)", re.I
+    r"(@\s*(?!string\b|preamble\b|comment\b)[A-Za-z][\w-]*\s*[{(]\s*)"
+    r"(?:(?=[A-Za-z][\w-]*\s*=)|(?P<comma>,))",
+    re.I,
 )
 
 # A whole book's abstract fits in a tenth of this; beyond it a field is debris or an attack.

@@ -281,14 +281,28 @@ def test_entries_written_without_a_key_get_one(library) -> None:
         "  journal = cell,\n  year = {2012}\n}\n"
         "@article{ title = {Second Keyless}, year = {2013}}\n"
         "@article{kept, title = {Has a Key}}\n"
+        "@misc{,\n  title = {Empty Key}\n}\n"
+        "@web_page{ , title = {Another Empty Key}}\n"
     )
     papers, lines, skipped, warnings = parse(text)
-    assert [p.title for p in papers] == ["Alzheimer Mechanisms", "Second Keyless", "Has a Key"]
-    assert [p.citekey for p in papers] == ["", "", "kept"] and not skipped
-    assert papers[0].venue == "Cell" and lines == [2, 8, 9]
+    assert [p.title for p in papers] == [
+        "Alzheimer Mechanisms",
+        "Second Keyless",
+        "Has a Key",
+        "Empty Key",
+        "Another Empty Key",
+    ]
+    assert [p.citekey for p in papers] == ["", "", "kept", "", ""] and not skipped
+    assert papers[0].venue == "Cell" and lines == [2, 8, 9, 10, 13]
     assert warnings[:2] == [
         "line 2: entry without a citation key; litman made one",
         "line 8: entry without a citation key; litman made one",
     ]
     library.import_batch(ImportBatch("endnote.bib", tuple(papers), tuple(lines)))
-    assert sorted(library.citekeys()) == ["2013second", "huang2012alzheimer", "kept"]
+    assert sorted(library.citekeys()) == [
+        "2013second",
+        "another-empty",
+        "empty-key",
+        "huang2012alzheimer",
+        "kept",
+    ]
