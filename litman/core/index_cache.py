@@ -13,6 +13,7 @@ renamed into place. Any problem reading it means "no cache": it is a cache.
 import json
 import os
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -65,3 +66,40 @@ def text_array(s: str) -> np.ndarray:
 
 def array_text(a: np.ndarray) -> str:
     return a.tobytes().decode("utf-8")
+
+
+class SavedIndex:
+    """One library's saved index: which generation it holds, and when to load or save it.
+
+    `generation()` reads the library's current token. The generation is read before a
+    build, so that a write landing during the build leaves the saved copy labelled older
+    than the file, and it is never trusted.
+    """
+
+    def __init__(self, path: Path, generation: Callable[[], str]) -> None:
+        self.path = path
+        self._generation = generation
+        self.saved_at: str | None = None
+        self._before_build: str | None = None
+
+    def load_into(self, index: "SearchIndex") -> bool:
+        self._before_build = generation = self._generation()
+        if load(index, self.path, generation):
+            self.saved_at = generation
+            return True
+        return False
+
+    def after_build(self, index: "SearchIndex") -> None:
+        if self._before_build is not None:
+            self.save(index, self._before_build)
+
+    def save(self, index: "SearchIndex", generation: str | None = None) -> None:
+        """Save a built index as of `generation` (now, by default), unless already saved."""
+        generation = self._generation() if generation is None else generation
+        if not index.built or generation == self.saved_at:
+            return
+        try:
+            save(index, self.path, generation)
+            self.saved_at = generation
+        except OSError:
+            pass  # a cache that cannot be written is only slower next time

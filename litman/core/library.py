@@ -6,7 +6,6 @@ record, with old values where undo needs them. Writes are serialised by a lock a
 SQLite's write lock up front.
 """
 
-import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,17 +15,17 @@ from typing import Any
 from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from litman.core import backups, models, schema, sqlite, store
+from litman.core import backups, models, opening, sqlite, store
 from litman.core.citekeys import KeyAllocator, base_key
 from litman.core.dedupe import abstract_key
 from litman.core.errors import (
-    CorruptLibraryError,
     DiskFullError,
     LibraryLockedError,
     LitmanError,
     NotFoundError,
     ReadOnlyError,
 )
+from litman.core.index_cache import SavedIndex
 from litman.core.postings import Doc
 from litman.core.query import Query, parse
 from litman.core.records import (
@@ -119,50 +118,16 @@ class Library:
         )
 
     def _open_store(self, check: bool, daily: bool = True) -> None:
-        exists = self.path.exists() and self.path.stat().st_size > 0
-        version = None
-        if exists:
-            try:
-                version = sqlite.peek_schema_version(self.path)
-            except CorruptLibraryError as exc:
-                raise self._damaged(str(exc.__cause__ or exc)) from exc
-            schema.check_supported(version, str(self.path))
-            if check:
-                self._raise_if_damaged()
-            if not self.read_only and not _writable(self.path):
-                self.read_only = True
-                self.read_only_reason = f"{self.path} is on a read-only disk or folder."
-        if not exists and self.read_only:
-            raise NotFoundError(f"No library at {self.path}.")
-        if not exists:
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise LitmanError(
-                    f"Cannot create a library at {self.path}: {exc.strerror}."
-                ) from exc
-            if not _writable(self.path):
-                raise ReadOnlyError(f"Cannot create a library in {self.path.parent}: read-only.")
-        if version is not None and schema.needs_migration(version):
-            if self.read_only:
-                raise ReadOnlyError(
-                    f"{self.path} needs an upgrade, which a read-only open cannot do."
-                )
-            backups.take(self.path, backups.PRE_MIGRATION)
-        elif exists and daily:
-            self.take_daily_backup()
-        self.engine = sqlite.make_engine(self.path, read_only=self.read_only)
-        if version is None and not self.read_only:
-            schema.create(self.engine)
-        elif version is not None and schema.needs_migration(version):
-            try:
-                schema.migrate(self.engine, version)
-            except Exception as exc:
-                self.engine.dispose()
-                raise LitmanError(
-                    f"Upgrading {self.path} from schema {version} failed ({exc}). The library "
-                    f"was left as it was, and a copy is in {backups.backups_dir(self.path)}."
-                ) from exc
+        opened = opening.open_store(
+            self.path,
+            read_only=self.read_only,
+            check=check,
+            daily=daily,
+            backups_on=self._backups,
+        )
+        self.engine = opened.engine
+        self.read_only = opened.read_only
+        self.read_only_reason = self.read_only_reason or opened.read_only_reason
 
     def take_daily_backup(self) -> backups.Backup | None:
         """The day's backup, unless one exists or backups are off for this library."""
@@ -174,70 +139,24 @@ class Library:
         """PRAGMA quick_check of the file: 'ok' or what is wrong."""
         return sqlite.quick_check(self.path)
 
-    def _raise_if_damaged(self) -> None:
-        problem = sqlite.quick_check(self.path)
-        if problem != "ok":
-            raise self._damaged(problem)
-
-    def _damaged(self, problem: str) -> CorruptLibraryError:
-        good = backups.newest_good(self.path)
-        if good is None:
-            offer = f"There is no backup of it in {backups.backups_dir(self.path)}."
-        else:
-            offer = (
-                f"The newest good backup is from {good.taken_at:%Y-%m-%d %H:%M} "
-                f"({good.path.name}); restoring it keeps the damaged file aside."
-            )
-        return CorruptLibraryError(
-            f"{self.path} is damaged and was not opened ({problem}). It has not been "
-            f"changed. {offer}",
-            path=self.path,
-            backup=good,
-        )
-
     def _backup_before(self, reason: str) -> None:
         if self._backups and not self.read_only:
             backups.take(self.path, reason)
 
     def _new_index(self) -> SearchIndex:
-        self._index_saved_at: str | None = None
-        self._generation_at_build: str | None = None
-        if self.index_cache is None:
+        self.saved_index = (
+            None if self.index_cache is None else SavedIndex(self.index_cache, self.generation)
+        )
+        if self.saved_index is None:
             return SearchIndex(self._index_docs)
-        return SearchIndex(self._index_docs, self._load_index, self._save_index)
+        return SearchIndex(
+            self._index_docs, self.saved_index.load_into, self.saved_index.after_build
+        )
 
     def generation(self) -> str:
         """A token that changes with every write transaction ('' before the first)."""
         with self._read() as conn:
             return store.generation(conn)
-
-    def _load_index(self, index: SearchIndex) -> bool:
-        from litman.core import index_cache
-
-        assert self.index_cache is not None
-        # Read before any build: a write landing during the build makes the saved copy
-        # carry an older generation than the file, so it is never trusted.
-        self._generation_at_build = generation = self.generation()
-        if index_cache.load(index, self.index_cache, generation):
-            self._index_saved_at = generation
-            return True
-        return False
-
-    def _save_index(self, index: SearchIndex) -> None:
-        """After a full build: save it under the generation read before the build."""
-        if self._generation_at_build is not None:
-            self._write_index(index, self._generation_at_build)
-
-    def _write_index(self, index: SearchIndex, generation: str) -> None:
-        from litman.core import index_cache
-
-        if self.index_cache is None or not index.built or generation == self._index_saved_at:
-            return
-        try:
-            index_cache.save(index, self.index_cache, generation)
-            self._index_saved_at = generation
-        except OSError:
-            pass  # a cache that cannot be written is only slower next time
 
     def close(self) -> None:
         """Save the search index (when there is a cache to save it in) and let go of the
@@ -246,8 +165,8 @@ class Library:
             return
         # The index holds every change made here; it is the file's state unless another
         # process wrote since we last looked.
-        if self.index_cache is not None and self.index.built and not self.changed_elsewhere():
-            self._write_index(self.index, self.generation())
+        if self.saved_index is not None and self.index.built and not self.changed_elsewhere():
+            self.saved_index.save(self.index)
         self._closed = True
         self._watcher.close()
         self.engine.dispose()
@@ -740,11 +659,3 @@ def _explain(exc: OperationalError, path: Path) -> LitmanError:
     if "readonly" in text or "read-only" in text:
         return ReadOnlyError(f"{path} cannot be written (read-only); nothing was changed.")
     return LitmanError(f"Could not write to {path}: {exc.orig}. Nothing was changed.")
-
-
-def _writable(path: Path) -> bool:
-    """Whether litman may write `path` and create its -wal and -shm files beside it."""
-    folder = path.parent
-    if not os.access(folder, os.W_OK):
-        return False
-    return not path.exists() or os.access(path, os.W_OK)

@@ -36,7 +36,7 @@ def test_a_loaded_index_answers_like_a_built_one(seeded_path: Path, cache: Path)
     assert cache.exists()
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.index.ensure_built()
-        assert lib._index_saved_at == lib.generation()  # it was loaded, not rebuilt
+        assert lib.saved_index.saved_at == lib.generation()  # it was loaded, not rebuilt
         assert answers(lib) == built
 
 
@@ -48,7 +48,7 @@ def test_changes_made_here_are_saved_with_the_index(seeded_path: Path, cache: Pa
         lib.delete_papers([2])
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.index.ensure_built()
-        assert lib._index_saved_at == lib.generation()
+        assert lib.saved_index.saved_at == lib.generation()
         assert lib.search("zebrafish").ids == [pid]
         assert lib.search("walrus").ids == [1]
         assert 2 not in lib.search("").ids and 2 not in lib.search("bandit").ids
