@@ -26,6 +26,7 @@ from litman.core.errors import (
     ReadOnlyError,
 )
 from litman.core.index_cache import SavedIndex
+from litman.core.library_tags import TagOperations
 from litman.core.postings import Doc
 from litman.core.query import Query, parse
 from litman.core.records import (
@@ -37,7 +38,6 @@ from litman.core.records import (
     NewPaper,
     Paper,
     Status,
-    TagCount,
 )
 from litman.core.search import SearchIndex, SearchResult
 
@@ -58,8 +58,8 @@ _SORT_COLUMNS = {
 }
 
 
-class Library:
-    """One litman library file."""
+class Library(TagOperations):
+    """One litman library file. (Its tag operations are in `litman.core.library_tags`.)"""
 
     def __init__(
         self,
@@ -465,7 +465,7 @@ class Library:
                     select(P.c.id, P.c.status, P.c.read_at).where(P.c.id.in_(part))
                 )
             }
-            _require_all(ids, old)
+            store.require_all(ids, old)
             stamp = store.now()
             values: dict[str, Any] = {"status": status.value, "modified_at": stamp}
             if status is Status.READ:
@@ -497,133 +497,6 @@ class Library:
             rows = conn.execute(select(P.c.status, func.count()).group_by(P.c.status))
             found = {Status(s): n for s, n in rows}
         return {s: found.get(s, 0) for s in Status}
-
-    # -- tags ----------------------------------------------------------------------------
-
-    def tags(self) -> list[TagCount]:
-        """Every tag with the number of papers that carry it, by name."""
-        q = (
-            select(T.c.id, T.c.name, T.c.colour, func.count(PT.c.paper_id))
-            .select_from(T)
-            .outerjoin(PT, PT.c.tag_id == T.c.id)
-            .group_by(T.c.id)
-            .order_by(T.c.name_key)
-        )
-        with self._read() as conn:
-            return [TagCount(id=i, name=n, count=c, colour=col) for i, n, col, c in conn.execute(q)]
-
-    def tag_tree_counts(self) -> dict[str, int]:
-        """For every tag and every ancestor path of one (`A` for `A > B`), how many papers
-        carry it or anything below it: the sidebar's numbers, in one query."""
-        tags = self.tags()
-        pairs = [
-            (t.id, " > ".join(parts[: i + 1]))
-            for t in tags
-            for parts in [t.name.split(" > ")]
-            for i in range(len(parts))
-        ]
-        counts = {path: 0 for _tid, path in pairs}
-        if not pairs:
-            return counts
-        by_path: dict[str, list[int]] = {}
-        for tid, path in pairs:
-            by_path.setdefault(path, []).append(tid)
-        with self._read() as conn:
-            batch: list[tuple[int, str]] = []
-            for path, tids in by_path.items():
-                batch.extend((tid, path) for tid in tids)
-                if len(batch) >= 4000:
-                    counts.update(store.subtree_counts(conn, batch))
-                    batch = []
-            if batch:
-                counts.update(store.subtree_counts(conn, batch))
-        return counts
-
-    def paper_ids_with_tag(self, name: str, *, subtree: bool = True) -> list[int]:
-        key = store.clean_tag(name).casefold()
-        cond = T.c.name_key == key
-        if subtree:
-            cond = cond | T.c.name_key.startswith(key + " > ", autoescape=True)
-        q = select(PT.c.paper_id).join(T, T.c.id == PT.c.tag_id).where(cond).distinct()
-        with self._read() as conn:
-            return list(conn.execute(q).scalars())
-
-    def add_tag(self, name: str, ids: Sequence[int]) -> Changes:
-        """Put one tag on many papers; returns the ids that did not have it before."""
-        with self._write() as conn:
-            _require_all(ids, store.load_papers(conn, list(ids)))
-            tid = store.tag_ids(conn, [name])[store.clean_tag(name)]
-            before = set(self._ids_with_tag_id(conn, tid, ids))
-            store.link_tags(conn, ((pid, tid) for pid in ids))
-        changed = tuple(i for i in dict.fromkeys(ids) if i not in before)
-        return self._publish(Changes(updated=changed, tags_changed=True))
-
-    def remove_tag(self, name: str, ids: Sequence[int]) -> Changes:
-        with self._write() as conn:
-            found = store.tag_ids(conn, [name], create=False)
-            if not found:
-                raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
-            tid = next(iter(found.values()))
-            had = self._ids_with_tag_id(conn, tid, ids)
-            for part in store.chunks(had):
-                conn.execute(delete(PT).where(PT.c.tag_id == tid, PT.c.paper_id.in_(part)))
-        return self._publish(Changes(updated=tuple(had), tags_changed=True))
-
-    def rename_tag(self, old: str, new: str) -> Changes:
-        """Rename a tag and its subtree; renaming onto an existing tag merges the two."""
-        from litman.core.tagging import rename_subtree
-
-        if (
-            self._tag_exists(new)
-            and store.clean_tag(new).casefold() != store.clean_tag(old).casefold()
-        ):
-            self._backup_before(backups.PRE_MERGE)
-        with self._write() as conn:
-            touched = rename_subtree(conn, store.clean_tag(old), store.clean_tag(new))
-        return self._publish(Changes(updated=tuple(touched), tags_changed=True))
-
-    def delete_tag(self, name: str) -> Changes:
-        """Delete a tag (taking it off every paper), after a backup."""
-        if self._tag_exists(name):
-            self._backup_before(backups.PRE_DELETE)
-        with self._write() as conn:
-            found = store.tag_ids(conn, [name], create=False)
-            if not found:
-                raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
-            tid = next(iter(found.values()))
-            had = list(conn.execute(select(PT.c.paper_id).where(PT.c.tag_id == tid)).scalars())
-            conn.execute(delete(T).where(T.c.id == tid))
-        return self._publish(Changes(updated=tuple(had), tags_changed=True))
-
-    def set_tag_colour(self, name: str, colour: str | None) -> Changes:
-        with self._write() as conn:
-            found = store.tag_ids(conn, [name], create=False)
-            if not found:
-                raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
-            conn.execute(update(T).where(T.c.id.in_(found.values())).values(colour=colour))
-        return self._publish(Changes(tags_changed=True))
-
-    def _tag_exists(self, name: str) -> bool:
-        with self._read() as conn:
-            return bool(store.tag_ids(conn, [name], create=False))
-
-    @staticmethod
-    def _ids_with_tag_id(conn: Connection, tid: int, ids: Sequence[int]) -> list[int]:
-        return [
-            pid
-            for part in store.chunks(list(ids))
-            for pid in conn.execute(
-                select(PT.c.paper_id).where(PT.c.tag_id == tid, PT.c.paper_id.in_(part))
-            ).scalars()
-        ]
-
-
-def _require_all(ids: Sequence[int], found: dict[int, Any]) -> None:
-    missing = [i for i in ids if i not in found]
-    if missing:
-        raise NotFoundError(
-            f"No paper with id {', '.join(map(str, missing[:5]))}; nothing was changed."
-        )
 
 
 def _as_new(p: Paper) -> NewPaper:

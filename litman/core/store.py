@@ -26,7 +26,7 @@ from sqlalchemy import (
 
 from litman.core import models
 from litman.core.dedupe import abstract_key, title_key
-from litman.core.errors import LitmanError
+from litman.core.errors import LitmanError, NotFoundError
 from litman.core.postings import Doc
 from litman.core.records import NewPaper, Paper, Status
 from litman.core.text import fold
@@ -322,3 +322,11 @@ def bump_generation(conn: Connection) -> None:
     )
     if done.rowcount == 0:
         conn.execute(insert(models.meta).values(key=GENERATION, value=token))
+
+
+def require_all(ids: Sequence[int], found: dict[int, Any]) -> None:
+    missing = [i for i in ids if i not in found]
+    if missing:
+        raise NotFoundError(
+            f"No paper with id {', '.join(map(str, missing[:5]))}; nothing was changed."
+        )

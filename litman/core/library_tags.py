@@ -1,0 +1,144 @@
+"""The Library facade's tag operations: counts for the sidebar, tagging many papers at
+once, and renames, merges and deletes across the `A > B` hierarchy.
+
+Mixed into `Library`; every method goes through its read and write transactions and
+publishes a `Changes` record like the rest of the facade.
+"""
+
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Connection, delete, func, select, update
+
+from litman.core import backups, models, store
+from litman.core.errors import NotFoundError
+from litman.core.records import Changes, TagCount
+
+T, PT = models.tags, models.paper_tags
+
+
+class TagOperations:
+    if TYPE_CHECKING:  # provided by Library
+
+        def _read(self) -> AbstractContextManager[Connection]: ...
+        def _write(self) -> AbstractContextManager[Connection]: ...
+        def _publish(self, changes: Changes) -> Changes: ...
+        def _backup_before(self, reason: str) -> None: ...
+
+    def tags(self) -> list[TagCount]:
+        """Every tag with the number of papers that carry it, by name."""
+        q = (
+            select(T.c.id, T.c.name, T.c.colour, func.count(PT.c.paper_id))
+            .select_from(T)
+            .outerjoin(PT, PT.c.tag_id == T.c.id)
+            .group_by(T.c.id)
+            .order_by(T.c.name_key)
+        )
+        with self._read() as conn:
+            return [TagCount(id=i, name=n, count=c, colour=col) for i, n, col, c in conn.execute(q)]
+
+    def tag_tree_counts(self) -> dict[str, int]:
+        """For every tag and every ancestor path of one (`A` for `A > B`), how many papers
+        carry it or anything below it: the sidebar's numbers, in one query."""
+        tags = self.tags()
+        pairs = [
+            (t.id, " > ".join(parts[: i + 1]))
+            for t in tags
+            for parts in [t.name.split(" > ")]
+            for i in range(len(parts))
+        ]
+        counts = {path: 0 for _tid, path in pairs}
+        if not pairs:
+            return counts
+        by_path: dict[str, list[int]] = {}
+        for tid, path in pairs:
+            by_path.setdefault(path, []).append(tid)
+        with self._read() as conn:
+            batch: list[tuple[int, str]] = []
+            for path, tids in by_path.items():
+                batch.extend((tid, path) for tid in tids)
+                if len(batch) >= 4000:
+                    counts.update(store.subtree_counts(conn, batch))
+                    batch = []
+            if batch:
+                counts.update(store.subtree_counts(conn, batch))
+        return counts
+
+    def paper_ids_with_tag(self, name: str, *, subtree: bool = True) -> list[int]:
+        key = store.clean_tag(name).casefold()
+        cond = T.c.name_key == key
+        if subtree:
+            cond = cond | T.c.name_key.startswith(key + " > ", autoescape=True)
+        q = select(PT.c.paper_id).join(T, T.c.id == PT.c.tag_id).where(cond).distinct()
+        with self._read() as conn:
+            return list(conn.execute(q).scalars())
+
+    def add_tag(self, name: str, ids: Sequence[int]) -> Changes:
+        """Put one tag on many papers; returns the ids that did not have it before."""
+        with self._write() as conn:
+            store.require_all(ids, store.load_papers(conn, list(ids)))
+            tid = store.tag_ids(conn, [name])[store.clean_tag(name)]
+            before = set(self._ids_with_tag_id(conn, tid, ids))
+            store.link_tags(conn, ((pid, tid) for pid in ids))
+        changed = tuple(i for i in dict.fromkeys(ids) if i not in before)
+        return self._publish(Changes(updated=changed, tags_changed=True))
+
+    def remove_tag(self, name: str, ids: Sequence[int]) -> Changes:
+        with self._write() as conn:
+            found = store.tag_ids(conn, [name], create=False)
+            if not found:
+                raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
+            tid = next(iter(found.values()))
+            had = self._ids_with_tag_id(conn, tid, ids)
+            for part in store.chunks(had):
+                conn.execute(delete(PT).where(PT.c.tag_id == tid, PT.c.paper_id.in_(part)))
+        return self._publish(Changes(updated=tuple(had), tags_changed=True))
+
+    def rename_tag(self, old: str, new: str) -> Changes:
+        """Rename a tag and its subtree; renaming onto an existing tag merges the two."""
+        from litman.core.tagging import rename_subtree
+
+        if (
+            self._tag_exists(new)
+            and store.clean_tag(new).casefold() != store.clean_tag(old).casefold()
+        ):
+            self._backup_before(backups.PRE_MERGE)
+        with self._write() as conn:
+            touched = rename_subtree(conn, store.clean_tag(old), store.clean_tag(new))
+        return self._publish(Changes(updated=tuple(touched), tags_changed=True))
+
+    def delete_tag(self, name: str) -> Changes:
+        """Delete a tag (taking it off every paper), after a backup."""
+        if self._tag_exists(name):
+            self._backup_before(backups.PRE_DELETE)
+        with self._write() as conn:
+            found = store.tag_ids(conn, [name], create=False)
+            if not found:
+                raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
+            tid = next(iter(found.values()))
+            had = list(conn.execute(select(PT.c.paper_id).where(PT.c.tag_id == tid)).scalars())
+            conn.execute(delete(T).where(T.c.id == tid))
+        return self._publish(Changes(updated=tuple(had), tags_changed=True))
+
+    def set_tag_colour(self, name: str, colour: str | None) -> Changes:
+        with self._write() as conn:
+            found = store.tag_ids(conn, [name], create=False)
+            if not found:
+                raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
+            conn.execute(update(T).where(T.c.id.in_(found.values())).values(colour=colour))
+        return self._publish(Changes(tags_changed=True))
+
+    def _tag_exists(self, name: str) -> bool:
+        with self._read() as conn:
+            return bool(store.tag_ids(conn, [name], create=False))
+
+    @staticmethod
+    def _ids_with_tag_id(conn: Connection, tid: int, ids: Sequence[int]) -> list[int]:
+        return [
+            pid
+            for part in store.chunks(list(ids))
+            for pid in conn.execute(
+                select(PT.c.paper_id).where(PT.c.tag_id == tid, PT.c.paper_id.in_(part))
+            ).scalars()
+        ]
