@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from litman import __version__
+from litman.core.postings import array_text, text_array
 
 if TYPE_CHECKING:
     from litman.core.search import SearchIndex
@@ -58,14 +59,6 @@ def load(index: "SearchIndex", path: Path, generation: str) -> bool:
     except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError):
         return False
     return True
-
-
-def text_array(s: str) -> np.ndarray:
-    return np.frombuffer(s.encode("utf-8"), dtype=np.uint8)
-
-
-def array_text(a: np.ndarray) -> str:
-    return a.tobytes().decode("utf-8")
 
 
 class SavedIndex:

@@ -25,7 +25,7 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from litman.core.postings import FIELDS, Doc, IntArray, Postings
+from litman.core.postings import FIELDS, Doc, IntArray, Postings, array_text, text_array
 from litman.core.query import Query, Term, parse
 from litman.core.records import Paper, Status
 from litman.core.text import WORD_RE, fold, token_spans
@@ -167,17 +167,14 @@ class SearchIndex:
                 year=self._year,
                 status=self._status,
                 alive=self._alive,
-                tags=np.frombuffer(
-                    json.dumps({str(k): list(v) for k, v in self._tags.items()}).encode(),
-                    dtype=np.uint8,
-                ),
+                tags=text_array(json.dumps({str(k): list(v) for k, v in self._tags.items()})),
             )
             return arrays
 
     def from_arrays(self, arrays: dict[str, Any]) -> None:
         """Take a saved state whole (it raises before changing anything if a part is bad)."""
         postings = Postings.from_arrays(arrays)
-        tags = json.loads(arrays["tags"].tobytes().decode())
+        tags = json.loads(array_text(arrays["tags"]))
         year, status, alive = arrays["year"], arrays["status"], arrays["alive"]
         if not (len(year) == len(status) == len(alive)):
             raise ValueError("saved index arrays disagree in length")

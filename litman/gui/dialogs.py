@@ -206,16 +206,11 @@ def restore_from_backup(win: "MainWindow") -> bool:
     if answer != QMessageBox.StandardButton.Yes:
         return False
     win.detail.commit_notes()
-    win.library.close()
     try:
-        done = app.restore_backup(win.library.path, chosen.path.name, lock=win.writer_lock)
+        done = _restore(win, chosen)
     except LitmanError as exc:
         QMessageBox.warning(win, "Restore failed", str(exc))
         return False
-    finally:
-        win.library.reload()
-        win.undo.clear()
-        win.refresh_all()
     kept = f" The replaced file is kept as {done.kept.name}." if done.kept else ""
     win.statusBar().showMessage(f"Restored the backup from {chosen.taken_at:%Y-%m-%d %H:%M}.{kept}")
     return True
@@ -233,10 +228,16 @@ def damaged_while_open(win: "MainWindow", problem: str) -> None:
         "damaged file is kept aside."
     )
     if QMessageBox.question(win, "Library damaged", text) == QMessageBox.StandardButton.Yes:
-        win.library.close()
-        try:
-            app.restore_backup(win.library.path, good.path.name, lock=win.writer_lock)
-        finally:
-            win.library.reload()
-            win.undo.clear()
-            win.refresh_all()
+        _restore(win, good)
+
+
+def _restore(win: "MainWindow", backup: backups.Backup) -> backups.Restored:
+    """Close the library, put the backup in place, reopen, and redraw from scratch (the
+    undo stack is cleared: its commands refer to the file that was replaced)."""
+    win.library.close()
+    try:
+        return app.restore_backup(win.library.path, backup.path.name, lock=win.writer_lock)
+    finally:
+        win.library.reload()
+        win.undo.clear()
+        win.refresh_all()

@@ -11,19 +11,19 @@ import sys
 import time
 from pathlib import Path
 
-from litman import app
 from litman.core.library import Library
+from litman.formats import registry
 
 
 def main(argv: list[str]) -> None:
     path, op, arg = argv
     lib = Library.open(path, backup=False)
     ids = lib.list_ids("id") if op != "import" else []
-    batches = app.registry.read(Path(arg)) if op == "import" else None
+    batch = registry.read(Path(arg)) if op == "import" else None
     print("go", flush=True)
     start = time.perf_counter()
     if op == "import":
-        lib.import_batches([batches])
+        lib.import_batches([batch])
     elif op == "tag":
         lib.add_tag(arg, ids)
     else:
