@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from litman.core.text import ASCII_WORD, WORD_RE, fold
+from litman.core.text import ASCII_WORD, WORD_RE, fold_word
 
 FIELDS = ("title", "authors", "tags", "venue", "citekey", "year", "abstract")
 FIELD_BITS = 3  # a token code is token_id << 3 | field index
@@ -35,19 +35,24 @@ class Doc(NamedTuple):
 CITEKEY = FIELDS.index("citekey")
 
 
-def _words(text: str) -> list[str]:
-    """The folded tokens of a text, repeats included."""
+def raw_words(text: str) -> list[str]:
+    """The words of a text, repeats included, split where the query parser splits.
+
+    ASCII text comes out lower-cased, which is already folded. Other text keeps its accents:
+    folding each distinct word once (`Postings.ids_of`) is cheaper than folding every
+    character, and splitting before folding is what the query parser and the highlighter do.
+    """
     if text.isascii():
         return ASCII_WORD.findall(text.lower())
-    return WORD_RE.findall(fold(text))
+    # str.lower() keeps every word's length except for U+0130, which gains a combining dot.
+    return WORD_RE.findall(text if "\u0130" in text else text.lower())
 
 
-def field_tokens(fidx: int, text: str) -> set[str]:
-    """The distinct folded tokens of one field's text."""
-    toks = set(_words(text))
+def field_words(fidx: int, text: str) -> list[str]:
+    words = raw_words(text)
     if fidx == CITEKEY:
-        toks.add(fold(text.split()[0]))
-    return toks
+        words.append(text.split()[0])
+    return words
 
 
 class Postings:
@@ -64,15 +69,26 @@ class Postings:
 
     # -- building ------------------------------------------------------------------------
 
-    def _ids_for(self, toks: set[str]) -> list[int]:
+    def ids_of(self, words: list[str]) -> list[int]:
+        """Token ids of raw words, in order, new tokens added to the vocabulary.
+
+        `token_ids` maps each folded token to its id, and also each raw spelling met so far
+        (`Müller`, `Neural`) to the id of its folded form. A raw spelling that differs from
+        its folding is never itself a folded token, so queries, which look up folded words,
+        only ever meet vocabulary entries.
+        """
         ids = self.token_ids
         try:
-            return list(map(ids.__getitem__, toks))  # the common case: no new token
+            return list(map(ids.__getitem__, words))  # the common case: every word known
         except KeyError:
-            for tok in toks - (ids.keys() & toks):  # `&` walks the smaller side
-                ids[tok] = len(self.tokens)
-                self.tokens.append(tok)
-            return list(map(ids.__getitem__, toks))
+            for word in set(words) - (ids.keys() & set(words)):  # `&` walks the smaller side
+                tok = fold_word(word)
+                tid = ids.get(tok)
+                if tid is None:
+                    tid = ids[tok] = len(self.tokens)
+                    self.tokens.append(tok)
+                ids[word] = tid
+            return list(map(ids.__getitem__, words))
 
     def build(self, docs: Sequence[Doc]) -> None:
         """Index every document at once (replaces whatever was there).
@@ -86,20 +102,13 @@ class Postings:
         seg_len: list[int] = []
         pids = [d.id for d in docs]
         columns = list(zip(*(d.texts for d in docs), strict=True)) if docs else []
-        lookup = self.token_ids.__getitem__
         for fidx, column in enumerate(columns):
             for pid, text in zip(pids, column, strict=True):
                 if not text:
                     continue
                 # Repeated words stay in here; the sort below drops repeated (code, paper)
                 # keys, cheaper than a set per text.
-                toks = _words(text)
-                if fidx == CITEKEY:
-                    toks.append(fold(text.split()[0]))
-                try:
-                    ids = list(map(lookup, toks))
-                except KeyError:
-                    ids = self._ids_for(set(toks))
+                ids = self.ids_of(field_words(fidx, text))
                 tids.extend(ids)
                 seg_field.append(fidx)
                 seg_doc.append(pid)
@@ -120,7 +129,7 @@ class Postings:
         self._bulk_docs = (keys & 0xFFFFFFFF).astype(np.int32)
         del keys
         uniq, first = np.unique(sorted_codes, return_index=True)
-        ends = np.append(first[1:], len(sorted_codes))
+        ends = np.append(first[1:], len(sorted_codes))[: len(first)]  # none when empty
         self._bulk_slice = dict(
             zip(uniq.tolist(), zip(first.tolist(), ends.tolist(), strict=True), strict=True)
         )
@@ -138,7 +147,7 @@ class Postings:
         for doc in docs:
             codes = array("i")
             for fidx, text in enumerate(doc.texts):
-                for tid in self._ids_for(field_tokens(fidx, text)) if text else ():
+                for tid in set(self.ids_of(field_words(fidx, text))) if text else ():
                     code = tid << FIELD_BITS | fidx
                     codes.append(code)
                     self._extra.setdefault(code, array("i")).append(doc.id)

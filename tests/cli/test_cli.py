@@ -35,6 +35,10 @@ def test_list_json_of_a_new_library_is_empty(tmp_path: Path) -> None:
     assert json.loads(result.stdout) == []
 
 
+def test_search_in_a_new_library_finds_nothing(tmp_path: Path, capsys) -> None:
+    assert cli_json(capsys, "--library", str(tmp_path / "x.sqlite"), "search", "x", "--json") == []
+
+
 def test_library_option_works_after_the_subcommand(tmp_path: Path, capsys) -> None:
     assert cli_json(capsys, "list", "--library", str(tmp_path / "y.sqlite"), "--json") == []
     assert (tmp_path / "y.sqlite").exists()

@@ -19,6 +19,11 @@ def abstracts(lib: Library, query: str) -> list[str]:
     return [p.abstract for p in lib.get_many(lib.search(query).ids)]
 
 
+def test_an_empty_library_finds_nothing(library: Library) -> None:
+    assert library.search("anything").ids == []
+    assert library.search("").ids == []
+
+
 def test_neural_colapse_puts_neural_collapse_papers_first(seeded: Library) -> None:
     top = abstracts(seeded, "neural colapse")[:2]
     assert all(re.search(r"(?i)neural collapse", a) for a in top)
@@ -75,6 +80,18 @@ def test_accents_and_case_are_ignored(library: Library) -> None:
     library.add_papers([NewPaper(title="Paper", authors=("Müller, Jürgen", "Łukasz Kaiser"))])
     assert library.search("muller").ids and library.search("Lukasz").ids
     assert library.search("author:MÜLLER").ids
+
+
+@pytest.mark.parametrize("when", ["in the bulk build", "added after it"])
+def test_words_are_split_before_folding_like_the_query(library: Library, when: str) -> None:
+    if when == "added after it":
+        library.search("warm up")  # builds the index; the paper below is added to it
+    title = "İSTANBUL Straße Ärzte naïve Ωmega"
+    pid = library.add_paper(NewPaper(title=title))
+    for query in ["istanbul", "strasse", "ARZTE", "naive", "ωMEGA", "İstanbul"]:
+        assert library.search(f'"{query}"').ids == [pid], query  # quoted: no typo tolerance
+    result = library.search("istanbul strasse")
+    assert result.spans(library.get(pid))["title"] == [(0, 8), (9, 15)]
 
 
 def test_quoted_phrase_matches_exactly(library: Library) -> None:
