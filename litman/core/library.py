@@ -16,6 +16,7 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from litman.core import backups, models, opening, sqlite, store
+from litman.core.batch import gc_paused
 from litman.core.citekeys import KeyAllocator, base_key
 from litman.core.dedupe import abstract_key
 from litman.core.errors import (
@@ -304,7 +305,7 @@ class Library(TagOperations):
 
     def add_papers(self, papers: Sequence[NewPaper]) -> Changes:
         """Add papers in one transaction, giving each a unique citekey."""
-        with self._write() as conn:
+        with gc_paused(), self._write() as conn:
             ids = self._insert(conn, papers)
         return self._publish(Changes(added=tuple(ids), tags_changed=any(p.tags for p in papers)))
 
@@ -335,6 +336,7 @@ class Library(TagOperations):
                     for pid, p in zip(ids, papers, strict=True)
                     for t in p.tags
                 ),
+                new_papers=True,
             )
         return ids
 
@@ -396,7 +398,7 @@ class Library(TagOperations):
             if rows:
                 conn.execute(insert(P), rows)
             tid = store.tag_ids(conn, {t for p in papers for t in p.tags})
-            store.link_tags(conn, ((p.id, tid[t]) for p in papers for t in p.tags))
+            store.link_tags(conn, ((p.id, tid[t]) for p in papers for t in p.tags), new_papers=True)
         return self._publish(Changes(added=tuple(p.id for p in papers), tags_changed=True))
 
     def import_batches(

@@ -11,12 +11,10 @@ beats prefix beats fuzzy; more query words in one field rank higher; ties go to 
 recently added paper (the highest id).
 """
 
-import gc
 import json
 import threading
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -25,6 +23,7 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
+from litman.core.batch import gc_paused
 from litman.core.postings import FIELDS, Doc, IntArray, Postings, array_text, text_array
 from litman.core.query import Query, Term, parse
 from litman.core.records import Paper, Status
@@ -97,19 +96,6 @@ def field_texts(p: Paper) -> dict[str, str]:
     }
 
 
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection while millions of tokens are made and dropped: a build
-    creates no cycles, and the collector's passes over them cost a third of its time."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
 class SearchIndex:
     """Built lazily from a document source; kept current by `apply(changes)`."""
 
@@ -136,7 +122,7 @@ class SearchIndex:
     # -- building and updating ------------------------------------------------------------
 
     def build(self) -> None:
-        with self._lock, _gc_paused():
+        with self._lock, gc_paused():
             self.postings = Postings()
             self._vocab_size = -1  # a new vocabulary, whatever its size
             docs = list(self._docs(None))

@@ -166,11 +166,18 @@ def tag_ids(conn: Connection, names: Iterable[str], create: bool = True) -> dict
     return {n: by_key[n.casefold()] for n in cleaned if n.casefold() in by_key}
 
 
-def link_tags(conn: Connection, pairs: Iterable[tuple[int, int]]) -> int:
-    """Insert (paper_id, tag_id) links that are not there yet; returns how many were new."""
+def link_tags(
+    conn: Connection, pairs: Iterable[tuple[int, int]], *, new_papers: bool = False
+) -> int:
+    """Insert (paper_id, tag_id) links that are not there yet; returns how many were new.
+
+    Papers inserted in this transaction (`new_papers`) have no links to look for."""
     pairs = list(dict.fromkeys(pairs))
     if not pairs:
         return 0
+    if new_papers:
+        bulk_insert(conn, PT, [{"paper_id": p, "tag_id": t} for p, t in pairs])
+        return len(pairs)
     existing: set[tuple[int, int]] = set()
     for tid in {t for _, t in pairs}:
         pids = [p for p, t in pairs if t == tid]

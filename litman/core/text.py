@@ -69,13 +69,15 @@ ASCII_WORD = re.compile(r"[a-z0-9]+")
 
 def first_tokens(text: str, n: int) -> list[str]:
     """The first `n` folded words, without tokenising the rest."""
-    head = text[: 40 * n]
-    if head.isascii():  # folding ASCII is lower-casing: no word-by-word work
-        words = ASCII_WORD.findall(head.lower())
-        if len(words) > n or head == text:
+    for width in (12 * n, 40 * n):  # words average 7 characters: the first width nearly always
+        head = text[:width]
+        if not head.isascii():
+            break
+        words = ASCII_WORD.findall(head.lower())  # folding ASCII is lower-casing
+        if len(words) > n or head == text:  # more than n words: the n-th one is whole
             return words[:n]
     words = WORD_RE.findall(text, 0, 40 * n)
-    if len(words) < n:
+    if len(words) <= n:  # the n-th word may run on past the window
         words = WORD_RE.findall(text)
     return [fold_word(w) for w in words[:n]]
 

@@ -1,0 +1,22 @@
+"""Text folding and tokenising: the fast paths agree with the plain definitions."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from litman.core.text import first_tokens, tokens
+
+# Short words and few separators, so that windows cut words at every position; some
+# accents and a dotted capital I, which lower-cases to two characters.
+letters = st.sampled_from([*"abcXYZ019éÅİß_", " ", " ", "-", "\n"])
+
+
+@given(st.text(letters, max_size=400), st.integers(1, 9))
+@settings(max_examples=400)
+def test_first_tokens_are_the_first_of_all_tokens(text: str, n: int) -> None:
+    assert first_tokens(text, n) == tokens(text)[:n]
+
+
+def test_a_word_cut_by_the_window_is_read_whole() -> None:
+    text = "w " * 7 + "x" * 400 + " tail"
+    assert first_tokens(text, 8)[-1] == "x" * 400
+    assert first_tokens("é " + text, 9)[-1] == "x" * 400
