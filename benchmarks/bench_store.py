@@ -5,6 +5,7 @@
 Targets on the 2-core reference machine: insert <= 3 s, sorted list <= 300 ms.
 """
 
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -32,6 +33,7 @@ def main(n: int = 100_000) -> None:
         assert len(ids) == n
         year_ms = _time(lambda: lib.list_ids("year", descending=True))  # a first call
         lib.close()
+        floor_s = {label: sqlite_alone(Path(tmp), drop) for label, drop in FLOORS}
     print(f"papers: {n}")
     print(f"insert through Library.add_papers: {insert_s:.2f} s (target <= 3 s)")
     print(
@@ -39,6 +41,43 @@ def main(n: int = 100_000) -> None:
         f"repeated (kept until the next change) median {statistics.median(times[1:]) * 1000:.1f} ms"
     )
     print(f"list_ids sorted by year desc: {year_ms:.0f} ms")
+    print("SQLite alone, the same rows already in its own format (sqlite3 executemany + commit):")
+    for label, seconds in floor_s.items():
+        print(f"  {label}: {seconds:.2f} s")
+
+
+FLOORS = [("with litman's indexes", False), ("with no secondary index", True)]
+
+
+def sqlite_alone(tmp: Path, drop_indexes: bool) -> float:
+    """Seconds for SQLite to insert and commit the benchmark's rows, as stored (JSON and
+    dates already text), into an empty copy of the schema with the app's pragmas: the part
+    of `add_papers` that no Python code can make faster."""
+    source = sqlite3.connect(tmp / "bench.sqlite")
+    rows = source.execute("SELECT * FROM papers").fetchall()
+    schema = [
+        sql
+        for (sql,) in source.execute(
+            "SELECT sql FROM sqlite_schema WHERE tbl_name = 'papers' AND sql IS NOT NULL "
+            "AND (type = 'table' OR NOT ?)",
+            (drop_indexes,),
+        )
+    ]
+    source.close()
+    target = tmp / f"alone-{drop_indexes}.sqlite"
+    conn = sqlite3.connect(target, isolation_level=None)
+    for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "cache_size = -65536"):
+        conn.execute(f"PRAGMA {pragma}")
+    for sql in schema:
+        conn.execute(sql)
+    marks = ", ".join("?" * len(rows[0]))
+    t0 = time.perf_counter()
+    conn.execute("BEGIN IMMEDIATE")
+    conn.executemany(f"INSERT INTO papers VALUES ({marks})", rows)
+    conn.execute("COMMIT")
+    seconds = time.perf_counter() - t0
+    conn.close()
+    return seconds
 
 
 def _time(fn) -> float:

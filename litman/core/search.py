@@ -299,7 +299,8 @@ class SearchIndex:
         code = self.postings.code(token, fidx)
         return None if code is None else self.postings.get(code)
 
-    def docs(self, ids: Sequence[int]) -> list[Doc]:
+    def docs(self, ids: Sequence[int] | None) -> list[Doc]:
+        """The documents of these papers (None: of every paper), as the index reads them."""
         return list(self._docs(ids))
 
     def memory_bytes(self) -> int:
