@@ -130,18 +130,27 @@ class MainWindow(QMainWindow):
 
         worker = Worker(work)
         worker.signals.finished.connect(self._checked)
-        worker.signals.failed.connect(lambda exc: self._checked(str(exc)))
+        worker.signals.failed.connect(self._background_failed)
         self._background = worker
         QThreadPool.globalInstance().start(worker)
 
     def _checked(self, problem: str) -> None:
         self.integrity = problem
+        self._background_done()
+        if problem != "ok":
+            dialogs.damaged_while_open(self, problem)
+
+    def _background_failed(self, exc: BaseException) -> None:
+        """The backup or the index build failed (the integrity check itself never raises):
+        say so, and let searches try the index again on their own."""
+        self._background_done()
+        self.statusBar().showMessage(f"Background work stopped: {exc}", 15000)
+
+    def _background_done(self) -> None:
         self._indexing = False
         if self._waiting_query:
             self._waiting_query = False
             self.apply_filter()
-        if problem != "ok":
-            dialogs.damaged_while_open(self, problem)
 
     def poll_changes(self) -> None:
         try:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QInputDialog, QMessageBox
 from litman.core import backups
 from litman.core.library import Library
 from litman.core.records import NewPaper
-from litman.gui import launch
+from litman.gui import dialogs, launch
 from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
 from litman.gui.workers import run_inline
@@ -187,3 +187,36 @@ def test_typing_before_the_index_is_built_waits_without_blocking(qtbot, seeded, 
     assert win.model.rowCount() == 89 and "Indexing 89 papers" in win.statusBar().currentMessage()
     win.start_background_work()
     qtbot.waitUntil(lambda: win.model.rowCount() == 2, timeout=10000)
+
+
+def test_a_new_empty_library_opens_searches_and_is_not_called_damaged(
+    qtbot, library, tmp_path, monkeypatch
+):
+    told: list[str] = []
+    monkeypatch.setattr(dialogs, "damaged_while_open", lambda _win, problem: told.append(problem))
+    win = MainWindow(
+        library, ViewSettings(tmp_path / "v.ini"), run_inline, index_in_background=True
+    )
+    qtbot.addWidget(win)
+    win.show()
+    assert "Your library is empty" in win.empty.text()
+    win.start_background_work()
+    qtbot.waitUntil(lambda: getattr(win, "integrity", None) == "ok", timeout=10000)
+    win.search.setText("neural")
+    win.apply_filter()
+    assert win.model.rowCount() == 0 and "Your library is empty" in win.empty.text()
+    assert told == []
+
+
+def test_a_failed_index_build_is_reported_as_itself(window, qtbot, monkeypatch):
+    told: list[str] = []
+    monkeypatch.setattr(dialogs, "damaged_while_open", lambda _win, problem: told.append(problem))
+    window.library.index.invalidate()
+
+    def fail() -> None:
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(window.library.index, "ensure_built", fail)
+    window.start_background_work()
+    qtbot.waitUntil(lambda: "Background work stopped" in window.statusBar().currentMessage())
+    assert "No space left" in window.statusBar().currentMessage() and told == []
