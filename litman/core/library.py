@@ -324,7 +324,7 @@ class Library(TagOperations):
         # AUTOINCREMENT ids only grow and the write lock is ours, so the new rows are exactly
         # those above the old maximum: cheaper than RETURNING on every row.
         before = conn.execute(select(func.max(P.c.id))).scalar() or 0
-        store.bulk_insert(conn, P, rows)
+        store.insert_papers(conn, rows)
         ids = list(conn.execute(select(P.c.id).where(P.c.id > before).order_by(P.c.id)).scalars())
         names = list(dict.fromkeys(t for p in papers for t in p.tags))
         if names:

@@ -4,11 +4,13 @@ import sqlite3
 from datetime import datetime
 
 import pytest
+from sqlalchemy import event
 
 from litman.core import models
 from litman.core.errors import LitmanError, NotFoundError, SchemaTooNewError
 from litman.core.library import Library
 from litman.core.records import NewPaper, Status
+from litman.core.store import DEFER_INDEXES_FROM
 
 
 def add(lib: Library, *papers: NewPaper) -> list[int]:
@@ -76,6 +78,40 @@ def test_failed_multi_row_write_leaves_nothing_behind(library: Library) -> None:
         library.add_papers([good, bad])
     assert library.count() == 0
     assert library.tags() == []
+
+
+def index_names(library: Library) -> list[tuple[str, str]]:
+    """The papers table's indexes with their definitions (SQLAlchemy's reflection skips the
+    expression index on lower(doi))."""
+    with library.engine.connect() as conn:
+        rows = conn.exec_driver_sql(
+            "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'papers'"
+        )
+        return sorted((name, sql or "") for name, sql in rows)
+
+
+def test_a_large_first_import_keeps_every_index(library: Library) -> None:
+    indexes = index_names(library)
+    assert len(indexes) == 7  # six of ours and the citekey's UNIQUE
+    batch = [NewPaper(title=f"Paper {i:05}", doi=f"10.1/{i}") for i in range(DEFER_INDEXES_FROM)]
+    bad = NewPaper(title="broken", tags=("a >  > b",))
+    with pytest.raises(LitmanError):  # fails after the rows went in, indexes dropped
+        library.add_papers([*batch, bad])
+    assert library.count() == 0 and index_names(library) == indexes
+    statements: list[str] = []
+    event.listen(library.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    library.add_papers(batch)
+    assert library.count() == DEFER_INDEXES_FROM and index_names(library) == indexes
+    assert sum("DROP INDEX" in s for s in statements) == 6  # the batch went in unindexed
+    statements.clear()
+    library.add_papers(batch[:10])  # small: inserted through the indexes
+    assert not any("INDEX" in s for s in statements)
+    with library.engine.connect() as conn:
+        plan = conn.exec_driver_sql(
+            "EXPLAIN QUERY PLAN SELECT id FROM papers ORDER BY title_sort"
+        ).fetchall()
+    assert "ix_papers_title_nocase" in str(plan)
+    assert library.get(library.list_ids("title")[0]).title == "Paper 00000"
 
 
 def test_tag_add_and_remove_on_many_papers(library: Library) -> None:
