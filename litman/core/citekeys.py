@@ -31,8 +31,13 @@ def last_name(author: str) -> str:
     return parts[-1] if parts else ""
 
 
+_LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
+
+
 def significant_words(title: str) -> Iterator[str]:
-    for word in re.sub(r"\\[A-Za-z]+", " ", title).split():
+    if "\\" in title:
+        title = _LATEX_COMMAND.sub(" ", title)
+    for word in title.split():
         slug = ascii_slug(word)
         if slug and slug not in STOPWORDS and not slug.isdigit():
             yield slug

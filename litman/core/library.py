@@ -328,14 +328,11 @@ class Library(TagOperations):
         ids = list(conn.execute(select(P.c.id).where(P.c.id > before).order_by(P.c.id)).scalars())
         names = list(dict.fromkeys(t for p in papers for t in p.tags))
         if names:
-            tid = store.tag_ids(conn, names)
+            by_name = store.tag_ids(conn, names)
+            tid = {name: by_name[store.clean_tag(name)] for name in names}
             store.link_tags(
                 conn,
-                (
-                    (pid, tid[store.clean_tag(t)])
-                    for pid, p in zip(ids, papers, strict=True)
-                    for t in p.tags
-                ),
+                ((pid, tid[t]) for pid, p in zip(ids, papers, strict=True) for t in p.tags),
                 new_papers=True,
             )
         return ids

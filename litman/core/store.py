@@ -29,7 +29,7 @@ from litman.core.dedupe import abstract_key, title_key
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.postings import Doc
 from litman.core.records import NewPaper, Paper, Status
-from litman.core.text import fold
+from litman.core.text import fold, fold_word
 
 P, T, PT = models.papers, models.tags, models.paper_tags
 _T = TypeVar("_T")
@@ -58,7 +58,7 @@ def sort_keys(title: str, authors: Sequence[str]) -> dict[str, str]:
     return {
         "title_sort": fold(title).strip(),
         "title_key": title_key(title),
-        "authors_sort": fold(authors[0]) if authors else "",
+        "authors_sort": fold_word(authors[0]) if authors else "",  # cached: names recur
     }
 
 
@@ -69,10 +69,11 @@ def one_line(text: str) -> str:
 def paper_values(p: NewPaper, citekey: str, stamp: datetime) -> dict[str, Any]:
     """Column values for a new paper; one-line fields are whitespace-normalised here."""
     authors = [one_line(a) for a in p.authors if a.strip()]
+    title = one_line(p.title)
     return {
         "citekey": citekey,
         "entry_type": p.entry_type,
-        "title": one_line(p.title),
+        "title": title,
         "title_derived": p.title_derived,
         "authors": authors,
         "year": p.year,
@@ -90,7 +91,7 @@ def paper_values(p: NewPaper, citekey: str, stamp: datetime) -> dict[str, Any]:
         "modified_at": stamp,
         "read_at": stamp if p.status is Status.READ else None,
         "abstract_key": abstract_key(p.abstract),
-        **sort_keys(one_line(p.title), authors),
+        **sort_keys(title, authors),
     }
 
 
