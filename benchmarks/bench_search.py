@@ -93,8 +93,8 @@ def fts_search(conn: sqlite3.Connection, q: str) -> list[int]:
 
 
 def build_floor(lib: Library) -> tuple[float, float]:
-    """Seconds to read every document and to split every text into words: two steps of the
-    build that any index over all the words pays, whatever it does next."""
+    """Seconds to read every document and to split every text into words (with the index's
+    own splitter): two steps that any index over all the words pays, whatever it does next."""
     from litman.core.postings import raw_words
 
     t0 = time.perf_counter()
@@ -183,7 +183,7 @@ def main(n: int = 100_000) -> None:
     )
     print(
         f"  of which no index over every word can skip: reading the texts {read_s:.2f} s, "
-        f"splitting them into words (one regex pass each, nothing kept) {split_s:.2f} s"
+        f"splitting them into words as the index does (nothing kept) {split_s:.2f} s"
     )
     print(
         f"saved index: written in {save_s:.2f} s ({saved.stat().st_size / 2**20:.0f} MiB), "

@@ -3,7 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from litman.core.text import first_tokens, tokens
+from litman.core.postings import raw_words
+from litman.core.text import first_tokens, fold_word, tokens
 
 # Short words and few separators, so that windows cut words at every position; some
 # accents and a dotted capital I, which lower-cases to two characters.
@@ -20,3 +21,9 @@ def test_a_word_cut_by_the_window_is_read_whole() -> None:
     text = "w " * 7 + "x" * 400 + " tail"
     assert first_tokens(text, 8)[-1] == "x" * 400
     assert first_tokens("é " + text, 9)[-1] == "x" * 400
+
+
+@given(st.text(st.characters(codec="utf-8"), max_size=200) | st.text(letters, max_size=200))
+@settings(max_examples=400)
+def test_the_index_splits_and_folds_words_as_queries_do(text: str) -> None:
+    assert [fold_word(w) for w in raw_words(text)] == tokens(text)
