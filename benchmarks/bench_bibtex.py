@@ -42,7 +42,7 @@ def main() -> None:
     path = OUT / "synthetic-100000.sqlite"
     if not path.exists():
         build(path, 100_000)
-    with Library.open(path) as lib:
+    with Library.open(path, backup=False, daily=False) as lib:
         papers = lib.list_papers("id")
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()

@@ -73,7 +73,7 @@ def main(n: int = 100_000) -> None:
     before = rss_mb()
     cache = OUT / f"gui-{n}.index.npz"
     had_cache = cache.exists()
-    lib = Library.open(path, daily=False, index_cache=cache)
+    lib = Library.open(path, backup=False, daily=False, index_cache=cache)
     with tempfile.TemporaryDirectory() as tmp:
         win = MainWindow(lib, ViewSettings(Path(tmp) / "view.ini"), runner=run_inline)
         win.resize(1280, 800)

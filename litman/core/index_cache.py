@@ -25,7 +25,7 @@ from litman.core.postings import array_text, text_array
 if TYPE_CHECKING:
     from litman.core.search import SearchIndex
 
-FORMAT = 1
+FORMAT = 2  # 2: per-paper digests, for reconciling with outside writes
 
 
 def save(index: "SearchIndex", path: Path, generation: str) -> None:

@@ -187,13 +187,13 @@ class Library(TagOperations):
         """Whether another process (or Library) has committed since the last look.
 
         Our own commits are absorbed as they happen; a true answer also makes the search
-        index rebuild on its next use.
+        index reconcile with the file on its next use (only changed papers are re-indexed).
         """
         with self._lock:
             changed = self._watcher.changed() or self._changed_elsewhere
             self._changed_elsewhere = False
         if changed:
-            self.index.invalidate()
+            self.index.mark_stale()
             self._orders.clear()
         return changed
 

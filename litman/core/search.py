@@ -13,6 +13,7 @@ recently added paper (the highest id).
 
 import json
 import threading
+import zlib
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -35,6 +36,12 @@ STATUS_CODES = {s: i for i, s in enumerate(Status)}
 
 # The index asks for documents by id (None: all of them).
 Docs = Callable[[Sequence[int] | None], Iterable[Doc]]
+
+
+def digest(d: Doc) -> int:
+    """A checksum of everything the index keeps of a paper: what `reconcile` compares."""
+    parts = (*d.texts, str(d.year), str(d.status), *d.tags)
+    return zlib.crc32("\x1f".join(parts).encode("utf-8", "surrogatepass"))
 
 
 def max_edits(word: str) -> int:
@@ -112,26 +119,40 @@ class SearchIndex:
         self._built_hook = built_hook
         self._lock = threading.RLock()
         self._built = False
+        self._stale = False
         self._tags: dict[int, tuple[str, ...]] = {}
         self._tag_members: dict[str, set[int]] = {}
 
     @property
     def built(self) -> bool:
-        return self._built
+        """Built and not known to be behind another process's writes."""
+        return self._built and not self._stale
 
     # -- building and updating ------------------------------------------------------------
 
     def build(self) -> None:
         with self._lock, gc_paused():
-            self.postings = Postings()
-            self._vocab_size = -1  # a new vocabulary, whatever its size
-            docs = list(self._docs(None))
-            self.postings.build(docs)
-            self._reset_attrs(max((d.id for d in docs), default=0) + 1)
-            for d in docs:
-                self._set_attrs(d)
-            self._vocab_changed()
-            self._built = True
+            self._build_from(list(self._docs(None)))
+
+    def _build_from(self, docs: list[Doc]) -> None:
+        self.postings = Postings()
+        self._vocab_size = -1  # a new vocabulary, whatever its size
+        self.postings.build(docs)
+        self._reset_attrs(max((d.id for d in docs), default=0) + 1)
+        # Every paper's attributes at once (what _set_attrs does one paper at a time).
+        ids = np.fromiter((d.id for d in docs), np.int64, len(docs))
+        self._year[ids] = np.fromiter((d.year for d in docs), np.int32, len(docs))
+        self._status[ids] = np.fromiter((d.status for d in docs), np.int8, len(docs))
+        self._digest[ids] = np.fromiter(map(digest, docs), np.uint32, len(docs))
+        self._alive[ids] = True
+        for d in docs:
+            if d.tags:
+                self._tags[d.id] = tags = tuple(t.casefold() for t in d.tags)
+                for tag in tags:
+                    self._tag_members.setdefault(tag, set()).add(d.id)
+        self._vocab_changed()
+        self._built = True
+        self._stale = False
 
     def ensure_built(self) -> None:
         if not self._built:
@@ -143,6 +164,38 @@ class SearchIndex:
                 self.build()
                 if self._built_hook is not None:
                     self._built_hook(self)
+        elif self._stale:
+            self.reconcile()
+
+    def mark_stale(self) -> None:
+        """Another process wrote: the next use compares every paper with what the index
+        holds and updates only the papers that differ (`reconcile`)."""
+        self._stale = True
+
+    def reconcile(self) -> tuple[int, int, int]:
+        """Re-read every document and apply the ones added, changed (by digest) or gone since
+        the index last saw them; (added, updated, deleted) counts. At 100k papers this costs
+        the reading and hashing (about 1.5 s), not a build. Many changes rebuild instead."""
+        with self._lock, gc_paused():
+            if not self._built:
+                self.ensure_built()
+                return (0, 0, 0)
+            docs = list(self._docs(None))
+            n = len(self._alive)
+            known = [d.id < n and bool(self._alive[d.id]) for d in docs]
+            added = [d for d, k in zip(docs, known, strict=True) if not k]
+            updated = [
+                d for d, k in zip(docs, known, strict=True) if k and self._digest[d.id] != digest(d)
+            ]
+            present = np.zeros(n, dtype=bool)
+            present[[d.id for d in docs if d.id < n]] = True
+            deleted = np.flatnonzero(self._alive & ~present).tolist()
+            if len(added) + len(updated) + len(deleted) > max(1000, len(docs) // 4):
+                self._build_from(docs)
+            else:
+                self._replace([*deleted, *(d.id for d in updated)], [*added, *updated])
+            self._stale = False
+            return (len(added), len(updated), len(deleted))
 
     # -- saving and loading (litman.core.index_cache) ----------------------------------
 
@@ -153,6 +206,7 @@ class SearchIndex:
                 year=self._year,
                 status=self._status,
                 alive=self._alive,
+                digest=self._digest,
                 tags=text_array(json.dumps({str(k): list(v) for k, v in self._tags.items()})),
             )
             return arrays
@@ -162,11 +216,13 @@ class SearchIndex:
         postings = Postings.from_arrays(arrays)
         tags = json.loads(array_text(arrays["tags"]))
         year, status, alive = arrays["year"], arrays["status"], arrays["alive"]
-        if not (len(year) == len(status) == len(alive)):
+        digests = arrays["digest"]
+        if not (len(year) == len(status) == len(alive) == len(digests)):
             raise ValueError("saved index arrays disagree in length")
         with self._lock:
             self.postings = postings
             self._year, self._status, self._alive = year.copy(), status.copy(), alive.copy()
+            self._digest = digests.astype(np.uint32)
             self._tags = {}
             self._tag_members = {}
             self._vocab_size = -1  # a new vocabulary, whatever its size
@@ -177,6 +233,7 @@ class SearchIndex:
                     self._tag_members.setdefault(tag, set()).add(pid)
             self._vocab_changed()
             self._built = True
+            self._stale = False
 
     def invalidate(self) -> None:
         """Forget everything; the next search rebuilds (after outside writes)."""
@@ -201,15 +258,17 @@ class SearchIndex:
                 for d in self._docs(list(updated)):
                     self._set_attrs(d)
                 return
-            gone = [*deleted, *updated]
-            self.postings.remove(gone)
-            for pid in gone:
-                self._clear_attrs(pid)
-            fresh = list(self._docs([*added, *updated]))
-            self.postings.add(fresh)
-            for d in fresh:
-                self._set_attrs(d)
-            self._vocab_changed()
+            self._replace([*deleted, *updated], list(self._docs([*added, *updated])))
+
+    def _replace(self, gone: Sequence[int], fresh: Sequence[Doc]) -> None:
+        """Drop the postings of `gone` papers, then index the `fresh` documents."""
+        self.postings.remove(gone)
+        for pid in gone:
+            self._clear_attrs(pid)
+        self.postings.add(fresh)
+        for d in fresh:
+            self._set_attrs(d)
+        self._vocab_changed()
 
     def _vocab_changed(self) -> None:
         self._short_cache: dict[Any, Any] = {}
@@ -226,6 +285,7 @@ class SearchIndex:
         self._year = np.zeros(size, dtype=np.int32)
         self._status = np.zeros(size, dtype=np.int8)
         self._alive = np.zeros(size, dtype=bool)
+        self._digest = np.zeros(size, dtype=np.uint32)
         self._tags = {}
         self._tag_members = {}
 
@@ -236,6 +296,8 @@ class SearchIndex:
             self._year = np.concatenate([self._year, np.zeros(grow, np.int32)])
             self._status = np.concatenate([self._status, np.zeros(grow, np.int8)])
             self._alive = np.concatenate([self._alive, np.zeros(grow, bool)])
+            self._digest = np.concatenate([self._digest, np.zeros(grow, np.uint32)])
+        self._digest[d.id] = digest(d)
         self._year[d.id] = d.year
         self._status[d.id] = d.status
         self._alive[d.id] = True

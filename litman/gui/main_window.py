@@ -158,8 +158,9 @@ class MainWindow(QMainWindow):
         except Exception:
             return
         if changed:
-            # The search index was dropped with the outside change: rebuild it off the GUI
-            # thread, and let searches wait for it meanwhile.
+            # The search index is behind the outside change: bring it up to date off the GUI
+            # thread (re-reading every paper, re-indexing the changed ones), and let
+            # searches wait for it meanwhile.
             self._indexing = True
             self.start_background_work()
             self.refresh_all()

@@ -215,3 +215,37 @@ def test_misspelled_title_queries_have_recall_at_10_of_95_percent(library: Libra
         trials += 1
         hits += paper.id in library.search(query).ids[:10]
     assert hits / trials >= 0.95, f"recall@10 = {hits}/{trials}"
+
+
+QUERIES = ["neural colapse", "contrastive", "tag:Optimization", "status:read", "renamed", ""]
+
+
+def test_writes_by_another_process_are_reconciled_not_rebuilt(seeded_path, monkeypatch) -> None:
+    here = Library.open(seeded_path)
+    here.search("warm up")  # built in full, once
+    other = Library.open(seeded_path)  # another process, as far as `here` can tell
+    ids = other.list_ids("id")
+    other.update_paper(ids[0], title="A renamed paper about bandits")
+    other.rename_tag("Optimization", "Optimisation")
+    other.set_status(ids[1:4], Status.READ)
+    other.delete_papers(ids[4:6])
+    other.add_papers([NewPaper(title="Fresh contrastive paper")])
+    other.close()
+
+    from litman.core.postings import Postings
+
+    def no_build(*_args) -> None:
+        raise AssertionError("rebuilt from scratch")
+
+    monkeypatch.setattr(Postings, "build", no_build)
+    assert here.changed_elsewhere() and not here.index.built
+    # One paper added; renamed title, five renamed tags' papers (7 under Optimization) and
+    # three statuses changed; two deleted.
+    assert here.index.reconcile() == (1, 11, 2)
+    monkeypatch.undo()
+    fresh = Library.open(seeded_path)
+    for q in [*QUERIES, "tag:Optimisation", "bandits"]:
+        assert here.search(q).ids == fresh.search(q).ids, q
+    assert here.index.reconcile() == (0, 0, 0)  # nothing more to do
+    here.close()
+    fresh.close()
