@@ -9,6 +9,7 @@ PostgreSQL: port this module and `schema.py`, nothing else.
 import json
 import os
 import sqlite3
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,23 @@ from litman.core.errors import CorruptLibraryError, LitmanError
 
 BUSY_TIMEOUT_MS = 5000
 _JSON = json.JSONEncoder(ensure_ascii=False)
+_last_datetime: tuple[object, str] = (None, "")
+
+
+def _adapt_datetime(value: datetime) -> str:
+    """Datetimes are stored as sqlite3's own (deprecated since Python 3.12) default adapter
+    wrote them, `isoformat(" ")`; the last answer is reused, since a batch shares one stamp
+    (100k papers: two columns' 200,000 conversions become two)."""
+    global _last_datetime
+    last = _last_datetime  # one read: another thread may replace the pair meanwhile
+    if value is last[0]:
+        return last[1]
+    text = value.isoformat(" ")
+    _last_datetime = (value, text)
+    return text
+
+
+sqlite3.register_adapter(datetime, _adapt_datetime)
 WRITE_OPTION = "litman_write"
 
 

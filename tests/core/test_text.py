@@ -1,10 +1,12 @@
 """Text folding and tokenising: the fast paths agree with the plain definitions."""
 
+import unicodedata
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from litman.core.postings import raw_words
-from litman.core.text import first_tokens, fold_word, tokens
+from litman.core.text import COMBINING_END, first_tokens, fold, fold_word, tokens
 
 # Short words and few separators, so that windows cut words at every position; some
 # accents and a dotted capital I, which lower-cases to two characters.
@@ -27,3 +29,9 @@ def test_a_word_cut_by_the_window_is_read_whole() -> None:
 @settings(max_examples=400)
 def test_the_index_splits_and_folds_words_as_queries_do(text: str) -> None:
     assert [fold_word(w) for w in raw_words(text)] == tokens(text)
+
+
+def test_every_combining_mark_is_dropped_by_folding() -> None:
+    marks = [cp for cp in range(0x110000) if unicodedata.combining(chr(cp))]
+    assert max(marks) < COMBINING_END
+    assert fold("".join(f"e{chr(cp)}" for cp in marks)) == "e" * len(marks)
