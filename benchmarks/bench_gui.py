@@ -72,13 +72,16 @@ def main(n: int = 100_000) -> None:
     qapp = QApplication.instance() or QApplication(sys.argv[:1])
     before = rss_mb()
     cache = OUT / f"gui-{n}.index.npz"
-    had_cache = cache.exists()
     lib = Library.open(path, backup=False, daily=False, index_cache=cache)
     with tempfile.TemporaryDirectory() as tmp:
         win = MainWindow(lib, ViewSettings(Path(tmp) / "view.ini"), runner=run_inline)
         win.resize(1280, 800)
         win.show()
         qapp.processEvents()
+        from litman.core import index_cache
+        from litman.core.search import SearchIndex
+
+        had_cache = index_cache.load(SearchIndex(lambda ids: []), cache, lib.generation())
         t0 = time.perf_counter()
         lib.index.ensure_built()  # what the window's worker does after it shows
         index_s = time.perf_counter() - t0
