@@ -18,6 +18,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -25,7 +26,15 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from litman.core.batch import gc_paused
-from litman.core.postings import FIELDS, Doc, IntArray, Postings, array_text, text_array
+from litman.core.postings import (
+    FIELD_BITS,
+    FIELDS,
+    Doc,
+    IntArray,
+    Postings,
+    array_text,
+    text_array,
+)
 from litman.core.query import Query, Term, parse
 from litman.core.records import Paper, Status
 from litman.core.text import WORD_RE, fold, token_spans
@@ -432,18 +441,24 @@ class _Evaluator:
         fields = self._fields(term)
         if term.kind == "phrase":
             return self._phrase(term, fields, score, hit)
-        groups: dict[tuple[int, float], list[np.ndarray[Any, Any]]] = {}
+        # Candidate tokens by match strength; each (field, strength) group's postings are
+        # gathered at once (a one-letter prefix has thousands of tokens).
+        by_strength: dict[float, list[str]] = {}
         for tok, strength in self.ix.candidates(term):
+            by_strength.setdefault(strength, []).append(tok)
+        ids = self.ix.postings.token_ids
+        groups: list[tuple[int, float, IntArray]] = []
+        for strength, toks in by_strength.items():
+            tids = np.fromiter(map(ids.__getitem__, toks), dtype=np.int64, count=len(toks))
             for f in fields:
-                post = self.ix.posting(tok, f)
-                if post is not None:
-                    groups.setdefault((f, strength), []).append(post)
+                post, found = self.ix.postings.gather(tids << FIELD_BITS | f)
+                if found.any():
+                    groups.append((f, strength, post))
                     if not term.negated:
-                        self.result.hit_tokens.setdefault(FIELDS[f], set()).add(tok)
-        for (f, strength), posts in sorted(
-            groups.items(), key=lambda g: WEIGHTS[g[0][0]] * g[0][1]
-        ):
-            idx = posts[0] if len(posts) == 1 else np.concatenate(posts)
+                        hits = self.result.hit_tokens.setdefault(FIELDS[f], set())
+                        hits.update(compress(toks, found.tolist()))
+        # Weakest first, so that a paper keeps its strongest hit's score.
+        for f, strength, idx in sorted(groups, key=lambda g: WEIGHTS[g[0]] * g[1]):
             score[idx] = WEIGHTS[f] * strength
             hit[f, idx] = 1
         return score, hit
