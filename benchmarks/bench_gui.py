@@ -139,7 +139,8 @@ def main(n: int = 100_000) -> None:
     print(f"search index ready on the worker after showing: {index_s:.2f} s ({how})")
     print(
         f"keystroke -> table ({len(keys)} keys, 25 ms typing pause included): "
-        f"p50 {statistics.median(keys):.0f} ms, p95 {p95(keys):.0f} ms (target p95 <= 100 ms)"
+        f"p50 {statistics.median(keys):.0f} ms, p95 {p95(keys):.0f} ms, max {max(keys):.0f} ms "
+        "(target p95 <= 100 ms; the slowest are first letters, whose matches are not cached yet)"
     )
     print(
         f"  of which the search and table refill: p50 {statistics.median(filters):.0f} ms, "

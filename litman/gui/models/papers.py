@@ -21,7 +21,7 @@ from litman import paths
 from litman.core.library import Library
 from litman.core.records import Paper, Status
 
-PAGE = 200
+PAGE = 64  # papers read at a time: a screenful or two; each keystroke reads the first page
 Index = QModelIndex | QPersistentModelIndex
 COLUMNS: list[tuple[str, str]] = [
     ("status", ""),
@@ -62,6 +62,17 @@ def status_icon(status: Status) -> QIcon:
     return icon
 
 
+_ROLES = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.DecorationRole,
+        Qt.ItemDataRole.FontRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.AccessibleTextRole,
+    }
+)
+
+
 class PaperTableModel(QAbstractTableModel):
     sortRequested = Signal(str, bool)  # column key, descending
 
@@ -69,7 +80,7 @@ class PaperTableModel(QAbstractTableModel):
         super().__init__()
         self.library = library
         self._ids: list[int] = []
-        self._row_of: dict[int, int] = {}
+        self._row_of: dict[int, int] | None = {}
         self._cache: dict[int, Paper] = {}
         self._icons: dict[Status, QIcon] = {}  # made when first painted: pixmaps need a GUI app
         self._italic = QFont()
@@ -80,7 +91,7 @@ class PaperTableModel(QAbstractTableModel):
     def set_ids(self, ids: Sequence[int]) -> None:
         self.beginResetModel()
         self._ids = list(ids)
-        self._row_of = {pid: row for row, pid in enumerate(self._ids)}
+        self._row_of = None  # made when first asked: typing replaces 100k ids per keystroke
         self._cache.clear()
         self.endResetModel()
 
@@ -91,11 +102,17 @@ class PaperTableModel(QAbstractTableModel):
         return self._ids[row]
 
     def row_of(self, pid: int) -> int | None:
-        return self._row_of.get(pid)
+        return self._rows().get(pid)
+
+    def _rows(self) -> dict[int, int]:
+        if self._row_of is None:
+            self._row_of = {pid: row for row, pid in enumerate(self._ids)}
+        return self._row_of
 
     def refresh(self, ids: Sequence[int]) -> None:
         """Re-read these papers when next shown."""
-        rows = [self._row_of[i] for i in ids if i in self._row_of]
+        row_of = self._rows()
+        rows = [row_of[i] for i in ids if i in row_of]
         for pid in ids:
             self._cache.pop(pid, None)
         if rows:
@@ -127,7 +144,9 @@ class PaperTableModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._ids):
+        # Qt asks about a dozen roles per painted cell; most are answered before the paper
+        # is looked up (about 2,400 calls per repaint of a full window).
+        if role not in _ROLES or not index.isValid() or not 0 <= index.row() < len(self._ids):
             return None
         paper = self.paper(index.row())
         if paper is None:
