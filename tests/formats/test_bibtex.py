@@ -4,11 +4,12 @@ import re
 from pathlib import Path
 
 import pybtex.database
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from litman import app
 from litman.cli import main
+from litman.core.dedupe import Candidate, DuplicateFinder
 from litman.core.library import Library
 from litman.core.records import NewPaper, Status
 from litman.formats import bibtex
@@ -55,6 +56,16 @@ def round_trip(tmp_path: Path, items: list[NewPaper]) -> tuple[list, list]:
     return before, after
 
 
+def not_duplicates(items: list[NewPaper]) -> bool:
+    finder = DuplicateFinder()
+    for i, paper in enumerate(items):
+        candidate = Candidate.of(-(i + 1), paper)
+        if finder.find(candidate):
+            return False
+        finder.add(candidate)
+    return True
+
+
 KEYS = (
     "citekey",
     "entry_type",
@@ -85,6 +96,9 @@ KEYS = (
     )
 )
 def test_random_papers_survive_export_and_reimport(tmp_path: Path, items) -> None:
+    # Papers litman itself takes for one (titles "E" and "Ē", with no author or year) are
+    # merged on import, as they should be; only distinct ones must come back one for one.
+    assume(not_duplicates(items))
     before, after = round_trip(tmp_path, items)
     assert len(before) == len(after)
     for x, y in zip(before, after, strict=True):
@@ -306,3 +320,12 @@ def test_entries_written_without_a_key_get_one(library) -> None:
         "huang2012alzheimer",
         "kept",
     ]
+
+
+def test_titles_equal_but_for_accents_are_one_paper(tmp_path: Path) -> None:
+    """The case hypothesis found: the round trip merges them, which is what an import of
+    the two records would do anyway."""
+    items = [NewPaper(title="E", entry_type="article"), NewPaper(title="Ē", entry_type="article")]
+    assert not not_duplicates(items)
+    _before, after = round_trip(tmp_path, items)
+    assert len(after) == 1
