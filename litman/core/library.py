@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from threading import RLock
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -26,21 +26,23 @@ from litman.core.errors import (
     NotFoundError,
     ReadOnlyError,
 )
-from litman.core.index_cache import SavedIndex
 from litman.core.library_tags import TagOperations
-from litman.core.postings import Doc
 from litman.core.query import Query, parse
 from litman.core.records import (
     EDITABLE_FIELDS,
     SORT_FIELDS,
     Changes,
+    Doc,
     ImportBatch,
     ImportReport,
     NewPaper,
     Paper,
     Status,
 )
-from litman.core.search import SearchIndex, SearchResult
+
+if TYPE_CHECKING:  # made on first use (Library.index): they bring numpy
+    from litman.core.index_cache import SavedIndex
+    from litman.core.search import SearchIndex, SearchResult
 
 P, T, PT = models.papers, models.tags, models.paper_tags
 Listener = Callable[[Changes], None]
@@ -82,7 +84,8 @@ class Library(TagOperations):
         self._lock = RLock()
         self._listeners: list[Listener] = []
         self._open_store(check, daily)
-        self.index = self._new_index()
+        self._index: SearchIndex | None = None
+        self.saved_index: SavedIndex | None = None
         self._watcher = sqlite.ChangeWatcher(self.path)
         self._changed_elsewhere = False
         self._orders: dict[tuple[str, bool], list[int]] = {}
@@ -144,7 +147,23 @@ class Library(TagOperations):
         if self._backups and not self.read_only:
             backups.take(self.path, reason)
 
-    def _new_index(self) -> SearchIndex:
+    @property
+    def index(self) -> "SearchIndex":
+        """The search index, made on first use: numpy and the index code load then, so a
+        window shows its first rows without them (55 ms of start-up)."""
+        with self._lock:
+            if self._index is None:
+                self._index = self._new_index()
+            return self._index
+
+    def index_built(self) -> bool:
+        """Whether searching can start at once (never makes the index)."""
+        return self._index is not None and self._index.built
+
+    def _new_index(self) -> "SearchIndex":
+        from litman.core.index_cache import SavedIndex
+        from litman.core.search import SearchIndex
+
         self.saved_index = (
             None if self.index_cache is None else SavedIndex(self.index_cache, self.generation)
         )
@@ -166,7 +185,7 @@ class Library(TagOperations):
             return
         # The index holds every change made here; it is the file's state unless another
         # process wrote since we last looked.
-        if self.saved_index is not None and self.index.built and not self.changed_elsewhere():
+        if self.saved_index is not None and self.index_built() and not self.changed_elsewhere():
             self.saved_index.save(self.index)
         self._closed = True
         self._watcher.close()
@@ -178,7 +197,7 @@ class Library(TagOperations):
         self.close()
         self._open_store(True)
         self._closed = False
-        self.index = self._new_index()
+        self._index = None
         self._watcher = sqlite.ChangeWatcher(self.path)
         self._changed_elsewhere = False
         self._orders.clear()
@@ -193,7 +212,8 @@ class Library(TagOperations):
             changed = self._watcher.changed() or self._changed_elsewhere
             self._changed_elsewhere = False
         if changed:
-            self.index.mark_stale()
+            if self._index is not None:
+                self._index.mark_stale()
             self._orders.clear()
         return changed
 
@@ -238,7 +258,10 @@ class Library(TagOperations):
     def _publish(self, changes: Changes) -> Changes:
         self._orders.clear()
         if not changes.empty:
-            self.index.apply(changes.added, changes.updated, changes.deleted, changes.text_changed)
+            if self._index is not None:
+                self._index.apply(
+                    changes.added, changes.updated, changes.deleted, changes.text_changed
+                )
             for listener in list(self._listeners):
                 listener(changes)
         return changes
@@ -428,7 +451,7 @@ class Library(TagOperations):
 
     # -- search --------------------------------------------------------------------------
 
-    def search(self, query: str | Query) -> SearchResult:
+    def search(self, query: str | Query) -> "SearchResult":
         """Ranked matches for a query in the search language (see `litman.core.query`)."""
         return self.index.search(query)
 

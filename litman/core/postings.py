@@ -6,16 +6,17 @@ seconds and take tens of MB. Later additions go to small appendable `array('i')`
 A paper whose text changes after the build is marked "moved": its stale entries in the bulk
 slices are filtered out at query time, and its fresh tokens live in the appendable part.
 
-A document is a `Doc`: the paper id, its searchable field texts in `FIELDS` order, its year,
+A document is a `records.Doc`: the paper id, its searchable field texts in `FIELDS` order, its year,
 status code and tag names.
 """
 
 from array import array
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
+from litman.core.records import Doc
 from litman.core.text import WORD_RE, fold_word
 
 FIELDS = ("title", "authors", "tags", "venue", "citekey", "year", "abstract")
@@ -23,14 +24,6 @@ FIELD_BITS = 3  # a token code is token_id << 3 | field index
 FEW_CODES = 32  # up to this many codes, `gather` looks each up on its own
 
 IntArray = np.ndarray[Any, np.dtype[np.int32]]
-
-
-class Doc(NamedTuple):
-    id: int
-    texts: tuple[str, ...]  # one per FIELDS entry
-    year: int
-    status: int
-    tags: tuple[str, ...]
 
 
 CITEKEY = FIELDS.index("citekey")

@@ -8,7 +8,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
+
+
+class Doc(NamedTuple):
+    """What the search index reads of a paper: its searchable texts (one per
+    `litman.core.postings.FIELDS` entry), year, status code and tag names."""
+
+    id: int
+    texts: tuple[str, ...]
+    year: int
+    status: int
+    tags: tuple[str, ...]
 
 
 class Status(StrEnum):

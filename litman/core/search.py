@@ -29,14 +29,13 @@ from litman.core.batch import gc_paused
 from litman.core.postings import (
     FIELD_BITS,
     FIELDS,
-    Doc,
     IntArray,
     Postings,
     array_text,
     text_array,
 )
 from litman.core.query import Query, Term, parse
-from litman.core.records import Paper, Status
+from litman.core.records import Doc, Paper, Status
 from litman.core.text import WORD_RE, fold, token_spans
 
 WEIGHTS = np.array([100.0, 10.0, 10.0, 5.0, 5.0, 5.0, 1.0], dtype=np.float32)

@@ -27,8 +27,7 @@ from sqlalchemy import (
 from litman.core import models
 from litman.core.dedupe import abstract_key, title_key
 from litman.core.errors import LitmanError, NotFoundError
-from litman.core.postings import Doc
-from litman.core.records import NewPaper, Paper, Status
+from litman.core.records import Doc, NewPaper, Paper, Status
 from litman.core.text import fold, fold_word
 
 P, T, PT = models.papers, models.tags, models.paper_tags

@@ -63,7 +63,7 @@ class MainWindow(QMainWindow):
         self.writer_lock = writer_lock
         # Until start_background_work has built the search index, searches wait for it
         # instead of building it on the GUI thread (seconds at 100k papers).
-        self._indexing = index_in_background and not library.index.built
+        self._indexing = index_in_background and not library.index_built()
         self._waiting_query = False
         self.view = view or settings.ViewSettings()
         self.runner = runner
