@@ -42,7 +42,8 @@ from litman.core.records import (
 
 if TYPE_CHECKING:  # made on first use (Library.index): they bring numpy
     from litman.core.index_cache import SavedIndex
-    from litman.core.search import SearchIndex, SearchResult
+    from litman.core.ranking import SearchResult
+    from litman.core.search import SearchIndex
 
 P, T, PT = models.papers, models.tags, models.paper_tags
 Listener = Callable[[Changes], None]
