@@ -12,13 +12,10 @@ from pathlib import Path
 from threading import RLock
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, delete, func, insert, select, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy import Connection, func, select
+from sqlalchemy.exc import OperationalError
 
 from litman.core import backups, models, opening, sqlite, store
-from litman.core.batch import gc_paused
-from litman.core.citekeys import KeyAllocator, base_key
-from litman.core.dedupe import abstract_key
 from litman.core.errors import (
     DiskFullError,
     LibraryLockedError,
@@ -26,16 +23,15 @@ from litman.core.errors import (
     NotFoundError,
     ReadOnlyError,
 )
+from litman.core.library_papers import PaperWrites
 from litman.core.library_tags import TagOperations
 from litman.core.query import Query, parse
 from litman.core.records import (
-    EDITABLE_FIELDS,
     SORT_FIELDS,
     Changes,
     Doc,
     ImportBatch,
     ImportReport,
-    NewPaper,
     Paper,
     Status,
 )
@@ -62,8 +58,9 @@ _SORT_COLUMNS = {
 }
 
 
-class Library(TagOperations):
-    """One litman library file. (Its tag operations are in `litman.core.library_tags`.)"""
+class Library(PaperWrites, TagOperations):
+    """One litman library file. (Paper writes are in `litman.core.library_papers`, tag
+    operations in `litman.core.library_tags`.)"""
 
     def __init__(
         self,
@@ -325,102 +322,7 @@ class Library(TagOperations):
         with self._read() as conn:
             return {k.casefold() for k in conn.execute(select(P.c.citekey)).scalars()}
 
-    # -- writing papers ------------------------------------------------------------------
-
-    def add_papers(self, papers: Sequence[NewPaper]) -> Changes:
-        """Add papers in one transaction, giving each a unique citekey."""
-        with gc_paused(), self._write() as conn:
-            ids = self._insert(conn, papers)
-        return self._publish(Changes(added=tuple(ids), tags_changed=any(p.tags for p in papers)))
-
-    def add_paper(self, paper: NewPaper) -> int:
-        return self.add_papers([paper]).added[0]
-
-    def _insert(self, conn: Connection, papers: Sequence[NewPaper]) -> list[int]:
-        if not papers:
-            return []
-        keys = KeyAllocator(conn.execute(select(P.c.citekey)).scalars())
-        stamp = store.now()
-        rows = []
-        for p in papers:
-            key = keys.key(p.citekey or base_key(p.authors, p.year, p.title))
-            rows.append(store.paper_values(p, key, stamp))
-        # AUTOINCREMENT ids only grow and the write lock is ours, so the new rows are exactly
-        # those above the old maximum: cheaper than RETURNING on every row.
-        before = conn.execute(select(func.max(P.c.id))).scalar() or 0
-        store.insert_papers(conn, rows)
-        ids = list(conn.execute(select(P.c.id).where(P.c.id > before).order_by(P.c.id)).scalars())
-        names = list(dict.fromkeys(t for p in papers for t in p.tags))
-        if names:
-            by_name = store.tag_ids(conn, names)
-            tid = {name: by_name[store.clean_tag(name)] for name in names}
-            store.link_tags(
-                conn,
-                ((pid, tid[t]) for pid, p in zip(ids, papers, strict=True) for t in p.tags),
-                new_papers=True,
-            )
-        return ids
-
-    def update_paper(self, paper_id: int, **fields: Any) -> Changes:
-        """Change some fields of one paper; the Changes record holds their old values."""
-        unknown = set(fields) - EDITABLE_FIELDS
-        if unknown:
-            raise LitmanError(f"Cannot edit {', '.join(sorted(unknown))}.")
-        if "authors" in fields:
-            fields["authors"] = list(fields["authors"])
-        if "extra" in fields:
-            fields["extra"] = dict(fields["extra"])
-        with self._write() as conn:
-            old = store.load_papers(conn, [paper_id]).get(paper_id)
-            if old is None:
-                raise NotFoundError(f"No paper with id {paper_id}.")
-            before = {k: getattr(old, k) for k in fields}
-            values = dict(fields, modified_at=store.now())
-            if "title" in fields or "authors" in fields:
-                values.update(
-                    store.sort_keys(
-                        fields.get("title", old.title), fields.get("authors", old.authors)
-                    )
-                )
-            if "abstract" in fields:
-                values["abstract_key"] = abstract_key(fields["abstract"])
-            try:
-                conn.execute(update(P).where(P.c.id == paper_id).values(**values))
-            except IntegrityError as exc:
-                raise LitmanError(f"Citekey '{fields.get('citekey')}' is already taken.") from exc
-        return self._publish(Changes(updated=(paper_id,), old={paper_id: before}))
-
-    def delete_papers(self, ids: Sequence[int]) -> Changes:
-        """Delete papers; `old` keeps each whole Paper so that undo can restore it.
-
-        Deleting more than one paper first takes a backup."""
-        if len(set(ids)) > 1:
-            self._backup_before(backups.PRE_DELETE)
-        with self._write() as conn:
-            gone = store.load_papers(conn, list(ids))
-            for part in store.chunks(list(gone)):
-                conn.execute(delete(P).where(P.c.id.in_(part)))
-        return self._publish(
-            Changes(
-                deleted=tuple(gone),
-                tags_changed=True,
-                old={i: {"paper": p} for i, p in gone.items()},
-            )
-        )
-
-    def restore_papers(self, papers: Sequence[Paper]) -> Changes:
-        """Put deleted papers back with their ids, keys, tags and dates (undo of delete)."""
-        with self._write() as conn:
-            rows = []
-            for p in papers:
-                values = store.paper_values(_as_new(p), p.citekey, p.added_at)
-                values.update(id=p.id, modified_at=p.modified_at, read_at=p.read_at)
-                rows.append(values)
-            if rows:
-                conn.execute(insert(P), rows)
-            tid = store.tag_ids(conn, {t for p in papers for t in p.tags})
-            store.link_tags(conn, ((p.id, tid[t]) for p in papers for t in p.tags), new_papers=True)
-        return self._publish(Changes(added=tuple(p.id for p in papers), tags_changed=True))
+    # -- importing (adding, editing and deleting papers: library_papers.py) -----------------
 
     def import_batches(
         self,
@@ -477,71 +379,11 @@ class Library(TagOperations):
 
     # -- reading status ------------------------------------------------------------------
 
-    def set_status(self, ids: Sequence[int], status: Status | str) -> Changes:
-        """Set the reading status of many papers; setting read stamps read_at."""
-        status = Status(status)
-        with self._write() as conn:
-            old = {
-                r.id: {"status": Status(r.status), "read_at": r.read_at}
-                for part in store.chunks(list(ids))
-                for r in conn.execute(
-                    select(P.c.id, P.c.status, P.c.read_at).where(P.c.id.in_(part))
-                )
-            }
-            store.require_all(ids, old)
-            stamp = store.now()
-            values: dict[str, Any] = {"status": status.value, "modified_at": stamp}
-            if status is Status.READ:
-                values["read_at"] = stamp
-            for part in store.chunks(list(old)):
-                conn.execute(update(P).where(P.c.id.in_(part)).values(**values))
-        return self._publish(Changes(updated=tuple(old), old=old, text_changed=False))
-
-    def restore_fields(self, old: dict[int, dict[str, Any]]) -> Changes:
-        """Write back per-paper old values from a Changes record (undo of an edit)."""
-        with self._write() as conn:
-            for pid, values in old.items():
-                vals = {k: (v.value if isinstance(v, Status) else v) for k, v in values.items()}
-                vals = {k: (list(v) if isinstance(v, tuple) else v) for k, v in vals.items()}
-                if "title" in vals or "authors" in vals:
-                    cur = store.load_papers(conn, [pid])[pid]
-                    vals.update(
-                        store.sort_keys(
-                            vals.get("title", cur.title), vals.get("authors", cur.authors)
-                        )
-                    )
-                if "abstract" in vals:
-                    vals["abstract_key"] = abstract_key(vals["abstract"])
-                conn.execute(update(P).where(P.c.id == pid).values(**vals))
-        return self._publish(Changes(updated=tuple(old)))
-
     def status_counts(self) -> dict[Status, int]:
         with self._read() as conn:
             rows = conn.execute(select(P.c.status, func.count()).group_by(P.c.status))
             found = {Status(s): n for s, n in rows}
         return {s: found.get(s, 0) for s in Status}
-
-
-def _as_new(p: Paper) -> NewPaper:
-    return NewPaper(
-        title=p.title,
-        abstract=p.abstract,
-        authors=p.authors,
-        year=p.year,
-        venue=p.venue,
-        doi=p.doi,
-        url=p.url,
-        entry_type=p.entry_type,
-        citekey=p.citekey,
-        title_derived=p.title_derived,
-        abstract_truncated=p.abstract_truncated,
-        status=p.status,
-        rating=p.rating,
-        notes=p.notes,
-        source=p.source,
-        extra=p.extra,
-        tags=p.tags,
-    )
 
 
 def _explain(exc: OperationalError, path: Path) -> LitmanError:
