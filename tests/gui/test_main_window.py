@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from litman.core.records import Status
+from litman.core.records import NewPaper, Status
 from litman.gui.models.papers import PaperTableModel
 
 pytestmark = pytest.mark.gui
@@ -200,3 +200,18 @@ def test_enter_in_the_search_box_goes_to_the_first_result(window, qtbot) -> None
     assert window.table.hasFocus()
     assert window.selected_ids() == [window.model.paper_id(0)]
     assert "collapse" in window.library.get(window.selected_ids()[0]).abstract.lower()
+
+
+def test_titles_show_their_latex_as_text_and_keep_it(window) -> None:
+    title = (
+        r"The Noise Required for $(\epsilon,\delta)$-DP in \fedqueue{} with \emph{20\% less} *VRU*"
+    )
+    pid = window.library.add_paper(NewPaper(title=title))
+    window.search.setText("")
+    window.apply_filter()
+    row = window.model.row_of(pid)
+    shown = window.model.data(window.model.index(row, 1))
+    assert shown == "The Noise Required for (ϵ,δ)-DP in fedqueue with 20% less VRU"
+    window.table.selectRow(row)
+    assert window.detail.heading.text() == shown
+    assert window.library.get(pid).title == title  # stored, and exported, as LaTeX
