@@ -190,3 +190,32 @@ def math_to_unicode(latex: str) -> str:
         return str(_MATH_TEXT.latex_to_text(text)).strip()
     except Exception:  # pylatexenc on odd input: show the source rather than fail
         return latex
+
+
+# Font switches that wrap words (`\emph{x}` reads x), a macro standing alone (`\fedqueue{}`,
+# `\cb`: an author's own name for their method, read as that name), and escaped characters.
+_WRAPPER = re.compile(r"\\(?:emph|textit|textbf|textsc|texttt|textrm|textsf|text|mbox)\{([^{}]*)\}")
+_LONE_MACRO = re.compile(r"\\([A-Za-z]+)(?:\{\})?")
+_ESCAPED = re.compile(r"\\([%&_#$])")
+# Markdown emphasis from scraped pages (`*VRU*`, `**γ-similarity**`) reads as its words.
+_EMPHASIS = re.compile(r"(?<![\w*])(\*\*?)(?=\S)([^*]*?\S)\1(?![\w*])")
+
+
+def plain_title(text: str) -> str:
+    """A title's LaTeX read as text: math as Unicode, font switches and lone macros as
+    their words, `\\%` as %; markdown emphasis as its words."""
+    if "\\" not in text and "$" not in text and "*" not in text:
+        return text
+    pieces, pos = [], 0
+    for start, end, uni in math_segments(text):
+        pieces += [_text_part(text[pos:start]), uni]
+        pos = end
+    pieces.append(_text_part(text[pos:]))
+    return "".join(pieces)
+
+
+def _text_part(text: str) -> str:
+    text = _WRAPPER.sub(r"\1", text)
+    text = _ESCAPED.sub(r"\1", text)
+    text = _EMPHASIS.sub(r"\2", text)
+    return _LONE_MACRO.sub(r"\1", text)

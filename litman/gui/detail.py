@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from litman.core.records import Paper, Status
-from litman.gui.rendering import abstract_html, plain_title
+from litman.formats.latex import plain_title
+from litman.gui.rendering import abstract_html
 
 LINE_FIELDS = ("title", "authors", "year", "venue", "doi", "url")
 

@@ -223,3 +223,13 @@ def test_restore_is_refused_while_a_window_holds_the_library(seeded_path: Path, 
         assert "Close that window first" in capsys.readouterr().err
     finally:
         window.release()
+
+
+def test_list_shows_titles_as_text_and_json_keeps_the_latex(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "t.sqlite"
+    with Library.open(path) as lib:
+        lib.add_paper(NewPaper(title=r"The Noise Required for $(\epsilon,\delta)$-DP"))
+    assert main(["--library", str(path), "list"]) == 0
+    assert "The Noise Required for (ϵ,δ)-DP" in capsys.readouterr().out
+    (paper,) = cli_json(capsys, "--library", str(path), "list", "--json")
+    assert paper["title"] == r"The Noise Required for $(\epsilon,\delta)$-DP"

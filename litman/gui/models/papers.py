@@ -20,7 +20,7 @@ from PySide6.QtGui import QFont, QGuiApplication, QIcon, QPainter, QPixmap
 from litman import paths
 from litman.core.library import Library
 from litman.core.records import Paper, Status
-from litman.gui.rendering import plain_title
+from litman.formats.latex import plain_title
 
 PAGE = 64  # papers read at a time: a screenful or two; each keystroke reads the first page
 Index = QModelIndex | QPersistentModelIndex
