@@ -192,30 +192,55 @@ def math_to_unicode(latex: str) -> str:
         return latex
 
 
-# Font switches that wrap words (`\emph{x}` reads x), a macro standing alone (`\fedqueue{}`,
-# `\cb`: an author's own name for their method, read as that name), and escaped characters.
-_WRAPPER = re.compile(r"\\(?:emph|textit|textbf|textsc|texttt|textrm|textsf|text|mbox)\{([^{}]*)\}")
-_LONE_MACRO = re.compile(r"\\([A-Za-z]+)(?:\{\})?")
-_ESCAPED = re.compile(r"\\([%&_#$])")
-# Markdown emphasis from scraped pages (`*VRU*`, `**γ-similarity**`) reads as its words.
-_EMPHASIS = re.compile(r"(?<![\w*])(\*\*?)(?=\S)([^*]*?\S)\1(?![\w*])")
+# Markup that reads as its words when shown: font switches (`\emph{x}`), markdown emphasis
+# from scraped pages (`*VRU*`, `**γ-similarity**`), escaped characters (`\%`), and a macro
+# standing alone (`\fedqueue{}`, `\cb`: an author's own name for their method, read as that
+# name). Each pattern's group 2 is what is shown; longer matches win where two overlap.
+_MARKUP = [
+    (re.compile(r"\\(emph|textit)\{([^{}]*)\}"), "i"),
+    (re.compile(r"\\(textbf)\{([^{}]*)\}"), "b"),
+    (re.compile(r"\\(textsc|texttt|textrm|textsf|text|mbox)\{([^{}]*)\}"), ""),
+    (re.compile(r"(?<![\w*])(\*\*)(?=\S)([^*]*?\S)\*\*(?![\w*])"), "b"),
+    (re.compile(r"(?<![\w*])(\*)(?=\S)([^*]*?\S)\*(?![\w*])"), "i"),
+    (re.compile(r"(\\)([%&_#$])"), ""),
+    (re.compile(r"(\\)([A-Za-z]+)(?:\{\})?"), ""),
+]
+
+
+def markup_segments(text: str) -> list[tuple[int, int, str, int, int]]:
+    """Each piece of markup outside math: (start, end, style, shown start, shown end), where
+    style is "i", "b" or "" and the shown span holds the words it stands for."""
+    if "\\" not in text and "*" not in text:
+        return []
+    math = [(s, e) for s, e, _ in math_segments(text)]
+    found = sorted(
+        (m.start(), -m.end(), style, m.start(2), m.end(2))
+        for rx, style in _MARKUP
+        for m in rx.finditer(text)
+    )
+    out: list[tuple[int, int, str, int, int]] = []
+    for start, neg_end, style, shown_start, shown_end in found:
+        end = -neg_end
+        # Markup may hold math (`**$\gamma$-similarity**`), never sit in it or cross it.
+        if any(s < end and start < e and not start <= s < e <= end for s, e in math):
+            continue
+        if any(s < end and start < e for s, e, *_ in out):
+            continue
+        out.append((start, end, style, shown_start, shown_end))
+    return out
 
 
 def plain_title(text: str) -> str:
-    """A title's LaTeX read as text: math as Unicode, font switches and lone macros as
-    their words, `\\%` as %; markdown emphasis as its words."""
+    """A title's LaTeX and markdown read as text: math as Unicode, markup as its words."""
     if "\\" not in text and "$" not in text and "*" not in text:
         return text
+    shown = [(s, e, uni) for s, e, uni in math_segments(text)]
+    shown += [(s, e, plain_title(text[a:b])) for s, e, _, a, b in markup_segments(text)]
     pieces, pos = [], 0
-    for start, end, uni in math_segments(text):
-        pieces += [_text_part(text[pos:start]), uni]
+    for start, end, words in sorted(shown, key=lambda piece: (piece[0], -piece[1])):
+        if start < pos:
+            continue  # math inside markup: the markup's words were read with it
+        pieces += [text[pos:start], words]
         pos = end
-    pieces.append(_text_part(text[pos:]))
+    pieces.append(text[pos:])
     return "".join(pieces)
-
-
-def _text_part(text: str) -> str:
-    text = _WRAPPER.sub(r"\1", text)
-    text = _ESCAPED.sub(r"\1", text)
-    text = _EMPHASIS.sub(r"\2", text)
-    return _LONE_MACRO.sub(r"\1", text)

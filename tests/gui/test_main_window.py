@@ -215,3 +215,14 @@ def test_titles_show_their_latex_as_text_and_keep_it(window) -> None:
     window.table.selectRow(row)
     assert window.detail.heading.text() == shown
     assert window.library.get(pid).title == title  # stored, and exported, as LaTeX
+
+
+def test_abstract_markup_reads_as_words_and_keeps_its_hits() -> None:
+    from litman.gui.rendering import HIGHLIGHT, abstract_html
+
+    text = r"We propose \emph{fast bandits} and **γ-similarity** with \fedqueue{} at 20\%."
+    hit = text.index("bandits")
+    html = abstract_html(text, [(hit, hit + len("bandits"))])
+    assert f"<i>fast {HIGHLIGHT.format('bandits')}</i>" in html
+    assert "<b>γ-similarity</b>" in html and " fedqueue at 20%." in html
+    assert "\\" not in html and "*" not in html

@@ -1,0 +1,31 @@
+"""LaTeX and markdown in titles and abstracts, read as text for display."""
+
+import pytest
+
+from litman.formats.latex import markup_segments, plain_title
+
+
+@pytest.mark.parametrize(
+    ("title", "shown"),
+    [
+        (r"\fedqueue{}: A Queue-Aware FL Protocol", "fedqueue: A Queue-Aware FL Protocol"),
+        (
+            r"The Concept of \emph{stationary Points of the MMD}",
+            "The Concept of stationary Points of the MMD",
+        ),
+        (r"The Noise Required for $(\epsilon,\delta)$-DP", "The Noise Required for (ϵ,δ)-DP"),
+        ("The Convergence of *VRU*", "The Convergence of VRU"),
+        (r"\textbf{Bold} and **bold** at 20\%", "Bold and bold at 20%"),
+        ("A*B*C products, Q*-learning and A* search", "A*B*C products, Q*-learning and A* search"),
+        ("Plain words", "Plain words"),
+        (r"Called **$\gamma$-similarity**", "Called γ-similarity"),
+    ],
+)
+def test_titles_read_as_text(title: str, shown: str) -> None:
+    assert plain_title(title) == shown
+
+
+def test_markup_inside_math_is_left_to_the_math() -> None:
+    text = r"Bounds of $\mathcal{O}(\sqrt{T})$ with \emph{care}"
+    (only,) = markup_segments(text)
+    assert text[only[3] : only[4]] == "care" and only[2] == "i"
