@@ -9,7 +9,7 @@ SQLite's write lock up front.
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from threading import RLock
+from threading import Lock, RLock
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, func, select
@@ -83,6 +83,7 @@ class Library(PaperWrites, TagOperations):
         self._listeners: list[Listener] = []
         self._open_store(check, daily)
         self._index: SearchIndex | None = None
+        self._index_lock = Lock()
         self.saved_index: SavedIndex | None = None
         self._watcher = sqlite.ChangeWatcher(self.path)
         self._changed_elsewhere = False
@@ -148,11 +149,15 @@ class Library(PaperWrites, TagOperations):
     @property
     def index(self) -> "SearchIndex":
         """The search index, made on first use: numpy and the index code load then, so a
-        window shows its first rows without them (55 ms of start-up)."""
-        with self._lock:
-            if self._index is None:
-                self._index = self._new_index()
-            return self._index
+        window shows its first rows without them (55 ms of start-up). Its own lock, not the
+        write lock: a search must not wait for an import running on a worker."""
+        index = self._index
+        if index is None:
+            with self._index_lock:
+                if self._index is None:
+                    self._index = self._new_index()
+                index = self._index
+        return index
 
     def index_built(self) -> bool:
         """Whether searching can start at once (never makes the index)."""

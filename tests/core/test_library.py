@@ -258,3 +258,30 @@ def test_closing_twice_is_harmless(library_path) -> None:
     lib = Library.open(library_path)
     lib.close()
     lib.close()
+
+
+def test_searching_does_not_wait_for_a_write_in_progress(seeded_path) -> None:
+    import threading
+
+    lib = Library.open(seeded_path)
+    held, release = threading.Event(), threading.Event()
+
+    def long_import() -> None:
+        with lib._lock:  # what an import on a worker holds for its whole transaction
+            held.set()
+            release.wait(10)
+
+    writer = threading.Thread(target=long_import)
+    writer.start()
+    assert held.wait(5)
+    found: list[list[int]] = []
+    try:
+        searcher = threading.Thread(target=lambda: found.append(lib.search("neural colapse").ids))
+        searcher.start()
+        searcher.join(10)
+        assert found and found[0], "the search waited for the write"
+    finally:
+        release.set()
+        writer.join()
+        searcher.join()
+        lib.close()
