@@ -85,9 +85,7 @@ class SearchIndex:
         self.alive[ids] = True
         for d in docs:
             if d.tags:
-                self._tags[d.id] = tags = tuple(t.casefold() for t in d.tags)
-                for tag in tags:
-                    self.tag_members.setdefault(tag, set()).add(d.id)
+                self._set_tags(d.id, d.tags)
         self._vocab_changed()
         self._built = True
         self._stale = False
@@ -165,16 +163,14 @@ class SearchIndex:
             self.tag_members = {}
             self._vocab_size = -1  # a new vocabulary, whatever its size
             for key, names in tags.items():
-                pid = int(key)
-                self._tags[pid] = tuple(names)
-                for tag in names:
-                    self.tag_members.setdefault(tag, set()).add(pid)
+                self._set_tags(int(key), names)
             self._vocab_changed()
             self._built = True
             self._stale = False
 
     def invalidate(self) -> None:
-        """Forget everything; the next search rebuilds (after outside writes)."""
+        """Forget everything; the next use builds in full (outside writes only mark the index
+        stale, for `reconcile`)."""
         with self._lock:
             self._built = False
 
@@ -242,9 +238,12 @@ class SearchIndex:
         self.statuses[d.id] = d.status
         self.alive[d.id] = True
         self._clear_tags(d.id)
-        self._tags[d.id] = tags = tuple(t.casefold() for t in d.tags)
+        self._set_tags(d.id, d.tags)
+
+    def _set_tags(self, pid: int, names: Sequence[str]) -> None:
+        self._tags[pid] = tags = tuple(t.casefold() for t in names)
         for tag in tags:
-            self.tag_members.setdefault(tag, set()).add(d.id)
+            self.tag_members.setdefault(tag, set()).add(pid)
 
     def _clear_attrs(self, pid: int) -> None:
         if pid < len(self.alive):
@@ -306,4 +305,5 @@ class SearchIndex:
         return list(self._docs(ids))
 
     def memory_bytes(self) -> int:
-        return int(self.postings.nbytes() + self.years.nbytes * 3)
+        attrs = self.years, self.statuses, self.alive, self._digest
+        return int(self.postings.nbytes() + sum(a.nbytes for a in attrs))
