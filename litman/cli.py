@@ -17,7 +17,7 @@ from litman.core import backups
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library import Library
 from litman.core.records import SORT_FIELDS, ImportReport, Paper, Status
-from litman.formats.latex import plain_title
+from litman.formats.latex import plain_text
 
 Command = Callable[[argparse.Namespace, Library], int]
 PathCommand = Callable[[argparse.Namespace, Path], int]
@@ -72,7 +72,7 @@ def emit_json(data: Any) -> None:
 
 def paper_line(p: Paper) -> str:
     mark = {"unread": " ", "reading": "~", "read": "✓"}[p.status.value]
-    title = plain_title(p.title) + (" *" if p.title_derived else "")
+    title = plain_text(p.title) + (" *" if p.title_derived else "")
     year = str(p.year) if p.year else "----"
     return f"{p.id:>6} {mark} {year} {p.citekey[:28]:<28} {title}"
 

@@ -230,12 +230,13 @@ def markup_segments(text: str) -> list[tuple[int, int, str, int, int]]:
     return out
 
 
-def plain_title(text: str) -> str:
-    """A title's LaTeX and markdown read as text: math as Unicode, markup as its words."""
+def plain_text(text: str) -> str:
+    """LaTeX and markdown read as text, for showing a title or part of an abstract: math as
+    Unicode, markup as its words. Stored text, --json and BibTeX keep the source."""
     if "\\" not in text and "$" not in text and "*" not in text:
         return text
     shown = [(s, e, uni) for s, e, uni in math_segments(text)]
-    shown += [(s, e, plain_title(text[a:b])) for s, e, _, a, b in markup_segments(text)]
+    shown += [(s, e, plain_text(text[a:b])) for s, e, _, a, b in markup_segments(text)]
     pieces, pos = [], 0
     for start, end, words in sorted(shown, key=lambda piece: (piece[0], -piece[1])):
         if start < pos:

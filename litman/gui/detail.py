@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from litman.core.records import Paper, Status
-from litman.formats.latex import plain_title
+from litman.formats.latex import plain_text
 from litman.gui.rendering import abstract_html
 
 LINE_FIELDS = ("title", "authors", "year", "venue", "doi", "url")
@@ -155,7 +155,7 @@ class DetailPane(QWidget):
         elif p is None:
             self.heading.setText(f"{len(papers)} papers selected: tag or mark them together")
         else:
-            self.heading.setText(plain_title(p.title) or "(untitled)")
+            self.heading.setText(plain_text(p.title) or "(untitled)")
         values = _values(p) if p else dict.fromkeys(LINE_FIELDS, "")
         for name, edit in self.edits.items():
             edit.blockSignals(True)

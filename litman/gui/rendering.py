@@ -3,12 +3,12 @@
 The abstract is HTML-escaped, search hits are wrapped in highlight spans, simple inline
 LaTeX math is shown as Unicode, and font switches and markdown emphasis as italic or bold
 words. No tag of the paper's own can reach the viewer, and the
-viewer loads nothing remote. Titles are shown through `litman.formats.latex.plain_title`.
+viewer loads nothing remote. Titles are shown through `litman.formats.latex.plain_text`.
 """
 
 import html
 
-from litman.formats.latex import markup_segments, math_segments, plain_title
+from litman.formats.latex import markup_segments, math_segments, plain_text
 
 HIGHLIGHT = '<span style="background-color:#fde68a;color:#111">{}</span>'
 
@@ -41,7 +41,7 @@ def _with_hits(text: str, start: int, end: int, spans: list[tuple[int, int]]) ->
     out, pos = [], start
     for s, e in sorted(spans):
         if start <= s and e <= end and s >= pos:
-            out += [html.escape(plain_title(text[pos:s])), HIGHLIGHT.format(html.escape(text[s:e]))]
+            out += [html.escape(plain_text(text[pos:s])), HIGHLIGHT.format(html.escape(text[s:e]))]
             pos = e
-    out.append(html.escape(plain_title(text[pos:end])))
+    out.append(html.escape(plain_text(text[pos:end])))
     return "".join(out)

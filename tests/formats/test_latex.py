@@ -2,7 +2,7 @@
 
 import pytest
 
-from litman.formats.latex import markup_segments, plain_title
+from litman.formats.latex import markup_segments, plain_text
 
 
 @pytest.mark.parametrize(
@@ -22,7 +22,7 @@ from litman.formats.latex import markup_segments, plain_title
     ],
 )
 def test_titles_read_as_text(title: str, shown: str) -> None:
-    assert plain_title(title) == shown
+    assert plain_text(title) == shown
 
 
 def test_markup_inside_math_is_left_to_the_math() -> None:

@@ -20,7 +20,7 @@ from PySide6.QtGui import QFont, QGuiApplication, QIcon, QPainter, QPixmap
 from litman import paths
 from litman.core.library import Library
 from litman.core.records import Paper, Status
-from litman.formats.latex import plain_title
+from litman.formats.latex import plain_text
 
 PAGE = 64  # papers read at a time: a screenful or two; each keystroke reads the first page
 Index = QModelIndex | QPersistentModelIndex
@@ -190,7 +190,7 @@ class PaperTableModel(QAbstractTableModel):
 
 def display(p: Paper, key: str) -> str:
     if key == "title":
-        return plain_title(p.title) + (" …" if p.abstract_truncated and not p.title else "")
+        return plain_text(p.title) + (" …" if p.abstract_truncated and not p.title else "")
     if key == "authors":
         if not p.authors:
             return ""
