@@ -16,11 +16,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bibtexparser
 
-from benchmarks.synthetic import build
+from benchmarks.synthetic import library
 from litman.core.library import Library
 from litman.formats import bibtex
 
-OUT = Path(__file__).resolve().parent / "out"
 ACCENTS = ['M{\\"u}ller', "Garc{\\'\\i}a", 'Schr{\\"o}der', "{\\L}ukasz", "Fran{\\c{c}}ois"]
 
 
@@ -38,10 +37,7 @@ def latex_bib(n: int) -> str:
 
 
 def main() -> None:
-    OUT.mkdir(exist_ok=True)
-    path = OUT / "synthetic-100000.sqlite"
-    if not path.exists():
-        build(path, 100_000)
+    path = library("synthetic", 100_000)
     with Library.open(path, backup=False, daily=False) as lib:
         papers = lib.list_papers("id")
     with tempfile.TemporaryDirectory() as tmp:

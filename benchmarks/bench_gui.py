@@ -21,9 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_search import rss_mb  # noqa: E402
-from benchmarks.synthetic import build  # noqa: E402
+from benchmarks.synthetic import OUT, library  # noqa: E402
 
-OUT = Path(__file__).resolve().parent / "out"
 TYPED = ["convex optimisation", "banditt regret", "graph neural", "year:2020..2024 sparse"]
 
 
@@ -54,10 +53,7 @@ def startup_times(path: Path, runs: int = 5) -> list[float]:
 
 
 def main(n: int = 100_000) -> None:
-    OUT.mkdir(exist_ok=True)
-    path = OUT / f"gui-{n}.sqlite"
-    if not path.exists():
-        build(path, n)
+    path = library("gui", n)
     starts = startup_times(path)
 
     from PySide6.QtCore import Qt

@@ -17,10 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.synthetic import build
+from benchmarks.synthetic import OUT, library
 from litman.core.library import Library
-
-OUT = Path(__file__).resolve().parent / "out"
 
 
 def rss_mb() -> float:
@@ -126,10 +124,7 @@ def outside_write(lib: Library, path: Path) -> float:
 
 
 def main(n: int = 100_000) -> None:
-    OUT.mkdir(exist_ok=True)
-    path = OUT / f"synthetic-{n}.sqlite"
-    if not path.exists():
-        build(path, n)
+    path = library("synthetic", n)
     lib = Library.open(path, backup=False, daily=False)  # no copies of a bench file
     queries = make_queries(lib, 60)
     before = rss_mb()

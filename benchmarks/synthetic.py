@@ -110,12 +110,22 @@ def papers(n: int, seed: int = 7) -> Iterator[NewPaper]:
         )
 
 
+OUT = Path(__file__).resolve().parent / "out"
+
+
 def build(path: Path, n: int, seed: int = 7) -> Path:
     """Write a library of `n` synthetic papers at `path` (replacing it)."""
     from litman.core.library import Library
 
     for suffix in ("", "-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)
-    with Library.open(path) as lib:
+    with Library.open(path, backup=False, daily=False) as lib:
         lib.add_papers(list(papers(n, seed)))
     return path
+
+
+def library(name: str, n: int) -> Path:
+    """benchmarks/out/NAME-N.sqlite, built the first time it is asked for and kept."""
+    OUT.mkdir(exist_ok=True)
+    path = OUT / f"{name}-{n}.sqlite"
+    return path if path.exists() else build(path, n)
