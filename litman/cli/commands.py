@@ -1,4 +1,4 @@
-"""The `litman` command: argparse over the `Library` API, nothing more.
+"""The `litman` command's subcommands, and `main`, which runs one.
 
 Each subcommand is a small `cmd_*` function taking the parsed arguments and an open library.
 Expected errors print one line on stderr and exit 1 (2 for usage errors); no traceback.
@@ -6,26 +6,26 @@ With no subcommand, `litman` opens the desktop window.
 """
 
 import argparse
-import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from litman import __version__, app
+from litman import app
+from litman.cli.output import emit_json, paper_line, print_papers, print_report
+from litman.cli.parser import Command, PathCommand, UsageError, build_parser, split_query
 from litman.core import backups
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library import Library
-from litman.core.records import SORT_FIELDS, ImportReport, Paper, Status
-from litman.formats.latex import plain_text
-
-Command = Callable[[argparse.Namespace, Library], int]
-PathCommand = Callable[[argparse.Namespace, Path], int]
+from litman.core.records import ImportReport
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    parser = build_parser(COMMANDS, FILE_COMMANDS)
+    rest, words = split_query(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(rest)
+    if words is not None:
+        args.query = words
     try:
         if args.self_test:
             from litman.gui import selftest
@@ -62,45 +62,7 @@ def open_window(args: argparse.Namespace) -> int:
     return launch.run(args.library, quit_after_show=args.quit_after_show)
 
 
-# -- output ----------------------------------------------------------------------------
-
-
-def emit_json(data: Any) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
-
-
-def paper_line(p: Paper) -> str:
-    mark = {"unread": " ", "reading": "~", "read": "✓"}[p.status.value]
-    title = plain_text(p.title) + (" *" if p.title_derived else "")
-    year = str(p.year) if p.year else "----"
-    return f"{p.id:>6} {mark} {year} {p.citekey[:28]:<28} {title}"
-
-
-def print_papers(papers: Sequence[Paper], as_json: bool) -> None:
-    if as_json:
-        emit_json([p.to_json() for p in papers])
-        return
-    for p in papers:
-        print(paper_line(p))
-    if any(p.title_derived for p in papers):
-        print("(* title derived from the abstract)")
-
-
-def print_report(report: ImportReport) -> None:
-    label = f" [{report.label}]" if report.label else ""
-    print(report.summary() + label)
-    for w in report.warnings:
-        print(f"  warning: {w}")
-    for note in report.renamed_keys:
-        print(f"  {note}")
-    for m in report.merged:
-        print(f"  line {m.line}: merged into {m.into_citekey} ({m.how})")
-    for s in report.skipped:
-        print(f"  line {s.line}: skipped, {s.reason}")
-
-
-# -- commands --------------------------------------------------------------------------
+# -- commands --------------------------------------------------------------
 
 
 def cmd_list(args: argparse.Namespace, lib: Library) -> int:
@@ -184,6 +146,8 @@ def cmd_import(args: argparse.Namespace, lib: Library) -> int:
 
 
 def cmd_search(args: argparse.Namespace, lib: Library) -> int:
+    if not args.query:
+        raise UsageError("search needs a QUERY")
     query = " ".join(args.query)
     result = lib.search(query)
     for note in result.query.notes:
@@ -270,115 +234,15 @@ def _report_json(r: ImportReport) -> dict[str, Any]:
     }
 
 
-class UsageError(LitmanError):
-    pass
-
-
-# -- parser ----------------------------------------------------------------------------
-
-
-def build_parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
-        "--library",
-        metavar="PATH",
-        default=argparse.SUPPRESS,
-        help="library file (default: $LITMAN_LIBRARY, else the user data folder)",
-    )
-    parser = argparse.ArgumentParser(
-        prog="litman", description="A literature manager. With no command, opens the window."
-    )
-    parser.add_argument(
-        "--library",
-        metavar="PATH",
-        default=None,
-        help="library file (default: $LITMAN_LIBRARY, else the user data folder)",
-    )
-    parser.add_argument("--version", action="version", version=f"litman {__version__}")
-    parser.add_argument(
-        "--self-test",
-        action="store_true",
-        help="check this installation offscreen (import, search, BibTeX, window) and exit",
-    )
-    parser.add_argument(
-        "--quit-after-show",
-        action="store_true",
-        help=argparse.SUPPRESS,  # for start-up timing: print 'shown N' once rows are painted
-    )
-    parser.set_defaults(command=None, read_only_cmd=False, path_func=None)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    def add(
-        name: str, func: Command, help_: str, read_only: bool = False, json_flag: bool = False
-    ) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, parents=[common], help=help_, description=help_)
-        p.set_defaults(func=func, read_only_cmd=False, path_func=None)
-        if json_flag:
-            p.add_argument("--json", action="store_true", help="print JSON")
-        return p
-
-    p = add("list", cmd_list, "list papers", json_flag=True)
-    p.add_argument("--sort", choices=SORT_FIELDS, default="title")
-    p.add_argument("--desc", action="store_true", help="descending order")
-    p = add("show", cmd_show, "show one paper", json_flag=True)
-    p.add_argument("paper", metavar="ID|CITEKEY")
-    add("tags", cmd_tags, "tags with paper counts", json_flag=True)
-    _add_tag_parser(add("tag", cmd_tag, "add, remove, rename or delete tags"))
-    p = add("status", cmd_status, "set reading status")
-    p.add_argument("status", choices=[s.value for s in Status])
-    p.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
-    add("stats", cmd_stats, "totals by status and by tag", json_flag=True)
-    p = add("import", cmd_import, "import files (.txt abstracts, .bib)", json_flag=True)
-    p.add_argument("files", nargs="*", metavar="FILE")
-    p.add_argument("--seeds", action="store_true", help="import the bundled seed abstracts")
-    p = add(
-        "search", cmd_search, "fuzzy search (see the README for the query syntax)", json_flag=True
-    )
-    p.add_argument("query", nargs="+", metavar="QUERY")
-    p.add_argument("--limit", type=int, default=20, help="at most N results (0: all)")
-    p = add("export", cmd_export, "export BibTeX: everything, or what QUERY finds (tag:X ...)")
-    p.add_argument("query", nargs="*", metavar="QUERY")
-    p.add_argument("-o", "--output", required=True, metavar="FILE", help="file, or - for stdout")
-    p.add_argument(
-        "--ascii",
-        action="store_true",
-        help='write LaTeX escapes ({\\"u}) instead of UTF-8, for classic BibTeX',
-    )
-
-    def add_file_command(
-        name: str, func: PathCommand, help_: str, description: str
-    ) -> argparse.ArgumentParser:
-        """A command on the library file itself: it runs without opening the library."""
-        p = sub.add_parser(name, parents=[common], help=help_, description=description)
-        p.set_defaults(path_func=func)
-        return p
-
-    p = add_file_command(
-        "backup",
-        cmd_backup,
-        "back up the library now (or --list the backups)",
-        "Copy the library into the backups/ folder beside it.",
-    )
-    p.add_argument("--list", action="store_true", help="list the backups, newest first")
-    p.add_argument("--json", action="store_true", help="print JSON (with --list)")
-    p = add_file_command(
-        "restore",
-        cmd_restore,
-        "restore the library from a backup (the newest good one by default)",
-        "Put a backup in place of the library. The current file is kept first.",
-    )
-    p.add_argument("backup", nargs="?", metavar="BACKUP", help="file name from `backup --list`")
-    return parser
-
-
-def _add_tag_parser(p: argparse.ArgumentParser) -> None:
-    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    for name in ("add", "remove"):
-        a = actions.add_parser(name, help=f"{name} a tag on papers")
-        a.add_argument("tag")
-        a.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
-    a = actions.add_parser("rename", help="rename a tag (onto an existing one: merge)")
-    a.add_argument("old")
-    a.add_argument("new")
-    a = actions.add_parser("delete", help="delete a tag from every paper")
-    a.add_argument("tag")
+COMMANDS: dict[str, Command] = {
+    "list": cmd_list,
+    "show": cmd_show,
+    "tags": cmd_tags,
+    "tag": cmd_tag,
+    "status": cmd_status,
+    "stats": cmd_stats,
+    "import": cmd_import,
+    "search": cmd_search,
+    "export": cmd_export,
+}
+FILE_COMMANDS: dict[str, PathCommand] = {"backup": cmd_backup, "restore": cmd_restore}

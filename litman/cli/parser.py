@@ -1,0 +1,186 @@
+"""The `litman` command's argument parser, and the words of a QUERY.
+
+A query may start with `-` (`-tag:survey`, `-word`: negation), which argparse would take
+for an unknown option; `split_query` takes a query command's words out of the arguments
+before argparse sees them, leaving only its options.
+"""
+
+import argparse
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from litman import __version__
+from litman.core.errors import LitmanError
+from litman.core.library import Library
+from litman.core.records import SORT_FIELDS, Status
+
+Command = Callable[[argparse.Namespace, Library], int]
+PathCommand = Callable[[argparse.Namespace, Path], int]
+
+
+class UsageError(LitmanError):
+    """Wrong arguments: usage is printed and the exit status is 2."""
+
+
+# The commands that take a QUERY, and their options: those that take a value, and the
+# short ones (any other word starting with a single `-` is a query word). Long options
+# (`--lim 5`) are left to argparse, abbreviations included.
+QUERY_COMMANDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "search": (frozenset({"--library", "--limit"}), frozenset({"-h"})),
+    "export": (frozenset({"--library", "--output", "-o"}), frozenset({"-h", "-o"})),
+}
+TOP_VALUE_OPTIONS = frozenset({"--library"})
+
+
+def split_query(argv: Sequence[str]) -> tuple[list[str], list[str] | None]:
+    """The arguments for argparse, and the QUERY words of a query command (None for
+    other commands), in the order typed. Everything after `--` is query words too."""
+    argv = list(argv)
+    start = _command_index(argv)
+    if start is None or argv[start] not in QUERY_COMMANDS:
+        return argv, None
+    takes_value, short = QUERY_COMMANDS[argv[start]]
+    kept, words = argv[: start + 1], list[str]()
+    rest = iter(argv[start + 1 :])
+    for arg in rest:
+        if arg == "--":
+            words.extend(rest)
+        elif arg.startswith("--") or arg in short:
+            kept.append(arg)
+            if "=" not in arg and _long_option(arg, takes_value):
+                value = next(rest, None)  # its value, whatever it looks like
+                kept.extend([] if value is None else [value])
+        else:
+            words.append(arg)
+    return kept, words
+
+
+def _command_index(argv: Sequence[str]) -> int | None:
+    skip = False
+    for i, arg in enumerate(argv):
+        if skip:
+            skip = False
+        elif arg.startswith("-"):
+            skip = arg in TOP_VALUE_OPTIONS
+        else:
+            return i
+    return None
+
+
+def _long_option(arg: str, takes_value: frozenset[str]) -> bool:
+    """Whether `arg` names (or uniquely abbreviates) an option that takes a value."""
+    if arg in takes_value:
+        return True
+    found = [o for o in takes_value if o.startswith("--") and o.startswith(arg)]
+    return len(found) == 1 and arg.startswith("--") and len(arg) > 2
+
+
+def build_parser(
+    commands: Mapping[str, Command], file_commands: Mapping[str, PathCommand]
+) -> argparse.ArgumentParser:
+    """The parser; each subcommand's function comes from `commands` (on an open library) or
+    `file_commands` (on the library file), by name."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--library",
+        metavar="PATH",
+        default=argparse.SUPPRESS,
+        help="library file (default: $LITMAN_LIBRARY, else the user data folder)",
+    )
+    parser = argparse.ArgumentParser(
+        prog="litman", description="A literature manager. With no command, opens the window."
+    )
+    parser.add_argument(
+        "--library",
+        metavar="PATH",
+        default=None,
+        help="library file (default: $LITMAN_LIBRARY, else the user data folder)",
+    )
+    parser.add_argument("--version", action="version", version=f"litman {__version__}")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="check this installation offscreen (import, search, BibTeX, window) and exit",
+    )
+    parser.add_argument(
+        "--quit-after-show",
+        action="store_true",
+        help=argparse.SUPPRESS,  # for start-up timing: print 'shown N' once rows are painted
+    )
+    parser.set_defaults(command=None, read_only_cmd=False, path_func=None)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def add(
+        name: str, func: Command, help_: str, read_only: bool = False, json_flag: bool = False
+    ) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, parents=[common], help=help_, description=help_)
+        p.set_defaults(func=func, read_only_cmd=False, path_func=None)
+        if json_flag:
+            p.add_argument("--json", action="store_true", help="print JSON")
+        return p
+
+    p = add("list", commands["list"], "list papers", json_flag=True)
+    p.add_argument("--sort", choices=SORT_FIELDS, default="title")
+    p.add_argument("--desc", action="store_true", help="descending order")
+    p = add("show", commands["show"], "show one paper", json_flag=True)
+    p.add_argument("paper", metavar="ID|CITEKEY")
+    add("tags", commands["tags"], "tags with paper counts", json_flag=True)
+    _add_tag_parser(add("tag", commands["tag"], "add, remove, rename or delete tags"))
+    p = add("status", commands["status"], "set reading status")
+    p.add_argument("status", choices=[s.value for s in Status])
+    p.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
+    add("stats", commands["stats"], "totals by status and by tag", json_flag=True)
+    p = add("import", commands["import"], "import files (.txt abstracts, .bib)", json_flag=True)
+    p.add_argument("files", nargs="*", metavar="FILE")
+    p.add_argument("--seeds", action="store_true", help="import the bundled seed abstracts")
+    search_help = "fuzzy search (see the README for the query syntax)"
+    p = add("search", commands["search"], search_help, json_flag=True)
+    p.add_argument("query", nargs="*", metavar="QUERY")  # filled by split_query
+    p.add_argument("--limit", type=int, default=20, help="at most N results (0: all)")
+    export_help = "export BibTeX: everything, or what QUERY finds (tag:X ...)"
+    p = add("export", commands["export"], export_help)
+    p.add_argument("query", nargs="*", metavar="QUERY")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="file, or - for stdout")
+    p.add_argument(
+        "--ascii",
+        action="store_true",
+        help='write LaTeX escapes ({\\"u}) instead of UTF-8, for classic BibTeX',
+    )
+
+    def add_file_command(
+        name: str, func: PathCommand, help_: str, description: str
+    ) -> argparse.ArgumentParser:
+        """A command on the library file itself: it runs without opening the library."""
+        p = sub.add_parser(name, parents=[common], help=help_, description=description)
+        p.set_defaults(path_func=func)
+        return p
+
+    p = add_file_command(
+        "backup",
+        file_commands["backup"],
+        "back up the library now (or --list the backups)",
+        "Copy the library into the backups/ folder beside it.",
+    )
+    p.add_argument("--list", action="store_true", help="list the backups, newest first")
+    p.add_argument("--json", action="store_true", help="print JSON (with --list)")
+    p = add_file_command(
+        "restore",
+        file_commands["restore"],
+        "restore the library from a backup (the newest good one by default)",
+        "Put a backup in place of the library. The current file is kept first.",
+    )
+    p.add_argument("backup", nargs="?", metavar="BACKUP", help="file name from `backup --list`")
+    return parser
+
+
+def _add_tag_parser(p: argparse.ArgumentParser) -> None:
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    for name in ("add", "remove"):
+        a = actions.add_parser(name, help=f"{name} a tag on papers")
+        a.add_argument("tag")
+        a.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
+    a = actions.add_parser("rename", help="rename a tag (onto an existing one: merge)")
+    a.add_argument("old")
+    a.add_argument("new")
+    a = actions.add_parser("delete", help="delete a tag from every paper")
+    a.add_argument("tag")
