@@ -5,11 +5,11 @@ Mixed into `Library`; every method is one write transaction and publishes a `Cha
 record, with the old values undo needs.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from litman.core import backups, models, store
@@ -20,6 +20,8 @@ from litman.core.errors import LitmanError, NotFoundError
 from litman.core.records import EDITABLE_FIELDS, Changes, NewPaper, Paper, Status
 
 P = models.papers
+# Fields the search index does not read: restoring only these re-indexes nothing.
+UNSEARCHED_FIELDS = frozenset({"status", "read_at", "rating", "notes", "modified_at"})
 
 
 class PaperWrites:
@@ -90,7 +92,9 @@ class PaperWrites:
                 conn.execute(update(P).where(P.c.id == paper_id).values(**values))
             except IntegrityError as exc:
                 raise LitmanError(f"Citekey '{fields.get('citekey')}' is already taken.") from exc
-        return self._publish(Changes(updated=(paper_id,), old={paper_id: before}))
+        return self._publish(
+            Changes(updated=(paper_id,), old={paper_id: before}, fields=frozenset(fields))
+        )
 
     def delete_papers(self, ids: Sequence[int]) -> Changes:
         """Delete papers; `old` keeps each whole Paper so that undo can restore it.
@@ -142,25 +146,50 @@ class PaperWrites:
                 values["read_at"] = stamp
             for part in store.chunks(list(old)):
                 conn.execute(update(P).where(P.c.id.in_(part)).values(**values))
-        return self._publish(Changes(updated=tuple(old), old=old, text_changed=False))
+        return self._publish(
+            Changes(
+                updated=tuple(old),
+                old=old,
+                text_changed=False,
+                fields=frozenset(values) - {"modified_at"},
+            )
+        )
 
     def restore_fields(self, old: dict[int, dict[str, Any]]) -> Changes:
         """Write back per-paper old values from a Changes record (undo of an edit)."""
+        written: set[str] = set()
+        groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
         with self._write() as conn:
             for pid, values in old.items():
-                vals = {k: (v.value if isinstance(v, Status) else v) for k, v in values.items()}
-                vals = {k: (list(v) if isinstance(v, tuple) else v) for k, v in vals.items()}
-                if "title" in vals or "authors" in vals:
-                    cur = store.load_papers(conn, [pid])[pid]
-                    vals.update(
-                        store.sort_keys(
-                            vals.get("title", cur.title), vals.get("authors", cur.authors)
-                        )
-                    )
-                if "abstract" in vals:
-                    vals["abstract_key"] = abstract_key(vals["abstract"])
-                conn.execute(update(P).where(P.c.id == pid).values(**vals))
-        return self._publish(Changes(updated=tuple(old)))
+                written.update(values)
+                vals = self._restored_values(conn, pid, values)
+                row = {f"v_{k}": v for k, v in vals.items()}
+                groups.setdefault(tuple(sorted(vals)), []).append(dict(row, v__id=pid))
+            # One statement per set of fields (an undone bulk status is one), executed
+            # for many rows: 100k separate UPDATEs took seconds.
+            for keys, rows in groups.items():
+                stmt = update(P).where(P.c.id == bindparam("v__id"))
+                conn.execute(stmt.values({k: bindparam(f"v_{k}") for k in keys}), rows)
+        return self._publish(
+            Changes(
+                updated=tuple(old),
+                text_changed=not written <= UNSEARCHED_FIELDS,
+                fields=frozenset(written),
+            )
+        )
+
+    @staticmethod
+    def _restored_values(conn: Connection, pid: int, values: Mapping[str, Any]) -> dict[str, Any]:
+        vals = {k: (v.value if isinstance(v, Status) else v) for k, v in values.items()}
+        vals = {k: (list(v) if isinstance(v, tuple) else v) for k, v in vals.items()}
+        if "title" in vals or "authors" in vals:
+            cur = store.load_papers(conn, [pid])[pid]
+            vals.update(
+                store.sort_keys(vals.get("title", cur.title), vals.get("authors", cur.authors))
+            )
+        if "abstract" in vals:
+            vals["abstract_key"] = abstract_key(vals["abstract"])
+        return vals
 
 
 def _as_new(p: Paper) -> NewPaper:

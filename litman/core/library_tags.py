@@ -16,6 +16,7 @@ from litman.core.errors import NotFoundError
 from litman.core.records import Changes, TagCount
 
 T, PT = models.tags, models.paper_tags
+TAGS = frozenset({"tags"})  # the field a tag operation writes, for Changes.fields
 
 
 class TagOperations:
@@ -77,12 +78,12 @@ class TagOperations:
     def add_tag(self, name: str, ids: Sequence[int]) -> Changes:
         """Put one tag on many papers; returns the ids that did not have it before."""
         with self._write() as conn:
-            store.require_all(ids, store.load_papers(conn, list(ids)))
+            store.require_all(ids, dict.fromkeys(store.existing_ids(conn, ids)))
             tid = store.tag_ids(conn, [name])[store.clean_tag(name)]
             before = set(self._ids_with_tag_id(conn, tid, ids))
             store.link_tags(conn, ((pid, tid) for pid in ids))
         changed = tuple(i for i in dict.fromkeys(ids) if i not in before)
-        return self._publish(Changes(updated=changed, tags_changed=True))
+        return self._publish(Changes(updated=changed, tags_changed=True, fields=TAGS))
 
     def remove_tag(self, name: str, ids: Sequence[int]) -> Changes:
         with self._write() as conn:
@@ -93,7 +94,7 @@ class TagOperations:
             had = self._ids_with_tag_id(conn, tid, ids)
             for part in store.chunks(had):
                 conn.execute(delete(PT).where(PT.c.tag_id == tid, PT.c.paper_id.in_(part)))
-        return self._publish(Changes(updated=tuple(had), tags_changed=True))
+        return self._publish(Changes(updated=tuple(had), tags_changed=True, fields=TAGS))
 
     def rename_tag(self, old: str, new: str) -> Changes:
         """Rename a tag and its subtree; renaming onto an existing tag merges the two."""
@@ -106,7 +107,7 @@ class TagOperations:
             self._backup_before(backups.PRE_MERGE)
         with self._write() as conn:
             touched = rename_subtree(conn, store.clean_tag(old), store.clean_tag(new))
-        return self._publish(Changes(updated=tuple(touched), tags_changed=True))
+        return self._publish(Changes(updated=tuple(touched), tags_changed=True, fields=TAGS))
 
     def delete_tag(self, name: str) -> Changes:
         """Delete a tag (taking it off every paper), after a backup."""
@@ -119,7 +120,7 @@ class TagOperations:
             tid = next(iter(found.values()))
             had = list(conn.execute(select(PT.c.paper_id).where(PT.c.tag_id == tid)).scalars())
             conn.execute(delete(T).where(T.c.id == tid))
-        return self._publish(Changes(updated=tuple(had), tags_changed=True))
+        return self._publish(Changes(updated=tuple(had), tags_changed=True, fields=TAGS))
 
     def set_tag_colour(self, name: str, colour: str | None) -> Changes:
         with self._write() as conn:
@@ -127,7 +128,7 @@ class TagOperations:
             if not found:
                 raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
             conn.execute(update(T).where(T.c.id.in_(found.values())).values(colour=colour))
-        return self._publish(Changes(tags_changed=True))
+        return self._publish(Changes(tags_changed=True, fields=TAGS))
 
     def _tag_exists(self, name: str) -> bool:
         with self._read() as conn:

@@ -164,6 +164,8 @@ class Changes:
     old: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     # False when only reading status or other unsearched fields changed.
     text_changed: bool = True
+    # The paper fields written ("tags" for tag links); empty when the record does not say.
+    fields: frozenset[str] = frozenset()
 
     @property
     def empty(self) -> bool:

@@ -349,6 +349,14 @@ def bump_generation(conn: Connection) -> None:
         conn.execute(insert(models.meta).values(key=GENERATION, value=token))
 
 
+def existing_ids(conn: Connection, ids: Sequence[int]) -> list[int]:
+    """Those of `ids` that are papers (an id check, without loading the papers)."""
+    found: list[int] = []
+    for part in chunks(list(ids)):
+        found.extend(conn.execute(select(P.c.id).where(P.c.id.in_(part))).scalars())
+    return found
+
+
 def require_all(ids: Sequence[int], found: dict[int, Any]) -> None:
     missing = [i for i in ids if i not in found]
     if missing:

@@ -58,6 +58,7 @@ class DetailPane(QWidget):
         self.setMinimumWidth(320)
         self._paper: Paper | None = None
         self._count = 0
+        self._shown: list[int] = []
         self.read_only = False
         layout = QVBoxLayout(self)
         self.heading = QLabel("Select a paper")
@@ -128,13 +129,23 @@ class DetailPane(QWidget):
         row.addWidget(self.rating)
         return row
 
+    def shown_ids(self) -> list[int]:
+        """The papers the pane is showing (a change to any of them redraws it)."""
+        return list(self._shown)
+
     def set_tag_names(self, names: list[str]) -> None:
         self.completer.model().setStringList(names)  # type: ignore[attr-defined]
 
     def show_papers(
-        self, papers: list[Paper], spans: dict[str, list[tuple[int, int]]] | None
+        self,
+        papers: list[Paper],
+        spans: dict[str, list[tuple[int, int]]] | None,
+        selected: int | None = None,
     ) -> None:
-        self._count = len(papers)
+        """Show these papers; `selected` is how many are selected when only some are passed
+        (the window passes the first 200 of a large selection)."""
+        self._count = len(papers) if selected is None else selected
+        self._shown = [p.id for p in papers]
         self._paper = papers[0] if len(papers) == 1 else None
         single = self._paper is not None
         writable = not self.read_only
@@ -153,7 +164,7 @@ class DetailPane(QWidget):
         if not papers:
             self.heading.setText("Select a paper to see its details")
         elif p is None:
-            self.heading.setText(f"{len(papers)} papers selected: tag or mark them together")
+            self.heading.setText(f"{self._count:,} papers selected: tag or mark them together")
         else:
             self.heading.setText(plain_text(p.title) or "(untitled)")
         values = _values(p) if p else dict.fromkeys(LINE_FIELDS, "")

@@ -31,11 +31,12 @@ from PySide6.QtWidgets import (
 
 from litman.core.library import Library
 from litman.core.locking import WriterLock
-from litman.core.query import parse
 from litman.core.records import Changes, Status
-from litman.gui import commands, dialogs, settings
+from litman.gui import commands, dialogs, refresh, settings
 from litman.gui.detail import DetailPane
 from litman.gui.models.papers import PaperTableModel
+from litman.gui.search_controller import SearchController
+from litman.gui.selection import IdSelection
 from litman.gui.sidebar import Sidebar
 from litman.gui.workers import Runner, Worker, run_in_pool
 
@@ -176,6 +177,7 @@ class MainWindow(QMainWindow):
     # -- building ----------------------------------------------------------------------------
 
     def _build(self) -> None:
+        self.searcher = SearchController(self.library)
         self.model = PaperTableModel(self.library)
         self.model.sortRequested.connect(self._sort_requested)
         self.table = QTableView()
@@ -195,7 +197,8 @@ class MainWindow(QMainWindow):
         for col, width in enumerate((28, 380, 110, 45, 70, 120, 80)):
             self.table.setColumnWidth(col, width)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.selection = IdSelection(self.table, self.model)
+        self.selection.changed.connect(self._selection_changed)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.empty = QLabel(self.table.viewport())
         self.empty.setTextFormat(Qt.TextFormat.PlainText)
@@ -379,7 +382,7 @@ class MainWindow(QMainWindow):
         if not self._ready:
             return
         text = self.query_text()
-        query = parse(text)
+        query = self.searcher.parse(text)
         if not query.empty and self._indexing:
             self._waiting_query = True
             self.statusBar().showMessage(
@@ -387,19 +390,11 @@ class MainWindow(QMainWindow):
             )
             return
         selected = self.selected_ids()
-        if query.ranked and self.sort_key is None:
-            self.last_result = self.library.search(query)
-            ids = self.last_result.ids
-        else:
-            self.last_result = self.library.search(query) if query.ranked else None
-            ids = self.library.search_ids(
-                query,
-                sort=self.sort_key or "added",
-                descending=self.sort_desc if self.sort_key else True,
-            )
-        self.model.set_ids(ids)
-        self._reselect(selected)
-        hint = "; ".join(query.notes)
+        outcome = self.searcher.run(text, self.sort_key, self.sort_desc)
+        self.last_result = outcome.result
+        self.model.set_ids(outcome.ids)
+        self.selection.restore(selected)
+        hint = "; ".join(outcome.notes)
         self.search.setToolTip(hint or "")
         self.search.setStyleSheet("QLineEdit { border: 1px solid #d97706; }" if hint else "")
         self._update_empty()
@@ -410,15 +405,6 @@ class MainWindow(QMainWindow):
             return
         self.sort_key, self.sort_desc = key, desc
         self.apply_filter()
-
-    def _reselect(self, ids: list[int]) -> None:
-        sel = self.table.selectionModel()
-        for pid in ids:
-            row = self.model.row_of(pid)
-            if row is not None:
-                sel.select(
-                    self.model.index(row, 0), sel.SelectionFlag.Select | sel.SelectionFlag.Rows
-                )
 
     def _update_empty(self) -> None:
         if self.model.rowCount():
@@ -436,22 +422,23 @@ class MainWindow(QMainWindow):
 
     def _update_status(self) -> None:
         total = self.sidebar.count_of("")
-        n_sel = len(self.selected_ids())
+        n_sel = self.selection.count()
         self.statusBar().showMessage(
             f"{total} papers · {self.model.rowCount()} shown · {n_sel} selected"
         )
 
     def selected_ids(self) -> list[int]:
-        if not hasattr(self, "table"):
+        if not hasattr(self, "selection"):
             return []
-        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
-        return [self.model.paper_id(r) for r in rows if r < self.model.rowCount()]
+        return self.selection.ids()
 
     def _selection_changed(self) -> None:
-        ids = self.selected_ids()
-        papers = self.library.get_many(ids[:200])
+        runs = self.selection.runs()
+        count = sum(last - first + 1 for first, last in runs)
+        ids = [pid for a, b in runs for pid in self.model.id_slice(a, min(b, a + 199))][:200]
+        papers = self.library.get_many(ids)  # the pane reads a few: the shared tags and status
         spans = self.last_result.spans(papers[0]) if self.last_result and len(papers) == 1 else None
-        self.detail.show_papers(papers, spans)
+        self.detail.show_papers(papers, spans, count)
         self._update_status()
 
     def focus_results(self) -> None:
@@ -488,14 +475,18 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Copied {len(papers)} BibTeX entries", 3000)
 
     def _on_changes(self, changes: Changes) -> None:
-        self.sidebar.refresh()
-        self.detail.set_tag_names([t.name for t in self.library.tags()])
-        if changes.added or changes.deleted or changes.tags_changed or not changes.text_changed:
+        todo = refresh.plan(changes, self.query_text(), self.sort_key, self.detail.shown_ids())
+        if todo.status_counts or todo.tag_counts:
+            self.sidebar.update_counts(statuses=todo.status_counts, tags=todo.tag_counts)
+        if todo.tag_names:
+            self.detail.set_tag_names([t.name for t in self.library.tags()])
+        if todo.refilter:
             self.apply_filter()
         else:
-            self.model.refresh(changes.updated)
-            self._selection_changed()
+            self.model.refresh(todo.rows)
             self._update_status()
+        if todo.detail:
+            self._selection_changed()
 
     # -- drag and drop files -------------------------------------------------------------------
 

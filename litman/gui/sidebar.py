@@ -47,6 +47,7 @@ class Sidebar(QTreeWidget):
         self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self._items: dict[str, QTreeWidgetItem] = {}
+        self._colours: dict[str, str | None] = {}
         self.refresh()
 
     def refresh(self) -> None:
@@ -61,15 +62,46 @@ class Sidebar(QTreeWidget):
         self._add(lib_root, "All papers", "", sum(counts.values()))
         for status in Status:
             self._add(lib_root, status.value.capitalize(), f"status:{status.value}", counts[status])
-        tag_root = QTreeWidgetItem(self, ["Tags", ""])
-        tag_root.setFlags(Qt.ItemFlag.ItemIsEnabled)
-        self._build_tags(tag_root)
+        self._tag_root = QTreeWidgetItem(self, ["Tags", ""])
+        self._tag_root.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        self._build_tags(self._tag_root)
         self.expandAll()
         self.blockSignals(False)
         self.select_filter(current)
 
+    def update_counts(self, statuses: bool = True, tags: bool = True) -> None:
+        """Re-count what a change touched: the status rows, the tag rows, or both. The tree
+        is rebuilt only when the set of tags itself changed (or a colour did)."""
+        if tags:
+            colours = {t.name: t.colour for t in self.library.tags()}
+            counts = self.library.tag_tree_counts()
+            shown = {k for k in self._items if k.startswith("tag:")}
+            if shown != {tag_filter(p) for p in counts} or colours != self._colours:
+                self._rebuild_tags()
+            for path, n in counts.items():
+                self._items[tag_filter(path)].setText(1, str(n))
+        if statuses:
+            status_counts = self.library.status_counts()
+            self._items[""].setText(1, str(sum(status_counts.values())))
+            for status, n in status_counts.items():
+                self._items[f"status:{status.value}"].setText(1, str(n))
+
+    def _rebuild_tags(self) -> None:
+        """A tag came or went: rebuild the tag tree alone, keeping the current item."""
+        current = self.current_filter()
+        self.blockSignals(True)
+        for key in [k for k in self._items if k.startswith("tag:")]:
+            del self._items[key]
+        self._tag_root.takeChildren()
+        self._build_tags(self._tag_root)
+        self.expandAll()
+        self.blockSignals(False)
+        if current != self.current_filter():
+            self.select_filter(current)
+
     def _build_tags(self, root: QTreeWidgetItem) -> None:
         colours = {t.name: t.colour for t in self.library.tags()}
+        self._colours = colours
         counts = self.library.tag_tree_counts()
         for path in sorted(counts, key=str.casefold):
             parent_path, _, leaf = path.rpartition(" > ")

@@ -193,6 +193,20 @@ def test_update_returns_old_values_and_restore_puts_them_back(library: Library) 
     assert (library.get(pid).title, library.get(pid).year) == ("Old", None)
 
 
+def test_undoing_a_bulk_status_restores_each_paper_in_one_statement(library: Library) -> None:
+    ids = add(library, *(NewPaper(title=f"p{i}") for i in range(30)))
+    library.set_status(ids[:10], Status.READ)
+    changes = library.set_status(ids, Status.READING)
+    assert changes.fields == {"status"} and not changes.text_changed
+    updates: list[str] = []
+    event.listen(library.engine, "before_cursor_execute", lambda *a: updates.append(a[2]))
+    undone = library.restore_fields({k: dict(v) for k, v in changes.old.items()})
+    writes = [s for s in updates if s.startswith("UPDATE papers")]
+    assert len(writes) == 1  # executed for the 30 rows at once, not 30 statements
+    assert undone.fields == {"status", "read_at"} and not undone.text_changed
+    assert [p.status for p in library.get_many(ids)] == [Status.READ] * 10 + [Status.UNREAD] * 20
+
+
 def test_citekey_edit_onto_a_taken_key_is_refused(library: Library) -> None:
     ids = add(library, NewPaper(title="a"), NewPaper(title="b"))
     taken = library.get(ids[0]).citekey

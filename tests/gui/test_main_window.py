@@ -17,6 +17,7 @@ def select_rows(win, rows) -> None:
     sel = win.table.selectionModel()
     for r in rows:
         sel.select(win.model.index(r, 0), sel.SelectionFlag.Select | sel.SelectionFlag.Rows)
+    win.selection.flush()  # the detail pane hears of it now, not on the next event-loop turn
 
 
 def test_table_model_passes_qt_model_tester(qtmodeltester, seeded) -> None:
@@ -213,6 +214,7 @@ def test_titles_show_their_latex_as_text_and_keep_it(window) -> None:
     shown = window.model.data(window.model.index(row, 1))
     assert shown == "The Noise Required for (ϵ,δ)-DP in fedqueue with 20% less VRU"
     window.table.selectRow(row)
+    window.selection.flush()
     assert window.detail.heading.text() == shown
     assert window.library.get(pid).title == title  # stored, and exported, as LaTeX
 

@@ -55,6 +55,7 @@ def test_a_second_window_is_told_and_opens_read_only(qtbot, seeded_path: Path, t
         assert not win.a_import.isEnabled() and not win.a_delete.isEnabled()
         assert not any(a.isEnabled() for a in win.a_status.values())
         win.table.selectRow(0)
+        win.selection.flush()
         assert win.detail.edits["title"].isReadOnly() and not win.detail.tag_edit.isEnabled()
         before = win.library.get(win.selected_ids()[0]).status
         win.a_status[next(s for s in win.a_status if s != before)].trigger()
@@ -160,6 +161,7 @@ def test_the_detail_view_shows_markup_as_text_and_loads_nothing(window, qtbot):
     window.apply_filter()
     row = window.model.row_of(pid)
     window.table.selectRow(row)
+    window.selection.flush()
     assert window.detail.abstract.toPlainText().strip() == HOSTILE
     assert window.detail.heading.text() == "<b>Bold</b> <img src=x>"
     window.detail.abstract.grab()  # paint it: any image would be asked for now

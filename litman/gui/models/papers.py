@@ -102,6 +102,10 @@ class PaperTableModel(QAbstractTableModel):
     def paper_id(self, row: int) -> int:
         return self._ids[row]
 
+    def id_slice(self, first: int, last: int) -> list[int]:
+        """The ids of rows first..last, both included."""
+        return self._ids[first : last + 1]
+
     def row_of(self, pid: int) -> int | None:
         return self._rows().get(pid)
 

@@ -1,0 +1,97 @@
+"""The table's selection held as paper ids, read and restored as row ranges.
+
+Qt keeps a selection as ranges (Ctrl+A at 100k papers is one range), so the ids are read
+from the ranges and never from `selectedRows()`, which makes an index per row. After the
+table is refilled, the previous ids are put back in one `select()` call over the runs of
+consecutive rows they fall on. Whatever listens to the selection (detail pane, status bar)
+hears `changed` once per turn of the event loop, however many steps Qt took to get there.
+"""
+
+from collections.abc import Iterable, Sequence
+
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QObject, QTimer, Signal
+from PySide6.QtWidgets import QTableView
+
+from litman.gui.models.papers import PaperTableModel
+
+Flag = QItemSelectionModel.SelectionFlag
+
+
+def row_runs(rows: Iterable[int]) -> list[tuple[int, int]]:
+    """Sorted rows as (first, last) runs of consecutive rows."""
+    runs: list[tuple[int, int]] = []
+    for row in sorted(set(rows)):
+        if runs and row == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], row)
+        else:
+            runs.append((row, row))
+    return runs
+
+
+def merge_runs(runs: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping or touching (first, last) runs merged, in row order."""
+    merged: list[tuple[int, int]] = []
+    for first, last in sorted(runs):
+        if merged and first <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(last, merged[-1][1]))
+        else:
+            merged.append((first, last))
+    return merged
+
+
+class IdSelection(QObject):
+    """The selected papers of a table, by id; `changed` fires once per event-loop turn."""
+
+    changed = Signal()
+
+    def __init__(self, table: QTableView, model: PaperTableModel) -> None:
+        super().__init__(table)
+        self.table = table
+        self.model = model
+        self._pending = False
+        self.notifications = 0  # how often `changed` fired (tests count it)
+        self.selection_model().selectionChanged.connect(self._schedule)
+
+    def selection_model(self) -> QItemSelectionModel:
+        return self.table.selectionModel()
+
+    def runs(self) -> list[tuple[int, int]]:
+        """The selected rows as merged (first, last) runs."""
+        rows = self.model.rowCount()
+        found = (
+            (max(r.top(), 0), min(r.bottom(), rows - 1))
+            for r in self.selection_model().selection()
+            if r.isValid()
+        )
+        return merge_runs((a, b) for a, b in found if a <= b)
+
+    def count(self) -> int:
+        return sum(last - first + 1 for first, last in self.runs())
+
+    def ids(self) -> list[int]:
+        """The selected ids in table order."""
+        return [pid for first, last in self.runs() for pid in self.model.id_slice(first, last)]
+
+    def restore(self, ids: Sequence[int]) -> None:
+        """Select exactly the rows holding these ids (those still shown), in one call."""
+        row_of = self.model.row_of
+        rows = (row_of(pid) for pid in ids)
+        selection = QItemSelection()
+        right = self.model.columnCount() - 1
+        for first, last in row_runs(r for r in rows if r is not None):
+            selection.select(self.model.index(first, 0), self.model.index(last, right))
+        if selection.isEmpty() and not self.selection_model().hasSelection():
+            return
+        self.selection_model().select(selection, Flag.ClearAndSelect | Flag.Rows)
+
+    def _schedule(self) -> None:
+        if not self._pending:
+            self._pending = True
+            QTimer.singleShot(0, self, self.flush)
+
+    def flush(self) -> None:
+        """Tell listeners now (if a change is pending) rather than on the next turn."""
+        if self._pending:
+            self._pending = False
+            self.notifications += 1
+            self.changed.emit()

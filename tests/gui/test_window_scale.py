@@ -1,0 +1,106 @@
+"""What keeps the window quick at 100k papers, checked as behaviours rather than timings:
+the selection is restored in one step, one search runs per keystroke, and a change
+recounts only what it touched."""
+
+import pytest
+from PySide6.QtCore import Qt
+
+from litman.core.records import Status
+
+pytestmark = pytest.mark.gui
+
+
+def count_calls(monkeypatch, obj, *names: str) -> dict[str, int]:
+    calls = dict.fromkeys(names, 0)
+    for name in names:
+        real = getattr(obj, name)
+
+        def counted(*args, _real=real, _name=name, **kwargs):
+            calls[_name] += 1
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(obj, name, counted)
+    return calls
+
+
+def test_select_all_reads_ids_from_one_range(window) -> None:
+    window.table.selectAll()
+    assert window.selection.runs() == [(0, window.model.rowCount() - 1)]
+    assert window.selected_ids() == window.model.ids()
+
+
+def test_a_change_restores_the_selection_in_one_step(window, qtbot) -> None:
+    window.table.selectAll()
+    window.selection.flush()
+    before = window.selected_ids()
+    emitted = []
+    window.table.selectionModel().selectionChanged.connect(lambda *_: emitted.append(1))
+    window.set_status(Status.READ)
+    assert window.selected_ids() == before
+    assert len(emitted) <= 1  # not one per row, each redrawing the detail pane
+
+
+def test_the_detail_pane_redraws_once_for_many_selection_steps(window, qtbot) -> None:
+    sel = window.table.selectionModel()
+    shown = []
+    window.selection.changed.connect(lambda: shown.append(1))
+    with qtbot.waitSignal(window.selection.changed):
+        for row in range(20):
+            sel.select(
+                window.model.index(row, 0), sel.SelectionFlag.Select | sel.SelectionFlag.Rows
+            )
+    assert shown == [1]
+    assert window.detail.heading.text().startswith("20 papers selected")
+
+
+def test_one_search_per_keystroke_with_a_column_sort(window, qtbot) -> None:
+    window.table.sortByColumn(3, Qt.SortOrder.AscendingOrder)  # by year
+    assert window.sort_key == "year"
+    before = window.searcher.searches
+    for text in ("b", "ba", "ban"):
+        window.search.setText(text)
+        window.apply_filter()
+    assert window.searcher.searches - before == 3
+    years = [p.year or 0 for p in window.library.get_many(window.model.ids())]
+    assert years == sorted(years) and window.model.rowCount() > 0
+
+
+def test_a_notes_edit_recounts_nothing_in_the_sidebar(window, monkeypatch) -> None:
+    lib = window.library
+    calls = count_calls(monkeypatch, lib, "tags", "tag_tree_counts", "status_counts")
+    pid = window.model.ids()[0]
+    lib.update_paper(pid, notes="read the appendix")
+    assert calls == {"tags": 0, "tag_tree_counts": 0, "status_counts": 0}
+
+
+def test_a_status_change_recounts_statuses_but_not_tags(window, monkeypatch) -> None:
+    lib = window.library
+    calls = count_calls(monkeypatch, lib, "tags", "tag_tree_counts", "status_counts")
+    pid = window.model.ids()[0]
+    unread = window.sidebar.count_of("status:unread")
+    lib.set_status([pid], Status.READING)
+    assert calls["status_counts"] == 1
+    assert calls["tags"] == 0 and calls["tag_tree_counts"] == 0
+    was_unread = unread - window.sidebar.count_of("status:unread")
+    assert was_unread in (0, 1)
+
+
+def test_a_tag_change_recounts_tags_and_refreshes_the_completer(window, monkeypatch) -> None:
+    lib = window.library
+    calls = count_calls(monkeypatch, lib, "status_counts")
+    ids = window.model.ids()[:3]
+    lib.add_tag("Scale > Fresh", ids)
+    assert calls["status_counts"] == 0
+    assert window.sidebar.count_of('tag:"Scale > Fresh"') == 3
+    assert "Scale > Fresh" in window.detail.completer.model().stringList()
+
+
+def test_a_status_change_with_no_query_rereads_only_its_rows(window, monkeypatch) -> None:
+    calls = count_calls(monkeypatch, window.searcher, "run")
+    pid = window.model.ids()[5]
+    window.library.set_status([pid], Status.READ)
+    assert calls["run"] == 0
+    row = window.model.row_of(pid)
+    assert window.model.data(window.model.index(row, 0), Qt.ItemDataRole.AccessibleTextRole) == (
+        "read"
+    )
