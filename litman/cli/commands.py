@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from litman import app
-from litman.cli.output import emit_json, paper_line, print_papers, print_report
+from litman.cli.output import emit_json, paper_line, print_papers, print_report, say
 from litman.cli.parser import Command, PathCommand, UsageError, build_parser, split_query
 from litman.core import backups
 from litman.core.errors import CorruptLibraryError, LitmanError
@@ -39,18 +39,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(args.func(args, library))
     except UsageError as exc:
         parser.print_usage(sys.stderr)
-        print(f"litman: error: {exc}", file=sys.stderr)
+        say(f"litman: error: {exc}", err=True)
         return 2
     except CorruptLibraryError as exc:
-        print(f"litman: error: {exc}", file=sys.stderr)
+        say(f"litman: error: {exc}", err=True)
         if exc.backup is not None:
-            print("litman: run `litman restore` to put that backup back.", file=sys.stderr)
+            say("litman: run `litman restore` to put that backup back.", err=True)
         return 1
     except LitmanError as exc:
-        print(f"litman: error: {exc}", file=sys.stderr)
+        say(f"litman: error: {exc}", err=True)
         return 1
     except KeyboardInterrupt:
-        print("litman: interrupted", file=sys.stderr)
+        say("litman: interrupted", err=True)
         return 130
     except BrokenPipeError:
         return 0
@@ -77,7 +77,10 @@ def cmd_show(args: argparse.Namespace, lib: Library) -> int:
         return 0
     for key, value in p.to_json().items():
         if value not in ("", [], {}, None):
-            print(f"{key:>18}: {', '.join(value) if isinstance(value, list) else value}")
+            say(
+                f"{key:>18}: {', '.join(value) if isinstance(value, list) else value}",
+                multiline=True,
+            )
     return 0
 
 
@@ -86,7 +89,7 @@ def cmd_tags(args: argparse.Namespace, lib: Library) -> int:
     if args.json:
         emit_json([{"name": t.name, "count": t.count, "colour": t.colour} for t in tags])
     for t in [] if args.json else tags:
-        print(f"{t.count:>6}  {t.name}")
+        say(f"{t.count:>6}  {t.name}")
     return 0
 
 
@@ -95,20 +98,20 @@ def cmd_tag(args: argparse.Namespace, lib: Library) -> int:
         ids = [lib.resolve(ref) for ref in args.papers]
         changes = (lib.add_tag if args.action == "add" else lib.remove_tag)(args.tag, ids)
         verb = "tagged" if args.action == "add" else "untagged"
-        print(f"{verb} {len(changes.updated)} of {len(ids)} papers '{args.tag}'")
+        say(f"{verb} {len(changes.updated)} of {len(ids)} papers '{args.tag}'")
     elif args.action == "rename":
         changes = lib.rename_tag(args.old, args.new)
-        print(f"renamed '{args.old}' to '{args.new}' on {len(changes.updated)} papers")
+        say(f"renamed '{args.old}' to '{args.new}' on {len(changes.updated)} papers")
     else:
         changes = lib.delete_tag(args.tag)
-        print(f"deleted tag '{args.tag}' from {len(changes.updated)} papers")
+        say(f"deleted tag '{args.tag}' from {len(changes.updated)} papers")
     return 0
 
 
 def cmd_status(args: argparse.Namespace, lib: Library) -> int:
     ids = [lib.resolve(ref) for ref in args.papers]
     lib.set_status(ids, args.status)
-    print(f"marked {len(ids)} papers {args.status}")
+    say(f"marked {len(ids)} papers {args.status}")
     return 0
 
 
@@ -122,13 +125,13 @@ def cmd_stats(args: argparse.Namespace, lib: Library) -> int:
     if args.json:
         emit_json(data)
         return 0
-    print(f"{data['papers']} papers")
+    say(f"{data['papers']} papers")
     for s, n in data["status"].items():
-        print(f"{n:>6}  {s}")
+        say(f"{n:>6}  {s}")
     if data["tags"]:
-        print("tags:")
+        say("tags:")
     for name, n in data["tags"].items():
-        print(f"{n:>6}  {name}")
+        say(f"{n:>6}  {name}")
     return 0
 
 
@@ -151,7 +154,7 @@ def cmd_search(args: argparse.Namespace, lib: Library) -> int:
     query = " ".join(args.query)
     result = lib.search(query)
     for note in result.query.notes:
-        print(f"litman: note: {note}", file=sys.stderr)
+        say(f"litman: note: {note}", err=True)
     papers = lib.get_many(result.ids[: args.limit] if args.limit else result.ids)
     if args.json:
         emit_json(
@@ -168,9 +171,9 @@ def cmd_search(args: argparse.Namespace, lib: Library) -> int:
         )
         return 0
     for p in papers:
-        print(f"{result.scores.get(p.id, 0):>7.1f} {paper_line(p)}")
+        say(f"{result.scores.get(p.id, 0):>7.1f} {paper_line(p)}")
     shown = f"{len(papers)} of {len(result.ids)}" if len(papers) < len(result.ids) else len(papers)
-    print(f"({shown} papers match '{query}')", file=sys.stderr)
+    say(f"({shown} papers match '{query}')", err=True)
     return 0
 
 
@@ -183,7 +186,7 @@ def cmd_export(args: argparse.Namespace, lib: Library) -> int:
         sys.stdout.write(bibtex.dumps(papers, ascii_only=args.ascii))
         return 0
     count = bibtex.export(papers, Path(args.output), ascii_only=args.ascii)
-    print(f"exported {count} papers to {args.output}", file=sys.stderr)
+    say(f"exported {count} papers to {args.output}", err=True)
     return 0
 
 
@@ -207,19 +210,19 @@ def cmd_backup(args: argparse.Namespace, path: Path) -> int:
             return 0
         for b, n in rows:
             papers = "unreadable" if n is None else f"{n} papers"
-            print(f"{b.describe()}  {b.size / 1e6:.1f} MB  {papers}")
-        print(f"({len(found)} backups in {backups.backups_dir(path)})", file=sys.stderr)
+            say(f"{b.describe()}  {b.size / 1e6:.1f} MB  {papers}")
+        say(f"({len(found)} backups in {backups.backups_dir(path)})", err=True)
         return 0
     backup = app.backup_now(path)
-    print(f"backed up {path} to {backup.path}")
+    say(f"backed up {path} to {backup.path}")
     return 0
 
 
 def cmd_restore(args: argparse.Namespace, path: Path) -> int:
     done = app.restore_backup(path, args.backup)
-    print(f"restored {path} from {done.backup.path.name} ({done.backup.taken_at:%Y-%m-%d %H:%M})")
+    say(f"restored {path} from {done.backup.path.name} ({done.backup.taken_at:%Y-%m-%d %H:%M})")
     if done.kept is not None:
-        print(f"the file it replaced is kept as {done.kept}")
+        say(f"the file it replaced is kept as {done.kept}")
     return 0
 
 

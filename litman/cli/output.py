@@ -1,6 +1,13 @@
-"""What the `litman` command prints: paper lines, import reports and JSON."""
+"""What the `litman` command prints: paper lines, import reports and JSON.
+
+Text from a library is data: a title holding ESC, BEL or BS must not drive the terminal,
+so every line goes out through `say`, which shows control characters as `\x1b` escapes,
+and JSON escapes them as `\u001b` (the encoder does C0 itself; DEL and C1, which it
+leaves raw with ensure_ascii off, are escaped here).
+"""
 
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -8,9 +15,31 @@ from typing import Any
 from litman.core.records import ImportReport, Paper
 from litman.formats.latex import plain_text
 
+# C0, DEL and C1 controls; a multi-line field (an abstract in `show`) keeps its newlines
+# and tabs.
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_CONTROLS_BUT_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_JSON_RAW = re.compile(r"[\x7f-\x9f]")
+
+
+def shown(text: str, *, multiline: bool = False) -> str:
+    """`text` with each control character written as a visible `\\xNN` escape."""
+    pattern = _CONTROLS_BUT_LINES if multiline else _CONTROLS
+    return pattern.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def say(text: str = "", *, err: bool = False, multiline: bool = False) -> None:
+    """Print one line (to stderr with `err`), control characters escaped."""
+    print(shown(text, multiline=multiline), file=sys.stderr if err else sys.stdout)
+
+
+def json_text(data: Any, indent: int | None = 2) -> str:
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
 
 def emit_json(data: Any) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write(json_text(data))
     sys.stdout.write("\n")
 
 
@@ -26,19 +55,19 @@ def print_papers(papers: Sequence[Paper], as_json: bool) -> None:
         emit_json([p.to_json() for p in papers])
         return
     for p in papers:
-        print(paper_line(p))
+        say(paper_line(p))
     if any(p.title_derived for p in papers):
-        print("(* title derived from the abstract)")
+        say("(* title derived from the abstract)")
 
 
 def print_report(report: ImportReport) -> None:
     label = f" [{report.label}]" if report.label else ""
-    print(report.summary() + label)
+    say(report.summary() + label)
     for w in report.warnings:
-        print(f"  warning: {w}")
+        say(f"  warning: {w}")
     for note in report.renamed_keys:
-        print(f"  {note}")
+        say(f"  {note}")
     for m in report.merged:
-        print(f"  line {m.line}: merged into {m.into_citekey} ({m.how})")
+        say(f"  line {m.line}: merged into {m.into_citekey} ({m.how})")
     for s in report.skipped:
-        print(f"  line {s.line}: skipped, {s.reason}")
+        say(f"  line {s.line}: skipped, {s.reason}")
