@@ -378,12 +378,15 @@ class MainWindow(QMainWindow):
     def query_text(self) -> str:
         return f"{self.sidebar.current_filter()} {self.search.text()}".strip()
 
-    def apply_filter(self) -> None:
+    def apply_filter(self, wait: bool = False) -> None:
+        """Show the papers matching the query. While the index builds in the background a
+        search waits for it, unless `wait`: then it waits here, for Enter or Down, which go
+        to the results and must land on them, not on the unfiltered rows still shown."""
         if not self._ready:
             return
         text = self.query_text()
         query = self.searcher.parse(text)
-        if not query.empty and self._indexing:
+        if not query.empty and self._indexing and not wait:
             self._waiting_query = True
             self.statusBar().showMessage(
                 f"Indexing {self.library.count()} papers for search; results follow shortly…"
@@ -442,9 +445,16 @@ class MainWindow(QMainWindow):
         self._update_status()
 
     def focus_results(self) -> None:
-        if self._search_timer.isActive():  # typed faster than the pause: search now
+        if self._search_timer.isActive() or self._waiting_query:
+            # Typed faster than the pause, or the index is still building: search now, so
+            # the row selected below is the first hit and not row 0 of the old list.
             self._search_timer.stop()
-            self.apply_filter()
+            self._waiting_query = False
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:
+                self.apply_filter(wait=True)
+            finally:
+                QApplication.restoreOverrideCursor()
         self.table.setFocus()
         if self.model.rowCount() and not self.selected_ids():
             self.table.selectRow(0)
