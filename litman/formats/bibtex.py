@@ -228,7 +228,7 @@ def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str
                 )
             )
             continue
-        papers.append(to_paper(entry, macros, line, unknown))
+        papers.append(to_paper(entry, macros, line, unknown, warnings_))
         lines.append(line)
     order = sorted(range(len(papers)), key=lines.__getitem__)
     warnings = warnings_ + [
@@ -272,8 +272,20 @@ def _resolve(value: str, macros: dict[str, str], unknown: set[str]) -> str:
     return "".join(out)
 
 
-def to_paper(entry: model.Entry, macros: dict[str, str], line: int, unknown: set[str]) -> NewPaper:
+def to_paper(
+    entry: model.Entry,
+    macros: dict[str, str],
+    line: int,
+    unknown: set[str],
+    warnings: list[str] | None = None,
+) -> NewPaper:
     raw = {f.key.lower(): _resolve(f.value, macros, unknown) for f in entry.fields}
+    dropped: list[str] = []
+    tags = tuple(split_keywords(raw.get("keywords", ""), dropped))
+    if warnings is not None:
+        warnings += [
+            f"line {line}: keyword '{k}' has an empty level; not imported as a tag" for k in dropped
+        ]
     etype = entry.entry_type.lower()
     venue_key = next(
         (
@@ -305,7 +317,7 @@ def to_paper(entry: model.Entry, macros: dict[str, str], line: int, unknown: set
         url=latex.decode(raw.get("url", "")),
         entry_type=etype,
         citekey=entry.key.strip(),
-        tags=tuple(split_keywords(raw.get("keywords", ""))),
+        tags=tags,
         status=READ_IN.get(raw.get("readstatus", "").strip().lower(), Status.UNREAD),
         rating=_rank(raw.get("ranking", "")),
         source=f"line {line}",
@@ -380,7 +392,8 @@ def _balanced(text: str) -> bool:
     return min(depths) >= 0 and depths[-1] == 0
 
 
-def split_keywords(value: str) -> list[str]:
+def split_keywords(value: str, dropped: list[str] | None = None) -> list[str]:
+    """JabRef keywords as tag paths; one with an empty level (`A > `) goes to `dropped`."""
     tags = []
     for part in _KEYWORD_SPLIT.split(value):
         tag = latex.decode(part.replace(r"\,", ",").replace(r"\;", ";")).strip()
@@ -388,4 +401,6 @@ def split_keywords(value: str) -> list[str]:
         levels = [" ".join(level.split()) for level in tag.split(">")]
         if tag and all(levels):
             tags.append(" > ".join(levels))
+        elif tag and dropped is not None:
+            dropped.append(tag)
     return tags

@@ -8,6 +8,7 @@ from PySide6.QtGui import QUndoCommand
 
 from litman.core.library import Library
 from litman.core.records import Paper, Status
+from litman.gui.safe_text import clip, mnemonic_free
 
 
 class SetStatus(QUndoCommand):
@@ -27,7 +28,10 @@ class TagPapers(QUndoCommand):
     """Put a tag on papers, or take it off; undo reverses it on exactly the papers changed."""
 
     def __init__(self, lib: Library, tag: str, ids: Sequence[int], add: bool = True) -> None:
-        super().__init__(f"{'Tag' if add else 'Untag'} {len(ids)} papers '{tag}'")
+        # The text names Edit → Undo: a tag `R&D` must not become an Alt+D mnemonic there.
+        super().__init__(
+            mnemonic_free(f"{'Tag' if add else 'Untag'} {len(ids)} papers '{clip(tag, 60)}'")
+        )
         self.lib, self.tag, self.ids, self.add = lib, tag, list(ids), add
         self.changed: tuple[int, ...] = ()
 
@@ -73,7 +77,7 @@ class RenameTag(QUndoCommand):
     """Rename or merge; undo puts each old tag back on exactly the papers that had it."""
 
     def __init__(self, lib: Library, old: str, new: str) -> None:
-        super().__init__(f"Rename tag '{old}' to '{new}'")
+        super().__init__(mnemonic_free(f"Rename tag '{clip(old, 60)}' to '{clip(new, 60)}'"))
         self.lib, self.old_name, self.new_name = lib, old, new
         self.members: dict[str, list[int]] = {}
         self.had_new: dict[str, set[int]] = {}

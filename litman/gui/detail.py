@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from litman.core.records import Paper, Status
 from litman.formats.latex import plain_text
 from litman.gui.rendering import abstract_html
+from litman.gui.safe_text import MAX_RENDERED, clip, mnemonic_free
 
 LINE_FIELDS = ("title", "authors", "year", "venue", "doi", "url")
 
@@ -166,15 +167,26 @@ class DetailPane(QWidget):
         elif p is None:
             self.heading.setText(f"{self._count:,} papers selected: tag or mark them together")
         else:
-            self.heading.setText(plain_text(p.title) or "(untitled)")
+            self.heading.setText(plain_text(clip(p.title)) or "(untitled)")
         values = _values(p) if p else dict.fromkeys(LINE_FIELDS, "")
-        for name, edit in self.edits.items():
-            edit.blockSignals(True)
-            edit.setText(values[name])
-            edit.setCursorPosition(0)
-            edit.blockSignals(False)
-        self.abstract.setHtml(abstract_html(p.abstract, spans.get("abstract", [])) if p else "")
         notes = []
+        for name, edit in self.edits.items():
+            # A QLineEdit keeps 32,767 characters: a longer value would come back cut short
+            # on the next commit, so it is shown in part and left alone.
+            too_long = len(values[name]) > edit.maxLength()
+            edit.blockSignals(True)
+            edit.setText(values[name][: edit.maxLength()])
+            edit.setCursorPosition(0)
+            edit.setReadOnly(self.read_only or too_long)
+            edit.blockSignals(False)
+            if too_long:
+                notes.append(f"The {name} is too long to edit here ({len(values[name]):,} chars).")
+        self.abstract.setHtml(self._abstract_html(p, spans) if p else "")
+        if p and len(p.abstract) > MAX_RENDERED:
+            notes.append(
+                f"Showing the first {MAX_RENDERED:,} of {len(p.abstract):,} characters "
+                "of the abstract."
+            )
         if p and p.title_derived:
             notes.append("Title derived from the abstract: edit it above.")
         if p and p.abstract_truncated:
@@ -195,6 +207,14 @@ class DetailPane(QWidget):
             )
         self._show_chips(sorted({t for x in papers for t in x.tags}, key=str.casefold))
 
+    @staticmethod
+    def _abstract_html(p: Paper, spans: dict[str, list[tuple[int, int]]]) -> str:
+        """The abstract, at most MAX_RENDERED characters of it: laying out 50 MB took the
+        window past 7 GB. Hits beyond the cut are dropped with it."""
+        text = p.abstract[:MAX_RENDERED]
+        hits = [(s, e) for s, e in spans.get("abstract", []) if e <= len(text)]
+        return abstract_html(text, hits)
+
     def _show_chips(self, tags: list[str]) -> None:
         while self.chips.count():
             item = self.chips.takeAt(0)
@@ -202,7 +222,7 @@ class DetailPane(QWidget):
                 item.widget().hide()  # gone from view now, not when the event loop next runs
                 item.widget().deleteLater()
         for tag in tags:
-            chip = QPushButton(f"{tag}  ✕")
+            chip = QPushButton(mnemonic_free(f"{tag}  ✕"))  # `R&D` is no Alt+D shortcut
             chip.setAccessibleName(f"Remove tag {tag}")
             chip.setFlat(True)
             chip.setStyleSheet(
@@ -230,6 +250,8 @@ class DetailPane(QWidget):
         if name == "rating":
             if self.rating.value() != p.rating:
                 self.editRequested.emit(p.id, {"rating": self.rating.value()})
+            return
+        if self.edits[name].isReadOnly():  # shown in part: never written back cut short
             return
         text = self.edits[name].text().strip()
         if text == _values(p)[name]:

@@ -16,6 +16,7 @@ from litman.core import backups
 from litman.core.errors import Cancelled, LitmanError
 from litman.core.records import ImportReport
 from litman.gui import commands
+from litman.gui.safe_text import clip, rich
 from litman.gui.workers import Worker
 
 if TYPE_CHECKING:
@@ -57,9 +58,9 @@ def run_import(win: "MainWindow", files: list[Path]) -> Worker:
         if isinstance(exc, Cancelled):
             win.statusBar().showMessage("Import cancelled; nothing was imported.", 5000)
         elif isinstance(exc, LitmanError):
-            QMessageBox.warning(win, "Import failed", f"{exc}\n\nNothing was imported.")
+            QMessageBox.warning(win, "Import failed", rich(f"{exc}\n\nNothing was imported."))
         else:
-            QMessageBox.critical(win, "Import failed", f"Unexpected error: {exc!r}")
+            QMessageBox.critical(win, "Import failed", rich(f"Unexpected error: {exc!r}"))
 
     worker.signals.progress.connect(on_progress)
     worker.signals.finished.connect(finished)
@@ -117,7 +118,7 @@ def export(win: "MainWindow", scope: str) -> None:
     try:
         count = bibtex.export(win.library.get_many(ids), Path(path))
     except OSError as exc:
-        QMessageBox.warning(win, "Export failed", f"Could not write {path}: {exc.strerror}")
+        QMessageBox.warning(win, "Export failed", rich(f"Could not write {path}: {exc.strerror}"))
         return
     win.statusBar().showMessage(f"Exported {count} papers to {path}", 5000)
 
@@ -139,15 +140,18 @@ def delete_papers(win: "MainWindow") -> None:
 def rename_tag(win: "MainWindow", tag: str, merge: bool) -> None:
     names = [t.name for t in win.library.tags() if t.name != tag]
     if merge:
-        new, ok = QInputDialog.getItem(win, "Merge tag", f"Merge '{tag}' into:", names, 0, True)
+        label = rich(f"Merge '{clip(tag)}' into:")
+        new, ok = QInputDialog.getItem(win, "Merge tag", label, names, 0, True)
     else:
-        new, ok = QInputDialog.getText(win, "Rename tag", f"New name for '{tag}':", text=tag)
+        label = rich(f"New name for '{clip(tag)}':")
+        new, ok = QInputDialog.getText(win, "Rename tag", label, text=tag)
     if ok and new.strip() and new.strip() != tag:
         win.push(commands.RenameTag(win.library, tag, new.strip()))
 
 
 def delete_tag(win: "MainWindow", tag: str) -> None:
-    answer = QMessageBox.question(win, "Delete tag", f"Remove the tag '{tag}' from every paper?")
+    text = rich(f"Remove the tag '{clip(tag)}' from every paper?")
+    answer = QMessageBox.question(win, "Delete tag", text)
     if answer == QMessageBox.StandardButton.Yes:
         ids = win.library.paper_ids_with_tag(tag, subtree=False)
         win.push(commands.TagPapers(win.library, tag, ids, add=False))
@@ -168,7 +172,7 @@ def backup_now(win: "MainWindow") -> None:
     try:
         backup = app.backup_now(win.library.path)
     except LitmanError as exc:
-        QMessageBox.warning(win, "Backup failed", str(exc))
+        QMessageBox.warning(win, "Backup failed", rich(str(exc)))
         return
     win.statusBar().showMessage(f"Backed up to {backup.path}", 8000)
 
@@ -180,9 +184,12 @@ def restore_from_backup(win: "MainWindow") -> bool:
         QMessageBox.information(
             win,
             "Restore from backup",
-            f"There are no backups of this library yet in {backups.backups_dir(win.library.path)}."
-            "\n\nlitman takes one each day the library is opened, before upgrades and "
-            "before bulk deletes and merges; File → Back Up Now takes one at once.",
+            rich(
+                f"There are no backups of this library yet in "
+                f"{backups.backups_dir(win.library.path)}.\n\nlitman takes one each day the "
+                "library is opened, before upgrades and before bulk deletes and merges; "
+                "File → Back Up Now takes one at once."
+            ),
         )
         return False
     labels = []
@@ -209,7 +216,7 @@ def restore_from_backup(win: "MainWindow") -> bool:
     try:
         done = _restore(win, chosen)
     except LitmanError as exc:
-        QMessageBox.warning(win, "Restore failed", str(exc))
+        QMessageBox.warning(win, "Restore failed", rich(str(exc)))
         return False
     kept = f" The replaced file is kept as {done.kept.name}." if done.kept else ""
     win.statusBar().showMessage(f"Restored the backup from {chosen.taken_at:%Y-%m-%d %H:%M}.{kept}")
@@ -221,13 +228,13 @@ def damaged_while_open(win: "MainWindow", problem: str) -> None:
     text = f"litman's integrity check found damage in {win.library.path}:\n{problem}\n\n"
     if good is None:
         text += "There is no good backup. Export what you can with File → Export everything…"
-        QMessageBox.warning(win, "Library damaged", text)
+        QMessageBox.warning(win, "Library damaged", rich(text))
         return
     text += (
         f"The newest good backup is from {good.taken_at:%Y-%m-%d %H:%M}. Restore it now? The "
         "damaged file is kept aside."
     )
-    if QMessageBox.question(win, "Library damaged", text) == QMessageBox.StandardButton.Yes:
+    if QMessageBox.question(win, "Library damaged", rich(text)) == QMessageBox.StandardButton.Yes:
         _restore(win, good)
 
 

@@ -18,6 +18,7 @@ from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library import Library
 from litman.core.locking import WriterLock
 from litman.gui import theme, workers
+from litman.gui.safe_text import rich
 
 # ask(title, text, choices) -> the chosen label, or None when the user closes the box.
 Ask = Callable[[str, str, list[str]], str | None]
@@ -87,7 +88,7 @@ def run(library_arg: str | None = None, *, quit_after_show: bool = False) -> int
     try:
         opened = open_for_window(library_arg)
     except LitmanError as exc:  # a restore that failed: said, nothing else changed
-        QMessageBox.critical(None, "litman", str(exc))
+        QMessageBox.critical(None, "litman", rich(str(exc)))
         opened = None
     if opened is None:
         print("litman: the library was not opened", file=sys.stderr)

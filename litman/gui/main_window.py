@@ -35,6 +35,7 @@ from litman.core.records import Changes, Status
 from litman.gui import commands, dialogs, refresh, settings
 from litman.gui.detail import DetailPane
 from litman.gui.models.papers import PaperTableModel
+from litman.gui.safe_text import rich
 from litman.gui.search_controller import SearchController
 from litman.gui.selection import IdSelection
 from litman.gui.sidebar import Sidebar
@@ -398,7 +399,7 @@ class MainWindow(QMainWindow):
         self.model.set_ids(outcome.ids)
         self.selection.restore(selected)
         hint = "; ".join(outcome.notes)
-        self.search.setToolTip(hint or "")
+        self.search.setToolTip(rich(hint) if hint else "")
         self.search.setStyleSheet("QLineEdit { border: 1px solid #d97706; }" if hint else "")
         self._update_empty()
         self._update_status()
@@ -469,7 +470,7 @@ class MainWindow(QMainWindow):
         try:
             self.undo.push(command)
         except Exception as exc:  # an expected LitmanError, shown, nothing changed
-            QMessageBox.warning(self, "litman", str(exc))
+            QMessageBox.warning(self, "litman", rich(str(exc)))
 
     def set_status(self, status: Status) -> None:
         ids = self.selected_ids()

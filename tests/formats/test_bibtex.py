@@ -329,3 +329,12 @@ def test_titles_equal_but_for_accents_are_one_paper(tmp_path: Path) -> None:
     assert not not_duplicates(items)
     _before, after = round_trip(tmp_path, items)
     assert len(after) == 1
+
+
+def test_a_keyword_with_an_empty_level_is_reported_not_dropped_silently() -> None:
+    papers, _lines, _skipped, warnings = bibtex.parse(
+        "@article{k, title={T}, keywords={Good > Tag, Method > , > Lead}}"
+    )
+    assert papers[0].tags == ("Good > Tag",)
+    assert any("'Method >'" in w and "empty level" in w and "line 1" in w for w in warnings)
+    assert any("'> Lead'" in w for w in warnings)

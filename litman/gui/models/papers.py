@@ -21,6 +21,7 @@ from litman import paths
 from litman.core.library import Library
 from litman.core.records import Paper, Status
 from litman.formats.latex import plain_text
+from litman.gui.safe_text import clip, rich
 
 PAGE = 64  # papers read at a time: a screenful or two; each keystroke reads the first page
 Index = QModelIndex | QPersistentModelIndex
@@ -167,7 +168,8 @@ class PaperTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.FontRole and key == "title" and paper.title_derived:
             return self._italic
         if role == Qt.ItemDataRole.ToolTipRole:
-            return tooltip(paper, key)
+            tip = tooltip(paper, key)
+            return rich(tip) if tip else None  # a title `<img src=…>` is text, not markup
         if role == Qt.ItemDataRole.AccessibleTextRole and key == "status":
             return paper.status.value
         return None
@@ -194,7 +196,7 @@ class PaperTableModel(QAbstractTableModel):
 
 def display(p: Paper, key: str) -> str:
     if key == "title":
-        return plain_text(p.title) + (" …" if p.abstract_truncated and not p.title else "")
+        return plain_text(clip(p.title)) + (" …" if p.abstract_truncated and not p.title else "")
     if key == "authors":
         if not p.authors:
             return ""
@@ -209,9 +211,9 @@ def display(p: Paper, key: str) -> str:
     if key == "year":
         return str(p.year) if p.year else ""
     if key == "venue":
-        return p.venue
+        return clip(p.venue)
     if key == "tags":
-        return ", ".join(p.tags)
+        return clip(", ".join(p.tags))
     if key == "added":
         return p.added_at.strftime("%Y-%m-%d")
     return ""
@@ -226,7 +228,7 @@ def tooltip(p: Paper, key: str) -> str | None:
             notes.append("title derived from the abstract")
         if p.abstract_truncated:
             notes.append("abstract cut off at the source")
-        return p.title + (f"\n({'; '.join(notes)})" if notes else "")
+        return clip(p.title) + (f"\n({'; '.join(notes)})" if notes else "")
     if key == "authors":
-        return "; ".join(p.authors) or None
+        return clip("; ".join(p.authors)) or None
     return None

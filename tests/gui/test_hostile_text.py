@@ -1,0 +1,89 @@
+"""Text from a library shown by the window as it is: no markup, no mnemonics, no flood.
+
+Each test puts hostile text in a library (a title with `<img>`, an author with `<h1>`, a tag
+`R&D`, a 50 MB abstract) and checks what a user would see, the way Qt would read it.
+"""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QTextDocument
+from PySide6.QtGui import Qt as GuiQt
+from PySide6.QtWidgets import QMessageBox, QPushButton
+
+from litman.core.records import NewPaper
+from litman.gui import dialogs
+from litman.gui.safe_text import MAX_RENDERED
+
+pytestmark = pytest.mark.gui
+
+IMG = '<img src="/usr/share/pixmaps/debian-logo.png">'
+H1 = "<h1 style=color:red>Evil</h1>"
+
+
+def shown(text: str) -> str:
+    """What Qt displays for `text` in a tooltip, label or message box (AutoText)."""
+    doc = QTextDocument()
+    if GuiQt.mightBeRichText(text):
+        doc.setHtml(text)
+    else:
+        doc.setPlainText(text)
+    return doc.toPlainText()
+
+
+def select_only(win, pid: int) -> None:
+    win.apply_filter()
+    win.table.clearSelection()
+    win.table.selectRow(win.model.row_of(pid))
+
+
+def test_table_tooltips_show_html_as_text(window) -> None:
+    pid = window.library.add_paper(NewPaper(title=f"Title {IMG}", authors=(H1, "Doe, Jane")))
+    window.apply_filter()
+    row = window.model.row_of(pid)
+    title_tip = window.model.index(row, 1).data(Qt.ItemDataRole.ToolTipRole)
+    authors_tip = window.model.index(row, 2).data(Qt.ItemDataRole.ToolTipRole)
+    assert shown(title_tip) == f"Title {IMG}"
+    assert shown(authors_tip) == f"{H1}; Doe, Jane"
+
+
+def test_tag_names_in_message_boxes_are_text(window, monkeypatch) -> None:
+    tag = '<a href="file:///etc/passwd" &lt;b'
+    pid = window.library.add_paper(NewPaper(title="x", tags=(tag,)))
+    asked: list[str] = []
+    monkeypatch.setattr(
+        QMessageBox, "question", lambda *a, **k: asked.append(a[2]) or QMessageBox.No
+    )
+    dialogs.delete_tag(window, tag)
+    assert shown(asked[0]) == f"Remove the tag '{tag}' from every paper?"
+    assert "<a " not in asked[0]
+    assert window.library.get(pid).tags == (tag,)
+
+
+def test_an_ampersand_tag_reads_as_itself_and_alt_does_not_remove_it(window, qtbot) -> None:
+    pid = window.library.add_paper(NewPaper(title="Research", tags=("R&D",)))
+    select_only(window, pid)
+    chips = [w for w in window.detail.findChildren(QPushButton) if "R&" in w.text()]
+    assert len(chips) == 1
+    assert QKeySequence.mnemonic(chips[0].text()).isEmpty()
+    assert chips[0].text().replace("&&", "&").startswith("R&D")
+    window.detail.tagRemoveRequested.emit("R&D")
+    assert QKeySequence.mnemonic(window.a_undo.text()).isEmpty()
+    assert "R&&D" in window.a_undo.text()
+
+
+def test_a_huge_abstract_is_shown_in_part(window) -> None:
+    pid = window.library.add_paper(NewPaper(title="Huge", abstract="word " * 10_000_000))
+    select_only(window, pid)
+    shown_text = window.detail.abstract.toPlainText()
+    assert 0 < len(shown_text) <= MAX_RENDERED
+    assert "Showing the first 20,000 of 50,000,000 characters" in window.detail.note.text()
+
+
+def test_a_title_longer_than_a_line_edit_holds_is_never_cut_by_a_commit(window) -> None:
+    title = "t" * 40_000
+    pid = window.library.add_paper(NewPaper(title=title))
+    select_only(window, pid)
+    edit = window.detail.edits["title"]
+    assert edit.isReadOnly()
+    edit.editingFinished.emit()
+    assert window.library.get(pid).title == title
