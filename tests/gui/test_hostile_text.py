@@ -30,10 +30,11 @@ def shown(text: str) -> str:
     return doc.toPlainText()
 
 
-def select_only(win, pid: int) -> None:
+def select_only(win, qtbot, pid: int) -> None:
     win.apply_filter()
     win.table.clearSelection()
     win.table.selectRow(win.model.row_of(pid))
+    qtbot.waitUntil(lambda: win.detail._paper is not None and win.detail._paper.id == pid)
 
 
 def test_table_tooltips_show_html_as_text(window) -> None:
@@ -61,7 +62,7 @@ def test_tag_names_in_message_boxes_are_text(window, monkeypatch) -> None:
 
 def test_an_ampersand_tag_reads_as_itself_and_alt_does_not_remove_it(window, qtbot) -> None:
     pid = window.library.add_paper(NewPaper(title="Research", tags=("R&D",)))
-    select_only(window, pid)
+    select_only(window, qtbot, pid)
     chips = [w for w in window.detail.findChildren(QPushButton) if "R&" in w.text()]
     assert len(chips) == 1
     assert QKeySequence.mnemonic(chips[0].text()).isEmpty()
@@ -71,18 +72,18 @@ def test_an_ampersand_tag_reads_as_itself_and_alt_does_not_remove_it(window, qtb
     assert "R&&D" in window.a_undo.text()
 
 
-def test_a_huge_abstract_is_shown_in_part(window) -> None:
+def test_a_huge_abstract_is_shown_in_part(window, qtbot) -> None:
     pid = window.library.add_paper(NewPaper(title="Huge", abstract="word " * 10_000_000))
-    select_only(window, pid)
+    select_only(window, qtbot, pid)
     shown_text = window.detail.abstract.toPlainText()
     assert 0 < len(shown_text) <= MAX_RENDERED
     assert "Showing the first 20,000 of 50,000,000 characters" in window.detail.note.text()
 
 
-def test_a_title_longer_than_a_line_edit_holds_is_never_cut_by_a_commit(window) -> None:
+def test_a_title_longer_than_a_line_edit_holds_is_never_cut_by_a_commit(window, qtbot) -> None:
     title = "t" * 40_000
     pid = window.library.add_paper(NewPaper(title=title))
-    select_only(window, pid)
+    select_only(window, qtbot, pid)
     edit = window.detail.edits["title"]
     assert edit.isReadOnly()
     edit.editingFinished.emit()
