@@ -15,6 +15,7 @@ import hashlib
 import logging
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
 
@@ -24,7 +25,7 @@ from bibtexparser import model
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Paper, Skipped, Status
 from litman.formats import latex, markup
-from litman.formats.decoding import read_text
+from litman.formats.decoding import decode, read_bytes
 
 RAW = "litman-raw-"  # extra keys holding a field's value as read, for byte-exact export
 MODELLED = {
@@ -74,8 +75,19 @@ def dumps(papers: Iterable[Paper], ascii_only: bool = False) -> str:
 
 
 def _entry(p: Paper, fields: list[tuple[str, str]]) -> str:
-    body = "".join(f"\t{k} = {{{v}}},\n" for k, v in fields)[:-2] + "\n" if fields else ""
-    return f"@{p.entry_type or 'misc'}{{{p.citekey},\n{body}}}\n"
+    body = "".join(f"\t{_name_safe(k)} = {{{v}}},\n" for k, v in fields)[:-2] + "\n"
+    kind = _name_safe(p.entry_type) or "misc"
+    return f"@{kind}{{{_UNSAFE_KEY.sub('_', p.citekey)},\n{body if fields else ''}}}\n"
+
+
+# Characters that would end a key, a field name or an entry type early (set through the API,
+# a key or an unmodelled field's name can hold anything).
+_UNSAFE_KEY = re.compile(r'[\s,{}()"#%=\\@\']')
+_UNSAFE_NAME = re.compile(r"[^\w:.+-]")
+
+
+def _name_safe(name: str) -> str:
+    return _UNSAFE_NAME.sub("_", name)
 
 
 def export(papers: Iterable[Paper], path: Path, ascii_only: bool = False) -> int:
@@ -114,30 +126,44 @@ def fields_of(p: Paper, ascii_only: bool = False) -> list[tuple[str, str]]:
     if p.rating:
         out.append(("ranking", f"rank{p.rating}"))
     out.extend((k, v) for k, v in p.extra.items() if not k.startswith(RAW))
-    # A value written between braces must not close them early: raw text kept from an import
-    # (or an unmodelled field) whose braces do not balance is written escaped instead.
-    return [(k, v if balanced(v) else latex.encode(latex.decode(v), ascii_only)) for k, v in out]
+    # A value written between braces must stay inside them, for BibTeX and for parsers:
+    # raw text kept from an import, or an unmodelled field, that would not is re-encoded.
+    return [(k, v if stays_inside(v) else _reencode(v, ascii_only)) for k, v in out]
 
 
-def balanced(value: str) -> bool:
-    """Whether `{value}` is one BibTeX field: braces nest, and no backslash eats the last.
+def stays_inside(value: str) -> bool:
+    """Whether `{value}` is read as one field by BibTeX and by bibtexparser.
 
-    (A value ending in an escaped backslash counts as unbalanced: it is then re-encoded,
-    which is always safe.)"""
-    if value.endswith("\\"):
+    BibTeX counts every brace, `\\{` and `\\}` included; bibtexparser skips a brace right
+    after a backslash. Under both counts the braces must nest and close. A value may not end
+    in a backslash (bibtexparser would skip the closing brace), nor hold a line starting
+    with `@` (bibtexparser takes it for a new entry)."""
+    if "{" not in value and "}" not in value and "@" not in value:
+        return not value.endswith("\\")  # the common case, at C speed
+    if value.endswith("\\") or _LINE_AT.search(value):
         return False
-    if "{" not in value and "}" not in value:
-        return True  # the common case, at C speed
+    return _nests(_BRACES.findall(value)) and _nests(_UNESCAPED_BRACES.findall(value))
+
+
+def _nests(braces: list[str]) -> bool:
     depth = 0
-    for brace in _BRACES.findall(_ESCAPED.sub("", value)):
+    for brace in braces:
         depth += 1 if brace == "{" else -1
         if depth < 0:
             return False
     return depth == 0
 
 
-_ESCAPED = re.compile(r"\\.", re.S)
+def _reencode(value: str, ascii_only: bool) -> str:
+    """The value's text written afresh: specials escaped, inline math kept only where
+    it is safe, and `@` starting a line put in braces (it still prints as `@`)."""
+    text = latex.encode(latex.decode(value), ascii_only)
+    return _LINE_AT.sub(lambda m: m.group(1) + "{@}", text)
+
+
+_LINE_AT = re.compile(r"(\n\s*)@")
 _BRACES = re.compile(r"[{}]")
+_UNESCAPED_BRACES = re.compile(r"(?<!\\)[{}]")
 
 
 def _name(author: str, ascii_only: bool) -> str:
@@ -170,9 +196,9 @@ MAX_FIELD_CHARS = 100_000
 
 
 def read(path: Path) -> ImportBatch:
-    head = path.read_bytes()[:512].decode("ascii", "ignore") if path.exists() else ""
-    declared = _ENCODING_HEADER.search(head)
-    decoded = read_text(path, declared.group(1) if declared else None)
+    data = read_bytes(path)  # type and size checked first, read once
+    declared = _ENCODING_HEADER.search(data[:512].decode("ascii", "ignore"))
+    decoded = decode(data, path.name, declared.group(1) if declared else None)
     if not decoded.text.strip():
         raise ImportFailed(f"{path.name}: the file is empty; there is nothing to import.")
     papers, lines, skipped, warnings = parse(decoded.text)
@@ -197,12 +223,16 @@ def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str
         raise ImportFailed(
             f"the file cannot be parsed as BibTeX ({type(exc).__name__}); nothing was imported."
         ) from exc
-    macros = dict(MONTHS)
+    macros = Macros(dict(MONTHS))
     unknown: set[str] = set()
-    for s in lib.strings:
-        macros[s.key.lower()] = _resolve(s.value, macros, unknown)
-    papers, lines, skipped = [], [], []
     warnings_: list[str] = []
+    for s in lib.strings:
+        try:
+            macros.known[s.key.lower()] = _resolve(s.value, macros, unknown)
+        except _TooLong as exc:
+            macros.capped.add(s.key.lower())
+            warnings_.append(f"line {(s.start_line or 0) + 1}: @string '{s.key}' {exc}; left out")
+    papers, lines, skipped = [], [], []
     entries = list(lib.entries)
     for block in lib.failed_blocks:
         dup = block.ignore_error_block if isinstance(block, model.DuplicateBlockKeyBlock) else None
@@ -228,13 +258,22 @@ def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str
                 )
             )
             continue
-        papers.append(to_paper(entry, macros, line, unknown, warnings_))
+        try:
+            papers.append(to_paper(entry, macros, line, unknown, warnings_))
+        except _TooLong as exc:
+            skipped.append(Skipped(line, f"a field {exc}"))
+            continue
         lines.append(line)
     order = sorted(range(len(papers)), key=lines.__getitem__)
     warnings = warnings_ + [
         f"@string macro '{m}' is not defined in this file; kept its name as text"
         for m in sorted(unknown)
     ]
+    if macros.spent > MAX_EXPANDED_CHARS:
+        warnings.append(
+            f"@string macros expanded to more than {MAX_EXPANDED_CHARS:,} characters in all; "
+            "later uses kept their names as text"
+        )
     return [papers[i] for i in order], [lines[i] for i in order], skipped, warnings
 
 
@@ -246,7 +285,38 @@ def _failure(block: model.Block) -> str:
     return "malformed entry (unbalanced braces or quotes, or a missing comma)"
 
 
-def _resolve(value: str, macros: dict[str, str], unknown: set[str]) -> str:
+# A doubling chain of @string macros grows exponentially (987 bytes reached 4.2 GB): each
+# value's expansion is capped like a field, and the file's expansions in total.
+MAX_EXPANDED_CHARS = 20_000_000
+
+
+@dataclass
+class Macros:
+    """@string macros as resolved so far, those left out for their size, and the
+    characters all expansions have produced."""
+
+    known: dict[str, str]
+    capped: set[str] = field(default_factory=set)
+    spent: int = 0
+
+    def defines(self, name: str) -> bool:
+        return name.lower() in self.known or name.lower() in self.capped
+
+    def expand(self, name: str) -> str | None:
+        """A macro's text; None for an unknown one, and once the file's budget is spent."""
+        text = self.known.get(name.lower())
+        if text is None or self.spent > MAX_EXPANDED_CHARS:
+            return None
+        self.spent += len(text)
+        return None if self.spent > MAX_EXPANDED_CHARS else text
+
+
+class _TooLong(Exception):
+    def __init__(self) -> None:
+        super().__init__(f"would expand to more than {MAX_FIELD_CHARS:,} characters")
+
+
+def _resolve(value: str, macros: Macros, unknown: set[str]) -> str:
     """A raw field value with `#` concatenation, macros and enclosing removed."""
     parts, quote, start = [], False, 0
     depths = _depths(value)
@@ -258,23 +328,27 @@ def _resolve(value: str, macros: dict[str, str], unknown: set[str]) -> str:
             parts.append(value[start:i])
             start = i + 1
     parts.append(value[start:])
-    out = []
+    out, size = [], 0
     for part in (p.strip() for p in parts):
         if len(part) >= 2 and part[0] + part[-1] in ("{}", '""'):
-            out.append(part[1:-1])
+            text = part[1:-1]
         elif part.isdigit():
-            out.append(part)
-        elif part.lower() in macros:
-            out.append(macros[part.lower()])
-        else:  # defined in another file, as BibTeX allows: keep the name, say so
-            unknown.add(part)
-            out.append(part)
+            text = part
+        else:
+            expanded = macros.expand(part)
+            if expanded is None and not macros.defines(part):
+                unknown.add(part)  # defined in another file, as BibTeX allows: say so
+            text = part if expanded is None else expanded
+        size += len(text)
+        if size > MAX_FIELD_CHARS:
+            raise _TooLong
+        out.append(text)
     return "".join(out)
 
 
 def to_paper(
     entry: model.Entry,
-    macros: dict[str, str],
+    macros: Macros,
     line: int,
     unknown: set[str],
     warnings: list[str] | None = None,

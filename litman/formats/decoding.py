@@ -8,9 +8,12 @@ error, and nothing is imported. Shared by every text format.
 """
 
 import codecs
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from litman.core.errors import ImportFailed
 
@@ -26,17 +29,52 @@ class Decoded:
 
 
 def read_text(path: Path, declared: str | None = None) -> Decoded:
+    return decode(read_bytes(path), path.name, declared)
+
+
+def read_bytes(path: Path) -> bytes:
+    """A regular file's bytes, its size and type checked before a byte is read: a FIFO, a
+    device (`/dev/zero` behind a symlink) or a file over the limit is refused at once, and
+    no more than the limit is ever read (the file may grow meanwhile)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise ImportFailed(
-                f"{path.name}: {size // 2**20} MiB is larger than litman imports "
-                f"({MAX_BYTES // 2**20} MiB); nothing was imported."
-            )
-        data = path.read_bytes()
+        info = os.stat(path)
+        _check_kind(path, info)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            info = os.fstat(f.fileno())  # what was opened, not what was named
+            _check_kind(path, info)
+            data = _read_at_most(f, info.st_size)
     except OSError as exc:
         raise ImportFailed(f"{path.name}: cannot be read ({exc.strerror}).") from exc
-    return decode(data, path.name, declared)
+    if len(data) > MAX_BYTES:
+        _too_large(path, len(data))
+    return data
+
+
+def _read_at_most(f: BinaryIO, size: int) -> bytes:
+    """The file's bytes, but never more than the limit and one (it may have grown)."""
+    data = f.read(min(size, MAX_BYTES) + 1)  # read(n) reserves n bytes: ask for the size
+    while len(data) <= MAX_BYTES:
+        more = f.read(min(2**20, MAX_BYTES + 1 - len(data)))
+        if not more:
+            break
+        data += more
+    return data
+
+
+def _check_kind(path: Path, info: os.stat_result) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a pipe, socket or device"
+        raise ImportFailed(f"{path.name}: is {kind}, not a file; nothing was imported.")
+    if info.st_size > MAX_BYTES:
+        _too_large(path, info.st_size)
+
+
+def _too_large(path: Path, size: int) -> None:
+    raise ImportFailed(
+        f"{path.name}: {size // 2**20} MiB is larger than litman imports "
+        f"({MAX_BYTES // 2**20} MiB); nothing was imported."
+    )
 
 
 def decode(data: bytes, name: str, declared: str | None = None) -> Decoded:

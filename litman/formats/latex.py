@@ -43,13 +43,25 @@ _TO_LATEX = UnicodeToLatexEncoder(
 
 
 def _safe_math(segment: str) -> bool:
+    """Math kept as written must nest its braces as BibTeX counts them (every brace) and
+    as bibtexparser does (not one right after a backslash)."""
     inner = segment[1:-1]
+    if "%" in inner or "#" in inner or inner.endswith("\\"):
+        return False
+    return all(_nests(braces.findall(inner)) for braces in (_ALL_BRACES, _BARE_BRACES))
+
+
+def _nests(braces: list[str]) -> bool:
     depth = 0
-    for ch in inner:
-        depth += {"{": 1, "}": -1}.get(ch, 0)
+    for brace in braces:
+        depth += 1 if brace == "{" else -1
         if depth < 0:
             return False
-    return depth == 0 and "%" not in inner and "#" not in inner and not inner.endswith("\\")
+    return depth == 0
+
+
+_ALL_BRACES = re.compile(r"[{}]")
+_BARE_BRACES = re.compile(r"(?<!\\)[{}]")
 
 
 def encode(text: str, ascii_only: bool = False) -> str:
