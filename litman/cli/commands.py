@@ -232,6 +232,8 @@ def _report_json(r: ImportReport) -> dict[str, Any]:
         "label": r.label,
         "added": list(r.added),
         "merged": [vars(m) for m in r.merged],
+        "proposed": [{**vars(p), "differs": list(p.differs)} for p in r.proposed],
+        "renamed": [vars(k) for k in r.renamed],
         "skipped": [vars(s) for s in r.skipped],
         "warnings": list(r.warnings),
     }

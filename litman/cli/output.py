@@ -69,5 +69,7 @@ def print_report(report: ImportReport) -> None:
         say(f"  {note}")
     for m in report.merged:
         say(f"  line {m.line}: merged into {m.into_citekey} ({m.how})")
+    for p in report.proposed:
+        say(f"  {p.describe()}")
     for s in report.skipped:
         say(f"  line {s.line}: skipped, {s.reason}")

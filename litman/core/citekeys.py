@@ -67,22 +67,31 @@ def suffix(n: int) -> str:
 class KeyAllocator:
     """Hands out unique keys against the keys already taken (compared case-insensitively).
 
+    `reserved` holds the keys the papers about to be added ask for: a renamed or generated
+    key never takes one of them, so `chen_2019`, `Chen_2019`, `Chen_2019a` in one file can
+    never hand the second paper the third one's key (a `\\cite` would cite the wrong paper).
     It remembers how far each base's suffixes have been used, so that ten thousand papers
     with the same base key cost ten thousand steps, not fifty million.
     """
 
-    def __init__(self, taken: Iterable[str]) -> None:
+    def __init__(self, taken: Iterable[str], reserved: Iterable[str] = ()) -> None:
         self.taken = {k.casefold() for k in taken}
+        self.reserved = {k.casefold() for k in reserved if k}
         self._next: dict[str, int] = {}
 
-    def key(self, base: str) -> str:
+    def key(self, base: str, wanted: bool = False) -> str:
+        """`base` itself if free; a wanted key may be one of the reserved ones (its own)."""
         folded = base.casefold()
         key = base
-        if folded in self.taken:
+        if folded in self.taken or (not wanted and folded in self.reserved):
             n = self._next.get(folded, 0)
-            while (base + suffix(n)).casefold() in self.taken:
+            while self._unavailable(base + suffix(n)):
                 n += 1
             key = base + suffix(n)
             self._next[folded] = n + 1
         self.taken.add(key.casefold())
         return key
+
+    def _unavailable(self, key: str) -> bool:
+        folded = key.casefold()
+        return folded in self.taken or folded in self.reserved

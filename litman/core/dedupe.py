@@ -45,6 +45,7 @@ class Candidate:
     title_derived: bool = False
     first_author: str = ""
     year: int | None = None
+    citekey: str = ""  # the key a BibTeX file gave it, or the stored key; "" for none
     norm_abstract: str = field(init=False)
     author_key: str = field(init=False)
 
@@ -67,6 +68,7 @@ class Candidate:
             p.title_derived,
             p.authors[0] if p.authors else "",
             p.year,
+            p.citekey,
         )
 
 
@@ -76,8 +78,11 @@ class DuplicateFinder:
         self._by_doi: dict[str, Candidate] = {}
         # Titles are compared only within the same first words and year.
         self._by_title: dict[tuple[str, int | None], list[Candidate]] = defaultdict(list)
+        self._by_key: dict[str, Candidate] = {}
 
     def add(self, c: Candidate) -> None:
+        if c.citekey:
+            self._by_key.setdefault(c.citekey, c)
         if c.norm_abstract:
             self._by_abstract[" ".join(c.norm_abstract.split()[:KEY_WORDS])].append(c)
         if c.doi:
@@ -91,10 +96,19 @@ class DuplicateFinder:
         if old in bucket:
             bucket.remove(old)
         new.ref = old.ref
+        new.citekey = new.citekey or old.citekey
         self.add(new)
 
     def find(self, c: Candidate) -> tuple[Candidate, str] | None:
-        """The candidate `c` duplicates, and how it was recognised."""
+        """The candidate `c` duplicates, and how it was recognised; one with the same
+        citekey first (the same entry imported again)."""
+        same_key = self._by_key.get(c.citekey) if c.citekey else None
+        how = _duplicates(c, same_key) if same_key is not None else ""
+        if same_key is not None and how:
+            return same_key, how
+        return self._find(c)
+
+    def _find(self, c: Candidate) -> tuple[Candidate, str] | None:
         if c.doi and c.doi.casefold() in self._by_doi:
             return self._by_doi[c.doi.casefold()], "same DOI"
         key = " ".join(c.norm_abstract.split()[:KEY_WORDS])
@@ -107,6 +121,20 @@ class DuplicateFinder:
                 if same_title_author_year(c, other):
                     return other, "same title, first author and year"
         return None
+
+
+def _duplicates(a: Candidate, b: Candidate) -> str:
+    """How `a` and `b` are recognised as one paper, or ""."""
+    if a.doi and a.doi.casefold() == b.doi.casefold():
+        return "same DOI"
+    if a.norm_abstract and b.norm_abstract:
+        how = same_abstract(a, b)
+        if how:
+            return how
+    same_bucket = a.title_bucket == b.title_bucket
+    if same_bucket and a.title and not (a.title_derived or b.title_derived):
+        return "same title, first author and year" if same_title_author_year(a, b) else ""
+    return ""
 
 
 def same_abstract(a: Candidate, b: Candidate) -> str:

@@ -1,7 +1,10 @@
 """Writing import batches: duplicates merged, the rest inserted, all in the caller's transaction.
 
-A record that duplicates a stored paper, or one earlier in the same import, is merged: the
-fuller abstract wins and tags are united. The report says what was merged into what.
+A record that duplicates a stored paper, or one earlier in the same import, is merged when
+that cannot lose a citation key: it has no key of its own (an abstract, a keyless entry) or
+the same one (the same file imported again). The fuller abstract wins and tags are united.
+Two different citekeys are two records until the user merges them: such a pair is added and
+proposed for review, with the fields that differ. The report says what went where.
 """
 
 import dataclasses
@@ -13,7 +16,7 @@ from sqlalchemy import Connection, func, insert, or_, select, update
 from litman.core import models, store
 from litman.core.dedupe import Candidate, DuplicateFinder, abstract_key, title_key
 from litman.core.errors import Cancelled
-from litman.core.records import ImportBatch, ImportReport, Merged, NewPaper
+from litman.core.records import ImportBatch, ImportReport, Merged, NewPaper, Proposed, Renamed
 
 P = models.papers
 Insert = Callable[[Connection, Sequence[NewPaper]], list[int]]
@@ -25,7 +28,10 @@ class _Pending:
 
     paper: NewPaper
     batch: int
+    line: int
     merged: list[tuple[int, int, str]] = dataclasses.field(default_factory=list)
+    # (ref of the candidate it looks like, how): kept apart because their citekeys differ
+    like: tuple[int, str] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,18 +91,32 @@ def _place(
 ) -> None:
     cand = Candidate.of(-(len(pending) + 1), paper)
     hit = finder.find(cand)
+    if hit is not None and not _mergeable(paper.citekey, hit[0]):
+        finder.add(cand)
+        pending.append(_Pending(paper, bno, line, like=(hit[0].ref, hit[1])))
+        return
     if hit is None:
         finder.add(cand)
-        pending.append(_Pending(paper, bno))
+        pending.append(_Pending(paper, bno, line))
         return
     other, how = hit
     if other.ref < 0:  # a paper of this same import, not written yet: merge in memory
         target = pending[-other.ref - 1]
         target.paper = merge_new(target.paper, paper)
+        if not target.paper.citekey and paper.citekey:  # the key a document cites survives
+            target.paper = dataclasses.replace(target.paper, citekey=paper.citekey)
         finder.replace(other, Candidate.of(other.ref, target.paper))
         target.merged.append((bno, line, how))
     else:
         stored.append(_StoredMerge(bno, line, other.ref, paper, how))
+
+
+def _mergeable(citekey: str, other: Candidate) -> bool:
+    """A merge may not delete a citekey some document cites: a record merges into another
+    only when it has no key, the same key, or (pending) the other has none."""
+    if not citekey or citekey == other.citekey:
+        return True
+    return other.ref < 0 and not other.citekey
 
 
 def merge_new(kept: NewPaper, incoming: NewPaper) -> NewPaper:
@@ -134,6 +154,7 @@ def _load_candidates(conn: Connection, finder: DuplicateFinder, papers: Sequence
         P.c.title_derived,
         P.c.authors,
         P.c.year,
+        P.c.citekey,
     )
     seen: set[int] = set()
     for keys, col in (
@@ -155,6 +176,7 @@ def _load_candidates(conn: Connection, finder: DuplicateFinder, papers: Sequence
                             bool(r.title_derived),
                             (r.authors or [""])[0],
                             r.year,
+                            r.citekey,
                         )
                     )
 
@@ -173,17 +195,18 @@ def _reports(
         for part in store.chunks(ids)
         for pid, key in conn.execute(select(P.c.id, P.c.citekey).where(P.c.id.in_(part)))
     }
-    renamed: list[list[str]] = [[] for _ in batches]
+    renamed: list[list[Renamed]] = [[] for _ in batches]
     for pend, pid in zip(pending, ids, strict=True):
         added[pend.batch].append(pid)
         wanted = pend.paper.citekey
         if wanted and keys[pid] != wanted:
-            renamed[pend.batch].append(f"citekey '{wanted}' was taken; stored as '{keys[pid]}'")
+            renamed[pend.batch].append(Renamed(pend.line, wanted, keys[pid]))
         for bno, line, how in pend.merged:
             merged[bno].append(Merged(line, pid, keys[pid], how))
     for m in stored:
         key = _merge_into_stored(conn, m.into, m.paper)
         merged[m.batch].append(Merged(m.line, m.into, key, m.how))
+    proposed = _proposals(conn, batches, pending, ids, keys)
     return [
         ImportReport(
             b.source_name,
@@ -191,11 +214,63 @@ def _reports(
             tuple(merged[i]),
             b.skipped,
             b.warnings,
-            renamed_keys=tuple(renamed[i]),
+            renamed=tuple(renamed[i]),
             label=b.label,
+            proposed=tuple(proposed[i]),
         )
         for i, b in enumerate(batches)
     ]
+
+
+COMPARED = ("entry_type", "title", "authors", "year", "venue", "doi", "abstract")
+
+
+def _proposals(
+    conn: Connection,
+    batches: Sequence[ImportBatch],
+    pending: list[_Pending],
+    ids: list[int],
+    keys: dict[int, str],
+) -> list[list[Proposed]]:
+    """Each pair kept apart because their citekeys differ, with the fields that differ."""
+    out: list[list[Proposed]] = [[] for _ in batches]
+    likes = [(pend, pid) for pend, pid in zip(pending, ids, strict=True) if pend.like]
+    stored_refs = [pend.like[0] for pend, _ in likes if pend.like and pend.like[0] > 0]
+    rows = {
+        r.id: r
+        for part in store.chunks(stored_refs)
+        for r in conn.execute(select(P).where(P.c.id.in_(part)))
+    }
+    for pend, pid in likes:
+        assert pend.like is not None
+        ref, how = pend.like
+        source: Any = pending[-ref - 1].paper if ref < 0 else rows[ref]
+        other_id = ids[-ref - 1] if ref < 0 else ref
+        values = {k: getattr(source, k) for k in (*COMPARED, "extra")}
+        differs = _differences(pend.paper, values)
+        other_key = keys.get(other_id) or str(getattr(rows.get(other_id), "citekey", ""))
+        out[pend.batch].append(
+            Proposed(pend.line, pid, keys[pid], other_id, other_key, how, differs)
+        )
+    return out
+
+
+def _differences(paper: NewPaper, other: dict[str, Any]) -> tuple[str, ...]:
+    """The fields (modelled, then BibTeX's own) whose values differ, whitespace aside."""
+    out = [k for k in COMPARED if _comparable(getattr(paper, k)) != _comparable(other[k])]
+    mine, theirs = dict(paper.extra), dict(other["extra"] or {})
+    for k in sorted(set(mine) | set(theirs)):
+        if not k.startswith("litman-") and _comparable(mine.get(k, "")) != _comparable(
+            theirs.get(k, "")
+        ):
+            out.append(k)
+    return tuple(out)
+
+
+def _comparable(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return tuple(" ".join(str(v).split()) for v in value)
+    return " ".join(value.split()) if isinstance(value, str) else value
 
 
 def _merge_into_stored(conn: Connection, pid: int, incoming: NewPaper) -> str:

@@ -43,11 +43,14 @@ class PaperWrites:
     def _insert(self, conn: Connection, papers: Sequence[NewPaper]) -> list[int]:
         if not papers:
             return []
-        keys = KeyAllocator(conn.execute(select(P.c.citekey)).scalars())
+        keys = KeyAllocator(
+            conn.execute(select(P.c.citekey)).scalars(), (p.citekey for p in papers)
+        )
         stamp = store.now()
         rows = []
         for p in papers:
-            key = keys.key(p.citekey or base_key(p.authors, p.year, p.title))
+            wanted = bool(p.citekey)
+            key = keys.key(p.citekey or base_key(p.authors, p.year, p.title), wanted)
             rows.append(store.paper_values(p, key, stamp))
         # AUTOINCREMENT ids only grow and the write lock is ours, so the new rows are exactly
         # those above the old maximum: cheaper than RETURNING on every row.

@@ -191,6 +191,36 @@ class Merged:
 
 
 @dataclass(frozen=True)
+class Proposed:
+    """An incoming record kept as its own paper that looks like another: for the user to
+    review and merge if they are one. Two citekeys are two records until the user says so."""
+
+    line: int
+    paper_id: int
+    citekey: str
+    like_id: int
+    like_citekey: str
+    how: str
+    differs: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        differs = f"; differs in {', '.join(self.differs)}" if self.differs else ""
+        return (
+            f"line {self.line}: kept as {self.citekey}, which looks like {self.like_citekey} "
+            f"({self.how}{differs}); merge them if they are one paper"
+        )
+
+
+@dataclass(frozen=True)
+class Renamed:
+    """A citekey that was taken, and the one the paper was stored under."""
+
+    line: int
+    wanted: str
+    stored: str
+
+
+@dataclass(frozen=True)
 class ImportBatch:
     """What a reader made of one file, before anything touches the library."""
 
@@ -201,6 +231,8 @@ class ImportBatch:
     warnings: tuple[str, ...] = ()
     label: str = ""
     digest: str = ""
+    # BibTeX `@preamble` and `@comment` blocks, as (kind, text): kept and written back.
+    blocks: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -212,8 +244,16 @@ class ImportReport:
     merged: tuple[Merged, ...] = ()
     skipped: tuple[Skipped, ...] = ()
     warnings: tuple[str, ...] = ()
-    renamed_keys: tuple[str, ...] = ()
+    renamed: tuple[Renamed, ...] = ()
     label: str = ""
+    proposed: tuple[Proposed, ...] = ()
+
+    @property
+    def renamed_keys(self) -> tuple[str, ...]:
+        return tuple(
+            f"line {r.line}: citekey '{r.wanted}' was taken; stored as '{r.stored}'"
+            for r in self.renamed
+        )
 
     def summary(self) -> str:
         parts = [
@@ -221,4 +261,6 @@ class ImportReport:
             f"{len(self.merged)} merged",
             f"{len(self.skipped)} skipped",
         ]
+        if self.proposed:
+            parts.insert(2, f"{len(self.proposed)} possible duplicates to review")
         return f"{self.source_name}: " + ", ".join(parts)

@@ -76,6 +76,7 @@ def report_text(reports: list[ImportReport]) -> str:
         lines += [f"   warning: {w}" for w in r.warnings]
         lines += [f"   {n}" for n in r.renamed_keys]
         lines += [f"   line {m.line}: merged into {m.into_citekey} ({m.how})" for m in r.merged]
+        lines += [f"   {p.describe()}" for p in r.proposed]
         lines += [f"   line {s.line}: skipped, {s.reason}" for s in r.skipped]
     return "\n".join(lines)
 
