@@ -16,7 +16,8 @@ lint: setup
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy
 
-test: setup lint
+test: lint
+	@bash scripts/setup.sh --test
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 
 bench: setup

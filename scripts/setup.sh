@@ -10,10 +10,16 @@ cd "$(dirname "$0")/.."
 QT_OFFSCREEN="libglib2.0-0 libegl1 libgl1 libx11-6 libdbus-1-3 libfontconfig1 libfreetype6 libxkbcommon0"
 QT_X11="libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xkb1 xvfb xauth xdotool"
 BUILD="binutils"
+# Test-only: `make test` (setup.sh --test) adds real TeX for the BibTeX compile tests.
+TEST_TEX="texlive-latex-base texlive-latex-recommended texlive-bibtex-extra biber"
+wanted="$QT_OFFSCREEN $QT_X11 $BUILD"
+if [ "${1:-}" = "--test" ]; then
+  wanted="$wanted $TEST_TEX"
+fi
 
 missing=()
 if command -v dpkg >/dev/null 2>&1; then
-  for pkg in $QT_OFFSCREEN $QT_X11 $BUILD; do
+  for pkg in $wanted; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
   done
 fi
@@ -24,7 +30,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   else
-    echo "setup: Qt needs system packages that are missing. Run:"
+    echo "setup: Qt (and, for tests, TeX) needs system packages that are missing. Run:"
     echo "  sudo apt-get install ${missing[*]}"
   fi
 fi
