@@ -1,13 +1,21 @@
 # litman: `make run` sets up and opens the app; `make test` sets up and runs every check.
-.PHONY: setup run test lint bench screenshots package clean
+# scripts/setup.sh installs what each needs (run: Qt's libraries; test: + Xvfb, xdotool, TeX;
+# package: + binutils) and .venv from requirements.lock.
+.PHONY: setup run test pytest lint fuzz lock bench screenshots package clean
 
 VENV := .venv
 PY := $(VENV)/bin/python
+# Two pytest workers: the reference machine has 2 cores (`make test JOBS=4` elsewhere).
+JOBS ?= 2
+# `make fuzz SECONDS=3600`: how long the property tests explore with fresh random seeds.
+SECONDS ?= 300
+UV_VERSION := 0.13.8
 
 setup:
-	@bash scripts/setup.sh
+	@bash scripts/setup.sh test
 
-run: setup
+run:
+	@bash scripts/setup.sh run
 	$(VENV)/bin/litman
 
 lint: setup
@@ -16,16 +24,37 @@ lint: setup
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy
 
-test: lint
-	@bash scripts/setup.sh --test
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+# Every test, the real-display and TeX ones included: a missing tool fails, never skips.
+test: setup lint pytest
+
+pytest: setup
+	@status=0; LITMAN_REQUIRE_TOOLS=1 QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n $(JOBS) \
+	  || status=$$?; \
+	if [ $$status = 5 ]; then echo "make test: pytest collected no tests" >&2; fi; exit $$status
+
+# The Hypothesis properties with random seeds, one run after another, until SECONDS pass;
+# a failure stops it with the example to add as an @example.
+fuzz: setup
+	@bash scripts/fuzz.sh $(SECONDS)
+
+# Re-resolve requirements.lock from pyproject.toml for Linux, macOS and Windows at once (uv's
+# --universal; pip-compile locks one platform only). Pins already in the lock are kept where
+# pyproject.toml still allows them; `make lock LOCK_FLAGS=--upgrade` takes the newest.
+UV := build/uv/bin/uv
+lock: $(UV)
+	$(UV) pip compile --quiet --universal --generate-hashes --python-version 3.11 \
+	  --extra test --extra package $(LOCK_FLAGS) pyproject.toml -o requirements.lock
+
+$(UV):
+	python3 -m venv build/uv
+	build/uv/bin/python -m pip install -q uv==$(UV_VERSION)
 
 bench: setup
 	$(PY) benchmarks/run_all.py
 
 # Build this platform's bundle into dist/ and run its --self-test (packaging/build.py).
-package: setup
-	@$(PY) -c "import PyInstaller" 2>/dev/null || $(PY) -m pip install -q -e '.[package]'
+package:
+	@bash scripts/setup.sh package
 	$(PY) packaging/build.py
 
 clean:

@@ -1,47 +1,90 @@
 #!/usr/bin/env bash
-# Set up a litman development environment on a fresh machine:
-#   1. the system libraries Qt needs (installed when run as root, else the command is printed);
-#   2. a virtual environment in .venv with litman and its test tools.
-# Safe to run again: it only does what is missing.
+# Set up litman's development environment: `scripts/setup.sh [run|test|package]`.
+#   1. System packages, by purpose: `run` needs the libraries Qt loads; `test` adds Xvfb,
+#      xauth and xdotool (the real-display test) and TeX (the BibTeX compile tests);
+#      `package` adds binutils (PyInstaller). Also the venv module, when the Python lacks it.
+#      As root with apt they are installed; otherwise setup stops here, exit 1, and prints
+#      the one command to run.
+#   2. .venv with exactly the versions in requirements.lock (hash-checked), then litman itself.
+# Safe to run again. A .venv is reused only when a finished set-up stamped it: a set-up that
+# stopped half-way leaves no stamp, and the next run starts that .venv over.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Offscreen Qt (tests, CI) needs these; a real X display adds the second list.
-QT_OFFSCREEN="libglib2.0-0 libegl1 libgl1 libx11-6 libdbus-1-3 libfontconfig1 libfreetype6 libxkbcommon0"
-QT_X11="libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xkb1 xvfb xauth xdotool"
-BUILD="binutils"
-# Test-only: `make test` (setup.sh --test) adds real TeX for the BibTeX compile tests.
-TEST_TEX="texlive-latex-base texlive-latex-recommended texlive-bibtex-extra biber"
-wanted="$QT_OFFSCREEN $QT_X11 $BUILD"
-if [ "${1:-}" = "--test" ]; then
-  wanted="$wanted $TEST_TEX"
-fi
-
-missing=()
-if command -v dpkg >/dev/null 2>&1; then
-  for pkg in $wanted; do
-    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
-  done
-fi
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "setup: installing system packages: ${missing[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-  else
-    echo "setup: Qt (and, for tests, TeX) needs system packages that are missing. Run:"
-    echo "  sudo apt-get install ${missing[*]}"
-  fi
-fi
+purpose=${1:-test}
+QT_RUN="libglib2.0-0 libegl1 libgl1 libx11-6 libx11-xcb1 libdbus-1-3 libfontconfig1 libfreetype6
+  libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0
+  libxcb-xkb1 libxcb-randr0 libxcb-render-util0 libxcb-image0 libxcb-xfixes0"
+TEST_TOOLS="xvfb xauth xdotool texlive-latex-base texlive-latex-recommended texlive-bibtex-extra biber"
+PACKAGE_TOOLS="binutils"
+case "$purpose" in
+  run) wanted="$QT_RUN" ;;
+  test | --test) wanted="$QT_RUN $TEST_TOOLS" ;;
+  package) wanted="$QT_RUN $PACKAGE_TOOLS" ;;
+  *) echo "usage: scripts/setup.sh [run|test|package]" >&2; exit 2 ;;
+esac
 
 PYTHON=${PYTHON:-python3}
-if [ ! -x .venv/bin/python ]; then
-  "$PYTHON" -m venv .venv
+if ! command -v "$PYTHON" >/dev/null 2>&1; then
+  echo "setup: $PYTHON not found. Install Python 3.11 or later (apt-get install python3)." >&2
+  exit 1
 fi
-stamp=.venv/.litman-installed
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e '.[test]'
-  touch "$stamp"
+if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+  echo "setup: litman needs Python 3.11 or later; $PYTHON is $("$PYTHON" -V 2>&1)." >&2
+  exit 1
 fi
+pyver=$("$PYTHON" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
+
+# -- 1. system packages --------------------------------------------------------------------
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+  for pkg in $wanted; do
+    installed=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+    [ "$installed" = "install ok installed" ] || missing+=("$pkg")
+  done
+  # Debian and Ubuntu ship venv's pip bootstrap (ensurepip) in python3.X-venv.
+  if ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
+    missing+=("python$pyver-venv")
+  fi
+elif ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
+  echo "setup: $PYTHON has no venv/ensurepip module; install your system's Python venv package." >&2
+  exit 1
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    echo "setup: system packages are missing. Run this, then run make again:" >&2
+    echo "  sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "setup: installing system packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# -- 2. the virtual environment --------------------------------------------------------------
+VENV=.venv
+stamp=$VENV/.litman-setup
+want="$(cat requirements.lock pyproject.toml | cksum | cut -d' ' -f1) $("$PYTHON" -c 'import sys; print(sys.version)' | head -1)"
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+  exit 0
+fi
+if [ -f "$stamp" ] || [ -f "$VENV/.litman-installed" ]; then
+  # A finished set-up from an older lock: update it in place. Without its stamp meanwhile, a
+  # run stopped half-way is started over by the next one.
+  rm -f "$stamp" "$VENV/.litman-installed"
+else
+  rm -rf "$VENV"
+  echo "setup: creating $VENV with $("$PYTHON" -V 2>&1) and the versions in requirements.lock"
+  "$PYTHON" -m venv "$VENV"
+fi
+PIP=("$VENV/bin/python" -m pip --disable-pip-version-check)
+"${PIP[@]}" install -q --require-hashes --no-deps -r requirements.lock
+# litman itself, editable; its build backend (setuptools) is in the lock, so no isolated build.
+"${PIP[@]}" install -q --no-deps --no-build-isolation -e .
+if ! "${PIP[@]}" check >/dev/null; then
+  "${PIP[@]}" check >&2 || true
+  echo "setup: requirements.lock does not cover pyproject.toml's dependencies; run make lock." >&2
+  exit 1
+fi
+echo "$want" > "$stamp"
