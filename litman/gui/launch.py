@@ -5,6 +5,7 @@ another window has it), and open the library, offering the newest good backup wh
 is damaged. Both questions go through `ask`, which tests replace.
 """
 
+import os
 import sys
 from collections.abc import Callable
 
@@ -79,7 +80,26 @@ def open_for_window(
             return None
 
 
+def no_display_reason() -> str | None:
+    """Why a window cannot open here (Linux without X or Wayland), or None when it can.
+
+    Qt would abort the process instead, blaming a plugin library that is in fact installed.
+    """
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "litman: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); "
+        "run it in a desktop session, or with QT_QPA_PLATFORM=offscreen to run it unseen"
+    )
+
+
 def run(library_arg: str | None = None, *, quit_after_show: bool = False) -> int:
+    reason = no_display_reason()
+    if reason and QApplication.instance() is None:
+        print(reason, file=sys.stderr)
+        return 1
     qapp = QApplication.instance() or QApplication(sys.argv)
     qapp.setApplicationName("litman")
     qapp.setOrganizationName("litman")
