@@ -5,8 +5,15 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# `make test` is deterministic: the same examples every run, no example database replaying
+# an old failure. `make fuzz` (scripts/fuzz.sh) picks the "fuzz" profile and a fresh seed.
+settings.register_profile("deterministic", derandomize=True, database=None, print_blob=True)
+settings.register_profile("fuzz", derandomize=False, print_blob=True)
+settings.load_profile(os.environ.get("LITMAN_HYPOTHESIS", "deterministic"))
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_CORPORA = ROOT.parent / "shared" / "corpora"
@@ -62,6 +69,18 @@ def seeded(seeded_path: Path):
     lib = Library.open(seeded_path)
     yield lib
     lib.close()
+
+
+def require_tool(*names: str) -> None:
+    """Skip without these programs, or fail under `make test` (LITMAN_REQUIRE_TOOLS=1), which
+    promises every test: there scripts/setup.sh installs them, so a missing one is a fault."""
+    missing = [name for name in names if shutil.which(name) is None]
+    if not missing:
+        return
+    reason = f"needs {', '.join(missing)} (scripts/setup.sh test installs them)"
+    if os.environ.get("LITMAN_REQUIRE_TOOLS") == "1":
+        pytest.fail(reason)
+    pytest.skip(reason)
 
 
 def corpora_dir(*parts: str) -> Path:

@@ -2,7 +2,6 @@
 offscreen), driven by X key events from xdotool, checked in the library file afterwards."""
 
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
@@ -12,19 +11,15 @@ from pathlib import Path
 import pytest
 
 from litman.core.library import Library
+from tests.conftest import require_tool
 
-pytestmark = [
-    pytest.mark.gui,
-    pytest.mark.skipif(
-        not (shutil.which("Xvfb") and shutil.which("xdotool")),
-        reason="needs Xvfb and xdotool (scripts/setup.sh installs them)",
-    ),
-]
+pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
 def display():
+    require_tool("Xvfb", "xdotool")
     read, write = os.pipe()
     server = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
