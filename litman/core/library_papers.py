@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from litman.core import backups, models, store
+from litman.core import backups, fields, models, store
 from litman.core.batch import gc_paused
 from litman.core.citekeys import KeyAllocator, base_key
 from litman.core.dedupe import abstract_key
@@ -97,6 +97,34 @@ class PaperWrites:
                 raise LitmanError(f"Citekey '{fields.get('citekey')}' is already taken.") from exc
         return self._publish(
             Changes(updated=(paper_id,), old={paper_id: before}, fields=frozenset(fields))
+        )
+
+    def set_field(self, paper_id: int, name: str, value: str) -> Changes:
+        """Set one stored BibTeX field (`volume`, `pages`, `note`, ...) as typed; an empty
+        value removes it. `old` holds the whole previous `extra` mapping, for undo."""
+        with self._write() as conn:
+            row = conn.execute(select(P.c.entry_type, P.c.extra).where(P.c.id == paper_id)).first()
+            if row is None:
+                raise NotFoundError(f"No paper with id {paper_id}.")
+            key = fields.check_name(name, row.entry_type)
+            old = dict(row.extra or {})
+            new = dict(old)
+            if value.strip():
+                new[key] = value
+            else:
+                new.pop(key, None)
+            if new == old:
+                return Changes()
+            conn.execute(
+                update(P).where(P.c.id == paper_id).values(extra=new, modified_at=store.now())
+            )
+        return self._publish(
+            Changes(
+                updated=(paper_id,),
+                old={paper_id: {"extra": old}},
+                text_changed=False,
+                fields=frozenset({"extra"}),
+            )
         )
 
     def delete_papers(self, ids: Sequence[int]) -> Changes:

@@ -109,3 +109,19 @@ class RenameTag(QUndoCommand):
                 self.lib.remove_tag(target, newcomers)
             if not self.had_new.get(target):
                 self.lib.delete_tag(target)
+
+
+class SetField(QUndoCommand):
+    """Set, change or remove one stored BibTeX field of a paper; undo puts the old ones back."""
+
+    def __init__(self, lib: Library, pid: int, name: str, value: str) -> None:
+        super().__init__(mnemonic_free(f"Edit {clip(name, 40)}"))
+        self.lib, self.pid, self.name, self.value = lib, pid, name, value
+        self.old: dict[str, Any] = {}
+
+    def redo(self) -> None:
+        self.old = dict(self.lib.set_field(self.pid, self.name, self.value).old.get(self.pid, {}))
+
+    def undo(self) -> None:
+        if self.old:
+            self.lib.restore_fields({self.pid: self.old})

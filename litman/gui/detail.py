@@ -17,14 +17,18 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
+    QTabWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
+from litman.core import fields
 from litman.core.records import Paper, Status
 from litman.formats.latex import plain_text
+from litman.gui.entry_editor import EntryEditor
 from litman.gui.rendering import abstract_html
 from litman.gui.safe_text import MAX_RENDERED, clip, mnemonic_free
 
@@ -77,9 +81,17 @@ class DetailPane(QWidget):
             form.addRow(name.capitalize().replace("Doi", "DOI").replace("Url", "URL"), edit)
         self.edits["authors"].setPlaceholderText("Last, First; Last, First")
         layout.addLayout(form)
+        self.venue_label = form.labelForField(self.edits["venue"])
         self.abstract = SafeBrowser()
         self.abstract.setAccessibleName("Abstract")
-        layout.addWidget(self.abstract, 3)
+        self.entry = EntryEditor()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.entry)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.abstract, "Abstract")
+        self.tabs.addTab(scroll, "BibTeX fields")
+        layout.addWidget(self.tabs, 3)
         self.note = QLabel()
         self.note.setTextFormat(Qt.TextFormat.PlainText)
         self.note.setWordWrap(True)
@@ -182,6 +194,11 @@ class DetailPane(QWidget):
             if too_long:
                 notes.append(f"The {name} is too long to edit here ({len(values[name]):,} chars).")
         self.abstract.setHtml(self._abstract_html(p, spans) if p else "")
+        self.entry.read_only = self.read_only
+        self.entry.show_paper(p)
+        venue = fields.venue_field(p.entry_type) if p else ""
+        if isinstance(self.venue_label, QLabel):  # named as BibTeX writes it, JabRef's way
+            self.venue_label.setText(f"Venue ({venue})" if venue else "Venue")
         if p and len(p.abstract) > MAX_RENDERED:
             notes.append(
                 f"Showing the first {MAX_RENDERED:,} of {len(p.abstract):,} characters "

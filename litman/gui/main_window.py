@@ -231,6 +231,12 @@ class MainWindow(QMainWindow):
             )
         )
         self.detail.statusRequested.connect(lambda s: self.set_status(Status(s)))
+        self.detail.entry.fieldRequested.connect(
+            lambda pid, name, value: self.push(commands.SetField(self.library, pid, name, value))
+        )
+        self.detail.entry.columnsRequested.connect(
+            lambda pid, values: self.push(commands.EditFields(self.library, pid, values))
+        )
         self.detail.notes.textChanged.connect(lambda: self._notes_timer.start(800))
         self._notes_timer = QTimer(self, singleShot=True)
         self._notes_timer.timeout.connect(self.detail.commit_notes)

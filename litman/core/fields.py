@@ -1,0 +1,143 @@
+"""BibTeX entry types and their fields, as the entry editor shows them.
+
+The required and optional fields of each standard BibTeX type, as BibTeX's `plain.bst` and
+JabRef's BibTeX mode list them; `author/editor` style alternatives are both listed. Fields
+litman models as a paper's own columns (title, author, year, the venue, DOI, URL, abstract,
+keywords, reading status, rating) are edited through those; every other field lives in a
+paper's `extra` mapping under its lower-case BibTeX name, kept as the LaTeX source the user
+typed or imported, and written back as it is.
+"""
+
+import re
+
+from litman.core.errors import LitmanError
+
+# Entry type -> (required, optional) field names, in the order an editor shows them.
+ENTRY_TYPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "article": (
+        ("author", "title", "journal", "year"),
+        ("volume", "number", "pages", "month", "issn", "note"),
+    ),
+    "book": (
+        ("author", "editor", "title", "publisher", "year"),
+        ("volume", "number", "series", "address", "edition", "month", "isbn", "note"),
+    ),
+    "inproceedings": (
+        ("author", "title", "booktitle", "year"),
+        (
+            "editor",
+            "volume",
+            "number",
+            "series",
+            "pages",
+            "address",
+            "month",
+            "organization",
+            "publisher",
+            "note",
+        ),
+    ),
+    "incollection": (
+        ("author", "title", "booktitle", "publisher", "year"),
+        (
+            "editor",
+            "volume",
+            "number",
+            "series",
+            "type",
+            "chapter",
+            "pages",
+            "address",
+            "edition",
+            "month",
+            "note",
+        ),
+    ),
+    "inbook": (
+        ("author", "editor", "title", "chapter", "pages", "publisher", "year"),
+        ("volume", "number", "series", "type", "address", "edition", "month", "note"),
+    ),
+    "phdthesis": (("author", "title", "school", "year"), ("type", "address", "month", "note")),
+    "mastersthesis": (
+        ("author", "title", "school", "year"),
+        ("type", "address", "month", "note"),
+    ),
+    "techreport": (
+        ("author", "title", "institution", "year"),
+        ("type", "number", "address", "month", "note"),
+    ),
+    "manual": (
+        ("title",),
+        ("author", "organization", "address", "edition", "month", "year", "note"),
+    ),
+    "booklet": (("title",), ("author", "howpublished", "address", "month", "year", "note")),
+    "proceedings": (
+        ("title", "year"),
+        ("editor", "volume", "number", "series", "address", "month", "organization", "publisher"),
+    ),
+    "unpublished": (("author", "title", "note"), ("month", "year")),
+    "misc": ((), ("author", "title", "howpublished", "month", "year", "note")),
+}
+
+# BibTeX fields that are a paper's own columns, with the column each one edits.
+MODELLED: dict[str, str] = {
+    "title": "title",
+    "author": "authors",
+    "year": "year",
+    "doi": "doi",
+    "url": "url",
+    "abstract": "abstract",
+    "keywords": "tags",
+    "readstatus": "status",
+    "ranking": "rating",
+}
+# The field a paper's venue is written to, by entry type (BibTeX export does the same).
+VENUE_FIELD = {
+    "article": "journal",
+    "inproceedings": "booktitle",
+    "incollection": "booktitle",
+    "inbook": "booktitle",
+    "conference": "booktitle",
+    "book": "publisher",
+}
+RAW_PREFIX = "litman-raw-"  # extra keys the BibTeX reader keeps for byte-exact export
+_NAME = re.compile(r"[a-z][a-z0-9_:.+-]*\Z")
+_TYPE = re.compile(r"[a-z][a-z0-9_-]*\Z")
+
+
+def venue_field(entry_type: str) -> str:
+    return VENUE_FIELD.get(entry_type, "howpublished")
+
+
+def is_column(name: str, entry_type: str) -> bool:
+    """Whether a BibTeX field of this entry type is edited as one of the paper's columns."""
+    return name in MODELLED or name == venue_field(entry_type)
+
+
+def fields_for(entry_type: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The (required, optional) fields of a type; an unknown type requires nothing."""
+    return ENTRY_TYPES.get(entry_type, ((), ()))
+
+
+def visible_extra(extra: dict[str, str]) -> dict[str, str]:
+    """A paper's stored fields as a user sees them: without the reader's raw copies."""
+    return {k: v for k, v in extra.items() if not k.startswith(RAW_PREFIX)}
+
+
+def check_name(name: str, entry_type: str) -> str:
+    """A field name as stored (lower case), or a one-line error saying why it cannot be."""
+    key = name.strip().lower()
+    if not _NAME.match(key) or key.startswith(RAW_PREFIX):
+        raise LitmanError(
+            f"'{name}' is not a BibTeX field name: use letters, digits and - _ : . + only."
+        )
+    if is_column(key, entry_type):
+        raise LitmanError(f"'{key}' is one of the paper's own fields: edit it there.")
+    return key
+
+
+def check_type(entry_type: str) -> str:
+    key = entry_type.strip().lower()
+    if not _TYPE.match(key):
+        raise LitmanError(f"'{entry_type}' is not a BibTeX entry type.")
+    return key

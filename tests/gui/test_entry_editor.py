@@ -1,0 +1,129 @@
+"""The entry editor on a real JabRef-written @article: every stored field seen, edited,
+undone, and exported as edited."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from litman import app
+from litman.core.errors import LitmanError
+from litman.formats import bibtex
+
+pytestmark = pytest.mark.gui
+
+KOPP = Path(__file__).resolve().parents[1] / "data" / "real-entries" / "kopp2009.bib"
+
+
+@pytest.fixture
+def kopp(window, qtbot):
+    """The window with the real entry imported and selected; returns its id."""
+    (report,) = app.import_files(window.library, [KOPP])
+    pid = report.added[0]
+    window.apply_filter()
+    window.table.clearSelection()
+    window.table.selectRow(window.model.row_of(pid))
+    qtbot.waitUntil(lambda: window.detail.entry._paper is not None)
+    return pid
+
+
+def edit(qtbot, line_edit, text: str) -> None:
+    """Type into a box as a user does, then leave it."""
+    line_edit.setFocus()
+    line_edit.selectAll()
+    qtbot.keyClick(line_edit, Qt.Key.Key_Delete)
+    qtbot.keyClicks(line_edit, text)
+    line_edit.editingFinished.emit()
+
+
+def exported(window, pid: int) -> str:
+    return bibtex.dumps([window.library.get(pid)])
+
+
+def test_every_stored_field_has_a_row_grouped_as_jabref_does(window, kopp) -> None:
+    entry = window.detail.entry
+    assert entry.entry_type.currentText() == "article"
+    assert entry.citekey.text() == "KoppMartinWutkeEtAl2009"
+    rows = {n: e.text() for n, e in entry.values.items()}
+    assert rows["volume"] == "4" and rows["number"] == "1" and rows["pages"] == "3--13"
+    assert rows["biburl"] == "http://dblp.uni-trier.de/rec/bib/journals/emisaij/KoppMWL09"
+    assert rows["timestamp"] == "Thu, 17 Mar 2016 00:00:00 +0100"
+    assert rows["issn"] == "" and rows["note"] == ""  # optional for an article, empty
+    assert "title" not in rows and "journal" not in rows  # edited in the form above
+    assert window.detail.venue_label.text() == "Venue (journal)"
+
+
+def test_an_edit_is_undoable_and_exported_exactly_as_typed(window, kopp, qtbot) -> None:
+    before = exported(window, kopp)
+    edit(qtbot, window.detail.entry.values["pages"], r"3--14 {\"u}")
+    assert window.library.get(kopp).extra["pages"] == r"3--14 {\"u}"
+    after = exported(window, kopp)
+    assert '\tpages = {3--14 {\\"u}},\n' in after
+    assert after.replace('3--14 {\\"u}', "3--13") == before
+    window.undo.undo()
+    assert exported(window, kopp) == before
+    qtbot.waitUntil(lambda: window.detail.entry.values["pages"].text() == "3--13")
+
+
+def test_an_unedited_box_left_by_tab_writes_nothing(window, kopp) -> None:
+    box = window.detail.entry.values["timestamp"]
+    box.setFocus()
+    box.editingFinished.emit()
+    assert window.undo.count() == 0
+
+
+def test_a_field_is_added_and_removed(window, kopp, qtbot) -> None:
+    entry = window.detail.entry
+    entry.new_name.setText("Addendum")
+    entry.new_value.setText("Reprinted 2020")
+    entry.add_button.click()
+    assert window.library.get(kopp).extra["addendum"] == "Reprinted 2020"
+    qtbot.waitUntil(lambda: "addendum" in entry.values)
+    edit(qtbot, entry.values["bibsource"], "")
+    assert "bibsource" not in window.library.get(kopp).extra
+    assert "bibsource" not in exported(window, kopp)
+    window.undo.undo()
+    assert "bibsource = {dblp computer science" in exported(window, kopp)
+
+
+def test_the_entry_type_changes_the_rows_and_the_venue_field(window, kopp, qtbot) -> None:
+    entry = window.detail.entry
+    entry.entry_type.setCurrentText("inproceedings")
+    entry._commit_type()
+    assert window.library.get(kopp).entry_type == "inproceedings"
+    qtbot.waitUntil(lambda: "organization" in entry.values)
+    assert "\tbooktitle = {Enterprise Modelling" in exported(window, kopp)
+    window.undo.undo()
+    assert window.library.get(kopp).entry_type == "article"
+
+
+def test_a_bad_field_name_is_refused_with_a_message(window, kopp, monkeypatch) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: said.append(a[2]))
+    entry = window.detail.entry
+    for name in ("title", "two words"):
+        entry.new_name.setText(name)
+        entry.new_value.setText("x")
+        entry.add_button.click()
+    assert len(said) == 2 and "own fields" in said[0] and "not a BibTeX field" in said[1]
+    assert window.library.get(kopp).title.startswith("The Difference")
+
+
+def test_core_set_field_returns_its_inverse(seeded) -> None:
+    pid = seeded.list_ids()[0]
+    changes = seeded.set_field(pid, "Volume", "12")
+    assert seeded.get(pid).extra["volume"] == "12"
+    seeded.restore_fields(dict(changes.old))
+    assert "volume" not in seeded.get(pid).extra
+    with pytest.raises(LitmanError):
+        seeded.set_field(pid, "litman-raw-title", "x")
+
+
+def test_the_editor_is_read_only_with_the_window(window, kopp, qtbot) -> None:
+    window.detail.read_only = True
+    window.detail.show_papers([window.library.get(kopp)], None)
+    assert window.detail.entry.values["pages"].isReadOnly()
+    assert not window.detail.entry.add_button.isEnabled()
+    assert window.detail.entry.values["pages"].text() == "3--13"
