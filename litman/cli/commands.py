@@ -12,7 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from litman import app
-from litman.cli.output import emit_json, paper_line, print_papers, print_report, say
+from litman.cli.output import (
+    emit_json,
+    emit_json_rows,
+    paper_line,
+    print_papers,
+    print_report,
+    say,
+)
 from litman.cli.parser import Command, PathCommand, UsageError, build_parser, split_query
 from litman.core import backups
 from litman.core.errors import CorruptLibraryError, LitmanError
@@ -66,7 +73,11 @@ def open_window(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace, lib: Library) -> int:
-    print_papers(lib.list_papers(args.sort, args.desc), args.json)
+    ids = lib.list_ids(args.sort, args.desc)
+    if args.json:
+        emit_json_rows(lib.iter_json(ids))
+    else:
+        print_papers(lib.iter_papers(ids))
     return 0
 
 
@@ -181,9 +192,9 @@ def cmd_export(args: argparse.Namespace, lib: Library) -> int:
     from litman.formats import bibtex
 
     query = " ".join(args.query)
-    papers = lib.get_many(lib.search_ids(query, sort="citekey"))
+    papers = lib.iter_papers(lib.search_ids(query, sort="citekey"))
     if args.output == "-":
-        sys.stdout.write(bibtex.dumps(papers, ascii_only=args.ascii))
+        bibtex.write(papers, sys.stdout, ascii_only=args.ascii)
         return 0
     count = bibtex.export(papers, Path(args.output), ascii_only=args.ascii)
     say(f"exported {count} papers to {args.output}", err=True)

@@ -9,7 +9,7 @@ leaves raw with ensure_ascii off, are escaped here).
 import json
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from litman.core.records import ImportReport, Paper
@@ -35,12 +35,26 @@ def say(text: str = "", *, err: bool = False, multiline: bool = False) -> None:
 
 def json_text(data: Any, indent: int | None = 2) -> str:
     text = json.dumps(data, ensure_ascii=False, indent=indent)
-    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _JSON_RAW.sub(_json_escape, text)
 
 
 def emit_json(data: Any) -> None:
     sys.stdout.write(json_text(data))
     sys.stdout.write("\n")
+
+
+def emit_json_rows(rows: Iterable[str]) -> None:
+    """A JSON array of already-encoded objects, one per line, written as they come."""
+    out, first = sys.stdout, True
+    for row in rows:
+        out.write("[\n" if first else ",\n")
+        out.write(_JSON_RAW.sub(_json_escape, row) if _JSON_RAW.search(row) else row)
+        first = False
+    out.write("[]\n" if first else "\n]\n")
+
+
+def _json_escape(m: re.Match[str]) -> str:
+    return f"\\u{ord(m.group()):04x}"
 
 
 def paper_line(p: Paper) -> str:
@@ -50,13 +64,13 @@ def paper_line(p: Paper) -> str:
     return f"{p.id:>6} {mark} {year} {p.citekey[:28]:<28} {title}"
 
 
-def print_papers(papers: Sequence[Paper], as_json: bool) -> None:
-    if as_json:
-        emit_json([p.to_json() for p in papers])
-        return
+def print_papers(papers: Iterable[Paper]) -> None:
+    """One line per paper, as they come, and a note if any title was derived."""
+    derived = False
     for p in papers:
         say(paper_line(p))
-    if any(p.title_derived for p in papers):
+        derived = derived or p.title_derived
+    if derived:
         say("(* title derived from the abstract)")
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, func, select
 from sqlalchemy.exc import OperationalError
 
-from litman.core import backups, models, opening, sqlite, store
+from litman.core import backups, models, opening, reading, sqlite, store
 from litman.core.errors import (
     DiskFullError,
     LibraryLockedError,
@@ -286,6 +286,16 @@ class Library(PaperWrites, TagOperations):
         with self._read() as conn:
             found = store.load_papers(conn, list(ids))
         return [found[i] for i in ids if i in found]
+
+    def iter_papers(self, ids: Sequence[int]) -> Iterator[Paper]:
+        """Like `get_many`, read a page at a time in one transaction: memory stays flat."""
+        with self._read() as conn:
+            yield from reading.iter_papers(conn, list(ids))
+
+    def iter_json(self, ids: Sequence[int]) -> Iterator[str]:
+        """Each paper's `Paper.to_json()` as compact JSON text, in order, a page at a time."""
+        with self._read() as conn:
+            yield from reading.iter_json(conn, list(ids))
 
     def get_by_citekey(self, citekey: str) -> Paper:
         with self._read() as conn:

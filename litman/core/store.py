@@ -4,9 +4,11 @@ Each function takes an open connection and does portable SQLAlchemy Core work; t
 `library.py` owns transactions and change records.
 """
 
+import json
 import secrets
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import fields
 from datetime import UTC, datetime
 from operator import itemgetter
 from typing import Any, TypeVar
@@ -31,6 +33,8 @@ from litman.core.records import Doc, NewPaper, Paper, Status
 from litman.core.text import fold, fold_word
 
 P, T, PT = models.papers, models.tags, models.paper_tags
+_PAPER_FIELDS = [f.name for f in fields(Paper) if f.name != "tags"]
+_TEXT_READ = {"authors", "extra", "added_at", "modified_at", "read_at"}
 _T = TypeVar("_T")
 CHUNK = 500  # ids per IN (...): well under SQLite's variable limit
 
@@ -108,39 +112,64 @@ def tags_of(conn: Connection, ids: Sequence[int]) -> dict[int, list[str]]:
     return out
 
 
-def to_paper(row: Row[Any] | Mapping[str, Any], tag_names: Sequence[str]) -> Paper:
-    m = row._mapping if isinstance(row, Row) else row
+# A paper's columns in `Paper`'s field order. The JSON and date columns are read as their
+# stored text and converted here with the C parsers: SQLAlchemy's per-value processors cost
+# more than SQLite's own reading (3.4 s of 6.2 s for 100k papers, machine loaded).
+PAPER_COLUMNS = tuple(
+    type_coerce(c, String).label(c.name) if c.name in _TEXT_READ else c
+    for c in (P.c[name] for name in _PAPER_FIELDS)
+)
+
+
+def to_paper(row: Sequence[Any], tag_names: Sequence[str]) -> Paper:
+    """A `Paper` from a row of PAPER_COLUMNS and its tag names. Positional, and JSON read by
+    the C scanner: this runs 100k times for a listing or an export."""
+    (pid, key, etype, title, derived, authors, year, venue, doi, url, abstract, truncated,
+     status, rating, notes, source, extra, added, modified, read) = row  # fmt: skip
     return Paper(
-        id=m["id"],
-        citekey=m["citekey"],
-        entry_type=m["entry_type"],
-        title=m["title"],
-        title_derived=bool(m["title_derived"]),
-        authors=tuple(m["authors"] or ()),
-        year=m["year"],
-        venue=m["venue"],
-        doi=m["doi"],
-        url=m["url"],
-        abstract=m["abstract"],
-        abstract_truncated=bool(m["abstract_truncated"]),
-        status=Status(m["status"]),
-        rating=m["rating"],
-        notes=m["notes"],
-        source=m["source"],
-        extra=dict(m["extra"] or {}),
-        tags=tuple(tag_names),
-        added_at=m["added_at"],
-        modified_at=m["modified_at"],
-        read_at=m["read_at"],
+        pid,
+        key,
+        etype,
+        title,
+        bool(derived),
+        tuple(_json(authors)) if authors and authors != "[]" else (),
+        year,
+        venue,
+        doi,
+        url,
+        abstract,
+        bool(truncated),
+        _STATUS[status],
+        rating,
+        notes,
+        source,
+        _json(extra) if extra and extra != "{}" else {},
+        tuple(tag_names),
+        _datetime(added),
+        _datetime(modified),
+        _datetime(read) if read else None,
     )
+
+
+_STATUS = {s.value: s for s in Status}
+# The C scanner, without the loads() and decode() wrappers (a third of the cost of loads).
+_SCAN: Callable[[str, int], tuple[Any, int]] = getattr(json.JSONDecoder(), "scan_once")  # noqa: B009
+
+
+def _json(stored: str) -> Any:
+    return _SCAN(stored, 0)[0]
+
+
+def _datetime(stored: str) -> datetime:
+    return datetime.fromisoformat(stored)  # SQLAlchemy's 'YYYY-MM-DD HH:MM:SS.ffffff'
 
 
 def load_papers(conn: Connection, ids: Sequence[int]) -> dict[int, Paper]:
     rows: list[Row[Any]] = []
     for part in chunks(ids):
-        rows.extend(conn.execute(select(P).where(P.c.id.in_(part))))
-    tag_map = tags_of(conn, [r.id for r in rows])
-    return {r.id: to_paper(r, tag_map.get(r.id, ())) for r in rows}
+        rows.extend(conn.execute(select(*PAPER_COLUMNS).where(P.c.id.in_(part))))
+    tag_map = tags_of(conn, [r[0] for r in rows])
+    return {r[0]: to_paper(r, tag_map.get(r[0], ())) for r in rows}
 
 
 def tag_ids(conn: Connection, names: Iterable[str], create: bool = True) -> dict[str, int]:

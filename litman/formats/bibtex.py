@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
+from typing import TextIO
 
 import bibtexparser
 from bibtexparser import model
@@ -90,13 +91,28 @@ def _name_safe(name: str) -> str:
     return _UNSAFE_NAME.sub("_", name)
 
 
+def write(papers: Iterable[Paper], out: TextIO, ascii_only: bool = False) -> int:
+    """Write `dumps(papers)` to `out` an entry at a time (papers may be a generator, so a
+    100k export never holds them all); returns how many were written."""
+    written = 0
+    for p in papers:
+        if written:
+            out.write("\n\n")
+        out.write(_entry(p, fields_of(p, ascii_only)))
+        written += 1
+    return written
+
+
 def export(papers: Iterable[Paper], path: Path, ascii_only: bool = False) -> int:
-    papers = list(papers)
-    text = dumps(papers, ascii_only)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)  # never leave a half-written file under the user's name
-    return len(papers)
+    try:
+        with tmp.open("w", encoding="utf-8") as out:
+            written = write(papers, out, ascii_only)
+        tmp.replace(path)  # never leave a half-written file under the user's name
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # a full disk or a cancel leaves nothing behind
+        raise
+    return written
 
 
 def fields_of(p: Paper, ascii_only: bool = False) -> list[tuple[str, str]]:
