@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Connection, delete, func, select, update
+from sqlalchemy import Connection, delete, func, insert, select, update
 
 from litman.core import backups, models, store
-from litman.core.errors import NotFoundError
-from litman.core.records import Changes, TagCount
+from litman.core.errors import LitmanError, NotFoundError
+from litman.core.records import Changes, DeletedTag, TagCount
 
 T, PT = models.tags, models.paper_tags
 TAGS = frozenset({"tags"})  # the field a tag operation writes, for Changes.fields
@@ -110,17 +110,46 @@ class TagOperations:
         return self._publish(Changes(updated=tuple(touched), tags_changed=True, fields=TAGS))
 
     def delete_tag(self, name: str) -> Changes:
-        """Delete a tag (taking it off every paper), after a backup."""
-        if self._tag_exists(name):
+        """Delete a tag, taking it off every paper, after a backup; its subtags stay. The
+        Changes record's `deleted_tag` is what `restore_tag` needs to put it back exactly."""
+        clean = store.clean_tag(name)
+        if self._tag_exists(clean):
             self._backup_before(backups.PRE_DELETE)
         with self._write() as conn:
-            found = store.tag_ids(conn, [name], create=False)
-            if not found:
-                raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
-            tid = next(iter(found.values()))
-            had = list(conn.execute(select(PT.c.paper_id).where(PT.c.tag_id == tid)).scalars())
-            conn.execute(delete(T).where(T.c.id == tid))
-        return self._publish(Changes(updated=tuple(had), tags_changed=True, fields=TAGS))
+            row = conn.execute(
+                select(T.c.id, T.c.name, T.c.colour).where(T.c.name_key == clean.casefold())
+            ).first()
+            if row is None:
+                raise NotFoundError(_no_such_tag(conn, clean))
+            had = tuple(
+                conn.execute(
+                    select(PT.c.paper_id).where(PT.c.tag_id == row.id).order_by(PT.c.paper_id)
+                ).scalars()
+            )
+            conn.execute(delete(PT).where(PT.c.tag_id == row.id))
+            conn.execute(delete(T).where(T.c.id == row.id))
+        gone = DeletedTag(id=row.id, name=row.name, colour=row.colour, paper_ids=had)
+        return self._publish(Changes(updated=had, tags_changed=True, fields=TAGS, deleted_tag=gone))
+
+    def restore_tag(self, tag: DeletedTag) -> Changes:
+        """Put a deleted tag back (undo of `delete_tag`): same id when it is free, same name,
+        colour and papers (those still in the library)."""
+        with self._write() as conn:
+            if store.tag_ids(conn, [tag.name], create=False):
+                raise LitmanError(f"A tag named '{tag.name}' exists again; it was not replaced.")
+            taken = conn.execute(select(T.c.id).where(T.c.id == tag.id)).first() is not None
+            values: dict[str, object] = {
+                "name": tag.name,
+                "name_key": tag.name.casefold(),
+                "colour": tag.colour,
+            }
+            if not taken:
+                values["id"] = tag.id
+            tid = conn.execute(insert(T).values(**values).returning(T.c.id)).scalar_one()
+            alive = set(store.existing_ids(conn, tag.paper_ids))
+            store.link_tags(conn, ((pid, tid) for pid in tag.paper_ids if pid in alive))
+        back = tuple(pid for pid in tag.paper_ids if pid in alive)
+        return self._publish(Changes(updated=back, tags_changed=True, fields=TAGS))
 
     def set_tag_colour(self, name: str, colour: str | None) -> Changes:
         with self._write() as conn:
@@ -143,3 +172,20 @@ class TagOperations:
                 select(PT.c.paper_id).where(PT.c.tag_id == tid, PT.c.paper_id.in_(part))
             ).scalars()
         ]
+
+
+def _no_such_tag(conn: Connection, name: str) -> str:
+    """Why a tag cannot be deleted: it does not exist, or it is only a parent path."""
+    prefix = name.casefold() + " > "
+    children = list(
+        conn.execute(
+            select(T.c.name).where(T.c.name_key.startswith(prefix, autoescape=True)).limit(4)
+        ).scalars()
+    )
+    if not children:
+        return f"No tag named '{name}'."
+    shown = ", ".join(f"'{c}'" for c in children[:3]) + (", …" if len(children) > 3 else "")
+    return (
+        f"'{name}' is not a tag itself, only the parent of {shown}: "
+        "delete or rename those subtags instead."
+    )

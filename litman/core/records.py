@@ -150,6 +150,17 @@ class TagCount:
 
 
 @dataclass(frozen=True)
+class DeletedTag:
+    """A tag as it was before it was deleted: enough to put it back exactly (its parent is
+    the path in its name)."""
+
+    id: int
+    name: str
+    colour: str | None
+    paper_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Changes:
     """What a mutation changed, so that each view can decide what to refresh.
 
@@ -166,6 +177,8 @@ class Changes:
     text_changed: bool = True
     # The paper fields written ("tags" for tag links); empty when the record does not say.
     fields: frozenset[str] = frozenset()
+    # The tag a delete_tag removed, for its undo.
+    deleted_tag: DeletedTag | None = None
 
     @property
     def empty(self) -> bool:

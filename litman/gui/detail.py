@@ -8,6 +8,7 @@ emits edit requests: the window turns them into undoable commands.
 from typing import Any
 
 from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -51,11 +52,22 @@ class SafeBrowser(QTextBrowser):
         return None
 
 
+class NotesEdit(QPlainTextEdit):
+    """The notes box; `left` fires when focus leaves it, which saves what was typed."""
+
+    left = Signal()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.left.emit()
+
+
 class DetailPane(QWidget):
     editRequested = Signal(int, dict)  # paper id, {field: value}
     tagAddRequested = Signal(str)
     tagRemoveRequested = Signal(str)
     statusRequested = Signal(str)
+    problem = Signal(str)  # a value was refused; the message says why
 
     def __init__(self) -> None:
         super().__init__()
@@ -63,6 +75,7 @@ class DetailPane(QWidget):
         self.setMinimumWidth(320)
         self._paper: Paper | None = None
         self._count = 0
+        self._committing = False
         self._shown: list[int] = []
         self.read_only = False
         layout = QVBoxLayout(self)
@@ -76,12 +89,19 @@ class DetailPane(QWidget):
         for name in LINE_FIELDS:
             edit = QLineEdit()
             edit.setAccessibleName(name.capitalize())
-            edit.editingFinished.connect(lambda n=name: self._commit(n))
+            edit.editingFinished.connect(self.commit_edits)
+            edit.textEdited.connect(lambda _t: self.refusal.hide())
             self.edits[name] = edit
             form.addRow(name.capitalize().replace("Doi", "DOI").replace("Url", "URL"), edit)
         self.edits["authors"].setPlaceholderText("Last, First; Last, First")
         layout.addLayout(form)
         self.venue_label = form.labelForField(self.edits["venue"])
+        self.refusal = QLabel()  # why a typed value was refused; gone at the next keystroke
+        self.refusal.setTextFormat(Qt.TextFormat.PlainText)
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("color: #b45309; font-weight: 600")
+        self.refusal.hide()
+        layout.addWidget(self.refusal)
         self.abstract = SafeBrowser()
         self.abstract.setAccessibleName("Abstract")
         self.entry = EntryEditor()
@@ -100,7 +120,8 @@ class DetailPane(QWidget):
         layout.addWidget(self.note)
         layout.addLayout(self._tag_row())
         layout.addLayout(self._status_row())
-        self.notes = QPlainTextEdit()
+        self.notes = NotesEdit()
+        self.notes.left.connect(self.commit_edits)
         self.notes.setAccessibleName("Notes")
         self.notes.setPlaceholderText("Notes")
         self.notes.setMaximumHeight(90)
@@ -134,7 +155,7 @@ class DetailPane(QWidget):
         self.rating.setAccessibleName("Rating")
         self.rating.setRange(0, 5)
         self.rating.setSuffix(" ★")
-        self.rating.editingFinished.connect(lambda: self._commit("rating"))
+        self.rating.editingFinished.connect(self.commit_edits)
         row.addWidget(QLabel("Status"))
         row.addWidget(self.status)
         row.addStretch(1)
@@ -250,9 +271,20 @@ class DetailPane(QWidget):
             chip.setEnabled(not self.read_only)
             self.chips.addWidget(chip)
 
-    def commit_notes(self) -> None:
-        if self._paper and not self.read_only and self.notes.toPlainText() != self._paper.notes:
-            self.editRequested.emit(self._paper.id, {"notes": self.notes.toPlainText()})
+    def commit_edits(self) -> None:
+        """Save every field that differs from the paper shown, as one edit. Called when an
+        editor loses focus, before the selection changes and before the window closes."""
+        p = self._paper
+        if p is None or self.read_only or self._committing:
+            return
+        fields = self._pending(p)
+        if not fields:
+            return
+        self._committing = True  # the edit redraws the pane, which saves first: not again
+        try:
+            self.editRequested.emit(p.id, fields)
+        finally:
+            self._committing = False
 
     def _add_tag(self) -> None:
         text = self.tag_edit.text().strip()
@@ -260,28 +292,50 @@ class DetailPane(QWidget):
             self.tagAddRequested.emit(text)
             self.tag_edit.clear()
 
-    def _commit(self, name: str) -> None:
-        p = self._paper
-        if p is None or self.read_only:
-            return
-        if name == "rating":
-            if self.rating.value() != p.rating:
-                self.editRequested.emit(p.id, {"rating": self.rating.value()})
-            return
-        if self.edits[name].isReadOnly():  # shown in part: never written back cut short
-            return
-        text = self.edits[name].text().strip()
-        if text == _values(p)[name]:
-            return
-        value: Any = text
-        if name == "authors":
-            value = tuple(a.strip() for a in text.split(";") if a.strip())
-        elif name == "year":
-            value = int(text) if text.isdigit() else None
-        fields: dict[str, Any] = {name: value}
-        if name == "title":
+    def _pending(self, p: Paper) -> dict[str, Any]:
+        fields: dict[str, Any] = {}
+        shown = _values(p)
+        for name, edit in self.edits.items():
+            text = edit.text().strip()
+            if text == shown[name] or edit.isReadOnly():  # read-only: shown in part, kept
+                continue
+            if name == "year":
+                year = _year(text)
+                if year is False:
+                    self._refuse_year(text, shown["year"])
+                    continue
+                fields["year"] = year
+            elif name == "authors":
+                fields["authors"] = tuple(a.strip() for a in text.split(";") if a.strip())
+            else:
+                fields[name] = text
+        if "title" in fields:
             fields["title_derived"] = False
-        self.editRequested.emit(p.id, fields)
+        if self.rating.value() != p.rating:
+            fields["rating"] = self.rating.value()
+        if self.notes.toPlainText() != p.notes:
+            fields["notes"] = self.notes.toPlainText()
+        return fields
+
+    def _refuse_year(self, text: str, stored: str) -> None:
+        edit = self.edits["year"]
+        edit.blockSignals(True)
+        edit.setText(stored)
+        edit.blockSignals(False)
+        kept = f"the year stays {stored}" if stored else "the year stays empty"
+        message = f"“{text}” is not a year (digits only, like 2015): {kept}."
+        self.refusal.setText(message)
+        self.refusal.show()
+        self.problem.emit(message)
+
+
+def _year(text: str) -> int | bool | None:
+    """The year typed: a number from 1 to 9999, None when cleared, False when not a year."""
+    if not text:
+        return None
+    if text.isascii() and text.isdigit() and 0 < int(text) < 10000:
+        return int(text)
+    return False
 
 
 def _values(p: Paper) -> dict[str, str]:

@@ -151,13 +151,10 @@ def rename_tag(win: "MainWindow", tag: str, merge: bool) -> None:
 
 
 def delete_tag(win: "MainWindow", tag: str) -> None:
-    text = rich(f"Remove the tag '{clip(tag)}' from every paper?")
+    text = rich(f"Delete the tag '{clip(tag)}' and take it off every paper?")
     answer = QMessageBox.question(win, "Delete tag", text)
     if answer == QMessageBox.StandardButton.Yes:
-        ids = win.library.paper_ids_with_tag(tag, subtree=False)
-        win.push(commands.TagPapers(win.library, tag, ids, add=False))
-        if not ids:
-            win.library.delete_tag(tag)
+        win.push(commands.DeleteTag(win.library, tag))
 
 
 def tag_colour(win: "MainWindow", tag: str) -> None:
@@ -213,7 +210,7 @@ def restore_from_backup(win: "MainWindow") -> bool:
     )
     if answer != QMessageBox.StandardButton.Yes:
         return False
-    win.detail.commit_notes()
+    win.detail.commit_edits()
     try:
         done = _restore(win, chosen)
     except LitmanError as exc:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
+from litman.core.errors import LitmanError
 from litman.core.library import Library
 from litman.core.locking import WriterLock
 from litman.core.records import Changes, Status
@@ -237,9 +238,7 @@ class MainWindow(QMainWindow):
         self.detail.entry.columnsRequested.connect(
             lambda pid, values: self.push(commands.EditFields(self.library, pid, values))
         )
-        self.detail.notes.textChanged.connect(lambda: self._notes_timer.start(800))
-        self._notes_timer = QTimer(self, singleShot=True)
-        self._notes_timer.timeout.connect(self.detail.commit_notes)
+        self.detail.problem.connect(lambda text: self.statusBar().showMessage(text, 15000))
 
         self.splitter = QSplitter()
         self.splitter.addWidget(self.sidebar)
@@ -365,7 +364,7 @@ class MainWindow(QMainWindow):
         self.sidebar.select_filter(self.view.get(settings.SIDEBAR))
 
     def save_state(self) -> None:
-        self.detail.commit_notes()
+        self.detail.commit_edits()
         self.view.set(settings.GEOMETRY, self.saveGeometry())
         self.view.set(settings.SPLITTER, self.splitter.saveState())
         self.view.set(settings.HEADER, self.table.horizontalHeader().saveState())
@@ -404,6 +403,8 @@ class MainWindow(QMainWindow):
         self.last_result = outcome.result
         self.model.set_ids(outcome.ids)
         self.selection.restore(selected)
+        if any(self.model.row_of(pid) is None for pid in self.detail.shown_ids()):
+            self._selection_changed()  # a paper shown is hidden or gone: no stale pane
         hint = "; ".join(outcome.notes)
         self.search.setToolTip(rich(hint) if hint else "")
         self.search.setStyleSheet("QLineEdit { border: 1px solid #d97706; }" if hint else "")
@@ -443,6 +444,7 @@ class MainWindow(QMainWindow):
         return self.selection.ids()
 
     def _selection_changed(self) -> None:
+        self.detail.commit_edits()  # what was typed for the paper shown is saved first
         runs = self.selection.runs()
         count = sum(last - first + 1 for first, last in runs)
         ids = [pid for a, b in runs for pid in self.model.id_slice(a, min(b, a + 199))][:200]
@@ -472,11 +474,20 @@ class MainWindow(QMainWindow):
 
     # -- actions -----------------------------------------------------------------------------
 
-    def push(self, command: commands.QUndoCommand) -> None:
+    def push(self, command: commands.LibraryCommand) -> bool:
+        """Run a command, and put it on the undo stack only if it worked; a command that
+        fails says why and changes nothing."""
+        command.report = self.tell_failure
         try:
-            self.undo.push(command)
-        except Exception as exc:  # an expected LitmanError, shown, nothing changed
-            QMessageBox.warning(self, "litman", rich(str(exc)))
+            command.first_run()
+        except LitmanError as exc:
+            self.tell_failure(str(exc))
+            return False
+        self.undo.push(command)
+        return True
+
+    def tell_failure(self, message: str) -> None:
+        QMessageBox.warning(self, "litman", rich(message))
 
     def set_status(self, status: Status) -> None:
         ids = self.selected_ids()

@@ -55,7 +55,7 @@ def test_tag_names_in_message_boxes_are_text(window, monkeypatch) -> None:
         QMessageBox, "question", lambda *a, **k: asked.append(a[2]) or QMessageBox.No
     )
     dialogs.delete_tag(window, tag)
-    assert shown(asked[0]) == f"Remove the tag '{tag}' from every paper?"
+    assert shown(asked[0]) == f"Delete the tag '{tag}' and take it off every paper?"
     assert "<a " not in asked[0]
     assert window.library.get(pid).tags == (tag,)
 
