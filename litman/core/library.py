@@ -24,7 +24,7 @@ from litman.core.errors import (
     ReadOnlyError,
 )
 from litman.core.library_papers import PaperWrites
-from litman.core.library_tags import TagOperations
+from litman.core.library_tags import TagOperations, tag_order
 from litman.core.query import Query, parse
 from litman.core.records import (
     SORT_FIELDS,
@@ -316,6 +316,11 @@ class Library(PaperWrites, TagOperations):
         cached = self._orders.get((sort, descending))
         if cached is not None:
             return list(cached)
+        if sort == "tags":
+            with self._read() as conn:
+                ids = tag_order(conn, descending)
+            self._orders[(sort, descending)] = ids
+            return list(ids)
         col = _SORT_COLUMNS[sort]
         order: list[Any] = [
             col.desc() if descending else col.asc(),

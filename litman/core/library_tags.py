@@ -189,3 +189,21 @@ def _no_such_tag(conn: Connection, name: str) -> str:
         f"'{name}' is not a tag itself, only the parent of {shown}: "
         "delete or rename those subtags instead."
     )
+
+
+def tag_order(conn: Connection, descending: bool) -> list[int]:
+    """Every paper id in the order of its tags as the table shows them (names joined, case
+    folded), ties by id; papers without tags come last either way."""
+    keys: dict[int, list[str]] = {}
+    rows = conn.execute(
+        select(PT.c.paper_id, T.c.name_key)
+        .join(T, T.c.id == PT.c.tag_id)
+        .order_by(PT.c.paper_id, T.c.name_key)
+    )
+    for pid, key in rows:
+        keys.setdefault(pid, []).append(key)
+    tagged = sorted(keys, key=lambda pid: (", ".join(keys[pid]), pid), reverse=descending)
+    untagged = conn.execute(
+        select(models.papers.c.id).where(models.papers.c.id.not_in(select(PT.c.paper_id)))
+    ).scalars()
+    return tagged + sorted(untagged, reverse=descending)

@@ -42,6 +42,7 @@ SORT_FIELDS = (
     "citekey",
     "rating",
     "id",
+    "tags",
 )
 
 # Fields that `Library.update_paper` accepts.

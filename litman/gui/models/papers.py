@@ -34,14 +34,8 @@ COLUMNS: list[tuple[str, str]] = [
     ("tags", "Tags"),
     ("added", "Added"),
 ]
-SORT_KEYS = {
-    "status": "status",
-    "title": "title",
-    "authors": "authors",
-    "year": "year",
-    "venue": "venue",
-    "added": "added",
-}
+# Every column sorts: its key names a Library sort (SORT_FIELDS) of the same name.
+SORT_KEYS = {key: key for key, _label in COLUMNS}
 
 
 def status_icon(status: Status) -> QIcon:
