@@ -113,7 +113,43 @@ def _decode_text(text: str) -> str:
     quick = _quick_decode(text)
     if quick is not None:
         return quick
-    return str(_LATEX2TEXT.latex_to_text(text))
+    return _piecewise(text)
+
+
+# Text at brace depth 0, split at whitespace: each piece is decoded on its own.
+_PIECE = re.compile(r"(?:[^\s{}]|\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})+")
+_BARE_MACRO = re.compile(r"\\[A-Za-z]+$")
+
+
+def _piecewise(text: str) -> str:
+    """Text that the fast path cannot decode whole: each whitespace-separated piece (with
+    its braced groups) goes the fast way when it can, and only the rest to pylatexenc,
+    which tokenising a whole 200-word abstract made most of a LaTeX import's time."""
+    pieces = list(_PIECE.finditer(text))
+    kept = "".join(m.group() for m in pieces)
+    if (kept.count("{"), kept.count("}")) != (text.count("{"), text.count("}")):
+        return str(_LATEX2TEXT.latex_to_text(text))  # unbalanced or deeply nested braces
+    out, pos, pending = [], 0, ""
+    for m in pieces:
+        if pending:  # `\emph {x}`: a macro and its argument belong together
+            pending += text[pos : m.start()] + m.group()
+        else:
+            out.append(text[pos : m.start()])
+            pending = m.group()
+        pos = m.end()
+        if not _BARE_MACRO.search(pending):
+            out.append(_decode_piece(pending))
+            pending = ""
+    if pending:
+        out.append(_decode_piece(pending))
+    out.append(text[pos:])
+    return "".join(out)
+
+
+@lru_cache(maxsize=16384)
+def _decode_piece(piece: str) -> str:
+    quick = _quick_decode(piece)
+    return quick if quick is not None else str(_LATEX2TEXT.latex_to_text(piece))
 
 
 _LATEX2TEXT = LatexNodes2Text(math_mode="verbatim", keep_braced_groups=False)
@@ -166,10 +202,20 @@ def _quick_decode(text: str) -> str | None:
     out = _ACCENT_RE.sub(accent, text)
     out = _LETTER_RE.sub(lambda m: _LETTERS[m.group(1)], out)
     out = _UNESCAPE.sub(lambda m: _BACK[m.group()], out)
-    if "\\" in out:
-        return None
+    while "\\" in out:  # font switches, innermost first: `\emph{a \textbf{b}}`
+        out, found = _FONT_RE.subn(r"\1", out)
+        if not found:
+            return None
     out = out.replace("---", "—").replace("--", "–").replace("~", "\u00a0")
+    out = out.replace("``", "“").replace("''", "”")
     return out.replace("{", "").replace("}", "")
+
+
+# A font switch around text with no macro left in it: it reads as its words.
+_FONT_RE = re.compile(
+    r"\\(?:emph|textit|textbf|textsl|textsc|textup|textmd|textrm|textsf|textnormal)"
+    r"\s*\{([^{}\\]*(?:\{[^{}\\]*\}[^{}\\]*)*)\}"
+)
 
 
 _MATH_TEXT = LatexNodes2Text(math_mode="text")
