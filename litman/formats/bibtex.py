@@ -332,17 +332,26 @@ class _TooLong(Exception):
         super().__init__(f"would expand to more than {MAX_FIELD_CHARS:,} characters")
 
 
+_SYNTAX = re.compile(r'\\.|[{}"#]', re.DOTALL)
+
+
 def _resolve(value: str, macros: Macros, unknown: set[str]) -> str:
     """A raw field value with `#` concatenation, macros and enclosing removed."""
-    parts, quote, start = [], False, 0
-    depths = _depths(value)
-    for i, ch in enumerate(value):
-        depth = depths[i]
-        if ch == '"' and depth == 0 and (i == 0 or value[i - 1] != "\\"):
+    parts, quote, start, depth = [], False, 0, 0
+    # Only braces, quotes and `#` matter, and an escaped character (`\{`) is none of them:
+    # visiting just those, not every character of a 200-word abstract, was a third of the
+    # time to read a 10k-entry file.
+    for m in _SYNTAX.finditer(value) if "#" in value else ():
+        ch = m.group()
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        elif ch == '"' and depth == 0:
             quote = not quote
         elif ch == "#" and depth == 0 and not quote:
-            parts.append(value[start:i])
-            start = i + 1
+            parts.append(value[start : m.start()])
+            start = m.end()
     parts.append(value[start:])
     out, size = [], 0
     for part in (p.strip() for p in parts):
