@@ -65,6 +65,37 @@ class Postings:
         self._extra_forward: dict[int, array[int]] = {}
         self.moved = np.zeros(0, dtype=bool)
         self.any_moved = False
+        # Per token id: whether it occurs in a field other than the citekey (a "word").
+        self._word = np.zeros(0, dtype=bool)
+        self.word_count = 0
+
+    # -- words and citekeys ------------------------------------------------------------
+
+    def is_word(self, token: str) -> bool:
+        tid = self.token_ids.get(token)
+        return tid is not None and tid < len(self._word) and bool(self._word[tid])
+
+    def word_tokens(self) -> list[str]:
+        """Tokens found in some field other than the citekey: what prefixes and typos
+        expand to."""
+        return [self.tokens[i] for i in np.flatnonzero(self._word).tolist()]
+
+    def key_tokens(self) -> list[str]:
+        """Tokens found only in citekeys."""
+        known = np.zeros(len(self.tokens), dtype=bool)
+        n = min(len(self._word), len(known))
+        known[:n] = self._word[:n]
+        return [self.tokens[i] for i in np.flatnonzero(~known).tolist()]
+
+    def _mark_words(self, codes: np.ndarray[Any, Any]) -> None:
+        """Flag the tokens of these codes that are in a field other than the citekey."""
+        codes = np.asarray(codes, dtype=np.int64)
+        if len(self._word) < len(self.tokens):
+            grown = np.zeros(len(self.tokens) + len(self.tokens) // 4, dtype=bool)
+            grown[: len(self._word)] = self._word
+            self._word = grown
+        self._word[codes[(codes & ((1 << FIELD_BITS) - 1)) != CITEKEY] >> FIELD_BITS] = True
+        self.word_count = int(np.count_nonzero(self._word))
 
     # -- building ------------------------------------------------------------------------
 
@@ -141,11 +172,14 @@ class Postings:
         self._extra.clear()
         self._extra_sorted = None
         self._extra_forward.clear()
+        self._word = np.zeros(0, dtype=bool)
+        self._mark_words(self._span_codes)
 
     # -- incremental changes -----------------------------------------------------------
 
     def add(self, docs: Iterable[Doc]) -> None:
         self._extra_sorted = None
+        added = array("i")
         for doc in docs:
             codes = array("i")
             for fidx, text in enumerate(doc.texts):
@@ -154,6 +188,8 @@ class Postings:
                     codes.append(code)
                     self._extra.setdefault(code, array("i")).append(doc.id)
             self._extra_forward[doc.id] = codes
+            added.extend(codes)
+        self._mark_words(np.frombuffer(added, dtype=np.int32))
 
     def remove(self, ids: Sequence[int]) -> None:
         """Drop the postings of these papers (deleted, or about to be re-added)."""
@@ -206,6 +242,7 @@ class Postings:
         p.any_moved = bool(a["any_moved"][0])
         p._extra = _unflatten(a["extra_codes"], a["extra_lens"], a["extra_ids"])
         p._extra_forward = _unflatten(a["fwd_ids"], a["fwd_lens"], a["fwd_codes"])
+        p._mark_words(np.concatenate([p._span_codes, np.asarray(a["extra_codes"], np.int64)]))
         return p
 
     def _set_spans(

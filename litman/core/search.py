@@ -2,8 +2,10 @@
 
 Each field's postings map a folded token to the ids of the papers holding it
 (`litman.core.postings`). A query word finds its candidate tokens here (exact; prefix for the
-word being typed, by bisecting the sorted vocabulary; typos, by rapidfuzz's Levenshtein over
-the vocabulary words of near length); `litman.core.ranking` then scores papers over those
+word being typed, by bisecting the sorted vocabulary; typos, by rapidfuzz's optimal string
+alignment distance over the vocabulary words of near length, so that a swap of two letters is
+one typo). Citekeys stay out of that vocabulary: they are found whole, or by prefix after
+`key:`. `litman.core.ranking` then scores papers over those
 postings only: no query ever scores every paper's text. Edits and deletes touch only their
 papers' postings, and a per-paper digest finds what another process changed.
 """
@@ -18,7 +20,7 @@ from typing import Any
 
 import numpy as np
 from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from litman.core.batch import gc_paused
 from litman.core.postings import IntArray, Postings, array_text, text_array
@@ -34,6 +36,19 @@ def digest(d: Doc) -> int:
     """A checksum of everything the index keeps of a paper: what `reconcile` compares."""
     parts = (*d.texts, str(d.year), str(d.status), *d.tags)
     return zlib.crc32("\x1f".join(parts).encode("utf-8", "surrogatepass"))
+
+
+def _with_prefix(vocab: list[str], word: str) -> list[str]:
+    """The words of a sorted vocabulary that start with `word`."""
+    i = j = bisect_left(vocab, word)
+    while j < len(vocab) and vocab[j].startswith(word):
+        j += 1
+    return vocab[i:j]
+
+
+def _swaps(word: str) -> list[str]:
+    """`word` with each pair of neighbouring letters swapped."""
+    return [word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)]
 
 
 def max_edits(word: str) -> int:
@@ -60,6 +75,9 @@ class SearchIndex:
         self._stale = False
         self._tags: dict[int, tuple[str, ...]] = {}
         self.tag_members: dict[str, set[int]] = {}
+        # The vocabulary's (tokens, words) counts when its lookups were last made.
+        self._vocab: tuple[int, int] | None = None
+        self._key_vocab: list[str] | None = None
 
     @property
     def built(self) -> bool:
@@ -74,7 +92,7 @@ class SearchIndex:
 
     def _build_from(self, docs: list[Doc]) -> None:
         self.postings = Postings()
-        self._vocab_size = -1  # a new vocabulary, whatever its size
+        self._vocab = None  # a new vocabulary, whatever its size
         self.postings.build(docs)
         self._reset_attrs(max((d.id for d in docs), default=0) + 1)
         # Every paper's attributes at once (what _set_attrs does one paper at a time).
@@ -161,7 +179,7 @@ class SearchIndex:
             self._digest = digests.astype(np.uint32)
             self._tags = {}
             self.tag_members = {}
-            self._vocab_size = -1  # a new vocabulary, whatever its size
+            self._vocab = None  # a new vocabulary, whatever its size
             for key, names in tags.items():
                 self._set_tags(int(key), names)
             self._vocab_changed()
@@ -206,13 +224,18 @@ class SearchIndex:
 
     def _vocab_changed(self) -> None:
         self.short_cache: dict[Any, Any] = {}
-        tokens = self.postings.tokens
-        if len(tokens) != getattr(self, "_vocab_size", -1):
-            self._sorted_vocab = sorted(tokens)
+        p = self.postings
+        signature = (len(p.tokens), p.word_count)
+        if signature != self._vocab:
+            # The words that prefixes and typos expand to: not the citekeys, one per paper,
+            # which made one-letter prefixes expand to thousands of tokens.
+            words = p.word_tokens()
+            self._sorted_vocab = sorted(words)
             self._by_len: dict[int, list[str]] = {}
-            for tok in tokens:
+            for tok in words:
                 self._by_len.setdefault(len(tok), []).append(tok)
-            self._vocab_size = len(tokens)
+            self._key_vocab = None  # sorted when a `key:` prefix needs it
+            self._vocab = signature
             self._fuzzy.cache_clear()
 
     def _reset_attrs(self, size: int) -> None:
@@ -269,20 +292,30 @@ class SearchIndex:
         if word in self.postings.token_ids:
             found[word] = EXACT
         if term.prefix:
-            i = bisect_left(self._sorted_vocab, word)
-            vocab = self._sorted_vocab
-            while i < len(vocab) and vocab[i].startswith(word):
-                found.setdefault(vocab[i], PREFIX)
-                i += 1
+            for tok in _with_prefix(self._sorted_vocab, word):
+                found.setdefault(tok, PREFIX)
+            if term.field == "citekey":
+                for tok in _with_prefix(self._citekeys(), word):
+                    found.setdefault(tok, PREFIX)
         for tok, dist in self._fuzzy(word):
             found.setdefault(tok, FUZZY - 0.1 * (dist - 1))
         return list(found.items())
 
+    def _citekeys(self) -> list[str]:
+        if self._key_vocab is None:
+            self._key_vocab = sorted(self.postings.key_tokens())
+        return self._key_vocab
+
     @lru_cache(maxsize=4096)  # noqa: B019 - cleared whenever the vocabulary grows
     def _fuzzy(self, word: str) -> tuple[tuple[str, int], ...]:
-        k = max_edits(word)
-        if k == 0 or not word.isalpha():
+        """Vocabulary words within `max_edits` of `word`, a swap of two neighbouring letters
+        counting as one edit (`shfit` finds shift); a three-letter word, allowed no other
+        typo, still finds its swaps (`teh`, the)."""
+        if not word.isalpha():
             return ()
+        k = max_edits(word)
+        if k == 0:
+            return tuple((tok, 1) for tok in _swaps(word) if self.postings.is_word(tok))
         out: list[tuple[str, int]] = []
         for n in range(len(word) - k, len(word) + k + 1):
             bucket = self._by_len.get(n)
@@ -290,7 +323,7 @@ class SearchIndex:
                 out.extend(
                     (tok, int(d))
                     for tok, d, _ in process.extract(
-                        word, bucket, scorer=Levenshtein.distance, score_cutoff=k, limit=None
+                        word, bucket, scorer=OSA.distance, score_cutoff=k, limit=None
                     )
                     if d > 0
                 )

@@ -76,6 +76,56 @@ def test_short_words_get_no_typos(library: Library) -> None:
     assert len(library.search("gan training").ids) == 1
 
 
+@pytest.mark.parametrize(
+    ("query", "title"),
+    [
+        ("nerual", "Neural networks"),
+        ("shfit", "Covariate shift"),
+        ("cdoed", "Coded apertures"),
+        ("optimziation", "Convex optimization"),
+        ("teh", "The bandit problem"),
+    ],
+)
+def test_swapped_letters_count_as_one_typo(library: Library, query: str, title: str) -> None:
+    (pid,) = library.add_papers([NewPaper(title=title)]).added
+    assert library.search(query).ids == [pid]
+    assert library.search(query + " ").ids == [pid]  # a finished word too
+
+
+def test_a_swap_in_a_short_word_is_not_a_substitution(library: Library) -> None:
+    library.add_papers([NewPaper(title="The way"), NewPaper(title="Tie breaking")])
+    assert titles(library, "teh ") == ["The way"]
+
+
+def _keyed(library: Library, citekey: str) -> int:
+    return library.add_papers([NewPaper(title="Untitled work", citekey=citekey)]).added[0]
+
+
+def test_a_one_letter_prefix_does_not_expand_citekeys(library: Library) -> None:
+    _keyed(library, "qzx2020")
+    assert library.search("q").ids == []
+    assert library.search("qzx").ids == []
+
+
+def test_citekeys_are_found_whole_and_by_key_prefix(library: Library) -> None:
+    pid = _keyed(library, "qzx2020")
+    assert library.search("qzx2020").ids == [pid]
+    assert library.search("QZX2020 untitled").ids == [pid]
+    assert library.search("key:q").ids == [pid]
+    assert library.search("key:qzx20").ids == [pid]
+
+
+def test_a_citekey_is_not_a_typo_target(library: Library) -> None:
+    _keyed(library, "qzxwvu")
+    assert library.search("qzxwvy ").ids == []
+    assert library.search("key:qzxwvu ").ids != []
+
+
+def test_a_citekey_word_also_in_a_title_still_expands(library: Library) -> None:
+    (pid,) = library.add_papers([NewPaper(title="Qzxlike things", citekey="qzxlike")]).added
+    assert library.search("qzxl").ids == [pid]
+
+
 def test_accents_and_case_are_ignored(library: Library) -> None:
     library.add_papers([NewPaper(title="Paper", authors=("Müller, Jürgen", "Łukasz Kaiser"))])
     assert library.search("muller").ids and library.search("Lukasz").ids
