@@ -33,7 +33,7 @@ from litman.core.errors import LitmanError
 from litman.core.library import Library
 from litman.core.locking import WriterLock
 from litman.core.records import Changes, Status
-from litman.gui import commands, dialogs, refresh, settings
+from litman.gui import commands, dialogs, refresh, settings, workers
 from litman.gui.detail import DetailPane
 from litman.gui.models.papers import PaperTableModel
 from litman.gui.safe_text import rich
@@ -134,8 +134,7 @@ class MainWindow(QMainWindow):
         worker = Worker(work)
         worker.signals.finished.connect(self._checked)
         worker.signals.failed.connect(self._background_failed)
-        self._background = worker
-        QThreadPool.globalInstance().start(worker)
+        workers.start(worker, QThreadPool.globalInstance())
 
     def _checked(self, problem: str) -> None:
         self.integrity = problem

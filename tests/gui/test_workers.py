@@ -1,0 +1,39 @@
+"""Background jobs are owned until they report: an import's report always comes."""
+
+import gc
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from litman.gui import dialogs, workers
+from litman.gui.workers import run_in_pool
+
+pytestmark = pytest.mark.gui
+
+
+def test_five_imports_on_the_real_pool_all_report(window, qtbot, tmp_path: Path, monkeypatch):
+    shown: list[list] = []
+    monkeypatch.setattr(dialogs, "show_report", lambda _win, reports: shown.append(reports))
+    window.runner = run_in_pool
+    for n in range(5):
+        bib = tmp_path / f"refs{n}.bib"
+        bib.write_text(
+            f"@article{{k{n}, title={{Paper number {n}}}, author={{Doe, Jane}}, year=2021}}\n"
+        )
+        dialogs.run_import(window, [bib])  # the window drops the worker, as a menu action does
+        gc.collect()
+        qtbot.waitUntil(lambda n=n: len(shown) == n + 1, timeout=10000)
+    assert [sum(len(r.added) for r in reports) for reports in shown] == [1] * 5
+
+
+def test_a_failed_import_on_the_real_pool_always_says_so(window, qtbot, tmp_path, monkeypatch):
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a: told.append(text))
+    monkeypatch.setattr(QMessageBox, "critical", lambda _p, _t, text, *a: told.append(text))
+    window.runner = run_in_pool
+    for n in range(3):
+        dialogs.run_import(window, [tmp_path / f"missing{n}.bib"])
+        gc.collect()
+        qtbot.waitUntil(lambda n=n: len(told) == n + 1, timeout=10000)
+    qtbot.waitUntil(lambda: workers.running() == 0)  # each one let go once it reported
