@@ -1,10 +1,15 @@
 """Undoable edits. Each command holds ids and values, never widgets: `apply()` calls the
 Library and keeps what it returns, `revert()` calls the inverse.
 
-The window runs a command once (`first_run`) before it goes on the undo stack, so a command
-that fails (a paper deleted meanwhile, a tag that is only a parent) raises its LitmanError
-to the window, which says why, and leaves no undo entry. An undo or redo that fails later is
-reported through `report` and the entry is dropped from the stack.
+Every run goes through the window's write queue (`submit`, a single-thread pool), so the
+GUI thread never writes and a bulk action gives control back at once. The window queues a
+command's first run and puts it on the undo stack when that run has worked, so a command
+that fails (a paper deleted meanwhile, a tag that is only a parent) says why and leaves no
+undo entry. An undo or redo that fails later is reported through `report` and the entry is
+dropped from the stack. Bulk work runs one transaction per CHUNK papers and calls
+`step(done, total)` between them, which reports progress and raises `Cancelled` once the user
+has pressed Cancel: what was done before the stop is recorded, so undo reverts exactly that.
+A command with no queue (a script, a test) runs in place.
 """
 
 from collections.abc import Callable, Sequence
@@ -12,40 +17,72 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from litman.core.errors import LitmanError, NotFoundError
+from litman.core.errors import Cancelled, LitmanError, NotFoundError
 from litman.core.library import Library
 from litman.core.records import DeletedTag, Paper, Status
 from litman.gui.safe_text import clip, mnemonic_free
+
+CHUNK = 10_000  # papers per transaction: a progress step, and where a cancel can stop
+Step = Callable[[int, int], None]
+Work = Callable[[Step], Any]
+Submit = Callable[..., object]  # WriteWorker.submit(label, work, done=, failed=)
+
+
+def no_step(_done: int, _total: int) -> None:
+    """The step callback of work run in place: no progress, no cancel."""
+
+
+def chunked(ids: Sequence[int]) -> list[Sequence[int]]:
+    return [ids[i : i + CHUNK] for i in range(0, len(ids), CHUNK)]
 
 
 class LibraryCommand(QUndoCommand):
     """A command over the Library whose failures are told in words, never left on the stack."""
 
     report: Callable[[str], None] | None = None  # set by the window: shows a message
+    submit: Submit | None = None  # set by the window: its write queue
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
         self._skip_redo = False
 
-    def apply(self) -> None:
+    def apply(self, step: Step) -> None:
         raise NotImplementedError
 
-    def revert(self) -> None:
+    def revert(self, step: Step) -> None:
         raise NotImplementedError
 
-    def first_run(self) -> None:
-        """Do it now; raises LitmanError when it cannot, with nothing changed."""
-        self.apply()
+    def did_something(self) -> bool:
+        """Whether a stopped or failed run left changes that undo must revert (bulk
+        commands write chunk by chunk; the others are one transaction)."""
+        return False
+
+    def first_run(self, step: Step = no_step) -> None:
+        """Do it now, on this thread; raises LitmanError when it cannot."""
+        self.apply(step)
+        self.mark_done()
+
+    def mark_done(self) -> None:
         self._skip_redo = True  # QUndoStack.push calls redo() at once: it is already done
 
     def redo(self) -> None:
         if self._skip_redo:
             self._skip_redo = False
             return
-        self._guard(self.apply, "Redo")
+        self._run(self.apply, "Redo")
 
     def undo(self) -> None:
-        self._guard(self.revert, "Undo")
+        self._run(self.revert, "Undo")
+
+    def _run(self, work: Work, verb: str) -> None:
+        if self.submit is None:
+            self._guard(lambda: work(no_step), verb)
+        else:
+            self.submit(f"{verb}: {self.text()}", work, failed=lambda exc: self._failed(exc))
+
+    def _failed(self, exc: BaseException) -> None:
+        if not isinstance(exc, Cancelled):
+            self.setObsolete(True)  # QUndoStack drops an obsolete command at its next step
 
     def _guard(self, step: Callable[[], None], verb: str) -> None:
         try:
@@ -62,11 +99,21 @@ class SetStatus(LibraryCommand):
         self.lib, self.ids, self.status = lib, list(ids), status
         self.old: dict[int, dict[str, Any]] = {}
 
-    def apply(self) -> None:
-        self.old = {k: dict(v) for k, v in self.lib.set_status(self.ids, self.status).old.items()}
+    def apply(self, step: Step) -> None:
+        self.old = {}
+        for n, part in enumerate(chunked(self.ids)):
+            step(n * CHUNK, len(self.ids))
+            changes = self.lib.set_status(part, self.status)
+            self.old.update((k, dict(v)) for k, v in changes.old.items())
 
-    def revert(self) -> None:
-        self.lib.restore_fields(self.old)
+    def revert(self, step: Step) -> None:
+        pids = list(self.old)
+        for n, part in enumerate(chunked(pids)):
+            step(n * CHUNK, len(pids))
+            self.lib.restore_fields({pid: self.old[pid] for pid in part})
+
+    def did_something(self) -> bool:
+        return bool(self.old)
 
 
 class TagPapers(LibraryCommand):
@@ -83,12 +130,21 @@ class TagPapers(LibraryCommand):
     def _apply(self, add: bool, ids: Sequence[int]) -> tuple[int, ...]:
         return (self.lib.add_tag if add else self.lib.remove_tag)(self.tag, ids).updated
 
-    def apply(self) -> None:
-        self.changed = self._apply(self.add, self.ids)
+    def apply(self, step: Step) -> None:
+        self.changed = ()
+        for n, part in enumerate(chunked(self.ids)):
+            step(n * CHUNK, len(self.ids))
+            self.changed += self._apply(self.add, part)
 
-    def revert(self) -> None:
-        if self.changed:
-            self._apply(not self.add, self.changed)
+    def revert(self, step: Step) -> None:
+        done = self.changed
+        for n, part in enumerate(chunked(done)):
+            step(n * CHUNK, len(done))
+            self._apply(not self.add, part)
+            self.changed = done[(n + 1) * CHUNK :]
+
+    def did_something(self) -> bool:
+        return bool(self.changed)
 
 
 class EditFields(LibraryCommand):
@@ -97,7 +153,7 @@ class EditFields(LibraryCommand):
         self.lib, self.pid, self.fields = lib, pid, fields
         self.old: dict[str, Any] = {}
 
-    def apply(self) -> None:
+    def apply(self, step: Step) -> None:
         try:
             changes = self.lib.update_paper(self.pid, **self.fields)
         except NotFoundError:
@@ -107,8 +163,9 @@ class EditFields(LibraryCommand):
             ) from None
         self.old = dict(changes.old[self.pid])
 
-    def revert(self) -> None:
-        self.lib.restore_fields({self.pid: self.old})
+    def revert(self, step: Step) -> None:
+        if self.old:
+            self.lib.restore_fields({self.pid: self.old})
 
 
 class DeletePapers(LibraryCommand):
@@ -117,11 +174,13 @@ class DeletePapers(LibraryCommand):
         self.lib, self.ids = lib, list(ids)
         self.gone: list[Paper] = []
 
-    def apply(self) -> None:
+    def apply(self, step: Step) -> None:
+        step(0, len(self.ids))  # one transaction, after one backup
         changes = self.lib.delete_papers(self.ids)
         self.gone = [v["paper"] for v in changes.old.values()]
 
-    def revert(self) -> None:
+    def revert(self, step: Step) -> None:
+        step(0, len(self.gone))
         self.lib.restore_papers(self.gone)
 
 
@@ -142,7 +201,7 @@ class RenameTag(LibraryCommand):
             if t.name.casefold() == key or t.name.casefold().startswith(key + " > ")
         ]
 
-    def apply(self) -> None:
+    def apply(self, step: Step) -> None:
         self.members = {
             n: self.lib.paper_ids_with_tag(n, subtree=False) for n in self._subtree(self.old_name)
         }
@@ -152,7 +211,7 @@ class RenameTag(LibraryCommand):
         }
         self.lib.rename_tag(self.old_name, self.new_name)
 
-    def revert(self) -> None:
+    def revert(self, step: Step) -> None:
         for name, ids in self.members.items():
             target = self.new_name + name[len(self.old_name) :]
             newcomers = [i for i in ids if i not in self.had_new.get(target, set())]
@@ -171,10 +230,10 @@ class SetField(LibraryCommand):
         self.lib, self.pid, self.name, self.value = lib, pid, name, value
         self.old: dict[str, Any] = {}
 
-    def apply(self) -> None:
+    def apply(self, step: Step) -> None:
         self.old = dict(self.lib.set_field(self.pid, self.name, self.value).old.get(self.pid, {}))
 
-    def revert(self) -> None:
+    def revert(self, step: Step) -> None:
         if self.old:
             self.lib.restore_fields({self.pid: self.old})
 
@@ -187,9 +246,9 @@ class DeleteTag(LibraryCommand):
         self.lib, self.name = lib, name
         self.gone: DeletedTag | None = None
 
-    def apply(self) -> None:
+    def apply(self, step: Step) -> None:
         self.gone = self.lib.delete_tag(self.name).deleted_tag
 
-    def revert(self) -> None:
+    def revert(self, step: Step) -> None:
         if self.gone is not None:
             self.lib.restore_tag(self.gone)

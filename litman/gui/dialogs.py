@@ -160,7 +160,8 @@ def delete_tag(win: "MainWindow", tag: str) -> None:
 def tag_colour(win: "MainWindow", tag: str) -> None:
     colour = QColorDialog.getColor(parent=win, title=f"Colour for '{tag}'")
     if colour.isValid():
-        win.library.set_tag_colour(tag, colour.name())
+        name, lib = colour.name(), win.library
+        win.writes.submit(f"Colour tag '{tag}'", lambda _step: lib.set_tag_colour(tag, name))
 
 
 # -- backups ---------------------------------------------------------------------------

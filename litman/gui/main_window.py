@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
-from litman.core.errors import LitmanError
+from litman.core.errors import Cancelled
 from litman.core.library import Library
 from litman.core.locking import WriterLock
 from litman.core.records import Changes, Status
@@ -41,6 +41,8 @@ from litman.gui.search_controller import SearchController
 from litman.gui.selection import IdSelection
 from litman.gui.sidebar import Sidebar
 from litman.gui.workers import Runner, Worker, run_in_pool
+from litman.gui.write_progress import WriteProgress, failure_message
+from litman.gui.write_worker import WriteWorker
 
 SEARCH_DELAY_MS = 25  # coalesces fast typing; a search costs 4 ms p50 at 100k papers
 WATCH_MS = 2000
@@ -70,6 +72,8 @@ class MainWindow(QMainWindow):
         self._waiting_query = False
         self.view = view or settings.ViewSettings()
         self.runner = runner
+        self.writes = WriteWorker(runner, self)  # every write of the window goes through it
+        self.writes.failed.connect(self._write_failed)
         self.undo = QUndoStack(self)
         self.bridge = ChangeBridge()
         # Direct when the GUI thread wrote, queued when a worker did.
@@ -271,6 +275,8 @@ class MainWindow(QMainWindow):
         self.read_only_label.setTextFormat(Qt.TextFormat.PlainText)
         self.read_only_label.setStyleSheet("color: #b45309; font-weight: 600; padding: 0 6px")
         self.statusBar().addPermanentWidget(self.read_only_label)
+        self.write_progress = WriteProgress(self.writes)
+        self.statusBar().addPermanentWidget(self.write_progress)
 
     def _build_actions(self) -> None:
         def act(
@@ -473,20 +479,31 @@ class MainWindow(QMainWindow):
 
     # -- actions -----------------------------------------------------------------------------
 
-    def push(self, command: commands.LibraryCommand) -> bool:
-        """Run a command, and put it on the undo stack only if it worked; a command that
-        fails says why and changes nothing."""
+    def push(self, command: commands.LibraryCommand) -> None:
+        """Queue a command on the write worker and return at once. It goes on the undo
+        stack when its first run has worked (or, stopped half-way, has done something to
+        undo); a command that fails says why and leaves no undo entry."""
         command.report = self.tell_failure
-        try:
-            command.first_run()
-        except LitmanError as exc:
-            self.tell_failure(str(exc))
-            return False
-        self.undo.push(command)
-        return True
+        command.submit = self.writes.submit
+
+        def done(_result: object) -> None:
+            command.mark_done()
+            self.undo.push(command)
+
+        def failed(_exc: BaseException) -> None:
+            if command.did_something():
+                done(None)
+
+        self.writes.submit(command.text(), command.apply, done=done, failed=failed)
 
     def tell_failure(self, message: str) -> None:
         QMessageBox.warning(self, "litman", rich(message))
+
+    def _write_failed(self, label: str, exc: BaseException) -> None:
+        if isinstance(exc, Cancelled):
+            self.statusBar().showMessage(failure_message(label, exc), 10000)
+        else:  # an expected LitmanError (read-only, busy, not found)
+            self.tell_failure(failure_message(label, exc))
 
     def set_status(self, status: Status) -> None:
         ids = self.selected_ids()

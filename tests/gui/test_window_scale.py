@@ -104,3 +104,79 @@ def test_a_status_change_with_no_query_rereads_only_its_rows(window, monkeypatch
     assert window.model.data(window.model.index(row, 0), Qt.ItemDataRole.AccessibleTextRole) == (
         "read"
     )
+
+
+@pytest.fixture
+def pooled_window(qtbot, seeded, tmp_path):
+    """A window whose writes really run on the write pool, as in use."""
+    from litman.gui.main_window import MainWindow
+    from litman.gui.settings import ViewSettings
+    from litman.gui.workers import run_in_pool, wait_for_all
+
+    win = MainWindow(seeded, ViewSettings(tmp_path / "view.ini"), runner=run_in_pool)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    wait_for_all()
+
+
+def test_no_write_runs_on_the_gui_thread(pooled_window, qtbot, monkeypatch) -> None:
+    import threading
+
+    win, lib = pooled_window, pooled_window.library
+    threads: list[threading.Thread] = []
+    real = type(lib)._write
+
+    def recorded(self):
+        threads.append(threading.current_thread())
+        return real(self)
+
+    monkeypatch.setattr(type(lib), "_write", recorded)
+    win.table.selectAll()
+    win.selection.flush()
+    actions = [
+        lambda: win.set_status(Status.READ),
+        lambda: win.detail.tagAddRequested.emit("Threads"),
+        win.undo.undo,
+        win.undo.undo,
+    ]
+    for action in actions:  # each goes on the undo stack once it has worked
+        with qtbot.waitSignal(win.writes.idle, timeout=20000):
+            action()
+    assert len(threads) >= 4
+    assert threading.main_thread() not in threads
+    assert Status.READ not in {p.status for p in lib.get_many(win.model.ids())}
+    assert lib.paper_ids_with_tag("Threads", subtree=False) == []
+
+
+def test_a_bulk_action_gives_control_back_before_it_writes(window, seeded) -> None:
+    queued = []
+    window.writes.runner = queued.append  # nothing runs until the queue is let go
+    window.table.selectAll()
+    window.selection.flush()
+    before = [p.status for p in seeded.get_many(window.model.ids())]
+    window.set_status(Status.READING)
+    assert queued and window.write_progress.isVisibleTo(window)
+    assert [p.status for p in seeded.get_many(window.model.ids())] == before
+    queued.pop().run()
+    assert {p.status for p in seeded.get_many(window.model.ids())} == {Status.READING}
+    assert not window.write_progress.isVisibleTo(window)
+
+
+def test_cancel_stops_a_bulk_action_and_undo_reverts_what_was_done(
+    window, seeded, monkeypatch
+) -> None:
+    from litman.gui import commands
+
+    monkeypatch.setattr(commands, "CHUNK", 10)
+    ids = window.model.ids()
+    window.table.selectAll()
+    window.selection.flush()
+    window.writes.progress.connect(lambda _l, done, _t: done >= 10 and window.writes.cancel())
+    window.set_status(Status.READ)
+    read = [p.id for p in seeded.get_many(ids) if p.status is Status.READ]
+    assert len(read) == 20  # two chunks: the cancel is heard at the start of the third
+    assert "cancelled" in window.statusBar().currentMessage()
+    window.undo.undo()
+    assert not [p for p in seeded.get_many(ids) if p.status is Status.READ]
