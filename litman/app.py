@@ -37,11 +37,23 @@ class LibraryChoice:
 def choose_library(explicit: str | os.PathLike[str] | None = None) -> LibraryChoice:
     """--library beats $LITMAN_LIBRARY beats the default location."""
     if explicit:
-        return LibraryChoice(Path(explicit).expanduser(), False)
-    env = os.environ.get(ENV_VAR)
-    if env:
-        return LibraryChoice(Path(env).expanduser(), False)
-    return LibraryChoice(default_library_path(), True)
+        choice = LibraryChoice(Path(explicit).expanduser(), False)
+    elif env := os.environ.get(ENV_VAR):
+        choice = LibraryChoice(Path(env).expanduser(), False)
+    else:
+        choice = LibraryChoice(default_library_path(), True)
+    _refuse_dangling_link(choice.path)
+    return choice
+
+
+def _refuse_dangling_link(path: Path) -> None:
+    """A link to a file that is gone is a library the user moved or unmounted: never create
+    an empty one at its target."""
+    if path.is_symlink() and not path.exists():
+        raise NotFoundError(
+            f"{path} is a link to {os.readlink(path)}, which does not exist; "
+            "no library was opened or created."
+        )
 
 
 def index_cache_path(library: Path) -> Path:

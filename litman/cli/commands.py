@@ -61,6 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a read-only disk, a full one, a folder where a file should be
+        say(f"litman: error: {os_error_line(exc)}", err=True)
+        return 1
 
 
 def open_window(args: argparse.Namespace) -> int:
@@ -106,7 +109,7 @@ def cmd_tags(args: argparse.Namespace, lib: Library) -> int:
 
 def cmd_tag(args: argparse.Namespace, lib: Library) -> int:
     if args.action in ("add", "remove"):
-        ids = [lib.resolve(ref) for ref in args.papers]
+        ids = lib.resolve_many(args.papers)
         changes = (lib.add_tag if args.action == "add" else lib.remove_tag)(args.tag, ids)
         verb = "tagged" if args.action == "add" else "untagged"
         say(f"{verb} {len(changes.updated)} of {len(ids)} papers '{args.tag}'")
@@ -120,7 +123,7 @@ def cmd_tag(args: argparse.Namespace, lib: Library) -> int:
 
 
 def cmd_status(args: argparse.Namespace, lib: Library) -> int:
-    ids = [lib.resolve(ref) for ref in args.papers]
+    ids = lib.resolve_many(args.papers)
     lib.set_status(ids, args.status)
     say(f"marked {len(ids)} papers {args.status}")
     return 0
@@ -191,14 +194,41 @@ def cmd_search(args: argparse.Namespace, lib: Library) -> int:
 def cmd_export(args: argparse.Namespace, lib: Library) -> int:
     from litman.formats import bibtex
 
-    query = " ".join(args.query)
-    papers = lib.iter_papers(lib.search_ids(query, sort="citekey"))
-    if args.output == "-":
+    target = None if args.output == "-" else export_target(args.output)
+    papers = lib.iter_papers(lib.search_ids(" ".join(args.query), sort="citekey"))
+    if target is None:
         bibtex.write(papers, sys.stdout, ascii_only=args.ascii)
         return 0
-    count = bibtex.export(papers, Path(args.output), ascii_only=args.ascii)
-    say(f"exported {count} papers to {args.output}", err=True)
+    try:
+        count = bibtex.export(papers, target, ascii_only=args.ascii)
+    except OSError as exc:
+        raise LitmanError(
+            f"Could not write {target}: {_reason(exc)}. Nothing was written."
+        ) from exc
+    say(f"exported {count} papers to {target}", err=True)
     return 0
+
+
+def export_target(name: str) -> Path:
+    """The file `-o NAME` means, refused early (one line, exit 1) when it cannot be one."""
+    if not name.strip():
+        raise LitmanError("Name a file to export to (-o FILE), or - for standard output.")
+    path = Path(name).expanduser()
+    if path.is_dir():
+        raise LitmanError(f"{name} is a folder; name a file to export to.")
+    if not path.parent.is_dir():
+        raise LitmanError(f"Cannot export to {name}: there is no folder {path.parent}.")
+    return path
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def os_error_line(exc: OSError) -> str:
+    """An operating-system error in one line: which file, and what went wrong."""
+    where = f"{exc.filename}: " if exc.filename else ""
+    return f"{where}{_reason(exc)}"
 
 
 def cmd_backup(args: argparse.Namespace, path: Path) -> int:

@@ -306,9 +306,13 @@ class Library(PaperWrites, TagOperations):
 
     def resolve(self, ref: str) -> int:
         """A paper id from `ref`, which is an id or a citekey."""
-        if ref.isdigit():
-            return self.get(int(ref)).id
-        return self.get_by_citekey(ref).id
+        return self.resolve_many([ref])[0]
+
+    def resolve_many(self, refs: Sequence[str]) -> list[int]:
+        """Paper ids for ids or citekeys, in order, looked up 500 at a time; any unknown
+        one raises NotFoundError."""
+        with self._read() as conn:
+            return reading.resolve(conn, refs)
 
     def list_ids(self, sort: str = "title", descending: bool = False) -> list[int]:
         if sort not in SORT_FIELDS:

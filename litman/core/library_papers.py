@@ -163,20 +163,16 @@ class PaperWrites:
         """Set the reading status of many papers; setting read stamps read_at."""
         status = Status(status)
         with self._write() as conn:
-            old = {
-                r.id: {"status": Status(r.status), "read_at": r.read_at}
-                for part in store.chunks(list(ids))
-                for r in conn.execute(
-                    select(P.c.id, P.c.status, P.c.read_at).where(P.c.id.in_(part))
-                )
-            }
+            rows = conn.execute(
+                select(P.c.id, P.c.status, P.c.read_at).where(store.in_ids(P.c.id, ids))
+            )
+            old = {pid: {"status": Status(st), "read_at": read} for pid, st, read in rows}
             store.require_all(ids, old)
             stamp = store.now()
             values: dict[str, Any] = {"status": status.value, "modified_at": stamp}
             if status is Status.READ:
                 values["read_at"] = stamp
-            for part in store.chunks(list(old)):
-                conn.execute(update(P).where(P.c.id.in_(part)).values(**values))
+            conn.execute(update(P).where(store.in_ids(P.c.id, list(old))).values(**values))
         return self._publish(
             Changes(
                 updated=tuple(old),

@@ -7,14 +7,19 @@ Paper objects and encoding them in Python (3.5 s against 14.7 s for 100k papers,
 loaded). A test holds the two equal, field by field.
 """
 
+import re
 from collections.abc import Iterator, Sequence
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, select, text
 
-from litman.core import store
+from litman.core import models, store
+from litman.core.errors import NotFoundError
 from litman.core.records import Paper
 
 PAGE = 1000
+P = models.papers
+_ID = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() takes '²', which int() refuses
+MAX_ID = 2**63 - 1  # SQLite's largest integer: a larger id names no paper
 
 # Paper.to_json() in SQL. Booleans are stored as 0/1; dates as SQLAlchemy's
 # 'YYYY-MM-DD HH:MM:SS.ffffff', which isoformat() writes with a 'T' and without a zero
@@ -75,6 +80,34 @@ def iter_json(conn: Connection, ids: Sequence[int], page: int = PAGE) -> Iterato
         rows = conn.execute(_JSON_QUERY, {"ids": _json_ints(part)})
         found = {pid: row for pid, row in rows}
         yield from (found[i] for i in part if i in found)
+
+
+def resolve(conn: Connection, refs: Sequence[str]) -> list[int]:
+    """The ids that `refs` name: ASCII digits are an id, anything else a citekey."""
+    numbers = {ref: int(ref) for ref in refs if _ID.fullmatch(ref) and int(ref) <= MAX_ID}
+    wanted = list(set(numbers.values()))
+    ids = set(conn.execute(select(P.c.id).where(store.in_ids(P.c.id, wanted))).scalars())
+    keys = [ref for ref in dict.fromkeys(refs) if not _ID.fullmatch(ref)]
+    by_key = {
+        key: pid
+        for part in store.chunks(keys)
+        for pid, key in conn.execute(select(P.c.id, P.c.citekey).where(P.c.citekey.in_(part)))
+    }
+    found = {ref: pid for ref, pid in numbers.items() if pid in ids} | by_key
+    missing = [ref for ref in dict.fromkeys(refs) if ref not in found]
+    if missing:
+        raise NotFoundError(_missing(missing))
+    return [found[ref] for ref in refs]
+
+
+def _missing(refs: Sequence[str]) -> str:
+    if len(refs) == 1:
+        ref = refs[0]
+        return (
+            f"No paper with id {ref}." if _ID.fullmatch(ref) else f"No paper with citekey '{ref}'."
+        )
+    more = f" and {len(refs) - 5} more" if len(refs) > 5 else ""
+    return f"No paper with id or citekey {', '.join(refs[:5])}{more}; nothing was done."
 
 
 def _json_ints(ids: Sequence[int]) -> str:

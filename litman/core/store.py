@@ -7,13 +7,14 @@ Each function takes an open connection and does portable SQLAlchemy Core work; t
 import json
 import secrets
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import fields
 from datetime import UTC, datetime
 from operator import itemgetter
 from typing import Any, TypeVar
 
 from sqlalchemy import (
+    ColumnElement,
     Connection,
     Row,
     String,
@@ -386,7 +387,15 @@ def existing_ids(conn: Connection, ids: Sequence[int]) -> list[int]:
     return found
 
 
-def require_all(ids: Sequence[int], found: dict[int, Any]) -> None:
+def in_ids(column: ColumnElement[int], ids: Sequence[int]) -> ColumnElement[bool]:
+    """`column IN (ids)` for any number of ids as one statement: the ids go in as one JSON
+    array that SQLite's json_each reads. (IN-lists of 500 made `status read` on 20k ids 40
+    statements to compile and run each way.)"""
+    each = func.json_each("[" + ",".join(map(str, ids)) + "]").table_valued("value")
+    return column.in_(select(each.c.value))
+
+
+def require_all(ids: Sequence[int], found: Container[int]) -> None:
     missing = [i for i in ids if i not in found]
     if missing:
         raise NotFoundError(
