@@ -6,16 +6,16 @@ record, with old values where undo needs them. Writes are serialised by a lock a
 SQLite's write lock up front.
 """
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from threading import Lock, RLock
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, exists, func, select, text
 from sqlalchemy.exc import OperationalError
 
-from litman.core import backups, models, opening, reading, sqlite, store
+from litman.core import backups, fields, models, opening, reading, sqlite, store
 from litman.core.errors import (
     DiskFullError,
     LibraryLockedError,
@@ -54,6 +54,9 @@ _SORT_COLUMNS = {
     "status": P.c.status,
     "citekey": P.c.citekey,
     "rating": P.c.rating,
+    "entry_type": P.c.entry_type,
+    "doi": P.c.doi,
+    "read": P.c.read_at,
     "id": P.c.id,
 }
 
@@ -345,6 +348,27 @@ class Library(PaperWrites, TagOperations):
     def citekeys(self) -> set[str]:
         with self._read() as conn:
             return {k.casefold() for k in conn.execute(select(P.c.citekey)).scalars()}
+
+    def filled_columns(self, names: Iterable[str]) -> set[str]:
+        """Which of these columns (`authors`, `year`, `venue`, `doi`, ...) hold a value in
+        at least one paper; each answer stops at the first paper that has one."""
+        out = set()
+        with self._read() as conn:
+            for name in names:
+                col = P.c[name]
+                filled: Any = col.is_not(None) if name in ("year", "read_at") else col != ""
+                if name == "authors":
+                    filled = text("authors != '[]'")
+                if conn.execute(select(exists().where(filled).select_from(P))).scalar():
+                    out.add(name)
+        return out
+
+    def stored_field_names(self) -> list[str]:
+        """Every BibTeX field some paper stores beyond its own columns (`volume`, ...)."""
+        query = text("SELECT DISTINCT j.key FROM papers, json_each(papers.extra) AS j")
+        with self._read() as conn:
+            names = conn.execute(query).scalars()
+            return sorted(n for n in names if not n.startswith(fields.RAW_PREFIX))
 
     # -- importing (adding, editing and deleting papers: library_papers.py) -----------------
 

@@ -43,6 +43,9 @@ SORT_FIELDS = (
     "rating",
     "id",
     "tags",
+    "entry_type",
+    "doi",
+    "read",
 )
 
 # Fields that `Library.update_paper` accepts.

@@ -33,13 +33,14 @@ from litman.core.errors import Cancelled
 from litman.core.library import Library
 from litman.core.locking import WriterLock
 from litman.core.records import Changes, Status
-from litman.gui import commands, dialogs, refresh, settings, workers
+from litman.gui import commands, dialogs, refresh, screens, settings, workers
 from litman.gui.detail import DetailPane
 from litman.gui.models.papers import PaperTableModel
 from litman.gui.safe_text import rich
 from litman.gui.search_controller import SearchController
 from litman.gui.selection import IdSelection
 from litman.gui.sidebar import Sidebar
+from litman.gui.table_header import TableHeader
 from litman.gui.workers import Runner, Worker, run_in_pool
 from litman.gui.write_progress import WriteProgress, failure_message
 from litman.gui.write_worker import WriteWorker
@@ -71,6 +72,7 @@ class MainWindow(QMainWindow):
         self._indexing = index_in_background and not library.index_built()
         self._waiting_query = False
         self.view = view or settings.ViewSettings()
+        self.view.use_library(library.path)
         self.runner = runner
         self.writes = WriteWorker(runner, self)  # every write of the window goes through it
         self.writes.failed.connect(self._write_failed)
@@ -82,10 +84,12 @@ class MainWindow(QMainWindow):
         self.sort_key: str | None = self.view.get(settings.SORT) or None
         self.sort_desc: bool = self.view.get(settings.SORT_DESC)
         self.last_result = None
+        self._typed = ""  # the search text as last edited, to see a new search begin
         self._ready = False  # Qt asks the model to sort while the table is being built
         self.setAcceptDrops(True)
         self.setMinimumSize(900, 560)
         self._build()
+        self._tags_changed()  # the completer offers every tag from the start
         self._restore()
         self._ready = True
         self._apply_read_only()
@@ -175,7 +179,8 @@ class MainWindow(QMainWindow):
     def refresh_all(self) -> None:
         """Redraw everything from the library (after a restore or an outside write)."""
         self.sidebar.refresh()
-        self.detail.set_tag_names([t.name for t in self.library.tags()])
+        self._tags_changed()
+        self.columns.update_empty()
         self.apply_filter()
         self._selection_changed()
 
@@ -196,12 +201,8 @@ class MainWindow(QMainWindow):
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.verticalHeader().setDefaultSectionSize(24)
-        header = self.table.horizontalHeader()
-        header.setSectionsMovable(True)
-        header.setSortIndicatorShown(True)
-        for col, width in enumerate((28, 380, 110, 45, 70, 120, 80)):
-            self.table.setColumnWidth(col, width)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.columns = TableHeader(self.table, self.model, self.library)
+        self.columns.relevanceRequested.connect(lambda: self._sort_requested("", False))
         self.selection = IdSelection(self.table, self.model)
         self.selection.changed.connect(self._selection_changed)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
@@ -262,6 +263,7 @@ class MainWindow(QMainWindow):
         self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
         self._search_timer.timeout.connect(self.apply_filter)
         self.search.textChanged.connect(lambda _t: self._search_timer.start())
+        self.search.textEdited.connect(self._search_edited)
         # Enter or Down in the search box goes to the results, first row selected.
         self.search.returnPressed.connect(self.focus_results)
         down = QAction(self.search)
@@ -353,18 +355,15 @@ class MainWindow(QMainWindow):
 
     def _restore(self) -> None:
         geometry = self.view.get(settings.GEOMETRY)
-        if geometry:
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1280, 800)
+        screens.fit(self, bool(geometry) and self.restoreGeometry(geometry))
         splitter = self.view.get(settings.SPLITTER)
         if splitter:
             self.splitter.restoreState(splitter)
-        header = self.view.get(settings.HEADER)
-        if header:
-            self.table.horizontalHeader().restoreState(header)
+        self.columns.restore(self.view)
+        self.columns.show_sort(self.sort_key, self.sort_desc)
         self.search.blockSignals(True)
         self.search.setText(self.view.get(settings.LAST_QUERY))
+        self._typed = self.search.text()
         self.search.blockSignals(False)
         self.sidebar.select_filter(self.view.get(settings.SIDEBAR))
 
@@ -372,7 +371,7 @@ class MainWindow(QMainWindow):
         self.detail.commit_edits()
         self.view.set(settings.GEOMETRY, self.saveGeometry())
         self.view.set(settings.SPLITTER, self.splitter.saveState())
-        self.view.set(settings.HEADER, self.table.horizontalHeader().saveState())
+        self.columns.save(self.view)
         self.view.set(settings.SORT, self.sort_key or "")
         self.view.set(settings.SORT_DESC, self.sort_desc)
         self.view.set(settings.LAST_QUERY, self.search.text())
@@ -416,10 +415,19 @@ class MainWindow(QMainWindow):
         self._update_empty()
         self._update_status()
 
+    def _search_edited(self, text: str) -> None:
+        """A search typed into an empty box is ranked: a header sort gives way to relevance
+        (a header click during the search sorts it again)."""
+        if text.strip() and not self._typed.strip() and self.sort_key:
+            self.columns.sort_by_relevance()
+        self._typed = text
+
     def _sort_requested(self, key: str, desc: bool) -> None:
         if not self._ready:
             return
-        self.sort_key, self.sort_desc = key, desc
+        if (key or None, desc) == (self.sort_key, self.sort_desc):
+            return
+        self.sort_key, self.sort_desc = key or None, desc  # "": relevance
         self.apply_filter()
 
     def _update_empty(self) -> None:
@@ -518,12 +526,19 @@ class MainWindow(QMainWindow):
             QApplication.clipboard().setText(bibtex.dumps(papers))
             self.statusBar().showMessage(f"Copied {len(papers)} BibTeX entries", 3000)
 
+    def _tags_changed(self) -> None:
+        tags = self.library.tags()
+        self.detail.set_tag_names([t.name for t in tags])
+        self.model.set_tag_colours({t.name: t.colour for t in tags if t.colour})
+
     def _on_changes(self, changes: Changes) -> None:
         todo = refresh.plan(changes, self.query_text(), self.sort_key, self.detail.shown_ids())
         if todo.status_counts or todo.tag_counts:
             self.sidebar.update_counts(statuses=todo.status_counts, tags=todo.tag_counts)
         if todo.tag_names:
-            self.detail.set_tag_names([t.name for t in self.library.tags()])
+            self._tags_changed()
+        if self.columns.may_fill(changes):
+            self.columns.update_empty()
         if todo.refilter:
             self.apply_filter()
         else:

@@ -4,6 +4,7 @@ Library behaviour lives in the library file; only how the window looks and what 
 last is kept here.
 """
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,15 +16,19 @@ from PySide6.QtCore import QByteArray, QSettings
 class Key:
     name: str
     default: Any
+    per_library: bool = False  # kept apart for each library file: what it showed last
 
 
 GEOMETRY = Key("window/geometry", QByteArray())
 SPLITTER = Key("window/splitter", QByteArray())
-HEADER = Key("table/header", QByteArray())
-SORT = Key("table/sort", "")
-SORT_DESC = Key("table/sort_desc", False)
-LAST_QUERY = Key("search/last", "")
-SIDEBAR = Key("sidebar/selected", "all")
+# v2: the table gained columns (citation key, entry type, ...); a v1 state would not fit.
+HEADER = Key("table/header-v2", QByteArray())
+FIELD_COLUMNS = Key("table/field_columns", "")  # stored BibTeX fields shown, comma-separated
+AUTO_HIDDEN = Key("table/auto_hidden", "")  # columns hidden while empty, comma-separated
+SORT = Key("table/sort", "", per_library=True)
+SORT_DESC = Key("table/sort_desc", False, per_library=True)
+LAST_QUERY = Key("search/last", "", per_library=True)
+SIDEBAR = Key("sidebar/selected", "all", per_library=True)
 
 
 class ViewSettings:
@@ -32,15 +37,23 @@ class ViewSettings:
             self._qs = QSettings("litman", "litman")
         else:
             self._qs = QSettings(str(path), QSettings.Format.IniFormat)
+        self.library = ""  # the scope of per-library keys: a digest of the library's path
+
+    def use_library(self, path: Path) -> None:
+        """Keep per-library keys (last search, sidebar item, sort) for this library file."""
+        self.library = hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:16]
+
+    def _name(self, key: Key) -> str:
+        return f"libraries/{self.library}/{key.name}" if key.per_library else key.name
 
     def get(self, key: Key) -> Any:
-        value = self._qs.value(key.name, key.default)
+        value = self._qs.value(self._name(key), key.default)
         if isinstance(key.default, bool) and not isinstance(value, bool):
             return str(value).lower() == "true"
         return value if value is not None else key.default
 
     def set(self, key: Key, value: Any) -> None:
-        self._qs.setValue(key.name, value)
+        self._qs.setValue(self._name(key), value)
 
     def sync(self) -> None:
         self._qs.sync()

@@ -4,13 +4,14 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from litman.core.records import SORT_FIELDS
-from litman.gui.models.papers import COLUMNS, display
+from litman.gui.models.columns import BUILT_IN
 
 pytestmark = pytest.mark.gui
 
 
 def click_header(win, qtbot, column: int) -> None:
-    """A mouse click on the middle of the column's header section."""
+    """A mouse click on the middle of the column's header section (shown first)."""
+    win.columns.set_shown(win.model.columns[column].key, True)
     header = win.table.horizontalHeader()
     header.setSectionResizeMode(column, header.ResizeMode.Interactive)
     win.table.scrollTo(win.model.index(0, column))
@@ -19,15 +20,16 @@ def click_header(win, qtbot, column: int) -> None:
 
 
 def shown(win, key: str) -> list[str]:
-    return [display(p, key) for p in win.library.get_many(win.model.ids())]
+    text = next(c.text for c in BUILT_IN if c.key == key)
+    return [text(p) for p in win.library.get_many(win.model.ids())]
 
 
 def test_every_column_names_a_library_sort() -> None:
-    assert {key for key, _ in COLUMNS} <= set(SORT_FIELDS)
+    assert {c.sort for c in BUILT_IN} <= set(SORT_FIELDS)
 
 
 def test_clicking_the_tags_header_sorts_by_tags_empty_last(window, qtbot) -> None:
-    column = [key for key, _ in COLUMNS].index("tags")
+    column = window.model.column_of("tags")
     click_header(window, qtbot, column)
     tags = shown(window, "tags")
     filled = [t for t in tags if t]
@@ -39,11 +41,13 @@ def test_clicking_the_tags_header_sorts_by_tags_empty_last(window, qtbot) -> Non
     assert [t.casefold() for t in filled] == sorted((t.casefold() for t in filled), reverse=True)
 
 
-@pytest.mark.parametrize("key", [key for key, _ in COLUMNS])
-def test_every_header_sorts_both_ways(window, qtbot, key) -> None:
-    column = [k for k, _ in COLUMNS].index(key)
-    click_header(window, qtbot, column)
+@pytest.mark.parametrize("column", BUILT_IN, ids=lambda c: c.key)
+def test_every_header_sorts_both_ways(window, qtbot, column) -> None:
+    section = window.model.column_of(column.key)
+    click_header(window, qtbot, section)
     first = window.model.ids()
-    click_header(window, qtbot, column)
-    assert window.sort_key == key and sorted(window.model.ids()) == sorted(first)
+    assert window.sort_key == column.sort and not window.sort_desc
+    click_header(window, qtbot, section)
+    assert window.sort_key == column.sort and window.sort_desc
+    assert sorted(window.model.ids()) == sorted(first)
     assert window.model.rowCount() == 89

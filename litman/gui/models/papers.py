@@ -15,27 +15,16 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QFont, QGuiApplication, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon, QPainter, QPixmap
 
 from litman import paths
 from litman.core.library import Library
 from litman.core.records import Paper, Status
-from litman.formats.latex import plain_text
-from litman.gui.safe_text import clip, rich
+from litman.gui.models.columns import BUILT_IN, FIELD_PREFIX, Column, field_column, tooltip
+from litman.gui.safe_text import rich
 
 PAGE = 64  # papers read at a time: a screenful or two; each keystroke reads the first page
 Index = QModelIndex | QPersistentModelIndex
-COLUMNS: list[tuple[str, str]] = [
-    ("status", ""),
-    ("title", "Title"),
-    ("authors", "Authors"),
-    ("year", "Year"),
-    ("venue", "Venue"),
-    ("tags", "Tags"),
-    ("added", "Added"),
-]
-# Every column sorts: its key names a Library sort (SORT_FIELDS) of the same name.
-SORT_KEYS = {key: key for key, _label in COLUMNS}
 
 
 def status_icon(status: Status) -> QIcon:
@@ -81,6 +70,45 @@ class PaperTableModel(QAbstractTableModel):
         self._icons: dict[Status, QIcon] = {}  # made when first painted: pixmaps need a GUI app
         self._italic = QFont()
         self._italic.setItalic(True)
+        self.columns: list[Column] = list(BUILT_IN)
+        self._colours: dict[str, str] = {}  # tag name -> colour, for the dots on the title
+        self._dots: dict[tuple[str, ...], QIcon] = {}
+
+    # -- columns ---------------------------------------------------------------------------
+
+    def column_of(self, key: str) -> int | None:
+        return next((i for i, c in enumerate(self.columns) if c.key == key), None)
+
+    def field_columns(self) -> list[str]:
+        return [c.key[len(FIELD_PREFIX) :] for c in self.columns if c.key.startswith(FIELD_PREFIX)]
+
+    def add_field_column(self, name: str) -> int:
+        """A column for a stored BibTeX field, at the end; returns its section."""
+        found = self.column_of(FIELD_PREFIX + name)
+        if found is not None:
+            return found
+        n = len(self.columns)
+        self.beginInsertColumns(QModelIndex(), n, n)
+        self.columns.append(field_column(name))
+        self.endInsertColumns()
+        return n
+
+    def set_tag_colours(self, colours: dict[str, str]) -> None:
+        """Tag colours shown as dots before the title, as in Zotero."""
+        if colours != self._colours:
+            self._colours = dict(colours)
+            self._dots.clear()
+            if self._ids:
+                col = self.column_of("title") or 0
+                self.dataChanged.emit(self.index(0, col), self.index(len(self._ids) - 1, col))
+
+    def _tag_dots(self, tags: tuple[str, ...]) -> QIcon | None:
+        colours = tuple(self._colours[t] for t in tags if t in self._colours)
+        if not colours:
+            return None
+        if colours not in self._dots:
+            self._dots[colours] = tag_dots(colours)
+        return self._dots[colours]
 
     # -- contents --------------------------------------------------------------------------
 
@@ -116,7 +144,9 @@ class PaperTableModel(QAbstractTableModel):
         for pid in ids:
             self._cache.pop(pid, None)
         if rows:
-            self.dataChanged.emit(self.index(min(rows), 0), self.index(max(rows), len(COLUMNS) - 1))
+            self.dataChanged.emit(
+                self.index(min(rows), 0), self.index(max(rows), len(self.columns) - 1)
+            )
 
     def paper(self, row: int) -> Paper | None:
         pid = self._ids[row]
@@ -132,15 +162,20 @@ class PaperTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._ids)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else len(self.columns)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section][1]
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            return "Reading status" if section == 0 else None
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
+            return None
+        column = self.columns[section]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return column.header
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return column.tip or None
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return column.tip or column.header
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -151,14 +186,17 @@ class PaperTableModel(QAbstractTableModel):
         paper = self.paper(index.row())
         if paper is None:
             return None
-        key = COLUMNS[index.column()][0]
+        column = self.columns[index.column()]
+        key = column.key
         if role == Qt.ItemDataRole.DisplayRole:
-            return display(paper, key)
+            return column.text(paper)
         if role == Qt.ItemDataRole.DecorationRole and key == "status":
             icon = self._icons.get(paper.status)
             if icon is None:
                 icon = self._icons[paper.status] = status_icon(paper.status)
             return icon
+        if role == Qt.ItemDataRole.DecorationRole and key == "title":
+            return self._tag_dots(paper.tags)
         if role == Qt.ItemDataRole.FontRole and key == "title" and paper.title_derived:
             return self._italic
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -173,8 +211,14 @@ class PaperTableModel(QAbstractTableModel):
         return base | Qt.ItemFlag.ItemIsDragEnabled if index.isValid() else base
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        key = COLUMNS[column][0]
-        self.sortRequested.emit(SORT_KEYS[key], order == Qt.SortOrder.DescendingOrder)
+        """A header click; column -1 (a third click clears the indicator) is relevance, sent
+        as the empty key. A column with no sort key keeps the current order."""
+        if column < 0:
+            self.sortRequested.emit("", False)
+            return
+        key = self.columns[column].sort
+        if key is not None:
+            self.sortRequested.emit(key, order == Qt.SortOrder.DescendingOrder)
 
     def mimeTypes(self) -> list[str]:
         return ["application/x-litman-ids"]
@@ -188,41 +232,18 @@ class PaperTableModel(QAbstractTableModel):
         return mime
 
 
-def display(p: Paper, key: str) -> str:
-    if key == "title":
-        return plain_text(clip(p.title)) + (" …" if p.abstract_truncated and not p.title else "")
-    if key == "authors":
-        if not p.authors:
-            return ""
-        first = p.authors[0].split(",")[0]
-        return first + (
-            " et al."
-            if len(p.authors) > 2
-            else f" & {p.authors[1].split(',')[0]}"
-            if len(p.authors) == 2
-            else ""
-        )
-    if key == "year":
-        return str(p.year) if p.year else ""
-    if key == "venue":
-        return clip(p.venue)
-    if key == "tags":
-        return clip(", ".join(p.tags))
-    if key == "added":
-        return p.added_at.strftime("%Y-%m-%d")
-    return ""
-
-
-def tooltip(p: Paper, key: str) -> str | None:
-    if key == "status":
-        return p.status.value.capitalize()
-    if key == "title":
-        notes = []
-        if p.title_derived:
-            notes.append("title derived from the abstract")
-        if p.abstract_truncated:
-            notes.append("abstract cut off at the source")
-        return clip(p.title) + (f"\n({'; '.join(notes)})" if notes else "")
-    if key == "authors":
-        return clip("; ".join(p.authors)) or None
-    return None
+def tag_dots(colours: tuple[str, ...]) -> QIcon:
+    """Up to four coloured dots side by side, one per coloured tag."""
+    if not isinstance(QCoreApplication.instance(), QGuiApplication):
+        return QIcon()
+    shown = colours[:4]
+    pix = QPixmap(10 * len(shown) + 2, 12)
+    pix.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pix)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    for i, colour in enumerate(shown):
+        painter.setBrush(QColor(colour))
+        painter.setPen(QColor(colour).darker(130))
+        painter.drawEllipse(1 + 10 * i, 2, 8, 8)
+    painter.end()
+    return QIcon(pix)

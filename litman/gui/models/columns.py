@@ -1,0 +1,109 @@
+"""The paper table's columns, each declared once: key, header, text, tooltip, sort key.
+
+The built-in columns are always in the model; the header hides and orders them. Any stored
+BibTeX field (`volume`, `pages`, `note`, ...) can be a column too, keyed `field:NAME`.
+Authors read the same way in every row, by family name: "Kopp et al.", "Kopp & Leymann".
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from litman.core.records import Paper
+from litman.formats.latex import plain_text
+from litman.gui.safe_text import clip
+
+FIELD_PREFIX = "field:"
+_PARTICLES = frozenset(
+    {"von", "van", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "ter", "zu"}
+)
+_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+
+
+def family_name(name: str) -> str:
+    """The family name of `Last, First`, `First Last` or `First von Last, Jr.` forms."""
+    name = " ".join(name.split())
+    if "," in name:
+        return name.split(",")[0].strip()
+    words = name.split(" ")
+    while len(words) > 1 and words[-1].lower() in _SUFFIXES:
+        words.pop()
+    start = len(words) - 1
+    while start > 0 and words[start - 1].lower() in _PARTICLES:
+        start -= 1
+    return " ".join(words[start:])
+
+
+def authors_label(authors: tuple[str, ...]) -> str:
+    if not authors:
+        return ""
+    first = family_name(authors[0])
+    if len(authors) == 1:
+        return first
+    if len(authors) == 2:
+        return f"{first} & {family_name(authors[1])}"
+    return f"{first} et al."
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    header: str
+    text: Callable[[Paper], str]
+    sort: str | None = None  # the Library's sort key; None: not sortable
+    shown: bool = True  # shown by default
+    width: int = 90
+    tip: str = ""  # header tooltip
+
+
+def _title(p: Paper) -> str:
+    return plain_text(clip(p.title)) + (" …" if p.abstract_truncated and not p.title else "")
+
+
+def _date(value: object) -> str:
+    return value.strftime("%Y-%m-%d") if hasattr(value, "strftime") else ""
+
+
+BUILT_IN: tuple[Column, ...] = (
+    Column("status", "", lambda p: "", "status", width=28, tip="Reading status"),
+    Column("title", "Title", _title, "title", width=380),
+    Column("authors", "Authors", lambda p: authors_label(p.authors), "authors", width=110),
+    Column("year", "Year", lambda p: str(p.year) if p.year else "", "year", width=45),
+    Column("venue", "Venue", lambda p: clip(p.venue), "venue", width=90),
+    Column("tags", "Tags", lambda p: clip(", ".join(p.tags)), "tags", width=120),
+    Column("added", "Added", lambda p: _date(p.added_at), "added", width=80),
+    Column("citekey", "Citation key", lambda p: p.citekey, "citekey", shown=False, width=130),
+    Column("entry_type", "Entry type", lambda p: p.entry_type, "entry_type", shown=False),
+    Column(
+        "rating", "Rating", lambda p: "★" * p.rating, "rating", shown=False, width=60, tip="0-5"
+    ),
+    Column("status_text", "Status", lambda p: p.status.value.capitalize(), "status", shown=False),
+    Column("doi", "DOI", lambda p: clip(p.doi), "doi", shown=False, width=150),
+    Column("read_at", "Date read", lambda p: _date(p.read_at), "read", shown=False),
+    Column("modified", "Modified", lambda p: _date(p.modified_at), "modified", shown=False),
+)
+# Columns that give their width to the title while no paper in the library has a value.
+ELASTIC = ("authors", "year", "venue")
+
+
+def field_column(name: str) -> Column:
+    """A stored BibTeX field as a column; its values are the LaTeX source as stored."""
+    return Column(
+        FIELD_PREFIX + name, name, lambda p: clip(p.extra.get(name, "")), shown=True, width=90
+    )
+
+
+def tooltip(p: Paper, key: str) -> str | None:
+    if key == "status":
+        return p.status.value.capitalize()
+    if key == "title":
+        notes = []
+        if p.title_derived:
+            notes.append("title derived from the abstract")
+        if p.abstract_truncated:
+            notes.append("abstract cut off at the source")
+        return clip(p.title) + (f"\n({'; '.join(notes)})" if notes else "")
+    if key == "authors":
+        return clip("; ".join(p.authors)) or None
+    if key == "tags":
+        return clip("\n".join(p.tags)) or None
+    return None

@@ -1,0 +1,162 @@
+"""The paper table's header: which columns show, in what order, and relevance sorting.
+
+Right-clicking the header lists every column (citation key, entry type, rating, status,
+DOI, date read, ...) and every BibTeX field the library stores, each to show or hide, plus
+moving the clicked column and "Sort by Relevance". A third click on a sorted header also
+goes back to relevance. Authors, Year and Venue give their width to the title while no
+paper in the library has a value for them. The choice is kept in the view settings.
+"""
+
+from PySide6.QtCore import QObject, QPoint, Qt, Signal
+from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
+
+from litman.core.library import Library
+from litman.core.records import Changes
+from litman.gui import refresh, settings
+from litman.gui.models.columns import BUILT_IN, ELASTIC, FIELD_PREFIX
+from litman.gui.models.papers import PaperTableModel
+from litman.gui.safe_text import mnemonic_free
+
+
+class TableHeader(QObject):
+    relevanceRequested = Signal()
+
+    def __init__(self, table: QTableView, model: PaperTableModel, library: Library) -> None:
+        super().__init__(table)
+        self.table, self.model, self.library = table, model, library
+        self.auto_hidden: set[str] = set()
+        self.header: QHeaderView = table.horizontalHeader()
+        self.header.setSectionsMovable(True)
+        self.header.setSortIndicatorShown(True)
+        self.header.setSortIndicatorClearable(True)  # asc, desc, then relevance
+        self.header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.header.customContextMenuRequested.connect(self._menu)
+        self._defaults()
+
+    def _defaults(self) -> None:
+        for section, column in enumerate(self.model.columns):
+            self.table.setColumnWidth(section, column.width)
+            self.header.setSectionHidden(section, not column.shown)
+        self.header.setSectionResizeMode(
+            self.model.column_of("title") or 1, QHeaderView.ResizeMode.Stretch
+        )
+
+    # -- state -----------------------------------------------------------------------------
+
+    def restore(self, view: settings.ViewSettings) -> None:
+        for name in filter(None, str(view.get(settings.FIELD_COLUMNS)).split(",")):
+            self.model.add_field_column(name)
+        state = view.get(settings.HEADER)
+        if state:
+            self.header.restoreState(state)
+        for key in filter(None, str(view.get(settings.AUTO_HIDDEN)).split(",")):
+            self._set_hidden(key, False)  # hidden only while empty: looked at again below
+        self.update_empty()
+
+    def save(self, view: settings.ViewSettings) -> None:
+        view.set(settings.HEADER, self.header.saveState())
+        view.set(settings.FIELD_COLUMNS, ",".join(self.model.field_columns()))
+        view.set(settings.AUTO_HIDDEN, ",".join(sorted(self.auto_hidden)))
+
+    def update_empty(self) -> None:
+        """Hide Authors, Year and Venue while no paper has one; show them once one does."""
+        candidates = [k for k in ELASTIC if k in self.auto_hidden or self.is_shown(k)]
+        filled = self.library.filled_columns(candidates)
+        for key in candidates:
+            if key in filled and key in self.auto_hidden:
+                self.auto_hidden.discard(key)
+                self._set_hidden(key, False)
+            elif key not in filled and self.is_shown(key):
+                self.auto_hidden.add(key)
+                self._set_hidden(key, True)
+
+    @staticmethod
+    def may_fill(changes: Changes) -> bool:
+        """Whether a change can fill or empty Authors, Year or Venue."""
+        if changes.added or changes.deleted:
+            return True
+        written = refresh.touched_fields(changes)
+        return bool(changes.updated) and (written is None or bool(written & set(ELASTIC)))
+
+    # -- columns ---------------------------------------------------------------------------
+
+    def is_shown(self, key: str) -> bool:
+        section = self.model.column_of(key)
+        return section is not None and not self.header.isSectionHidden(section)
+
+    def set_shown(self, key: str, shown: bool) -> None:
+        """Show or hide a column by the user's choice (a field column is added as needed)."""
+        if key.startswith(FIELD_PREFIX) and self.model.column_of(key) is None:
+            self.model.add_field_column(key[len(FIELD_PREFIX) :])
+        self.auto_hidden.discard(key)
+        self._set_hidden(key, not shown)
+
+    def _set_hidden(self, key: str, hidden: bool) -> None:
+        section = self.model.column_of(key)
+        if section is not None:
+            self.header.setSectionHidden(section, hidden)
+
+    def move(self, key: str, step: int) -> None:
+        """Move a column one visible place left (-1) or right (+1)."""
+        section = self.model.column_of(key)
+        if section is None:
+            return
+        visual = self.header.visualIndex(section)
+        target = visual + step
+        while 0 <= target < self.header.count() and self.header.isSectionHidden(
+            self.header.logicalIndex(target)
+        ):
+            target += step
+        if 0 <= target < self.header.count():
+            self.header.moveSection(visual, target)
+
+    def order(self) -> list[str]:
+        """The keys of the shown columns, left to right."""
+        keys = [
+            self.model.columns[self.header.logicalIndex(v)].key for v in range(self.header.count())
+        ]
+        return [k for k in keys if self.is_shown(k)]
+
+    def show_sort(self, key: str | None, descending: bool) -> None:
+        """Put the sort indicator on the column sorted by `key` (None: relevance)."""
+        section = next((i for i, c in enumerate(self.model.columns) if key and c.sort == key), -1)
+        order = Qt.SortOrder.DescendingOrder if descending else Qt.SortOrder.AscendingOrder
+        self.header.setSortIndicator(section, order)
+
+    def sort_by_relevance(self) -> None:
+        self.header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.relevanceRequested.emit()
+
+    # -- the menu --------------------------------------------------------------------------
+
+    def build_menu(self, section: int = -1) -> QMenu:
+        menu = QMenu(self.table)
+        for column in BUILT_IN:
+            label = column.header or column.tip
+            action = menu.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(self.is_shown(column.key) or column.key in self.auto_hidden)
+            action.setEnabled(column.key != "title")
+            action.triggered.connect(lambda on, k=column.key: self.set_shown(k, on))
+            if column.key in self.auto_hidden:
+                action.setText(f"{label} (empty in this library)")
+        fields_menu = menu.addMenu("Stored Field")
+        names = self.library.stored_field_names()
+        for name in names:
+            key = FIELD_PREFIX + name
+            action = fields_menu.addAction(mnemonic_free(name))
+            action.setCheckable(True)
+            action.setChecked(self.is_shown(key))
+            action.triggered.connect(lambda on, k=key: self.set_shown(k, on))
+        fields_menu.setEnabled(bool(names))
+        menu.addSeparator()
+        if 0 <= section < len(self.model.columns):
+            key = self.model.columns[section].key
+            menu.addAction("Move Column Left", lambda: self.move(key, -1))
+            menu.addAction("Move Column Right", lambda: self.move(key, 1))
+        menu.addAction("Sort by Relevance", self.sort_by_relevance)
+        return menu
+
+    def _menu(self, pos: QPoint) -> None:
+        menu = self.build_menu(self.header.logicalIndexAt(pos))
+        menu.exec(self.header.mapToGlobal(pos))

@@ -1,0 +1,165 @@
+"""The table's columns as a Zotero or JabRef user expects them: chosen from the header's
+menu and kept, empty ones giving way to the title, tag colours on rows, relevance order
+restorable, authors by family name."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QIcon
+
+from litman.core.records import NewPaper
+from litman.gui import screens
+from litman.gui.main_window import MainWindow
+from litman.gui.models.columns import authors_label, family_name
+from litman.gui.settings import ViewSettings
+from litman.gui.workers import run_inline
+
+pytestmark = pytest.mark.gui
+
+
+def reopen(qtbot, win: MainWindow, tmp_path: Path) -> MainWindow:
+    """Close the window and open a new one on the same library and settings."""
+    win.close()
+    again = MainWindow(win.library, ViewSettings(tmp_path / "view.ini"), runner=run_inline)
+    qtbot.addWidget(again)
+    again.show()
+    return again
+
+
+def menu_action(win: MainWindow, label: str, section: int = -1):
+    menu = win.columns.build_menu(section)
+    actions = menu.actions() + [a for m in menu.findChildren(type(menu)) for a in m.actions()]
+    return next(a for a in actions if a.text().split(" (")[0] == label)
+
+
+def test_a_column_shown_from_the_header_menu_stays_shown(window, qtbot, tmp_path) -> None:
+    assert not window.columns.is_shown("citekey")
+    menu_action(window, "Citation key").trigger()
+    assert window.columns.is_shown("citekey")
+    section = window.model.column_of("citekey")
+    first = window.library.get(window.model.paper_id(0)).citekey
+    assert window.model.index(0, section).data() == first
+    again = reopen(qtbot, window, tmp_path)
+    assert again.columns.is_shown("citekey")
+
+
+def test_every_listed_column_can_be_shown(window) -> None:
+    for label in ("Entry type", "Rating", "Status", "DOI", "Date read", "Tags"):
+        action = menu_action(window, label)
+        if not action.isChecked():
+            action.trigger()
+    keys = window.columns.order()
+    assert {"entry_type", "rating", "status_text", "doi", "read_at", "tags"} <= set(keys)
+    assert not menu_action(window, "Title").isEnabled()  # the title always shows
+
+
+def test_a_stored_field_becomes_a_column_and_is_kept(window, qtbot, tmp_path) -> None:
+    pid = window.library.add_paper(NewPaper(title="Vol", extra={"volume": "42"}))
+    menu_action(window, "volume").trigger()
+    window.apply_filter()
+    section = window.model.column_of("field:volume")
+    assert window.model.index(window.model.row_of(pid), section).data() == "42"
+    again = reopen(qtbot, window, tmp_path)
+    assert again.columns.is_shown("field:volume")
+
+
+def test_columns_move_left_and_right_from_the_menu(window) -> None:
+    before = window.columns.order()
+    year = window.model.column_of("year")
+    window.columns.set_shown("year", True)
+    before = window.columns.order()
+    menu_action(window, "Move Column Left", year).trigger()
+    after = window.columns.order()
+    i = before.index("year")
+    assert after[i - 1] == "year" and after[i] == before[i - 1]
+
+
+def test_columns_empty_in_the_whole_library_give_their_width_to_the_title(window) -> None:
+    # The seed abstracts have no authors, year or venue.
+    window.resize(1400, 700)
+    window.splitter.setSizes([200, 900, 300])
+    title_before = window.table.columnWidth(window.model.column_of("title"))
+    assert not any(window.columns.is_shown(k) for k in ("authors", "year", "venue"))
+    window.library.add_paper(NewPaper(title="T", authors=("Kopp, Oliver",), year=2009))
+    assert window.columns.is_shown("authors") and window.columns.is_shown("year")
+    assert not window.columns.is_shown("venue")
+    assert window.table.columnWidth(window.model.column_of("title")) < title_before
+
+
+def test_a_tag_colour_shows_as_a_dot_on_its_rows(window) -> None:
+    tag = window.library.tags()[0].name
+    window.library.set_tag_colour(tag, "#dc2626")
+    pid = window.library.paper_ids_with_tag(tag)[0]
+    row = window.model.row_of(pid)
+    icon = window.model.index(row, window.model.column_of("title")).data(
+        Qt.ItemDataRole.DecorationRole
+    )
+    assert isinstance(icon, QIcon) and not icon.isNull()
+    image = icon.pixmap(40, 12).toImage()
+    assert image.pixelColor(5, 6).red() > 150  # the dot is painted in the tag's colour
+
+
+def test_a_third_header_click_restores_relevance(window, qtbot) -> None:
+    qtbot.keyClicks(window.search, "gradient")
+    qtbot.waitUntil(lambda: 1 < window.model.rowCount() < 89)
+    ranked = window.model.ids()
+    header = window.table.horizontalHeader()
+    added = window.model.column_of("added")
+    header.setSortIndicator(added, Qt.SortOrder.AscendingOrder)
+    assert window.sort_key == "added" and window.model.ids() != ranked
+    header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # what the third click does
+    assert window.sort_key is None and window.model.ids() == ranked
+
+
+def test_sort_by_relevance_in_the_menu(window, qtbot) -> None:
+    window.table.horizontalHeader().setSortIndicator(
+        window.model.column_of("title"), Qt.SortOrder.AscendingOrder
+    )
+    assert window.sort_key == "title"
+    menu_action(window, "Sort by Relevance").trigger()
+    assert window.sort_key is None
+
+
+def test_a_search_typed_after_a_header_sort_is_ranked(window, qtbot) -> None:
+    window.table.horizontalHeader().setSortIndicator(
+        window.model.column_of("title"), Qt.SortOrder.AscendingOrder
+    )
+    qtbot.keyClicks(window.search, "neural colapse")
+    qtbot.waitUntil(lambda: window.model.rowCount() == 2)
+    assert window.sort_key is None
+    assert window.table.horizontalHeader().sortIndicatorSection() == -1
+
+
+def test_authors_read_by_family_name_in_every_row(window) -> None:
+    a = window.library.add_paper(
+        NewPaper(title="A", authors=("Oliver Kopp", "Daniel Martin", "Frank Leymann"))
+    )
+    b = window.library.add_paper(NewPaper(title="B", authors=("Kopp, Oliver", "Leymann, F.")))
+    window.apply_filter()
+    col = window.model.column_of("authors")
+    assert window.model.index(window.model.row_of(a), col).data() == "Kopp et al."
+    assert window.model.index(window.model.row_of(b), col).data() == "Kopp & Leymann"
+
+
+@pytest.mark.parametrize(
+    ("name", "family"),
+    [
+        ("Oliver Kopp", "Kopp"),
+        ("Kopp, Oliver", "Kopp"),
+        ("Ludwig van Beethoven", "van Beethoven"),
+        ("Martin Luther King Jr.", "King"),
+        ("de la Fontaine, Jean", "de la Fontaine"),
+        ("Plato", "Plato"),
+    ],
+)
+def test_family_names(name: str, family: str) -> None:
+    assert family_name(name) == family
+    assert authors_label((name, "X Y", "Z W")) == f"{family} et al."
+
+
+def test_the_first_window_fits_a_laptop_screen() -> None:
+    laptop = QSize(1366, 740)  # 1366×768 less a panel
+    size = screens.first_size(laptop)
+    assert size.width() <= 1366 and size.height() <= 740 * 0.9
+    assert screens.first_size(QSize(2560, 1440)) == screens.PREFERRED
