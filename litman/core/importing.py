@@ -293,8 +293,8 @@ def _merge_into_stored(conn: Connection, pid: int, incoming: NewPaper) -> str:
         if getattr(merged, k) != getattr(kept, k)
     }
     if values:
-        values["abstract_key"] = abstract_key(merged.abstract)
-        conn.execute(update(P).where(P.c.id == pid).values(**values, modified_at=store.now()))
+        values = store.with_derived(conn, pid, dict(values, modified_at=store.now()))
+        conn.execute(update(P).where(P.c.id == pid).values(**values))
     new_tags = [t for t in merged.tags if t not in tags]
     if new_tags:
         tid = store.tag_ids(conn, new_tags)

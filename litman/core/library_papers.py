@@ -15,7 +15,6 @@ from sqlalchemy.exc import IntegrityError
 from litman.core import backups, fields, models, store
 from litman.core.batch import gc_paused
 from litman.core.citekeys import KeyAllocator, base_key
-from litman.core.dedupe import abstract_key
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.records import EDITABLE_FIELDS, Changes, NewPaper, Paper, Status
 
@@ -82,15 +81,7 @@ class PaperWrites:
             if old is None:
                 raise NotFoundError(f"No paper with id {paper_id}.")
             before = {k: getattr(old, k) for k in fields}
-            values = dict(fields, modified_at=store.now())
-            if "title" in fields or "authors" in fields:
-                values.update(
-                    store.sort_keys(
-                        fields.get("title", old.title), fields.get("authors", old.authors)
-                    )
-                )
-            if "abstract" in fields:
-                values["abstract_key"] = abstract_key(fields["abstract"])
+            values = store.with_derived(conn, paper_id, dict(fields, modified_at=store.now()))
             try:
                 conn.execute(update(P).where(P.c.id == paper_id).values(**values))
             except IntegrityError as exc:
@@ -209,14 +200,7 @@ class PaperWrites:
     def _restored_values(conn: Connection, pid: int, values: Mapping[str, Any]) -> dict[str, Any]:
         vals = {k: (v.value if isinstance(v, Status) else v) for k, v in values.items()}
         vals = {k: (list(v) if isinstance(v, tuple) else v) for k, v in vals.items()}
-        if "title" in vals or "authors" in vals:
-            cur = store.load_papers(conn, [pid])[pid]
-            vals.update(
-                store.sort_keys(vals.get("title", cur.title), vals.get("authors", cur.authors))
-            )
-        if "abstract" in vals:
-            vals["abstract_key"] = abstract_key(vals["abstract"])
-        return vals
+        return store.with_derived(conn, pid, vals)
 
 
 def _as_new(p: Paper) -> NewPaper:

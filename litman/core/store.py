@@ -57,13 +57,37 @@ def clean_tag(name: str) -> str:
     return " > ".join(levels)
 
 
-def sort_keys(title: str, authors: Sequence[str]) -> dict[str, str]:
-    """Columns derived from title and authors, for sorting and duplicate blocking."""
+# The fields the derived columns are computed from.
+DERIVED_FROM = frozenset({"title", "authors", "abstract"})
+
+
+def derived_columns(title: str, authors: Sequence[str], abstract: str) -> dict[str, str]:
+    """The columns litman computes from a paper's text, for sorting and duplicate blocking.
+
+    The one definition: insert, update, merge and restore all write these through
+    `paper_values` or `with_derived`, so no write can leave one stale."""
     return {
         "title_sort": fold(title).strip(),
         "title_key": title_key(title),
         "authors_sort": fold_word(authors[0]) if authors else "",  # cached: names recur
+        "abstract_key": abstract_key(abstract),
     }
+
+
+def with_derived(conn: Connection, paper_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
+    """`values` for an UPDATE of one paper, plus its derived columns when any field they come
+    from is among them (the other such fields are read from the row)."""
+    out = dict(values)
+    if DERIVED_FROM.isdisjoint(values):
+        return out
+    current = conn.execute(
+        select(P.c.title, P.c.authors, P.c.abstract).where(P.c.id == paper_id)
+    ).one()
+    title, authors, abstract = (
+        values.get(name, getattr(current, name)) for name in ("title", "authors", "abstract")
+    )
+    out.update(derived_columns(title, authors or (), abstract))
+    return out
 
 
 def one_line(text: str) -> str:
@@ -94,8 +118,7 @@ def paper_values(p: NewPaper, citekey: str, stamp: datetime) -> dict[str, Any]:
         "added_at": stamp,
         "modified_at": stamp,
         "read_at": stamp if p.status is Status.READ else None,
-        "abstract_key": abstract_key(p.abstract),
-        **sort_keys(title, authors),
+        **derived_columns(title, authors, p.abstract),
     }
 
 
