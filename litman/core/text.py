@@ -102,11 +102,5 @@ def token_spans(text: str) -> Iterator[tuple[str, int, int]]:
         yield fold_word(m.group()), m.start(), m.end()
 
 
-@lru_cache(maxsize=100_000)
-def ascii_slug(text: str) -> str:
-    """Lower-case ASCII letters and digits only: `Müller` becomes `muller`."""
-    return re.sub(r"[^a-z0-9]", "", fold(text).encode("ascii", "ignore").decode())
-
-
 def squash_space(text: str) -> str:
     return " ".join(text.split())

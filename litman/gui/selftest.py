@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from litman import __version__, app, paths
+from litman.core.citekeys import base_key
 
 
 class SelfTestFailed(Exception):
@@ -51,6 +52,10 @@ def _checks(tmp: Path, ok: Callable[[str, str], None]) -> None:
         added = sum(len(r.added) for r in reports)
         need(added > 0 and lib.count() == added, f"seed import added {added} papers")
         ok("seed import", f"{added} papers from {len(reports)} files")
+
+        key = base_key(["Иванов, Иван"], 2020, "Нейронные сети")
+        need(key == "ivanov2020neyronnye", f"citekey for a Cyrillic name came out '{key}'")
+        ok("citekeys", f"Иванов 2020 Нейронные сети gives {key}")
 
         hits = lib.search("bandit").ids
         fuzzy = lib.search("banditt regrett").ids
