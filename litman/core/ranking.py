@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from litman.core import tag_match
 from litman.core.postings import FIELD_BITS, FIELDS, IntArray
 from litman.core.query import Query, Term
 from litman.core.records import Paper, Status
@@ -197,11 +198,13 @@ class Evaluator:
             if term.hi is not None:
                 ok &= y <= term.hi
             return ok
-        key = term.value.casefold()
+        # A path, a leaf name, a suffix or a misspelling (litman.core.tag_match).
+        used = [tag for tag, members in self.ix.tag_members.items() if members]
+        roots = tag_match.resolve(term.value, used)
         out = np.zeros(self.n, dtype=bool)
-        for tag, members in self.ix.tag_members.items():
-            if members and (tag == key or tag.startswith(key + " > ")):
-                out[list(members)] = True
+        for tag in used:
+            if any(tag == r or tag.startswith(r + " > ") for r in roots):
+                out[list(self.ix.tag_members[tag])] = True
         return out
 
 

@@ -192,6 +192,7 @@ class RenameTag(LibraryCommand):
         self.lib, self.old_name, self.new_name = lib, old, new
         self.members: dict[str, list[int]] = {}
         self.had_new: dict[str, set[int]] = {}
+        self.colours: dict[str, str] = {}
 
     def _subtree(self, root: str) -> list[str]:
         key = root.casefold()
@@ -204,6 +205,9 @@ class RenameTag(LibraryCommand):
     def apply(self, step: Step) -> None:
         self.members = {
             n: self.lib.paper_ids_with_tag(n, subtree=False) for n in self._subtree(self.old_name)
+        }
+        self.colours = {
+            t.name: t.colour for t in self.lib.tags() if t.colour and t.name in self.members
         }
         targets = {n: self.new_name + n[len(self.old_name) :] for n in self.members}
         self.had_new = {
@@ -220,6 +224,8 @@ class RenameTag(LibraryCommand):
                 self.lib.remove_tag(target, newcomers)
             if not self.had_new.get(target):
                 self.lib.delete_tag(target)
+        for name, colour in self.colours.items():  # add_tag made them anew, uncoloured
+            self.lib.set_tag_colour(name, colour)
 
 
 class SetField(LibraryCommand):

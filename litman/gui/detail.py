@@ -11,13 +11,11 @@ from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QCompleter,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QPushButton,
     QScrollArea,
     QSpinBox,
     QTabWidget,
@@ -31,7 +29,8 @@ from litman.core.records import Paper, Status
 from litman.formats.latex import plain_text
 from litman.gui.entry_editor import EntryEditor
 from litman.gui.rendering import abstract_html
-from litman.gui.safe_text import MAX_RENDERED, clip, mnemonic_free
+from litman.gui.safe_text import MAX_RENDERED, clip
+from litman.gui.tag_box import TagBox
 
 LINE_FIELDS = ("title", "authors", "year", "venue", "doi", "url")
 
@@ -130,18 +129,12 @@ class DetailPane(QWidget):
 
     def _tag_row(self) -> QVBoxLayout:
         box = QVBoxLayout()
-        self.chips = QHBoxLayout()
-        self.chips.setAlignment(Qt.AlignmentFlag.AlignLeft)
-        box.addLayout(self.chips)
-        self.tag_edit = QLineEdit()
-        self.tag_edit.setAccessibleName("Add tag")
-        self.tag_edit.setPlaceholderText("Add a tag (A > B for a subtag), Enter")
-        self.tag_edit.returnPressed.connect(self._add_tag)
-        self.completer = QCompleter([])
-        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.completer.setFilterMode(Qt.MatchFlag.MatchContains)
-        self.tag_edit.setCompleter(self.completer)
-        box.addWidget(self.tag_edit)
+        self.tag_box = TagBox()
+        self.tag_box.tagAddRequested.connect(self.tagAddRequested)
+        self.tag_box.tagRemoveRequested.connect(self.tagRemoveRequested)
+        self.chips, self.tag_edit = self.tag_box.chips, self.tag_box.edit
+        self.completer = self.tag_box.completer
+        box.addWidget(self.tag_box)
         return box
 
     def _status_row(self) -> QHBoxLayout:
@@ -168,7 +161,7 @@ class DetailPane(QWidget):
         return list(self._shown)
 
     def set_tag_names(self, names: list[str]) -> None:
-        self.completer.model().setStringList(names)  # type: ignore[attr-defined]
+        self.tag_box.set_names(names)
 
     def show_papers(
         self,
@@ -254,22 +247,8 @@ class DetailPane(QWidget):
         return abstract_html(text, hits)
 
     def _show_chips(self, tags: list[str]) -> None:
-        while self.chips.count():
-            item = self.chips.takeAt(0)
-            if item and item.widget():
-                item.widget().hide()  # gone from view now, not when the event loop next runs
-                item.widget().deleteLater()
-        for tag in tags:
-            chip = QPushButton(mnemonic_free(f"{tag}  ✕"))  # `R&D` is no Alt+D shortcut
-            chip.setAccessibleName(f"Remove tag {tag}")
-            chip.setFlat(True)
-            chip.setStyleSheet(
-                "QPushButton { border: 1px solid palette(mid); border-radius: 9px;"
-                " padding: 1px 8px; }"
-            )
-            chip.clicked.connect(lambda _=False, t=tag: self.tagRemoveRequested.emit(t))
-            chip.setEnabled(not self.read_only)
-            self.chips.addWidget(chip)
+        self.tag_box.read_only = self.read_only
+        self.tag_box.show_tags(tags)
 
     def commit_edits(self) -> None:
         """Save every field that differs from the paper shown, as one edit. Called when an
@@ -285,12 +264,6 @@ class DetailPane(QWidget):
             self.editRequested.emit(p.id, fields)
         finally:
             self._committing = False
-
-    def _add_tag(self) -> None:
-        text = self.tag_edit.text().strip()
-        if text:
-            self.tagAddRequested.emit(text)
-            self.tag_edit.clear()
 
     def _pending(self, p: Paper) -> dict[str, Any]:
         fields: dict[str, Any] = {}

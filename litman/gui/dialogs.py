@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QColorDialog, QFileDialog, QInputDialog, QMessageBox, QProgressDialog
 
 from litman import app
@@ -142,7 +143,8 @@ def rename_tag(win: "MainWindow", tag: str, merge: bool) -> None:
     names = [t.name for t in win.library.tags() if t.name != tag]
     if merge:
         label = rich(f"Merge '{clip(tag)}' into:")
-        new, ok = QInputDialog.getItem(win, "Merge tag", label, names, 0, True)
+        # Index -1: the box starts empty, so Enter cannot merge into the first tag by chance.
+        new, ok = QInputDialog.getItem(win, "Merge tag", label, names, -1, True)
     else:
         label = rich(f"New name for '{clip(tag)}':")
         new, ok = QInputDialog.getText(win, "Rename tag", label, text=tag)
@@ -158,7 +160,10 @@ def delete_tag(win: "MainWindow", tag: str) -> None:
 
 
 def tag_colour(win: "MainWindow", tag: str) -> None:
-    colour = QColorDialog.getColor(parent=win, title=f"Colour for '{tag}'")
+    current = next((t.colour for t in win.library.tags() if t.name == tag and t.colour), None)
+    colour = QColorDialog.getColor(
+        QColor(current or "#2563eb"), win, f"Colour for '{clip(tag, 60)}'"
+    )
     if colour.isValid():
         name, lib = colour.name(), win.library
         win.writes.submit(f"Colour tag '{tag}'", lambda _step: lib.set_tag_colour(tag, name))

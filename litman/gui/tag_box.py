@@ -1,0 +1,81 @@
+"""The detail pane's tags: removable chips that wrap, and a box that completes tag names.
+
+Each chip shows a tag (long names shortened, the full path on hover) with a ✕ and removes
+that tag when clicked. The box offers every tag from the moment the window opens, ranked by
+`litman.core.tag_match`: path or leaf prefix first, then letters in order (`scwr` finds
+`scientific-writing`), then small typos. The box only emits requests; the window acts.
+"""
+
+from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtWidgets import QCompleter, QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+from litman.core import tag_match
+from litman.gui.flow_layout import FlowLayout
+from litman.gui.safe_text import clip, mnemonic_free, rich
+
+CHIP_CHARS = 40  # a chip shows this much of a tag's path; the tooltip shows all of it
+CHIP_STYLE = "QPushButton { border: 1px solid palette(mid); border-radius: 9px; padding: 1px 8px; }"
+
+
+class TagBox(QWidget):
+    tagAddRequested = Signal(str)
+    tagRemoveRequested = Signal(str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._names: list[str] = []
+        self.read_only = False
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        self.chip_area = QWidget()
+        self.chip_area.setAccessibleName("Tags")
+        self.chips = FlowLayout(self.chip_area)
+        box.addWidget(self.chip_area)
+        self.edit = QLineEdit()
+        self.edit.setAccessibleName("Add tag")
+        self.edit.setPlaceholderText("Add a tag (A > B for a subtag), Enter")
+        self.edit.returnPressed.connect(self._add)
+        self.offered = QStringListModel(self)  # owned here: a parentless model is collected
+        self.completer = QCompleter(self.offered, self.edit)
+        self.completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
+        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.edit.setCompleter(self.completer)
+        self.edit.textEdited.connect(self._complete)
+        box.addWidget(self.edit)
+
+    def set_names(self, names: list[str]) -> None:
+        self._names = list(names)
+        self.offered.setStringList(tag_match.rank(self.edit.text(), self._names, limit=None))
+
+    def _complete(self, text: str) -> None:
+        matches = tag_match.rank(text, self._names, limit=None)
+        self.offered.setStringList(matches)
+        if matches and text.strip():
+            self.completer.complete()
+
+    def show_tags(self, tags: list[str]) -> None:
+        while self.chips.count():
+            item = self.chips.takeAt(0)
+            if item and item.widget():
+                item.widget().hide()  # gone from view now, not when the event loop next runs
+                item.widget().deleteLater()
+        for tag in tags:
+            self.chips.addWidget(self._chip(tag))
+        self.chip_area.setVisible(bool(tags))
+        self.chips.invalidate()
+
+    def _chip(self, tag: str) -> QPushButton:
+        chip = QPushButton(mnemonic_free(f"{clip(tag, CHIP_CHARS)}  ✕"))  # `R&D` is no Alt+D
+        chip.setAccessibleName(f"Remove tag {tag}")
+        chip.setToolTip(rich(f"{tag}\n(click to remove it from the selected papers)"))
+        chip.setFlat(True)
+        chip.setStyleSheet(CHIP_STYLE)
+        chip.clicked.connect(lambda _=False, t=tag: self.tagRemoveRequested.emit(t))
+        chip.setEnabled(not self.read_only)
+        return chip
+
+    def _add(self) -> None:
+        text = self.edit.text().strip()
+        if text:
+            self.tagAddRequested.emit(text)
+            self.edit.clear()

@@ -1,0 +1,93 @@
+"""Tags in the window as a Zotero user expects: chips that wrap and each come off, a
+completer that knows every tag from the start and forgives, tag dialogs that keep colours."""
+
+import pytest
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QColorDialog, QInputDialog, QPushButton
+
+from litman.core.records import NewPaper
+
+pytestmark = pytest.mark.gui
+
+LONG = [
+    "Optimization > Non-Convex",
+    "Machine Learning > Theory > Generalization Bounds",
+    "scientific-writing",
+    "Reading group",
+]
+
+
+def select_only(win, qtbot, pid: int) -> None:
+    win.apply_filter()
+    win.table.clearSelection()
+    win.table.selectRow(win.model.row_of(pid))
+    qtbot.waitUntil(lambda: win.detail._paper is not None and win.detail._paper.id == pid)
+
+
+def chips(win) -> list[QPushButton]:
+    return [w for w in win.detail.tag_box.chip_area.findChildren(QPushButton) if w.isVisible()]
+
+
+def test_chips_wrap_inside_the_pane_and_each_removes_its_tag(window, qtbot) -> None:
+    pid = window.library.add_paper(NewPaper(title="Many tags", tags=tuple(LONG)))
+    select_only(window, qtbot, pid)
+    area = window.detail.tag_box.chip_area
+    qtbot.waitUntil(lambda: len(chips(window)) == 4)
+    for chip in chips(window):
+        rect = chip.geometry()
+        assert rect.left() >= 0 and rect.right() <= area.width(), chip.text()
+        assert "✕" in chip.text()
+    assert len({c.geometry().top() for c in chips(window)}) > 1  # wrapped onto lines
+    theory = next(c for c in chips(window) if "Theory" in c.accessibleName())
+    assert "Machine Learning &gt; Theory &gt; Generalization Bounds" in theory.toolTip()
+    theory.click()
+    assert "Machine Learning > Theory > Generalization Bounds" not in window.library.get(pid).tags
+
+
+def test_the_completer_offers_every_tag_as_soon_as_the_window_opens(window) -> None:
+    offered = window.detail.completer.model().stringList()
+    assert sorted(offered) == sorted(t.name for t in window.library.tags())
+    assert offered
+
+
+# The offscreen platform cannot raise the completer's popup or grab the keyboard for it.
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_the_completer_matches_letters_in_order_and_leaf_names(window, qtbot) -> None:
+    window.library.add_paper(NewPaper(title="W", tags=("scientific-writing",)))
+    pid = window.model.paper_id(0)
+    select_only(window, qtbot, pid)
+    edit = window.detail.tag_edit
+    edit.setFocus()
+    qtbot.keyClicks(edit, "scwr")
+    assert window.detail.completer.model().stringList()[0] == "scientific-writing"
+    edit.clear()
+    qtbot.keyClicks(edit, "non-conv")
+    assert window.detail.completer.model().stringList()[0].endswith("Non-Convex")
+
+
+def test_undoing_a_rename_keeps_the_colour(window, monkeypatch) -> None:
+    window.library.set_tag_colour("Optimization > Stochastic", "#16a34a")
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Optim", True))
+    window.sidebar.renameRequested.emit("Optimization")
+    window.undo.undo()
+    colours = {t.name: t.colour for t in window.library.tags()}
+    assert colours["Optimization > Stochastic"] == "#16a34a"
+
+
+def test_the_colour_dialog_opens_on_the_tags_colour(window, monkeypatch) -> None:
+    window.library.set_tag_colour("Optimization > Stochastic", "#16a34a")
+    seen: list[QColor] = []
+    monkeypatch.setattr(
+        QColorDialog, "getColor", lambda initial, *a, **k: seen.append(initial) or QColor()
+    )
+    window.sidebar.colourRequested.emit("Optimization > Stochastic")
+    assert seen[0].name() == "#16a34a"
+
+
+def test_merge_preselects_no_target(window, monkeypatch) -> None:
+    asked: list[int] = []
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: asked.append(a[4]) or ("", True))
+    before = {t.name for t in window.library.tags()}
+    window.sidebar.mergeRequested.emit("Optimization > Stochastic")
+    assert asked == [-1]
+    assert {t.name for t in window.library.tags()} == before
