@@ -33,6 +33,7 @@ from litman.gui.safe_text import MAX_RENDERED, clip
 from litman.gui.tag_box import TagBox
 
 LINE_FIELDS = ("title", "authors", "year", "venue", "doi", "url")
+LABELS = {"doi": "DOI", "url": "URL"}
 
 
 class SafeBrowser(QTextBrowser):
@@ -87,11 +88,12 @@ class DetailPane(QWidget):
         self.edits: dict[str, QLineEdit] = {}
         for name in LINE_FIELDS:
             edit = QLineEdit()
-            edit.setAccessibleName(name.capitalize())
+            label = LABELS.get(name, name.capitalize())
+            edit.setAccessibleName(label)  # "DOI" read as a word, not "Doi"
             edit.editingFinished.connect(self.commit_edits)
             edit.textEdited.connect(lambda _t: self.refusal.hide())
             self.edits[name] = edit
-            form.addRow(name.capitalize().replace("Doi", "DOI").replace("Url", "URL"), edit)
+            form.addRow(label, edit)
         self.edits["authors"].setPlaceholderText("Last, First; Last, First")
         layout.addLayout(form)
         self.venue_label = form.labelForField(self.edits["venue"])

@@ -33,7 +33,7 @@ from litman.core.errors import Cancelled
 from litman.core.library import Library
 from litman.core.locking import WriterLock
 from litman.core.records import Changes, Status
-from litman.gui import commands, dialogs, refresh, screens, settings, workers
+from litman.gui import commands, dialogs, keys, refresh, screens, settings, workers
 from litman.gui.detail import DetailPane
 from litman.gui.models.papers import PaperTableModel
 from litman.gui.safe_text import rich
@@ -272,6 +272,7 @@ class MainWindow(QMainWindow):
         down.triggered.connect(self.focus_results)
         self.search.addAction(down)
         self._build_actions()
+        keys.install(self)
         self.statusBar().setAccessibleName("Status")
         self.read_only_label = QLabel()
         self.read_only_label.setTextFormat(Qt.TextFormat.PlainText)

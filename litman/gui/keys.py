@@ -1,0 +1,120 @@
+"""Keys and focus: copying citation keys, Escape in the search box, shortcuts that beat a
+line edit's own bindings, and a Tab order that follows the screen.
+
+- Ctrl+K copies the selected papers' citation keys (`a, b`), Ctrl+Shift+K `\\cite{a,b}`, as
+  JabRef does; both are in the table's context menu and the Edit menu.
+- A line edit takes Ctrl+E as "end of line", so Export did nothing while typing a search.
+  The window's own Ctrl shortcuts now win in every line edit of the window; the editing keys
+  (Ctrl+A, C, V, X, Z, Y, Backspace, Delete, arrows) stay the line edit's.
+- Escape in the search box clears it; a second Escape moves to the table.
+- Tab goes search, sidebar, table, detail fields, tags, status, rating, notes, and leaves the
+  table and the notes box (the table no longer moves between cells, notes take no tab).
+"""
+
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
+
+if TYPE_CHECKING:
+    from litman.gui.main_window import MainWindow
+
+# Keys a line edit keeps for itself even where the window has a shortcut on them.
+EDITING = {
+    QKeySequence(k).toString()
+    for k in ("Ctrl+A", "Ctrl+C", "Ctrl+V", "Ctrl+X", "Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z")
+}
+
+
+def cite_keys(keys: list[str]) -> str:
+    return ", ".join(keys)
+
+
+def cite_command(keys: list[str]) -> str:
+    return "\\cite{" + ",".join(keys) + "}"
+
+
+class ShortcutsWin(QObject):
+    """Gives the window's Ctrl shortcuts priority over a line edit's own key bindings."""
+
+    def __init__(self, win: "MainWindow") -> None:
+        super().__init__(win)
+        self.win = win
+
+    def _window_keys(self) -> set[str]:
+        keys = set()
+        for action in self.win.findChildren(QAction):
+            if action.isEnabled():
+                keys.update(s.toString() for s in action.shortcuts())
+        return {k for k in keys if k.startswith("Ctrl+") and k not in EDITING}
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            combo = QKeySequence(event.keyCombination()).toString()
+            if combo in self._window_keys():
+                event.ignore()  # not overridden: the window's shortcut runs
+                return True
+        return False
+
+
+def install(win: "MainWindow") -> None:
+    _copy_actions(win)
+    _escape(win)
+    win.shortcuts_win = ShortcutsWin(win)
+    for edit in win.findChildren(QLineEdit):
+        edit.installEventFilter(win.shortcuts_win)
+    _tab_order(win)
+
+
+def _copy_actions(win: "MainWindow") -> None:
+    win.a_copy_key = QAction("Copy Citation Key", win)
+    win.a_copy_key.setShortcut(QKeySequence("Ctrl+K"))
+    win.a_copy_key.triggered.connect(lambda: copy_keys(win, cite=False))
+    win.a_copy_cite = QAction("Copy \\cite{Key}", win)
+    win.a_copy_cite.setShortcut(QKeySequence("Ctrl+Shift+K"))
+    win.a_copy_cite.triggered.connect(lambda: copy_keys(win, cite=True))
+    for action in (win.a_copy_key, win.a_copy_cite):
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        win.addAction(action)
+        win.table.addAction(action)
+    edit_menu = next(
+        (m.menu() for m in win.menuBar().actions() if m.text() == "&Edit" and m.menu()), None
+    )
+    if edit_menu is not None:
+        edit_menu.insertActions(win.a_copy, [win.a_copy_key, win.a_copy_cite])
+
+
+def copy_keys(win: "MainWindow", cite: bool) -> None:
+    keys = [p.citekey for p in win.library.get_many(win.selected_ids())]
+    if not keys:
+        return
+    QApplication.clipboard().setText(cite_command(keys) if cite else cite_keys(keys))
+    what = "\\cite command" if cite else ("citation key" if len(keys) == 1 else "citation keys")
+    win.statusBar().showMessage(f"Copied the {what} of {len(keys)} papers", 3000)
+
+
+def _escape(win: "MainWindow") -> None:
+    action = QAction(win.search)
+    action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+    action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+
+    def escape() -> None:
+        if win.search.text():
+            win.search.clear()
+        else:
+            win.focus_results()
+
+    action.triggered.connect(escape)
+    win.search.addAction(action)
+
+
+def _tab_order(win: "MainWindow") -> None:
+    win.table.setTabKeyNavigation(False)
+    win.detail.notes.setTabChangesFocus(True)
+    d = win.detail
+    chain: list[QWidget] = [win.search, win.sidebar, win.table, *d.edits.values(), d.tabs]
+    chain += [d.tag_edit, d.status, d.rating, d.notes]
+    for first, second in pairwise(chain):
+        QWidget.setTabOrder(first, second)
