@@ -25,7 +25,7 @@ from litman.core.postings import array_text, text_array
 if TYPE_CHECKING:
     from litman.core.search import SearchIndex
 
-FORMAT = 2  # 2: per-paper digests, for reconciling with outside writes
+FORMAT = 3  # 2: per-paper digests, for reconciling with outside writes; 3: without status
 
 
 def save(index: "SearchIndex", path: Path, generation: str) -> None:

@@ -264,7 +264,9 @@ class Library(PaperWrites, TagOperations):
     def _publish(self, changes: Changes) -> Changes:
         self._orders.clear()
         if not changes.empty:
-            if self._index is not None:
+            if self._index is not None and not changes.text_changed:
+                self._index.set_statuses(self._status_codes(changes.updated))
+            elif self._index is not None:
                 self._index.apply(
                     changes.added, changes.updated, changes.deleted, changes.text_changed
                 )
@@ -420,6 +422,11 @@ class Library(PaperWrites, TagOperations):
         order = self.list_ids(sort or "added", descending if sort else True)
         keep = set(ids)
         return [i for i in order if i in keep]
+
+    def _status_codes(self, ids: Sequence[int]) -> dict[int, int]:
+        """Each paper's status as the index codes it, read without the texts."""
+        with self._read() as conn:
+            return store.status_codes(conn, ids)
 
     def _index_docs(self, ids: Sequence[int] | None) -> list[Doc]:
         with self._read() as conn:

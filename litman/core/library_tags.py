@@ -92,8 +92,7 @@ class TagOperations:
                 raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
             tid = next(iter(found.values()))
             had = self._ids_with_tag_id(conn, tid, ids)
-            for part in store.chunks(had):
-                conn.execute(delete(PT).where(PT.c.tag_id == tid, PT.c.paper_id.in_(part)))
+            conn.execute(delete(PT).where(PT.c.tag_id == tid, store.in_ids(PT.c.paper_id, had)))
         return self._publish(Changes(updated=tuple(had), tags_changed=True, fields=TAGS))
 
     def rename_tag(self, old: str, new: str) -> Changes:
@@ -165,13 +164,8 @@ class TagOperations:
 
     @staticmethod
     def _ids_with_tag_id(conn: Connection, tid: int, ids: Sequence[int]) -> list[int]:
-        return [
-            pid
-            for part in store.chunks(list(ids))
-            for pid in conn.execute(
-                select(PT.c.paper_id).where(PT.c.tag_id == tid, PT.c.paper_id.in_(part))
-            ).scalars()
-        ]
+        q = select(PT.c.paper_id).where(PT.c.tag_id == tid, store.in_ids(PT.c.paper_id, ids))
+        return list(conn.execute(q).scalars())
 
 
 def _no_such_tag(conn: Connection, name: str) -> str:

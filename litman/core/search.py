@@ -14,7 +14,7 @@ import json
 import threading
 import zlib
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -33,8 +33,9 @@ Docs = Callable[[Sequence[int] | None], Iterable[Doc]]
 
 
 def digest(d: Doc) -> int:
-    """A checksum of everything the index keeps of a paper: what `reconcile` compares."""
-    parts = (*d.texts, str(d.year), str(d.status), *d.tags)
+    """A checksum of what the index keeps of a paper's texts, year and tags: what `reconcile`
+    compares (with the status, which changes alone, compared directly)."""
+    parts = (*d.texts, str(d.year), *d.tags)
     return zlib.crc32("\x1f".join(parts).encode("utf-8", "surrogatepass"))
 
 
@@ -139,7 +140,9 @@ class SearchIndex:
             known = [d.id < n and bool(self.alive[d.id]) for d in docs]
             added = [d for d, k in zip(docs, known, strict=True) if not k]
             updated = [
-                d for d, k in zip(docs, known, strict=True) if k and self._digest[d.id] != digest(d)
+                d
+                for d, k in zip(docs, known, strict=True)
+                if k and (self._digest[d.id] != digest(d) or self.statuses[d.id] != d.status)
             ]
             present = np.zeros(n, dtype=bool)
             present[[d.id for d in docs if d.id < n]] = True
@@ -205,12 +208,27 @@ class SearchIndex:
         """
         if not self._built:
             return
-        with self._lock:
+        with self._lock, gc_paused():
             if not text_changed:
                 for d in self._docs(list(updated)):
                     self._set_attrs(d)
                 return
+            if len(added) + len(updated) + len(deleted) > max(1000, len(self.alive) // 4):
+                # Tagging or deleting most of the library: one build costs a fraction of
+                # re-indexing paper by paper (5 s against 50 s at 100k, on a loaded machine).
+                self._build_from(list(self._docs(None)))
+                return
             self._replace([*deleted, *updated], list(self._docs([*added, *updated])))
+
+    def set_statuses(self, statuses: Mapping[int, int]) -> None:
+        """New status codes for papers whose status alone changed: no texts are re-read."""
+        if not self._built or not statuses:
+            return
+        with self._lock:
+            ids = np.fromiter(statuses.keys(), np.int64, len(statuses))
+            known = ids < len(self.statuses)
+            codes = np.fromiter(statuses.values(), np.int8, len(statuses))
+            self.statuses[ids[known]] = codes[known]
 
     def _replace(self, gone: Sequence[int], fresh: Sequence[Doc]) -> None:
         """Drop the postings of `gone` papers, then index the `fresh` documents."""

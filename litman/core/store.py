@@ -234,14 +234,8 @@ def link_tags(
     existing: set[tuple[int, int]] = set()
     for tid in {t for _, t in pairs}:
         pids = [p for p, t in pairs if t == tid]
-        for part in chunks(pids):
-            existing.update(
-                conn.execute(
-                    select(PT.c.paper_id, PT.c.tag_id).where(
-                        PT.c.tag_id == tid, PT.c.paper_id.in_(part)
-                    )
-                )
-            )
+        q = select(PT.c.paper_id, PT.c.tag_id).where(PT.c.tag_id == tid)
+        existing.update(conn.execute(q.where(in_ids(PT.c.paper_id, pids))))
     new = [{"paper_id": p, "tag_id": t} for p, t in pairs if (p, t) not in existing]
     bulk_insert(conn, PT, new)
     return len(new)
@@ -315,6 +309,13 @@ _NOTHING = object()
 
 def count_papers(conn: Connection) -> int:
     return int(conn.execute(select(func.count()).select_from(P)).scalar_one())
+
+
+def status_codes(conn: Connection, ids: Sequence[int]) -> dict[int, int]:
+    """Paper id -> its status's position in `Status`, the search index's code."""
+    code = {s.value: i for i, s in enumerate(Status)}
+    q = select(P.c.id, P.c.status).where(in_ids(P.c.id, ids))
+    return {pid: code[s] for pid, s in conn.execute(q)}
 
 
 def index_docs(conn: Connection, ids: Sequence[int] | None) -> list[Doc]:
@@ -404,10 +405,7 @@ def bump_generation(conn: Connection) -> None:
 
 def existing_ids(conn: Connection, ids: Sequence[int]) -> list[int]:
     """Those of `ids` that are papers (an id check, without loading the papers)."""
-    found: list[int] = []
-    for part in chunks(list(ids)):
-        found.extend(conn.execute(select(P.c.id).where(P.c.id.in_(part))).scalars())
-    return found
+    return list(conn.execute(select(P.c.id).where(in_ids(P.c.id, ids))).scalars())
 
 
 def in_ids(column: ColumnElement[int], ids: Sequence[int]) -> ColumnElement[bool]:

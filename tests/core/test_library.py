@@ -299,3 +299,15 @@ def test_searching_does_not_wait_for_a_write_in_progress(seeded_path) -> None:
         writer.join()
         searcher.join()
         lib.close()
+
+
+def test_bulk_status_and_tags_over_many_ids_touch_exactly_those(library: Library) -> None:
+    ids = add(library, *(NewPaper(title=f"p{i}") for i in range(1300)))
+    chosen = ids[:1200]  # more than one IN-list's worth: sent as one JSON list
+    assert set(library.set_status(chosen, Status.READ).updated) == set(chosen)
+    assert library.status_counts()[Status.READ] == 1200
+    assert len(library.add_tag("many", chosen).updated) == 1200
+    assert len(library.remove_tag("many", chosen[:700]).updated) == 700
+    assert sorted(library.paper_ids_with_tag("many", subtree=False)) == sorted(chosen[700:])
+    with pytest.raises(NotFoundError):
+        library.add_tag("many", [*chosen, 10**9])

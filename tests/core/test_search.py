@@ -299,3 +299,21 @@ def test_writes_by_another_process_are_reconciled_not_rebuilt(seeded_path, monke
     assert here.index.reconcile() == (0, 0, 0)  # nothing more to do
     here.close()
     fresh.close()
+
+
+def test_a_status_change_updates_the_index_without_rereading_texts(
+    seeded_path, monkeypatch
+) -> None:
+    lib = Library.open(seeded_path)
+    lib.search("warm up")
+    ids = lib.list_ids("id")[:5]
+
+    def no_docs(*_args) -> None:
+        raise AssertionError("texts re-read for a status change")
+
+    monkeypatch.setattr(lib.index, "_docs", no_docs)
+    changes = lib.set_status(ids, Status.READING)
+    assert sorted(lib.search("status:reading").ids) == sorted(ids)
+    lib.restore_fields({k: dict(v) for k, v in changes.old.items()})
+    assert lib.search("status:reading").ids == []
+    lib.close()
