@@ -185,7 +185,10 @@ def _json(stored: str) -> Any:
 
 
 def _datetime(stored: str) -> datetime:
-    return datetime.fromisoformat(stored)  # SQLAlchemy's 'YYYY-MM-DD HH:MM:SS.ffffff'
+    # SQLAlchemy's 'YYYY-MM-DD HH:MM:SS.ffffff', with '+00:00' or without it: an UPDATE
+    # stores the time without its offset. Every stored time is UTC.
+    found = datetime.fromisoformat(stored)
+    return found if found.tzinfo else found.replace(tzinfo=UTC)
 
 
 def load_papers(conn: Connection, ids: Sequence[int]) -> dict[int, Paper]:

@@ -311,3 +311,13 @@ def test_bulk_status_and_tags_over_many_ids_touch_exactly_those(library: Library
     assert sorted(library.paper_ids_with_tag("many", subtree=False)) == sorted(chosen[700:])
     with pytest.raises(NotFoundError):
         library.add_tag("many", [*chosen, 10**9])
+
+
+def test_papers_marked_read_can_be_deleted_and_put_back(library: Library) -> None:
+    ids = add(library, NewPaper(title="a"), NewPaper(title="b"))
+    library.set_status(ids, Status.READ)  # an UPDATE stores the times without their offset
+    read = library.get(ids[0])
+    assert read.read_at is not None and read.read_at.tzinfo is not None
+    gone = library.delete_papers(ids)
+    library.restore_papers([v["paper"] for v in gone.old.values()])
+    assert [p.status for p in library.get_many(ids)] == [Status.READ, Status.READ]
