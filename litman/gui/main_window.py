@@ -14,6 +14,7 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDropEvent,
     QKeySequence,
+    QPalette,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
@@ -210,7 +211,8 @@ class MainWindow(QMainWindow):
         self.empty.setTextFormat(Qt.TextFormat.PlainText)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
-        self.empty.setStyleSheet("color: palette(mid); font-size: 14px; padding: 40px")
+        self.empty.setStyleSheet("font-size: 14px; padding: 40px")
+        self.empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # 4.5:1 (theme.py)
 
         self.sidebar = Sidebar(self.library)
         self.sidebar.setMinimumWidth(200)
@@ -276,7 +278,9 @@ class MainWindow(QMainWindow):
         self.statusBar().setAccessibleName("Status")
         self.read_only_label = QLabel()
         self.read_only_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.read_only_label.setStyleSheet("color: #b45309; font-weight: 600; padding: 0 6px")
+        self.read_only_label.setStyleSheet("font-weight: 600; padding: 0 6px")
+        # Counts come back after a temporary message ("Copied …") times out.
+        self.statusBar().messageChanged.connect(lambda text: text or self._update_status())
         self.statusBar().addPermanentWidget(self.read_only_label)
         self.write_progress = WriteProgress(self.writes)
         self.statusBar().addPermanentWidget(self.write_progress)

@@ -1,0 +1,105 @@
+"""Screens and themes: every text at WCAG AA contrast in light and dark, status counts
+that come back, and what a library showed last kept for that library."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit
+
+from litman.core.library import Library
+from litman.core.records import NewPaper
+from litman.gui import theme
+from litman.gui.main_window import MainWindow
+from litman.gui.settings import ViewSettings
+from litman.gui.workers import run_inline
+
+pytestmark = pytest.mark.gui
+AA = 4.5
+
+
+@pytest.fixture(params=["light", "dark"])
+def themed(request, qapp):
+    """The application in a light or a dark palette, restored afterwards."""
+    palette, style = QPalette(qapp.palette()), qapp.style().name()
+    theme.apply(qapp, dark=request.param == "dark")
+    assert theme.palette_is_dark(qapp.palette()) == (request.param == "dark")
+    yield request.param
+    qapp.setStyle(style)
+    qapp.setPalette(palette)
+
+
+def open_window(qtbot, library: Library, tmp_path: Path) -> MainWindow:
+    win = MainWindow(library, ViewSettings(tmp_path / "view.ini"), runner=run_inline)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def label_contrast(label: QLabel) -> float:
+    palette = label.palette()
+    bg = palette.color(QPalette.ColorRole.Window)
+    fg = theme.flatten(palette.color(label.foregroundRole()), bg)
+    return theme.contrast(fg, bg)
+
+
+def test_every_label_reads_at_aa_contrast(themed, qtbot, seeded, tmp_path) -> None:
+    win = open_window(qtbot, seeded, tmp_path)
+    win.table.selectRow(0)
+    qtbot.waitUntil(lambda: bool(win.detail.note.text()))  # "From …": the provenance note
+    check_labels(win, themed)
+    assert "From " in win.detail.note.text()
+    win.search.setText("zzzqqq no such words")
+    win.apply_filter()
+    assert win.empty.isVisible()  # the empty-state text
+    check_labels(win, themed)
+
+
+def check_labels(win: MainWindow, mode: str) -> None:
+    labels = [w for w in win.findChildren(QLabel) if w.text().strip() and w.isVisible()]
+    assert labels
+    for label in labels:
+        assert "color" not in label.styleSheet(), label.text()
+        assert label_contrast(label) >= AA, (mode, label.text()[:40], label_contrast(label))
+
+
+def test_placeholder_text_reads_at_aa_contrast(themed, qtbot, seeded, tmp_path) -> None:
+    win = open_window(qtbot, seeded, tmp_path)
+    win.table.selectRow(0)  # the detail fields are enabled (disabled text is exempt)
+    qtbot.waitUntil(lambda: win.detail.edits["authors"].isEnabled())
+    edits = [e for e in win.findChildren(QLineEdit) if e.placeholderText() and e.isEnabled()]
+    assert win.search in edits
+    for edit in edits:
+        p = edit.palette()
+        base = p.color(QPalette.ColorRole.Base)
+        fg = theme.flatten(p.color(QPalette.ColorRole.PlaceholderText), base)
+        assert theme.contrast(fg, base) >= AA, (themed, edit.accessibleName())
+
+
+def test_status_counts_come_back_after_a_temporary_message(window, qtbot) -> None:
+    window.statusBar().showMessage("Copied 2 BibTeX entries", 50)
+    assert window.statusBar().currentMessage().startswith("Copied")
+    qtbot.waitUntil(lambda: "89 papers · 89 shown" in window.statusBar().currentMessage())
+
+
+def test_last_search_sidebar_and_sort_are_kept_per_library(qtbot, seeded, tmp_path) -> None:
+    first = open_window(qtbot, seeded, tmp_path)
+    first.search.setText("gradient")
+    first.sidebar.select_filter("status:unread")
+    first.sort_key, first.sort_desc = "title", True
+    first.close()
+    with Library.open(tmp_path / "other.sqlite") as other_lib:
+        other_lib.add_paper(NewPaper(title="Other"))
+        other = open_window(qtbot, other_lib, tmp_path)
+        assert other.search.text() == "" and other.sidebar.current_filter() == ""
+        assert other.sort_key is None
+        other.close()
+    again = open_window(qtbot, seeded, tmp_path)
+    assert again.search.text() == "gradient"
+    assert again.sidebar.current_filter() == "status:unread"
+    assert (again.sort_key, again.sort_desc) == ("title", True)
+
+
+def test_qapplication_palette_is_back_to_light(qapp: QApplication) -> None:
+    assert not theme.palette_is_dark(qapp.palette())
