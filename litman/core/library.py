@@ -9,13 +9,13 @@ SQLite's write lock up front.
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from threading import Lock, RLock
+from threading import Lock, RLock, get_ident
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, exists, func, select, text
 from sqlalchemy.exc import OperationalError
 
-from litman.core import backups, fields, models, opening, reading, sqlite, store
+from litman.core import backups, fields, index_journal, models, opening, reading, sqlite, store
 from litman.core.errors import (
     DiskFullError,
     LibraryLockedError,
@@ -91,6 +91,9 @@ class Library(PaperWrites, TagOperations):
         self._watcher = sqlite.ChangeWatcher(self.path)
         self._changed_elsewhere = False
         self._orders: dict[tuple[str, bool], list[int]] = {}
+        # Each thread's last committed write (generation before, after), until its Changes
+        # are published and journalled (litman.core.index_journal).
+        self._unjournaled: dict[int, tuple[str, str]] = {}
 
     # -- opening -------------------------------------------------------------------------
 
@@ -252,8 +255,11 @@ class Library(PaperWrites, TagOperations):
                     self.engine.connect().execution_options(litman_write=True) as conn,
                     conn.begin(),
                 ):
+                    before = store.generation(conn)
                     yield conn
-                    store.bump_generation(conn)  # saved search indexes are now stale
+                    after = store.bump_generation(conn)  # saved search indexes are now stale
+                # Committed: this thread's next _publish journals it for saved indexes.
+                self._unjournaled[get_ident()] = (before, after)
             except OperationalError as exc:
                 raise _explain(exc, self.path) from exc
             finally:
@@ -263,6 +269,9 @@ class Library(PaperWrites, TagOperations):
 
     def _publish(self, changes: Changes) -> Changes:
         self._orders.clear()
+        step = self._unjournaled.pop(get_ident(), None)
+        if step is not None and self.index_cache is not None:
+            index_journal.record(self.index_cache, *step, changes)
         if not changes.empty:
             if self._index is not None and not changes.text_changed:
                 self._index.set_statuses(self._status_codes(changes.updated))

@@ -395,7 +395,7 @@ def generation(conn: Connection) -> str:
     return row or ""
 
 
-def bump_generation(conn: Connection) -> None:
+def bump_generation(conn: Connection) -> str:
     """A new random token, not a counter: a restored backup that is then edited can never
     arrive back at a value some saved index was made for."""
     token = secrets.token_hex(8)
@@ -404,6 +404,7 @@ def bump_generation(conn: Connection) -> None:
     )
     if done.rowcount == 0:
         conn.execute(insert(models.meta).values(key=GENERATION, value=token))
+    return token
 
 
 def existing_ids(conn: Connection, ids: Sequence[int]) -> list[int]:
