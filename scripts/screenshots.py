@@ -1,6 +1,11 @@
-"""Render the README screenshots from a fresh seeded library into docs/screenshots/.
+"""Render the README screenshots from a fresh seed library into docs/screenshots/.
 
 QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshots.py
+
+Each shot starts from a new library holding only the bundled seed abstracts; everything else
+in a picture is done by this script, and its caption (written to docs/screenshots/CAPTIONS.md
+and used in the README) says what. The entry editor shot imports one real JabRef-written
+@article from tests/data/real-entries/kopp2009.bib (source in SOURCES.md beside it).
 """
 
 import os
@@ -12,16 +17,39 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from PySide6.QtCore import QPoint  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
 from litman import app, paths  # noqa: E402
-from litman.gui import dialogs, theme  # noqa: E402
 from litman.core.library import Library  # noqa: E402
+from litman.gui import dialogs, theme  # noqa: E402
 from litman.gui.main_window import MainWindow  # noqa: E402
 from litman.gui.settings import ViewSettings  # noqa: E402
 from litman.gui.workers import run_inline  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
+KOPP = ROOT / "tests" / "data" / "real-entries" / "kopp2009.bib"
+SETUP = (
+    "Seed library; the script marked the 9 newest papers read and the next 5 reading, "
+    "tagged 4 papers `To read > This week`, coloured the tags `Optimization > Non-Convex` "
+    "(red) and `To read > This week` (blue)"
+)
+CAPTIONS = {
+    "main-window.png": f"{SETUP}, showed the Citation key column and selected the first row.",
+    "search-highlights.png": f"{SETUP}, typed `neural colapse` (a typo) in the search box "
+    "and selected the first hit: the abstract shows the matched words highlighted.",
+    "tag-tree.png": f"{SETUP}, then selected `Optimization` in the sidebar.",
+    "import-report.png": "Seed library; the script imported the seed files again: the "
+    "report lists each paper merged into the one already there, and each part skipped, "
+    "with its line.",
+    "main-window-dark.png": f"{SETUP}, switched to the dark palette, searched `bandit` and "
+    "selected the first hit.",
+    "entry-editor.png": "Seed library plus one real JabRef-written `@article` "
+    "(`KoppMartinWutkeEtAl2009`, from JabRef's test data) imported from "
+    "`tests/data/real-entries/kopp2009.bib`; the script selected it, opened the BibTeX "
+    "fields tab and set `pages` to `3--14`: an undoable edit, exported as typed.",
+    "columns-menu.png": f"{SETUP}; the script opened the table header's context menu.",
+}
 
 
 def settle(qapp: QApplication) -> None:
@@ -29,54 +57,112 @@ def settle(qapp: QApplication) -> None:
         qapp.processEvents()
 
 
+def prepare(lib: Library) -> None:
+    app.import_seeds(lib)
+    ids = lib.list_ids("added", descending=True)
+    lib.set_status(ids[:9], "read")
+    lib.set_status(ids[9:14], "reading")
+    lib.add_tag("To read > This week", ids[20:24])
+    lib.set_tag_colour("Optimization > Non-Convex", "#dc2626")
+    lib.set_tag_colour("To read > This week", "#2563eb")
+
+
+def open_window(qapp: QApplication, lib: Library, tmp: Path) -> MainWindow:
+    win = MainWindow(lib, ViewSettings(tmp / "view.ini"), runner=run_inline)
+    win.resize(1280, 800)
+    win.show()
+    settle(qapp)
+    return win
+
+
+def select_first(qapp: QApplication, win: MainWindow) -> None:
+    win.table.clearSelection()
+    win.table.selectRow(0)
+    settle(qapp)
+
+
+def shoot(widget, name: str) -> None:  # type: ignore[no-untyped-def]
+    widget.grab().save(str(OUT / name))
+
+
+def main_shots(qapp: QApplication, win: MainWindow) -> None:
+    win.columns.set_shown("citekey", True)
+    select_first(qapp, win)
+    shoot(win, "main-window.png")
+    menu = win.columns.build_menu(win.model.column_of("title") or 1)
+    menu.popup(win.mapToGlobal(QPoint(300, 120)))
+    settle(qapp)
+    shoot(menu, "columns-menu.png")
+    menu.close()
+    win.search.setText("neural colapse")
+    win.apply_filter()
+    select_first(qapp, win)
+    shoot(win, "search-highlights.png")
+    win.search.setText("")
+    win.sidebar.select_filter('tag:"Optimization"')
+    settle(qapp)
+    shoot(win.sidebar, "tag-tree.png")
+    win.sidebar.select_filter("")
+
+
+def report_shot(qapp: QApplication, win: MainWindow) -> None:
+    dialogs.run_import(win, paths.seed_files())
+    box = win.report_box
+    for button in box.buttons():
+        if box.buttonRole(button) == QMessageBox.ButtonRole.ActionRole:
+            button.click()  # Show Details…
+    settle(qapp)
+    shoot(box, "import-report.png")
+    box.close()
+
+
+def editor_shot(qapp: QApplication, tmp: Path) -> None:
+    with Library.open(tmp / "kopp.sqlite") as lib:
+        app.import_seeds(lib)
+        (report,) = app.import_files(lib, [KOPP])
+        win = open_window(qapp, lib, tmp)
+        win.resize(1280, 1000)  # tall enough for the editor's "Other fields" too
+        win.splitter.setSizes([200, 620, 460])
+        win.search.setText("key:KoppMartinWutkeEtAl2009")
+        win.apply_filter()
+        select_first(qapp, win)
+        win.detail.tabs.setCurrentIndex(1)
+        pages = win.detail.entry.values["pages"]
+        pages.setText("3--14")
+        pages.setModified(True)
+        pages.editingFinished.emit()
+        settle(qapp)
+        assert lib.get(report.added[0]).extra["pages"] == "3--14"
+        shoot(win, "entry-editor.png")
+        win.close()
+
+
+def dark_shot(qapp: QApplication, win: MainWindow) -> None:
+    theme.apply(qapp, dark=True)
+    win.search.setText("bandit")
+    win.apply_filter()
+    select_first(qapp, win)
+    shoot(win, "main-window-dark.png")
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     qapp = QApplication.instance() or QApplication(sys.argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        lib = Library.open(Path(tmp) / "seeded.sqlite")
-        app.import_seeds(lib)
-        ids = lib.list_ids("added")
-        lib.set_status(ids[:9], "read")
-        lib.set_status(ids[9:14], "reading")
-        lib.add_tag("To read > This week", ids[20:24])
-        win = MainWindow(lib, ViewSettings(Path(tmp) / "view.ini"), runner=run_inline)
-        win.resize(1280, 800)
-        win.show()
-        settle(qapp)
-        win.table.selectRow(0)
-        settle(qapp)
-        win.grab().save(str(OUT / "main-window.png"))
-        win.search.setText("neural colapse")
-        win.apply_filter()
-        win.table.selectRow(0)
-        settle(qapp)
-        win.grab().save(str(OUT / "search-highlights.png"))
-        win.search.setText("")
-        win.sidebar.select_filter('tag:"Optimization"')
-        settle(qapp)
-        win.sidebar.grab().save(str(OUT / "tag-tree.png"))
-        win.sidebar.select_filter("")
-
-        # The report after importing the seeds into this library again: all merged.
-        dialogs.run_import(win, paths.seed_files())
-        box = win.report_box
-        for button in box.buttons():
-            if box.buttonRole(button) == QMessageBox.ButtonRole.ActionRole:
-                button.click()  # Show Details…
-        settle(qapp)
-        box.grab().save(str(OUT / "import-report.png"))
-        box.close()
-
-        # The same window in a dark palette, as a system dark mode gives it.
-        theme.apply(qapp, dark=True)
-        win.search.setText("bandit")
-        win.apply_filter()
-        win.table.selectRow(0)
-        settle(qapp)
-        win.grab().save(str(OUT / "main-window-dark.png"))
-        win.close()
-        lib.close()
-    print(f"wrote {len(list(OUT.glob('*.png')))} screenshots to {OUT}")
+    assert isinstance(qapp, QApplication)
+    theme.apply(qapp, dark=False)
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        editor_shot(qapp, tmp)
+        with Library.open(tmp / "seeded.sqlite") as lib:
+            prepare(lib)
+            win = open_window(qapp, lib, tmp)
+            main_shots(qapp, win)
+            report_shot(qapp, win)
+            dark_shot(qapp, win)
+            win.close()
+    captions = "".join(f"- `{name}`: {text}\n" for name, text in CAPTIONS.items())
+    (OUT / "CAPTIONS.md").write_text("# What each screenshot shows\n\n" + captions)
+    print(f"wrote {len(CAPTIONS)} screenshots and CAPTIONS.md to {OUT}")
 
 
 if __name__ == "__main__":

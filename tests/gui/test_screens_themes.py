@@ -103,3 +103,11 @@ def test_last_search_sidebar_and_sort_are_kept_per_library(qtbot, seeded, tmp_pa
 
 def test_qapplication_palette_is_back_to_light(qapp: QApplication) -> None:
     assert not theme.palette_is_dark(qapp.palette())
+
+
+def test_sidebar_tag_colours_are_dots_not_coloured_text(window) -> None:
+    window.library.set_tag_colour("Optimization > Non-Convex", "#2563eb")
+    window.sidebar.refresh()
+    item = window.sidebar._items['tag:"Optimization > Non-Convex"']
+    assert not item.icon(0).isNull()
+    assert item.data(0, 9) is None  # Qt.ForegroundRole: the palette's own text colour
