@@ -102,7 +102,7 @@ def import_files(
     A file that cannot be read stops the import before anything is written, and a cancel
     leaves the library as it was.
     """
-    batches = [registry.read(Path(path)) for path in files]
+    batches = registry.read_all([Path(path) for path in files])
     return library.import_batches(batches, progress=progress, cancelled=cancelled)
 
 

@@ -193,14 +193,17 @@ def cmd_search(args: argparse.Namespace, lib: Library) -> int:
 
 def cmd_export(args: argparse.Namespace, lib: Library) -> int:
     from litman.formats import bibtex
+    from litman.formats.bibtex_fields import Mode
 
     target = None if args.output == "-" else export_target(args.output)
     papers = lib.iter_papers(lib.search_ids(" ".join(args.query), sort="citekey"))
+    mode: Mode = "ascii" if args.ascii else "utf8" if args.utf8 else "pdflatex"
+    blocks = lib.kept_blocks()
     if target is None:
-        bibtex.write(papers, sys.stdout, ascii_only=args.ascii)
+        bibtex.write(papers, sys.stdout, mode=mode, blocks=blocks)
         return 0
     try:
-        count = bibtex.export(papers, target, ascii_only=args.ascii)
+        count = bibtex.export(papers, target, mode=mode, blocks=blocks)
     except OSError as exc:
         raise LitmanError(
             f"Could not write {target}: {_reason(exc)}. Nothing was written."

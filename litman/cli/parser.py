@@ -146,6 +146,12 @@ def build_parser(
         action="store_true",
         help='write LaTeX escapes ({\\"u}) instead of UTF-8, for classic BibTeX',
     )
+    p.add_argument(
+        "--utf8",
+        action="store_true",
+        help="keep every character as UTF-8 (biber, XeLaTeX); by default characters "
+        "pdflatex cannot set are written in their LaTeX form",
+    )
 
     def add_file_command(
         name: str, func: PathCommand, help_: str, description: str

@@ -8,10 +8,12 @@ proposed for review, with the fields that differ. The report says what went wher
 """
 
 import dataclasses
+import hashlib
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, or_, select, update
+from sqlalchemy import Connection, func, insert, or_, select, text, update
 
 from litman.core import models, store
 from litman.core.dedupe import Candidate, DuplicateFinder, abstract_key, title_key
@@ -67,6 +69,7 @@ def import_batches(
                 progress(done, total)
     ids = insert_papers(conn, [p.paper for p in pending])
     reports = _reports(conn, batches, pending, ids, stored)
+    _keep_blocks(conn, batches)
     for batch in batches:
         conn.execute(
             insert(models.sources).values(
@@ -79,6 +82,24 @@ def import_batches(
     if progress:
         progress(total, total)
     return reports
+
+
+BLOCK = "bibtex-block:"  # meta keys holding kept @preamble/@comment blocks, by digest
+
+
+def _keep_blocks(conn: Connection, batches: Sequence[ImportBatch]) -> None:
+    """Each new `@preamble` or `@comment` block, once, in the order read."""
+    M = models.meta
+    for kind, body in (b for batch in batches for b in batch.blocks):
+        key = BLOCK + hashlib.sha256(f"{kind}\n{body}".encode()).hexdigest()[:32]
+        if conn.execute(select(M.c.key).where(M.c.key == key)).first() is None:
+            conn.execute(insert(M).values(key=key, value=json.dumps([kind, body])))
+
+
+def kept_blocks(conn: Connection) -> list[tuple[str, str]]:
+    M = models.meta
+    rows = conn.execute(select(M.c.value).where(M.c.key.startswith(BLOCK)).order_by(text("rowid")))
+    return [(kind, body) for kind, body in (json.loads(v) for v in rows.scalars())]
 
 
 def _place(

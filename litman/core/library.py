@@ -356,6 +356,13 @@ class Library(PaperWrites, TagOperations):
     def list_papers(self, sort: str = "title", descending: bool = False) -> list[Paper]:
         return self.get_many(self.list_ids(sort, descending))
 
+    def kept_blocks(self) -> list[tuple[str, str]]:
+        """BibTeX `@preamble` and `@comment` blocks kept from imports, as (kind, text)."""
+        from litman.core.importing import kept_blocks
+
+        with self._read() as conn:
+            return kept_blocks(conn)
+
     def citekeys(self) -> set[str]:
         with self._read() as conn:
             return {k.casefold() for k in conn.execute(select(P.c.citekey)).scalars()}

@@ -8,11 +8,12 @@ protective braces) found in files written elsewhere, with a cache: decoding ever
 large file through pylatexenc is what makes bibtexparser's LaTeX middleware slow.
 """
 
+import logging
 import re
 import unicodedata
 from functools import lru_cache
 
-from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
 _ESCAPES = {
@@ -37,6 +38,7 @@ _UNESCAPE = re.compile(
     r"|\\[&%$#_]"
 )
 _BACK = {v: k for k, v in _ESCAPES.items()}
+logging.getLogger("pylatexenc").setLevel(logging.ERROR)
 _TO_LATEX = UnicodeToLatexEncoder(
     non_ascii_only=True, unknown_char_policy="keep", replacement_latex_protection="braces-all"
 )
@@ -85,6 +87,19 @@ def _escape(text: str, ascii_only: bool) -> str:
     return text
 
 
+def encode_non_ascii(text: str) -> str:
+    """Non-ASCII characters in their LaTeX form (`ü` -> `{\\"u}`, `∈` ->
+    `{\\ensuremath{\\in}}`); scripts that need fonts pdflatex does not load by default
+    (Cyrillic, CJK) stay as they are."""
+    return "".join(c if c.isascii() else _char_latex(c) for c in text)
+
+
+@lru_cache(maxsize=4096)
+def _char_latex(char: str) -> str:
+    out = str(_TO_LATEX.unicode_to_latex(char))
+    return char if "\\cyr" in out.lower() else out
+
+
 def decode(value: str) -> str:
     """Unicode text from a field value: our own escapes exactly, other LaTeX via pylatexenc."""
     if "\\" not in value and "{" not in value and "}" not in value and "~" not in value:
@@ -92,8 +107,28 @@ def decode(value: str) -> str:
     return _decode(value)
 
 
+_ENSUREMATH = re.compile(r"\{\\ensuremath\{((?:[^{}]|\{[^{}]*\})*)\}\}")
+
+
+@lru_cache(maxsize=1)
+def _math_chars() -> dict[str, str]:
+    """`\\ensuremath{_0}` -> `₀`: the inverse of what `encode_non_ascii` writes for
+    characters only math mode can set."""
+    from pylatexenc.latexencode._uni2latexmap import uni2latex
+
+    out: dict[str, str] = {}
+    for code, form in uni2latex.items():
+        out.setdefault(form, chr(code))
+    return out
+
+
 @lru_cache(maxsize=65536)
 def _decode(value: str) -> str:
+    if "\\ensuremath" in value:
+        chars = _math_chars()
+        value = _ENSUREMATH.sub(
+            lambda m: chars.get(f"\\ensuremath{{{m.group(1)}}}", m.group()), value
+        )
     out, pos = [], 0
     for m in _MATH.finditer(value):
         if _safe_math(m.group()):
@@ -152,7 +187,36 @@ def _decode_piece(piece: str) -> str:
     return quick if quick is not None else str(_LATEX2TEXT.latex_to_text(piece))
 
 
-_LATEX2TEXT = LatexNodes2Text(math_mode="verbatim", keep_braced_groups=False)
+# TeX's logos read as their names ("The format of \\TeX\\ DVI files"), so that a search
+# for "TeX DVI" finds them.
+LOGOS = (
+    "TeX LaTeX LaTeXe BibTeX MF MP AmS AmSTeX AmSLaTeX XeTeX XeLaTeX LuaTeX LuaLaTeX "
+    "pdfTeX pdfLaTeX eTeX ConTeXt METAFONT METAPOST SliTeX"
+).split()
+_LOGO_TEXT = {"LaTeXe": "LaTeX2e", "MF": "Metafont", "MP": "MetaPost", "AmS": "AMS"}
+_LOGO_RE = re.compile(
+    r"\\(" + "|".join(sorted(LOGOS, key=len, reverse=True)) + r")(?![A-Za-z])(?:\{\})?"
+)
+
+
+def _unknown_macro(node: object) -> str:
+    """A macro pylatexenc cannot show is kept as written (`\\TUG`), not deleted."""
+    name = str(getattr(node, "macroname", ""))
+    space = str(getattr(node, "macro_post_space", ""))
+    return "\\" + name + (space or "{}")
+
+
+def _context() -> object:
+    db = get_default_latex_context_db()
+    db.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_unknown_macro))
+    logos = [MacroTextSpec(m, _LOGO_TEXT.get(m, m)) for m in LOGOS]
+    db.add_context_category("litman-logos", prepend=True, macros=logos)
+    return db
+
+
+_LATEX2TEXT = LatexNodes2Text(
+    latex_context=_context(), math_mode="verbatim", keep_braced_groups=False
+)
 _ACCENTS = {
     '"': "\u0308",
     "'": "\u0301",
@@ -200,15 +264,27 @@ def _quick_decode(text: str) -> str | None:
         return unicodedata.normalize("NFC", base + _ACCENTS[m.group(1)])
 
     out = _ACCENT_RE.sub(accent, text)
+    if "\\" in out:
+        out = _LOGO_RE.sub(lambda m: _LOGO_TEXT.get(m.group(1), m.group(1)), out)
+        out = out.replace("\\ ", " ")
     out = _LETTER_RE.sub(lambda m: _LETTERS[m.group(1)], out)
-    out = _UNESCAPE.sub(lambda m: _BACK[m.group()], out)
-    while "\\" in out:  # font switches, innermost first: `\emph{a \textbf{b}}`
+    while "\\" in _UNESCAPE.sub("", out):  # font switches, innermost first: `\emph{a \textbf{b}}`
         out, found = _FONT_RE.subn(r"\1", out)
         if not found:
             return None
-    out = out.replace("---", "—").replace("--", "–").replace("~", "\u00a0")
-    out = out.replace("``", "“").replace("''", "”")
-    return out.replace("{", "").replace("}", "")
+    # Protective braces go, but not the braces our own escapes stand for (`{AA\\{}}`).
+    pieces = _UNESCAPE_SPLIT.split(out)
+    for i, piece in enumerate(pieces):
+        if i % 2:
+            pieces[i] = _BACK[piece]
+        else:
+            piece = piece.replace("---", "—").replace("--", "–").replace("~", "\u00a0")
+            piece = piece.replace("``", "“").replace("''", "”")
+            pieces[i] = piece.replace("{", "").replace("}", "")
+    return "".join(pieces)
+
+
+_UNESCAPE_SPLIT = re.compile(f"({_UNESCAPE.pattern})")
 
 
 # A font switch around text with no macro left in it: it reads as its words.

@@ -1,5 +1,6 @@
 """Which reader handles which file, by its name's ending."""
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,7 +23,13 @@ def supported_suffixes() -> list[str]:
 
 def reader_for(path: Path) -> Reader:
     _load()
-    reader = _READERS.get(path.suffix.lower())
+    kind = _kind(path) if path.exists() else path.suffix.lower()
+    if kind != path.suffix.lower() and kind not in _READERS:
+        raise ImportFailed(
+            f"{path.name}: is a {kind[1:].upper()} file saved as '{path.suffix}'; litman "
+            f"cannot import {kind[1:].upper()} yet (it reads: {', '.join(supported_suffixes())})."
+        )
+    reader = _READERS.get(kind)
     if reader is None:
         known = ", ".join(supported_suffixes()) or "none yet"
         raise ImportFailed(
@@ -34,11 +41,47 @@ def reader_for(path: Path) -> Reader:
 
 def read(path: Path) -> ImportBatch:
     """Read one file into a batch; raises ImportFailed with a clear message."""
+    return read_all([path])[0]
+
+
+def read_all(paths: list[Path]) -> list[ImportBatch]:
+    """Read files imported together: BibTeX files share their @string macros, as
+    `\\bibliography{abbrev,papers}` does. Batches come back in the files' order."""
+    for path in paths:
+        _check(path)
+    _load()
+    from litman.formats import bibtex
+
+    bib = [p for p in paths if _kind(p) == ".bib"]
+    together = dict(zip(bib, bibtex.read_group(bib), strict=True)) if bib else {}
+    return [together[p] if p in together else reader_for(p)(p) for p in paths]
+
+
+def _kind(path: Path) -> str:
+    """The reader a file needs: its suffix, or what a `.txt` file's text shows it to be."""
+    suffix = path.suffix.lower()
+    return sniff(path) if suffix == ".txt" else suffix
+
+
+def sniff(path: Path) -> str:
+    """`.bib` or `.ris` for a text file that is one (EndNote saves both as `.txt`)."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(65536).decode("utf-8", "replace").lstrip("\ufeff")
+    except OSError:
+        return ".txt"
+    if re.search(r"(?m)^\s*@\s*[A-Za-z]+\s*[{(]\s*[^\s,]*\s*,", head):
+        return ".bib"
+    if re.search(r"(?m)^TY  - ", head):
+        return ".ris"
+    return ".txt"
+
+
+def _check(path: Path) -> None:
     if not path.exists():
         raise ImportFailed(f"{path}: no such file.")
     if path.is_dir():
         raise ImportFailed(f"{path}: is a folder, not a file.")
-    return reader_for(path)(path)
 
 
 def _load() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 from litman import app
 from litman.cli import main
 from litman.core.library import Library
+from litman.core.records import NewPaper
 from litman.formats import bibtex
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "bib"
@@ -86,3 +87,171 @@ def test_import_json_lists_renamed_keys_and_proposals(library_path: Path, capsys
     (renamed,) = reports[0]["renamed"]
     assert renamed["wanted"] == "Chen_2019" and renamed["line"] == 3
     assert len(reports[1]["proposed"]) == 2 and reports[1]["proposed"][0]["differs"]
+
+
+def imported(library: Library, *names: str) -> dict[str, object]:
+    app.import_files(library, [DATA / n for n in names])
+    return {p.citekey: p for p in library.list_papers()}
+
+
+def entry_of(out: str, key: str) -> str:
+    start = out.index("{" + key + ",")
+    return out[start : out.index("\n}\n", start)]
+
+
+def test_and_next_to_a_tab_or_newline_splits_authors(library: Library) -> None:
+    who = imported(library, "names-and-logos.bib")["who2020"]
+    assert len(who.authors) == 5 and who.authors[-1] == "E, F"  # type: ignore[attr-defined]
+
+
+def test_braced_names_are_written_back_as_read(library: Library) -> None:
+    imported(library, "names-and-logos.bib")
+    author = bibtex.dumps(library.list_papers()).split("author = {", 1)[1].split("},\n")[0]
+    assert author == (
+        "{World Health Organization} and {van Kreveld}, M. and Smith, A, B and C, D\n\tand E, F"
+    )
+
+
+def test_logos_read_as_their_names_and_unknown_macros_are_kept(library: Library) -> None:
+    papers = imported(library, "names-and-logos.bib")
+    assert papers["who2020"].title == "LaTeX for beginners"  # type: ignore[attr-defined]
+    knuth = papers["knuth1982"].title  # type: ignore[attr-defined]
+    assert knuth == "The format of TeX's DVI files, with BibTeX and Metafont"
+    assert papers["tug"].title == "\\TUG{}"  # type: ignore[attr-defined]
+    assert library.search("TeX DVI").ids[:1] == [papers["knuth1982"].id]  # type: ignore[attr-defined]
+
+
+def test_multi_line_titles_keep_their_case_protection(library: Library) -> None:
+    imported(library, "fields.bib")
+    out = bibtex.dumps(library.list_papers())
+    assert "title = {Multi-line\n           title with {DNA}}" in out
+    ascii_out = bibtex.dumps(library.list_papers(), mode="ascii")
+    assert "title = {Multi-line\n           title with {DNA}}" in ascii_out
+
+
+def test_urls_and_dois_are_verbatim() -> None:
+    from tests.formats.test_bibtex import _paper
+
+    p = _paper(NewPaper(title="t", url="https://x.org/a_b%20c~d", doi="10.1000/a_b"))
+    fields = dict(bibtex.fields_of(p))
+    assert fields["url"] == "https://x.org/a_b%20c~d" and fields["doi"] == "10.1000/a_b"
+
+
+def test_preamble_and_comment_blocks_are_kept_and_written_back(library: Library) -> None:
+    app.import_files(library, [DATA / "blocks-and-comments.bib"])
+    out = bibtex.dumps(library.list_papers(), blocks=library.kept_blocks())
+    assert out.startswith('@preamble{"\\providecommand{\\noopsort}[1]{}"}')
+    assert out.rstrip().endswith("@comment{jabref-meta: databaseType:bibtex;}")
+
+
+def test_commented_out_entries_and_fields_are_comments(library: Library) -> None:
+    (report,) = app.import_files(library, [DATA / "blocks-and-comments.bib"])
+    (real,) = library.list_papers()
+    assert real.citekey == "real" and real.title == "The Real One"
+    assert "note" not in real.extra and not any(k.startswith("%") for k in real.extra)
+    assert any("commented-out entry 'real'" in w for w in report.warnings)
+
+
+def test_a_repeated_field_keeps_the_first_value_with_a_report_line(library: Library) -> None:
+    (report,) = app.import_files(library, [DATA / "blocks-and-comments.bib"])
+    (real,) = library.list_papers()
+    assert real.year == 2000 and not report.skipped
+    assert any("'year' appears twice" in w for w in report.warnings)
+
+
+def test_crossref_parents_are_written_after_their_children(library: Library) -> None:
+    imported(library, "crossref.bib")
+    out = bibtex.dumps(library.list_papers("citekey"))
+    assert out.index("{b-paper,") < out.index("{a-proc,")
+
+
+def test_files_imported_together_share_their_macros(library: Library) -> None:
+    reports = app.import_files(library, [DATA / "macros.bib", DATA / "uses-macros.bib"])
+    (paper,) = library.list_papers()
+    assert paper.venue == "Journal of Shared Macros"
+    assert "no entries" in " ".join(reports[0].warnings) and not reports[1].warnings
+
+
+def test_month_macros_stay_macros(library: Library) -> None:
+    imported(library, "fields.bib")
+    entry = entry_of(bibtex.dumps(library.list_papers()), "edited")
+    assert "\tmonth = mar" in entry and "{mar}" not in entry and "{3}" not in entry
+
+
+def test_an_editor_is_not_copied_into_author(library: Library) -> None:
+    edited = imported(library, "fields.bib")["edited"]
+    assert edited.authors == ("Doe, Jane",)  # type: ignore[attr-defined]
+    entry = entry_of(bibtex.dumps(library.list_papers()), "edited")
+    assert "\tauthor =" not in entry and "\teditor = {Doe, Jane}" in entry
+
+
+def test_venue_fields_keep_their_names(library: Library) -> None:
+    imported(library, "fields.bib")
+    entry = entry_of(bibtex.dumps(library.list_papers()), "twovenues")
+    assert "journal = {Journal of Talks}" in entry
+    assert "booktitle = {Proceedings of Talks}" in entry and "howpublished" not in entry
+
+
+def test_unparsable_years_keep_their_text(library: Library) -> None:
+    papers = imported(library, "fields.bib")
+    out = bibtex.dumps(library.list_papers())
+    assert papers["edited"].year == 2020  # type: ignore[attr-defined]
+    assert "year = {2020a}" in out and "year = {in press}" in out
+    assert "year = {1982--1983}" in out
+
+
+def test_derived_titles_protect_acronyms_and_math() -> None:
+    from tests.formats.test_bibtex import _paper
+
+    p = _paper(NewPaper(title="Scaling LLMs with ReLU and $x^T y$ Features"))
+    title = dict(bibtex.fields_of(p))["title"]
+    assert title == "Scaling {LLMs} with {ReLU} and {$x^T y$} Features"
+
+
+def test_the_default_export_writes_what_pdflatex_cannot_set_as_latex() -> None:
+    from tests.formats.test_bibtex import _paper
+
+    p = [_paper(NewPaper(title="Müller", abstract="x₀ ∈ {−1, 1}ⁿ"))]
+    assert "\\ensuremath{_0}" in bibtex.dumps(p) and "Müller" in bibtex.dumps(p)
+    assert "x₀ ∈" in bibtex.dumps(p, mode="utf8")
+
+
+def test_keywords_split_on_commas_only_and_keep_their_case(library: Library) -> None:
+    library.add_paper(NewPaper(title="x", tags=("machine learning",)))
+    papers = imported(library, "fields.bib")
+    assert papers["range"].tags == ("Humans; Adult", "machine learning")  # type: ignore[attr-defined]
+    entry = entry_of(bibtex.dumps(library.list_papers()), "range")
+    assert "keywords = {Humans; Adult, Machine Learning}" in entry
+
+
+def test_biblatex_fields_give_venue_and_year(library: Library) -> None:
+    zotero = imported(library, "fields.bib")["zotero"]
+    assert zotero.venue == "Biblatex Journal" and zotero.year == 2019  # type: ignore[attr-defined]
+    entry = entry_of(bibtex.dumps(library.list_papers()), "zotero")
+    assert "journaltitle = {Biblatex Journal}" in entry and "\tyear" not in entry
+
+
+def test_text_files_are_sniffed_before_they_are_read_as_abstracts(library: Library) -> None:
+    from litman.core.errors import ImportFailed
+
+    app.import_files(library, [DATA / "bibtex-saved-as.txt"])
+    assert [p.citekey for p in library.list_papers()] == ["fromtxt"]
+    try:
+        app.import_files(library, [DATA / "ris-saved-as.txt"])
+    except ImportFailed as exc:
+        assert "RIS file" in str(exc)
+    else:
+        raise AssertionError("a RIS file was read as abstracts")
+
+
+def test_a_truncated_abstract_stays_truncated_through_bibtex(
+    seeded: Library, tmp_path: Path
+) -> None:
+    out = tmp_path / "seeds.bib"
+    bibtex.export(seeded.list_papers(), out)
+    with Library.open(tmp_path / "again.sqlite") as again:
+        app.import_files(again, [out])
+        cut = {p.citekey for p in again.list_papers() if p.abstract_truncated}
+        derived = {p.citekey for p in again.list_papers() if p.title_derived}
+    assert cut == {p.citekey for p in seeded.list_papers() if p.abstract_truncated}
+    assert len(cut) == 59 and derived

@@ -1,0 +1,325 @@
+"""BibTeX fields to a paper and back, one field at a time.
+
+Reading keeps what litman cannot model as it was read: every unmodelled field goes to
+`extra`, the order of the entry's fields is remembered, and a modelled field whose value
+litman would write differently is kept as read under `litman-raw-<field>`. Writing prefers
+that copy while the paper's value still says the same, so an unedited entry comes back as
+it was read (JabRef's rule). Values litman writes itself are escaped for LaTeX, titles
+protect acronyms and math from BibTeX's case changes, and URLs and DOIs are verbatim.
+"""
+
+import re
+from collections.abc import Mapping
+from typing import Literal
+
+from litman.core.records import NewPaper, Paper, Status
+from litman.formats import latex, markup
+
+Mode = Literal["pdflatex", "utf8", "ascii"]
+AnyPaper = NewPaper | Paper
+RAW = "litman-raw-"  # extra keys holding a field's value as read, for byte-exact export
+ORDER = "litman-fields"  # extra key: the entry's field names as read, comma-separated
+VENUE_AT = "litman-venue-field"  # extra key: the field the venue was read from
+TRUNCATED = "litman-abstract-truncated"  # BibTeX field: the abstract is a cut copy
+DERIVED = "litman-title-derived"  # BibTeX field: litman made the title from the abstract
+VENUE_FIELD = {
+    "article": "journal",
+    "inproceedings": "booktitle",
+    "incollection": "booktitle",
+    "inbook": "booktitle",
+    "conference": "booktitle",
+    "book": "publisher",
+}
+# Where else a venue may be: BibTeX's own fields, then biblatex's (Zotero, Better BibLaTeX).
+VENUE_FIELDS = ("journal", "journaltitle", "booktitle", "eventtitle", "howpublished")
+READ_OUT = {Status.READ: "read", Status.READING: "skimmed"}
+READ_IN = {"read": Status.READ, "skimmed": Status.READING}
+MONTH_NAMES = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+VERBATIM = frozenset({"doi", "url", "eprint", "file", "pdf"})
+KEYWORD_SEPARATOR = ","  # as JabRef writes them
+
+
+def venue_field(entry_type: str, extra: Mapping[str, str]) -> str:
+    return extra.get(VENUE_AT) or VENUE_FIELD.get(entry_type, "howpublished")
+
+
+# -- reading -----------------------------------------------------------------------------
+
+
+def to_paper(key: str, etype: str, raw: dict[str, str], line: int, warnings: list[str]) -> NewPaper:
+    """A paper from an entry's resolved field values (names lower-cased, in file order)."""
+    etype = etype.lower()
+    candidates = (VENUE_FIELD.get(etype), *VENUE_FIELDS, "publisher" if etype == "book" else None)
+    venue_key = next((k for k in candidates if k and k in raw), None)
+    modelled = {"title", "author", "year", "doi", "url", "abstract", "keywords", "readstatus"}
+    modelled |= {"ranking", TRUNCATED, DERIVED, venue_key or "title"}
+    extra = {k: v for k, v in raw.items() if k not in modelled}
+    extra[ORDER] = ",".join(raw)
+    if venue_key and venue_key != VENUE_FIELD.get(etype, "howpublished"):
+        extra[VENUE_AT] = venue_key
+    dropped: list[str] = []
+    tags = tuple(split_keywords(raw.get("keywords", ""), dropped))
+    warnings += [
+        f"line {line}: keyword '{k}' has an empty level; not kept as a tag" for k in dropped
+    ]
+    paper = NewPaper(
+        title=clean(latex.decode(_plain(raw.get("title", "")))),
+        abstract=latex.decode(_plain(raw.get("abstract", ""))),
+        authors=tuple(split_names(raw.get("author", raw.get("editor", "")))),
+        year=year_of(raw.get("year", raw.get("date", ""))),
+        venue=clean(latex.decode(raw[venue_key])) if venue_key else "",
+        doi=raw.get("doi", "").strip(),
+        url=raw.get("url", "").strip(),
+        entry_type=etype,
+        citekey=key,
+        tags=tags,
+        status=READ_IN.get(raw.get("readstatus", "").strip().lower(), Status.UNREAD),
+        rating=_rank(raw.get("ranking", "")),
+        abstract_truncated=raw.get(TRUNCATED, "").strip() == "true",
+        title_derived=raw.get(DERIVED, "").strip() == "true",
+        source=f"line {line}",
+        extra=extra,
+    )
+    written = _written(paper, "utf8")
+    for name in ("title", "author", "year", "venue", "doi", "url", "abstract", "keywords"):
+        field = venue_key if name == "venue" else name
+        # keywords always: the library may file them under a tag spelt in another case
+        if field in raw and (written.get(name) != raw[field] or name == "keywords"):
+            extra[RAW + name] = raw[field]
+    return paper
+
+
+def clean(text: str) -> str:
+    return " ".join(text.split())
+
+
+_HTML_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
+
+
+def _plain(text: str) -> str:
+    """HTML tags from publishers' exports (<i>, <sub>, even <script>) as plain text; a
+    field with no tag is left exactly as it was."""
+    return " ".join(markup.to_plain(text).split()) if _HTML_TAG.search(text) else text
+
+
+def year_of(text: str) -> int | None:
+    m = re.search(r"(?<!\d)(\d{4})(?!\d)", text)
+    return int(m.group(1)) if m else None
+
+
+def _rank(text: str) -> int:
+    m = re.fullmatch(r"\s*rank([0-5])\s*", text)
+    return int(m.group(1)) if m else 0
+
+
+def split_names(value: str) -> list[str]:
+    """`A and B and {C and D}` into names (an `and` next to any white space splits);
+    `and others` stays as `others`. A name braced whole (`{World Health Organization}`)
+    is read without its braces; the field as read is kept to be written back."""
+    names, start = [], 0
+    for m in _top_level_ands(value):
+        names.append(value[start : m.start()])
+        start = m.end()
+    names.append(value[start:])
+    out = []
+    for name in (n.strip() for n in names):
+        if len(name) >= 2 and name[0] == "{" and name[-1] == "}" and _balanced(name[1:-1]):
+            out.append(latex.decode(name[1:-1]))
+        elif name:
+            out.append(clean(latex.decode(name)))
+    return out
+
+
+def depths(value: str) -> list[int]:
+    """Brace depth before each character; escaped braces (`\\{`) do not count."""
+    out, depth, escaped = [], 0, False
+    for ch in value:
+        out.append(depth)
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+    out.append(depth)
+    return out
+
+
+def _top_level_ands(value: str) -> list[re.Match[str]]:
+    d = depths(value)
+    return [m for m in re.finditer(r"(?i)\s+and\s+", value) if d[m.start()] == 0]
+
+
+def _balanced(text: str) -> bool:
+    d = depths(text)
+    return min(d) >= 0 and d[-1] == 0
+
+
+def split_keywords(value: str, dropped: list[str] | None = None) -> list[str]:
+    """JabRef keywords as tag paths, split on `,` (`;` belongs to the keyword, as in MeSH
+    lists); one with an empty level (`A > `) goes to `dropped`."""
+    sep = re.compile(r"(?<!\\)" + re.escape(KEYWORD_SEPARATOR))
+    tags = []
+    for part in sep.split(value):
+        tag = clean(latex.decode(part.replace("\\" + KEYWORD_SEPARATOR, KEYWORD_SEPARATOR)))
+        levels = [clean(level) for level in tag.split(">")]
+        if tag and all(levels):
+            tags.append(" > ".join(levels))
+        elif tag and dropped is not None:
+            dropped.append(tag)
+    return tags
+
+
+# -- writing -----------------------------------------------------------------------------
+
+
+def _written(p: AnyPaper, mode: Mode) -> dict[str, str]:
+    """The modelled fields as litman writes them from the paper's own values."""
+    out: dict[str, str] = {}
+    if p.title:
+        out["title"] = protect_case(p.title, mode)
+    if p.authors:
+        out["author"] = " and ".join(write_name(a, mode) for a in p.authors)
+    if p.year:
+        out["year"] = str(p.year)
+    if p.venue:
+        out["venue"] = encode(p.venue, mode)
+    for name in ("doi", "url"):
+        if getattr(p, name):
+            out[name] = verbatim(getattr(p, name))
+    if p.abstract:
+        out["abstract"] = encode(p.abstract, mode)
+    if p.tags:
+        out["keywords"] = (KEYWORD_SEPARATOR + " ").join(write_keyword(t, mode) for t in p.tags)
+    return out
+
+
+def modelled_fields(p: AnyPaper, mode: Mode) -> dict[str, str]:
+    """Field name -> value for what litman models: a value read from a file and not
+    edited since is written back as it was read."""
+    out: dict[str, str] = {}
+    written = _written(p, mode)
+    read = [k[len(RAW) :] for k in p.extra if k.startswith(RAW)]
+    for name in dict.fromkeys([*written, *read]):
+        value = written.get(name)
+        raw = p.extra.get(RAW + name)
+        if raw is not None and _unedited(name, raw, p):
+            value = encode_chars(raw, mode) if mode == "ascii" else raw
+        if value is None or _derived(name, p):
+            continue
+        out[venue_field(p.entry_type, p.extra) if name == "venue" else name] = value
+    if p.status in READ_OUT:
+        out["readstatus"] = READ_OUT[p.status]
+    if p.rating:
+        out["ranking"] = f"rank{p.rating}"
+    if p.abstract_truncated:
+        out[TRUNCATED] = "true"
+    if p.title_derived:
+        out[DERIVED] = "true"
+    return out
+
+
+def _unedited(name: str, raw: str, p: AnyPaper) -> bool:
+    if name == "author":
+        return tuple(split_names(raw)) == p.authors
+    if name == "year":
+        return year_of(raw) == p.year
+    if name == "keywords":
+        return {t.casefold() for t in split_keywords(raw)} == {t.casefold() for t in p.tags}
+    now = {"title": p.title, "venue": p.venue, "abstract": p.abstract}.get(name)
+    if now is None:
+        return clean(raw) == clean(getattr(p, name))
+    return clean(latex.decode(_plain(raw))) == clean(now)
+
+
+def _derived(name: str, p: AnyPaper) -> bool:
+    """A modelled field the entry did not have, filled from another (`date`, `editor`)
+    and still equal to it: writing it would add a field (and `author` beside `editor`
+    makes BibTeX complain)."""
+    read = p.extra.get(ORDER)
+    if read is None or name in read.split(","):
+        return False
+    if name == "year":
+        return "date" in p.extra and year_of(p.extra["date"]) == p.year
+    if name == "author":
+        return "editor" in p.extra and tuple(split_names(p.extra["editor"])) == p.authors
+    return False
+
+
+def verbatim(value: str) -> str:
+    """A URL or DOI as it is: biblatex reads these verbatim, so escapes would print."""
+    return value.replace("{", "%7B").replace("}", "%7D") if not _balanced(value) else value
+
+
+def encode(text: str, mode: Mode) -> str:
+    return encode_chars(latex.encode(text, mode == "ascii"), mode)
+
+
+# Characters pdflatex sets with its default input and font encodings (utf8, OT1, TS1, OMS),
+# read from the .dfu files of TeX Live 2022. Anything else is written in its LaTeX form.
+_PDFLATEX_SAFE = re.compile(
+    "[\x00-\x7f\u00a1-\u00ac\u00ae-\u0125\u0128-\u0137\u0139-\u013e\u0141-\u0148"
+    "\u014a-\u0165\u0168-\u017e\u0192\u01c4-\u01d4\u02c6\u02c7\u02d8\u02d9\u02db-\u02dd"
+    "\u2010-\u2016\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2031\u2039\u203a"
+    "\u2044\u20ac\u2122\u2190-\u2193]*"
+)
+
+
+def encode_chars(text: str, mode: Mode) -> str:
+    """Characters pdflatex cannot set written as LaTeX (all non-ASCII under `ascii`)."""
+    if mode == "utf8" or text.isascii():
+        return text
+    if mode == "ascii":
+        return latex.encode_non_ascii(text)
+    out, pos = [], 0
+    while pos < len(text):
+        safe = _PDFLATEX_SAFE.match(text, pos)
+        end = safe.end() if safe else pos
+        out.append(text[pos:end])
+        if end < len(text):
+            out.append(latex.encode_non_ascii(text[end]))
+        pos = end + 1
+    return "".join(out)
+
+
+def protect_case(title: str, mode: Mode) -> str:
+    """A title for BibTeX styles that change case: acronyms and mixed case (`LLMs`,
+    `ReLU`) and inline math go in braces, as BibTeX users write them."""
+    pieces, pos = [], 0
+    for start, end, _ in latex.math_segments(title):
+        pieces += [_protect_words(title[pos:start], mode), "{" + title[start:end] + "}"]
+        pos = end
+    pieces.append(_protect_words(title[pos:], mode))
+    return "".join(pieces)
+
+
+def _protect_words(text: str, mode: Mode) -> str:
+    out, pos = [], 0
+    for m in re.finditer(r"\S+", text):
+        word = m.group()
+        letters = [c for c in word if c.isalpha()]
+        shown = encode(word, mode)
+        if any(c.isupper() for c in letters[1:]):
+            shown = "{" + shown + "}"
+        out += [encode(text[pos : m.start()], mode), shown]
+        pos = m.end()
+    out.append(encode(text[pos:], mode))
+    return "".join(out)
+
+
+def write_name(author: str, mode: Mode) -> str:
+    """A name as BibTeX must read it back: a corporate name `{...}` keeps its braces,
+    and a name holding, starting or ending with the word `and` is braced whole."""
+    if len(author) > 2 and author[0] == "{" and author[-1] == "}" and _balanced(author[1:-1]):
+        return "{" + encode(author[1:-1], mode) + "}"
+    text = encode(author, mode)
+    needs_group = re.search(r"(?i)(?:^|\s)and(?:\s|$)", author) or author != author.strip()
+    return "{" + text + "}" if needs_group or not author else text
+
+
+def write_keyword(tag: str, mode: Mode) -> str:
+    # `>` is JabRef's hierarchy separator in keywords, so it stays as it is.
+    text = encode(tag, mode).replace(r"\textgreater{}", ">")
+    return text.replace(KEYWORD_SEPARATOR, "\\" + KEYWORD_SEPARATOR)

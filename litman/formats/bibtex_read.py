@@ -1,0 +1,307 @@
+"""Reading BibTeX files: entries to papers, and a report line for everything else.
+
+`@string` macros, `#` concatenation and month macros are resolved here (bibtexparser's
+string middleware handles neither concatenation nor months); files imported together share
+their macros, as `\\bibliography{abbrev,papers}` does. `%` lines between fields and
+`%`-commented entries are comments, as in biber and JabRef. `@preamble` and `@comment`
+blocks are kept to be written back. An entry with a repeated field keeps the first value,
+as BibTeX and biber do, and says so; malformed entries are skipped with their line numbers.
+"""
+
+import hashlib
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import count
+from pathlib import Path
+
+import bibtexparser
+from bibtexparser import model
+from bibtexparser.library import Library
+
+from litman.core.errors import ImportFailed
+from litman.core.records import ImportBatch, NewPaper, Skipped
+from litman.formats.bibtex_fields import MONTH_NAMES, depths, to_paper
+from litman.formats.decoding import Decoded, decode, read_bytes
+
+# What BibTeX's plain styles print for the month macros, inside a concatenation.
+MONTHS = dict(
+    zip(
+        MONTH_NAMES,
+        "January February March April May June July August September October November "
+        "December".split(),
+        strict=True,
+    )
+)
+_ENCODING_HEADER = re.compile(r"%\s*Encoding:\s*([\w-]+)", re.I)
+
+logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
+
+# `@article{` followed at once by `author = ...` (EndNote) or by a comma (Mendeley): an entry
+# written without a key. It gets a placeholder key for the parser, then a real one from the
+# library.
+NO_KEY = "litman-no-key-"
+_KEYLESS = re.compile(
+    r"(@\s*(?!string\b|preamble\b|comment\b)[A-Za-z][\w-]*\s*[{(]\s*)"
+    r"(?:(?=[A-Za-z][\w-]*\s*=)|(?P<comma>,))",
+    re.I,
+)
+
+# A whole book's abstract fits in a tenth of this; beyond it a field is debris or an attack.
+MAX_FIELD_CHARS = 100_000
+# A doubling chain of @string macros grows exponentially (987 bytes reached 4.2 GB): each
+# value's expansion is capped like a field, and the file's expansions in total.
+MAX_EXPANDED_CHARS = 20_000_000
+
+Parsed = tuple[list[NewPaper], list[int], list[Skipped], list[str]]
+
+
+def read(path: Path) -> ImportBatch:
+    return read_group([path])[0]
+
+
+def read_group(paths: Sequence[Path]) -> list[ImportBatch]:
+    """Files imported together: each is a batch, and all share their @string macros."""
+    texts = [_decoded(path) for path in paths]
+    libs = [_parse_blocks(t.text) for t in texts]
+    macros = Macros(dict(MONTHS))
+    string_notes = [_define(lib, macros) for lib, _ in libs]
+    batches = []
+    for path, text, (lib, notes), defs in zip(paths, texts, libs, string_notes, strict=True):
+        papers, lines, skipped, warnings = _entries(lib, macros)
+        blocks = _kept_blocks(lib)
+        if not papers and not skipped and not lib.strings and not blocks:
+            raise ImportFailed(f"{path.name}: holds no BibTeX entries; nothing was imported.")
+        if not papers and not skipped and lib.strings:
+            notes = [*notes, f"defines {len(lib.strings)} @string macros and no entries"]
+        batches.append(
+            ImportBatch(
+                path.name,
+                tuple(papers),
+                tuple(lines),
+                tuple(skipped),
+                (*text.warnings, *notes, *defs, *warnings),
+                digest=hashlib.sha256(text.text.encode()).hexdigest(),
+                blocks=tuple(blocks),
+            )
+        )
+    return batches
+
+
+def _decoded(path: Path) -> Decoded:
+    data = read_bytes(path)  # type and size checked first, read once
+    declared = _ENCODING_HEADER.search(data[:512].decode("ascii", "ignore"))
+    decoded = decode(data, path.name, declared.group(1) if declared else None)
+    if not decoded.text.strip():
+        raise ImportFailed(f"{path.name}: the file is empty; there is nothing to import.")
+    return decoded
+
+
+def parse(text: str) -> Parsed:
+    """One file's text on its own: papers, their lines, what was skipped, warnings."""
+    lib, notes = _parse_blocks(text)
+    macros = Macros(dict(MONTHS))
+    defs = _define(lib, macros)
+    papers, lines, skipped, warnings = _entries(lib, macros)
+    return papers, lines, skipped, notes + defs + warnings
+
+
+def _parse_blocks(text: str) -> tuple[Library, list[str]]:
+    text, notes = strip_comment_lines(text)
+    numbers = count(1)
+    text = _KEYLESS.sub(lambda m: f"{m.group(1)}{NO_KEY}{next(numbers)},", text)
+    try:
+        lib = bibtexparser.parse_string(text, parse_stack=[])  # type: ignore[attr-defined]
+    except (RecursionError, ValueError, IndexError) as exc:
+        raise ImportFailed(
+            f"the file cannot be parsed as BibTeX ({type(exc).__name__}); nothing was imported."
+        ) from exc
+    return lib, notes
+
+
+def strip_comment_lines(text: str) -> tuple[str, list[str]]:
+    """Lines starting with `%` between entries or between fields, blanked (line numbers
+    stay): biber and JabRef read them as comments, not as entries or fields."""
+    if "%" not in text:
+        return text, []
+    lines = text.split("\n")
+    d = depths(text)
+    notes, pos = [], 0
+    for i, line in enumerate(lines):
+        stripped = line.lstrip()
+        if stripped.startswith("%") and d[pos] <= 1 and not _in_quotes(text, pos, d):
+            m = re.match(r"%+\s*@\s*([A-Za-z]+)\s*[{(]\s*([^,\s]*)", stripped)
+            if m and m.group(1).lower() not in ("comment", "string", "preamble") and d[pos] == 0:
+                notes.append(f"line {i + 1}: commented-out entry '{m.group(2)}' left out")
+            lines[i] = ""
+        pos += len(line) + 1
+    return "\n".join(lines), notes
+
+
+def _in_quotes(text: str, pos: int, d: list[int]) -> bool:
+    """Whether `pos`, at brace depth 1, is inside a `"..."` field value."""
+    start = text.rfind("@", 0, pos)
+    quote = False
+    for i in range(max(start, 0), pos):
+        if text[i] == '"' and d[i] == 1 and (i == 0 or text[i - 1] != "\\"):
+            quote = not quote
+    return quote
+
+
+def _define(lib: Library, macros: "Macros") -> list[str]:
+    warnings = []
+    for s in lib.strings:
+        try:
+            macros.known[s.key.lower()] = _resolve(s.value, macros, set())
+        except _TooLong as exc:
+            macros.capped.add(s.key.lower())
+            warnings.append(f"line {(s.start_line or 0) + 1}: @string '{s.key}' {exc}; left out")
+    return warnings
+
+
+def _kept_blocks(lib: Library) -> list[tuple[str, str]]:
+    out = []
+    for block in lib.blocks:
+        if isinstance(block, model.Preamble):
+            out.append(("preamble", block.raw or ""))
+        elif isinstance(block, model.ExplicitComment):
+            out.append(("comment", block.raw or ""))
+    return out
+
+
+def _entries(lib: Library, macros: "Macros") -> Parsed:
+    unknown: set[str] = set()
+    warnings: list[str] = []
+    papers, lines, skipped = [], [], []
+    entries = list(lib.entries)
+    for block in lib.failed_blocks:
+        kept = block.ignore_error_block
+        if isinstance(block, model.DuplicateFieldKeyBlock) and isinstance(kept, model.Entry):
+            entries.append(kept)  # the first value of each field is kept, and reported
+        elif isinstance(kept, model.Entry) and kept.key.strip():
+            entries.append(kept)  # a duplicate key: imported under a new key, and reported
+        else:
+            skipped.append(Skipped((block.start_line or 0) + 1, _failure(block)))
+    for entry in entries:
+        line = (entry.start_line or 0) + 1
+        reason = _refused(entry)
+        if reason:
+            skipped.append(Skipped(line, reason))
+            continue
+        if entry.key.startswith(NO_KEY):  # EndNote and others write `@article{` + fields
+            entry.key = ""  # the library makes one, as for a new paper
+            warnings.append(f"line {line}: entry without a citation key; litman made one")
+        try:
+            raw = _fields(entry, macros, unknown, line, warnings)
+        except _TooLong as exc:
+            skipped.append(Skipped(line, f"a field {exc}"))
+            continue
+        papers.append(to_paper(entry.key.strip(), entry.entry_type, raw, line, warnings))
+        lines.append(line)
+    order = sorted(range(len(papers)), key=lines.__getitem__)
+    warnings += [
+        f"@string macro '{m}' is not defined in the files imported; kept its name as text"
+        for m in sorted(unknown)
+    ]
+    if macros.spent > MAX_EXPANDED_CHARS:
+        warnings.append(
+            f"@string macros expanded to more than {MAX_EXPANDED_CHARS:,} characters in all; "
+            "later uses kept their names as text"
+        )
+    return [papers[i] for i in order], [lines[i] for i in order], skipped, warnings
+
+
+def _refused(entry: model.Entry) -> str:
+    if not entry.key or not entry.key.strip():
+        return "entry without a citation key"
+    huge = next((f for f in entry.fields if len(f.value) > MAX_FIELD_CHARS), None)
+    if huge is not None:
+        return (
+            f"field '{huge.key}' holds {len(huge.value):,} characters; no real entry does "
+            f"(the limit is {MAX_FIELD_CHARS:,})"
+        )
+    return ""
+
+
+def _fields(
+    entry: model.Entry, macros: "Macros", unknown: set[str], line: int, warnings: list[str]
+) -> dict[str, str]:
+    """Field name (lower-case) -> resolved value, in file order; a repeated field keeps its
+    first value, as BibTeX and biber do."""
+    raw: dict[str, str] = {}
+    for f in entry.fields:
+        name = f.key.lower()
+        if name in raw:
+            warnings.append(
+                f"line {line}: field '{name}' appears twice in '{entry.key}'; kept the first "
+                "value, as BibTeX does"
+            )
+            continue
+        bare = f.value.strip()
+        if name == "month" and bare.lower() in MONTH_NAMES:
+            raw[name] = bare  # a month macro stays a macro: BibTeX styles print it
+        else:
+            raw[name] = _resolve(f.value, macros, unknown)
+    return raw
+
+
+def _failure(block: model.Block) -> str:
+    if isinstance(block, model.DuplicateBlockKeyBlock):
+        return f"duplicate citation key '{block.key}' in the file"
+    return "malformed entry (unbalanced braces or quotes, or a missing comma)"
+
+
+@dataclass
+class Macros:
+    """@string macros as resolved so far, those left out for their size, and the
+    characters all expansions have produced."""
+
+    known: dict[str, str]
+    capped: set[str] = field(default_factory=set)
+    spent: int = 0
+
+    def defines(self, name: str) -> bool:
+        return name.lower() in self.known or name.lower() in self.capped
+
+    def expand(self, name: str) -> str | None:
+        """A macro's text; None for an unknown one, and once the file's budget is spent."""
+        text = self.known.get(name.lower())
+        if text is None or self.spent > MAX_EXPANDED_CHARS:
+            return None
+        self.spent += len(text)
+        return None if self.spent > MAX_EXPANDED_CHARS else text
+
+
+class _TooLong(Exception):
+    def __init__(self) -> None:
+        super().__init__(f"would expand to more than {MAX_FIELD_CHARS:,} characters")
+
+
+def _resolve(value: str, macros: Macros, unknown: set[str]) -> str:
+    """A raw field value with `#` concatenation, macros and enclosing removed."""
+    parts, quote, start = [], False, 0
+    d = depths(value)
+    for i, ch in enumerate(value):
+        if ch == '"' and d[i] == 0 and (i == 0 or value[i - 1] != "\\"):
+            quote = not quote
+        elif ch == "#" and d[i] == 0 and not quote:
+            parts.append(value[start:i])
+            start = i + 1
+    parts.append(value[start:])
+    out, size = [], 0
+    for part in (p.strip() for p in parts):
+        if len(part) >= 2 and part[0] + part[-1] in ("{}", '""'):
+            text = part[1:-1]
+        elif part.isdigit():
+            text = part
+        else:
+            expanded = macros.expand(part)
+            if expanded is None and not macros.defines(part):
+                unknown.add(part)  # defined in no file of this import: say so
+            text = part if expanded is None else expanded
+        size += len(text)
+        if size > MAX_FIELD_CHARS:
+            raise _TooLong
+        out.append(text)
+    return "".join(out)
