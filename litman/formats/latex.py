@@ -199,6 +199,14 @@ _LOGO_RE = re.compile(
 )
 
 
+# Font switches and sizes show nothing themselves: `{\\em x}` reads `x`.
+_SWITCHES = (
+    "em bf it sc sl tt rm sf up md normalfont itshape bfseries scshape slshape ttfamily "
+    "rmfamily sffamily upshape mdseries tiny scriptsize footnotesize small normalsize large "
+    "Large LARGE huge Huge relax protect noopsort"
+).split()
+
+
 def _unknown_macro(node: object) -> str:
     """A macro pylatexenc cannot show is kept as written (`\\TUG`), not deleted."""
     name = str(getattr(node, "macroname", ""))
@@ -210,6 +218,7 @@ def _context() -> object:
     db = get_default_latex_context_db()
     db.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_unknown_macro))
     logos = [MacroTextSpec(m, _LOGO_TEXT.get(m, m)) for m in LOGOS]
+    logos += [MacroTextSpec(m, "") for m in _SWITCHES]
     db.add_context_category("litman-logos", prepend=True, macros=logos)
     return db
 
