@@ -444,9 +444,15 @@ class Library(PaperWrites, TagOperations):
         with self._read() as conn:
             return store.status_codes(conn, ids)
 
-    def _index_docs(self, ids: Sequence[int] | None) -> list[Doc]:
+    def _index_docs(self, ids: Sequence[int] | None) -> Iterable[Doc]:
+        if ids is None:  # every paper: streamed in pages, in one read transaction
+            return self._all_index_docs()
         with self._read() as conn:
             return store.index_docs(conn, ids)
+
+    def _all_index_docs(self) -> Iterator[Doc]:
+        with self._read() as conn:
+            yield from store.iter_index_docs(conn)
 
     # -- reading status ------------------------------------------------------------------
 

@@ -10,8 +10,10 @@ A document is a `records.Doc`: the paper id, its searchable field texts in `FIEL
 status code and tag names.
 """
 
+import sys
 from array import array
 from collections.abc import Iterable, Sequence
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -21,6 +23,7 @@ from litman.core.text import WORD_RE, ascii_words, fold_word
 
 FIELDS = ("title", "authors", "tags", "venue", "citekey", "year", "abstract")
 FIELD_BITS = 3  # a token code is token_id << 3 | field index
+BUILD_CHUNK = 5000  # documents tokenised between two sorts (see `build`)
 FEW_CODES = 32  # up to this many codes, `gather` looks each up on its own
 
 IntArray = np.ndarray[Any, np.dtype[np.int32]]
@@ -54,7 +57,6 @@ class Postings:
         self.token_ids: dict[str, int] = {}
         self.tokens: list[str] = []
         self._bulk_docs: IntArray = np.zeros(0, dtype=np.int32)
-        self._bulk_slice: dict[int, tuple[int, int]] = {}
         # The same spans as sorted arrays, for looking up thousands of codes at once.
         self._span_codes = np.zeros(0, dtype=np.int64)
         self._span_start = np.zeros(0, dtype=np.int64)
@@ -120,12 +122,26 @@ class Postings:
                 ids[word] = tid
             return list(map(ids.__getitem__, words))
 
-    def build(self, docs: Sequence[Doc]) -> None:
+    def build(self, docs: Iterable[Doc]) -> None:
         """Index every document at once (replaces whatever was there).
 
-        Field by field, each text becomes a set of token ids appended to one flat list; numpy
-        then turns the flat lists into codes, sorts them once, and slices postings out.
+        The documents are read in chunks, so that only one chunk's texts and words are held
+        at a time: each chunk becomes sorted, distinct int64 keys (token, field, paper)
+        appended to one flat array, which is sorted once at the end and sliced into
+        postings. At 100k papers the keys take about 110 MB; holding every text and every
+        word's id at once, as one pass did, peaked near 900 MB.
         """
+        keys = array("q")
+        pids = array("i")
+        it = iter(docs)
+        while chunk := list(islice(it, BUILD_CHUNK)):
+            keys.frombytes(self._chunk_keys(chunk).tobytes())
+            pids.extend(d.id for d in chunk)
+        self._finish_build(keys, np.frombuffer(pids, dtype=np.int32))
+
+    def _chunk_keys(self, docs: Sequence[Doc]) -> np.ndarray[Any, Any]:
+        """The sorted, distinct keys `token id << 35 | field << 32 | paper id` of these
+        documents: each posting comes out of one sort in ascending paper order."""
         tids = array("i")  # every text's token ids, end to end; numpy reads it in place
         seg_key: list[int] = []  # per text: field << 32 | paper id
         seg_len: list[int] = []
@@ -147,24 +163,31 @@ class Postings:
                     tids.extend(self.ids_of(words))
                 seg_key.append(fidx << 32 | pid)
                 seg_len.append(len(tids) - before)
-        # One int64 key per (token, field, paper), sorted in place: half the time of a stable
-        # argsort and a gather, and each posting comes out in ascending paper order.
         keys = np.frombuffer(tids, dtype=np.int32).astype(np.int64)
         keys <<= FIELD_BITS + 32
         keys |= np.repeat(np.array(seg_key, dtype=np.int64), seg_len)
-        del tids
         keys.sort()
         if len(keys):
             keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
-        sorted_codes = (keys >> 32).astype(np.int32)
-        self._bulk_docs = (keys & 0xFFFFFFFF).astype(np.int32)
-        del keys
+        return keys
+
+    def _finish_build(self, flat: "array[int]", pids: np.ndarray[Any, Any]) -> None:
+        """Postings from every chunk's keys (no two chunks share a paper, so no key twice)."""
+        keys = np.frombuffer(flat, dtype=np.int64)
+        keys.sort()  # in place, in the array's own buffer
+        # Each key's high half is its code, its low half the paper id: read them as two
+        # int32 columns rather than shifting into int64 temporaries.
+        halves = keys.view(np.int32).reshape(-1, 2)
+        low, high = (0, 1) if sys.byteorder == "little" else (1, 0)
+        codes = halves[:, high]  # a view: only the run starts are ever copied out
         # The codes are sorted: each new run starts a posting.
-        first = np.flatnonzero(np.concatenate(([True], sorted_codes[1:] != sorted_codes[:-1])))
-        first = first[: len(sorted_codes)]  # none when empty
-        ends = np.append(first[1:], len(sorted_codes))[: len(first)]
-        self._set_spans(sorted_codes[first].astype(np.int64), first, ends)
-        top = max(pids, default=0) + 1
+        first = np.flatnonzero(codes[1:] != codes[:-1]) + 1
+        first = np.concatenate(([0], first))[: len(codes)]  # none when empty
+        ends = np.append(first[1:], len(codes))[: len(first)]
+        self._set_spans(codes[first].astype(np.int64), first, ends)
+        self._bulk_docs = halves[:, low].copy()
+        del keys, halves, codes
+        top = int(pids.max()) + 1 if len(pids) else 1
         self._in_bulk = np.zeros(top, dtype=bool)
         self._in_bulk[pids] = True
         self.moved = np.zeros(top, dtype=bool)
@@ -209,13 +232,13 @@ class Postings:
     # -- saving and loading (litman.core.index_cache) ----------------------------------
 
     def to_arrays(self) -> dict[str, np.ndarray[Any, Any]]:
-        spans = np.array(list(self._bulk_slice.values()), dtype=np.int64).reshape(-1, 2)
+        spans = np.stack([self._span_start, self._span_end], axis=1)
         extra = _flatten(self._extra)
         forward = _flatten(self._extra_forward)
         return {
             "tokens": text_array("\n".join(self.tokens)),
             "bulk_docs": self._bulk_docs,
-            "slice_codes": np.fromiter(self._bulk_slice, dtype=np.int64),
+            "slice_codes": self._span_codes,
             "spans": spans,
             "in_bulk": self._in_bulk,
             "moved": self.moved,
@@ -252,13 +275,6 @@ class Postings:
         self._span_codes = np.asarray(codes, dtype=np.int64)[order]
         self._span_start = np.asarray(starts, dtype=np.int64)[order]
         self._span_end = np.asarray(ends, dtype=np.int64)[order]
-        self._bulk_slice = dict(
-            zip(
-                self._span_codes.tolist(),
-                zip(self._span_start.tolist(), self._span_end.tolist(), strict=True),
-                strict=True,
-            )
-        )
 
     # -- lookups -------------------------------------------------------------------------
 
@@ -310,7 +326,7 @@ class Postings:
     def get(self, code: int) -> IntArray | None:
         """Ids of the papers whose field holds the token, or None."""
         parts = []
-        span = self._bulk_slice.get(code)
+        span = self._span(code)
         if span:
             bulk = self._bulk_docs[span[0] : span[1]]
             if self.any_moved:
@@ -322,6 +338,14 @@ class Postings:
         if not parts:
             return None
         return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+    def _span(self, code: int) -> tuple[int, int] | None:
+        """Where a code's bulk posting lies in `_bulk_docs`: found by bisecting the sorted
+        codes (a dict of 200k spans held 40 MB at 100k papers)."""
+        i = int(np.searchsorted(self._span_codes, code))
+        if i == len(self._span_codes) or self._span_codes[i] != code:
+            return None
+        return int(self._span_start[i]), int(self._span_end[i])
 
     def code(self, token: str, fidx: int) -> int | None:
         tid = self.token_ids.get(token)

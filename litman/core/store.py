@@ -7,7 +7,7 @@ Each function takes an open connection and does portable SQLAlchemy Core work; t
 import json
 import secrets
 from collections import defaultdict
-from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields
 from datetime import UTC, datetime
 from operator import itemgetter
@@ -321,25 +321,41 @@ def status_codes(conn: Connection, ids: Sequence[int]) -> dict[int, int]:
     return {pid: code[s] for pid, s in conn.execute(q)}
 
 
+_INDEX_COLUMNS = select(
+    P.c.id,
+    P.c.title,
+    type_coerce(P.c.authors, String),
+    P.c.venue,
+    P.c.citekey,
+    P.c.year,
+    P.c.abstract,
+    P.c.status,
+)
+
+
 def index_docs(conn: Connection, ids: Sequence[int] | None) -> list[Doc]:
     """Lean rows for the search index: searchable texts only, authors as raw JSON text
     (its tokens are the names), no Paper objects."""
-    cols = select(
-        P.c.id,
-        P.c.title,
-        type_coerce(P.c.authors, String),
-        P.c.venue,
-        P.c.citekey,
-        P.c.year,
-        P.c.abstract,
-        P.c.status,
-    )
     if ids is None:
-        rows = list(conn.execute(cols))
-        tags = _all_tags(conn)
-    else:
-        rows = [r for part in chunks(list(ids)) for r in conn.execute(cols.where(P.c.id.in_(part)))]
-        tags = tags_of(conn, [r[0] for r in rows])
+        return list(iter_index_docs(conn))
+    cols = _INDEX_COLUMNS
+    rows = [r for part in chunks(list(ids)) for r in conn.execute(cols.where(P.c.id.in_(part)))]
+    return _docs(rows, tags_of(conn, [r[0] for r in rows]))
+
+
+def iter_index_docs(conn: Connection, page: int = 5000) -> Iterator[Doc]:
+    """Every paper's `index_docs` row, a page at a time in id order, so that a full index
+    build never holds every abstract at once."""
+    tags = _all_tags(conn)
+    after = -1
+    while rows := list(
+        conn.execute(_INDEX_COLUMNS.where(P.c.id > after).order_by(P.c.id).limit(page))
+    ):
+        yield from _docs(rows, tags)
+        after = rows[-1][0]
+
+
+def _docs(rows: Sequence[Any], tags: Mapping[int, Sequence[str]]) -> list[Doc]:
     status = {s.value: i for i, s in enumerate(Status)}
     return [
         Doc(
