@@ -23,6 +23,11 @@ if TYPE_CHECKING:
 
 WEIGHTS = np.array([100.0, 10.0, 10.0, 5.0, 5.0, 5.0, 1.0], dtype=np.float32)
 EXACT, PREFIX, FUZZY = 1.0, 0.8, 0.6
+ABSTRACT = FIELDS.index("abstract")
+# A word being typed expands as a prefix into abstracts from this many letters on: `s` or
+# `st` would gather the postings of thousands of abstract words, a large share of the index,
+# to rank papers below every title, author and tag match anyway.
+ABSTRACT_PREFIX = 3
 STATUS_CODES = {s: i for i, s in enumerate(Status)}
 
 
@@ -80,8 +85,16 @@ def field_texts(p: Paper) -> dict[str, str]:
     }
 
 
+# A term's vectors: score and matched fields (bit f for field f) by paper id, and the ids
+# it matches, ascending.
+Vectors = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]
+
+
 class Evaluator:
-    """One query's evaluation over numpy vectors indexed by paper id."""
+    """One query's evaluation. Each word term scatters its postings into vectors indexed by
+    paper id; the terms then narrow a list of candidate ids, starting from the term with
+    the fewest matches, and only the candidates are scored and sorted: a query's cost
+    follows its matches, not the library's size."""
 
     def __init__(self, index: "SearchIndex", query: Query) -> None:
         self.ix = index
@@ -90,42 +103,68 @@ class Evaluator:
         self.result = SearchResult(query, [])
 
     def run(self) -> SearchResult:
-        mask = self.ix.alive.copy()
-        total = np.zeros(self.n, dtype=np.float32)
-        per_field = np.zeros((len(FIELDS), self.n), dtype=np.int8)
+        scored: list[Vectors] = []
+        excluded: list[np.ndarray[Any, Any]] = []
         for term in self.q.terms:
             if term.kind in ("word", "phrase"):
-                score, fields_hit = self._score(term)
+                vectors = self._score(term)
                 if term.negated:
-                    mask &= score == 0
+                    excluded.append(vectors[0])
                 else:
-                    mask &= score > 0
-                    total += score
-                    per_field += fields_hit
-            else:
-                hit = self._filter(term)
-                mask &= ~hit if term.negated else hit
-        bonus = (np.maximum(per_field.astype(np.float32) - 1, 0) * WEIGHTS[:, None]).max(axis=0)
-        total += 0.5 * bonus
-        ids = np.nonzero(mask)[0]
-        scores = total[ids]
-        order = np.lexsort((-ids, -scores))
-        self.result.ids = ids[order].tolist()
+                    scored.append(vectors)
+        cand = self._candidates(scored)
+        for score in excluded:
+            cand = cand[score[cand] == 0]
+        for term in self.q.terms:
+            if term.kind not in ("word", "phrase"):
+                hit = self._filter(term, cand)
+                cand = cand[~hit if term.negated else hit]
+        scores = self._total(scored, cand)
+        order = np.lexsort((-cand, -scores))
+        self.result.ids = cand[order].tolist()
         self.result.score_array = scores[order]
         return self.result
+
+    def _candidates(self, scored: list[Vectors]) -> np.ndarray[Any, Any]:
+        """Live ids that every positive term matches, ascending (every live id if none)."""
+        if not scored:
+            return np.flatnonzero(self.ix.alive)
+        first = min(range(len(scored)), key=lambda i: len(scored[i][2]))
+        cand: np.ndarray[Any, Any] = scored[first][2]
+        cand = cand[self.ix.alive[cand]]
+        for i, (score, _, _) in enumerate(scored):
+            if i != first:
+                cand = cand[score[cand] > 0]
+        return cand
+
+    def _total(self, scored: list[Vectors], cand: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        """Each candidate's score: its terms' scores, plus half a bonus for the field that
+        holds the most query words (more words in one field rank higher)."""
+        total = np.zeros(len(cand), dtype=np.float32)
+        per_field = np.zeros((len(FIELDS), len(cand)), dtype=np.int8)
+        for score, fields_hit, _ in scored:
+            total += score[cand]
+            bits = fields_hit[cand]
+            for f in range(len(FIELDS)):
+                per_field[f] += (bits >> f) & 1
+        bonus = (np.maximum(per_field.astype(np.float32) - 1, 0) * WEIGHTS[:, None]).max(
+            axis=0, initial=0
+        )
+        total += 0.5 * bonus
+        return total
 
     def _fields(self, term: Term) -> list[int]:
         return [FIELDS.index(term.field)] if term.field else list(range(len(FIELDS)))
 
-    def _score(self, term: Term) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    def _score(self, term: Term) -> Vectors:
         # A one-letter word being typed expands to a large slice of the vocabulary; its
-        # vectors (about 1 MB per 100k papers) are cached until the postings change.
+        # vectors (about 0.5 MB per 100k papers) are cached until the postings change.
         key = (term.kind, term.words, term.prefix, term.field, term.negated)
         short = term.kind == "word" and term.prefix and len(term.words[0]) == 1
         if short and len(self.ix.short_cache) >= 64:
             self.ix.short_cache.clear()
         if short and key in self.ix.short_cache:
-            vectors: tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]
+            vectors: Vectors
             vectors, tokens = self.ix.short_cache[key]
             for name, toks in tokens.items():
                 self.result.hit_tokens.setdefault(name, set()).update(toks)
@@ -137,9 +176,9 @@ class Evaluator:
             self.ix.short_cache[key] = (vectors, tokens)
         return vectors
 
-    def _score_uncached(self, term: Term) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    def _score_uncached(self, term: Term) -> Vectors:
         score = np.zeros(self.n, dtype=np.float32)
-        hit = np.zeros((len(FIELDS), self.n), dtype=np.int8)
+        hit = np.zeros(self.n, dtype=np.uint8)
         fields = self._fields(term)
         if term.kind == "phrase":
             return self._phrase(term, fields, score, hit)
@@ -150,9 +189,12 @@ class Evaluator:
             by_strength.setdefault(strength, []).append(tok)
         ids = self.ix.postings.token_ids
         groups: list[tuple[int, float, IntArray]] = []
+        short = len(term.words[0]) < ABSTRACT_PREFIX and term.field is None
         for strength, toks in by_strength.items():
             tids = np.fromiter(map(ids.__getitem__, toks), dtype=np.int64, count=len(toks))
             for f in fields:
+                if short and f == ABSTRACT and strength == PREFIX:
+                    continue
                 post, found = self.ix.postings.gather(tids << FIELD_BITS | f)
                 if found.any():
                     groups.append((f, strength, post))
@@ -162,14 +204,15 @@ class Evaluator:
         # Weakest first, so that a paper keeps its strongest hit's score.
         for f, strength, idx in sorted(groups, key=lambda g: WEIGHTS[g[0]] * g[1]):
             score[idx] = WEIGHTS[f] * strength
-            hit[f, idx] = 1
-        return score, hit
+            hit[idx] |= np.uint8(1 << f)
+        return score, hit, _matched([g[2] for g in groups], score)
 
     def _phrase(
         self, term: Term, fields: list[int], score: np.ndarray[Any, Any], hit: np.ndarray[Any, Any]
-    ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    ) -> Vectors:
         if not term.negated:
             self.result.phrases.append((term.field, term.words))
+        found = []
         for f in sorted(fields, key=lambda f: WEIGHTS[f]):
             cand: np.ndarray[Any, Any] | None = None
             for w in term.words:
@@ -183,15 +226,17 @@ class Evaluator:
             ok = [d.id for d in self.ix.docs(cand.tolist()) if _contains(d.texts[f], term.words)]
             idx = np.array(ok, dtype=np.int64)
             score[idx] = WEIGHTS[f] * 1.2
-            hit[f, idx] = 1
-        return score, hit
+            hit[idx] |= np.uint8(1 << f)
+            found.append(idx)
+        return score, hit, _matched(found, score)
 
-    def _filter(self, term: Term) -> np.ndarray[Any, Any]:
+    def _filter(self, term: Term, cand: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        """Which candidates a filter term (status, year, tag) holds for."""
         if term.kind == "status":
-            same: np.ndarray[Any, Any] = self.ix.statuses == STATUS_CODES[Status(term.value)]
+            same: np.ndarray[Any, Any] = self.ix.statuses[cand] == STATUS_CODES[Status(term.value)]
             return same
         if term.kind == "year":
-            y = self.ix.years
+            y = self.ix.years[cand]
             ok: np.ndarray[Any, Any] = y > 0
             if term.lo is not None:
                 ok &= y >= term.lo
@@ -205,7 +250,19 @@ class Evaluator:
         for tag in used:
             if any(tag == r or tag.startswith(r + " > ") for r in roots):
                 out[list(self.ix.tag_members[tag])] = True
-        return out
+        tagged: np.ndarray[Any, Any] = out[cand]
+        return tagged
+
+
+def _matched(
+    posts: list[np.ndarray[Any, Any]], score: np.ndarray[Any, Any]
+) -> np.ndarray[Any, Any]:
+    """The distinct ids in a term's postings, ascending: by sorting them when they are few,
+    by one pass over the score vector when they are many."""
+    total = sum(len(p) for p in posts)
+    if total * 16 < len(score):
+        return np.unique(np.concatenate(posts)).astype(np.int64) if posts else np.zeros(0, np.int64)
+    return np.flatnonzero(score)
 
 
 def _contains(text: str, words: tuple[str, ...]) -> bool:

@@ -71,6 +71,36 @@ def test_last_word_matches_as_prefix(library: Library) -> None:
     assert not library.search("contr ").ids  # a finished word is not a prefix
 
 
+def test_a_word_being_typed_expands_into_abstracts_from_its_third_letter(
+    library: Library,
+) -> None:
+    (pid,) = library.add_papers([NewPaper(title="Other", abstract="stochastic methods")]).added
+    assert library.search("st").ids == []
+    assert library.search("sto").ids == [pid]
+    assert library.search("abstract:st").ids == [pid]  # asked for by name
+
+
+def test_a_short_prefix_still_finds_titles_and_whole_abstract_words(library: Library) -> None:
+    ids = library.add_papers(
+        [NewPaper(title="Stochastic methods"), NewPaper(title="Other", abstract="st ok")]
+    ).added
+    assert sorted(library.search("st").ids) == sorted(ids)
+
+
+def test_many_words_match_only_papers_holding_all_of_them(library: Library) -> None:
+    ids = library.add_papers(
+        [
+            NewPaper(title="kernel methods", abstract="sparse"),
+            NewPaper(title="kernel ridge"),
+            NewPaper(title="sparse coding"),
+        ]
+    ).added
+    library.delete_papers([ids[1]])
+    assert library.search("kernel sparse").ids == [ids[0]]
+    assert library.search("kernel -sparse").ids == []
+    assert library.search("sparse -kernel").ids == [ids[2]]
+
+
 def test_short_words_get_no_typos(library: Library) -> None:
     library.add_papers([NewPaper(title="GAN training"), NewPaper(title="GNN training")])
     assert len(library.search("gan training").ids) == 1
@@ -317,3 +347,28 @@ def test_a_status_change_updates_the_index_without_rereading_texts(
     lib.restore_fields({k: dict(v) for k, v in changes.old.items()})
     assert lib.search("status:reading").ids == []
     lib.close()
+
+
+def _all_postings(index) -> dict[tuple[str, int], list[int]]:
+    from litman.core.postings import FIELDS
+
+    out = {}
+    for tok in index.postings.tokens:
+        for f in range(len(FIELDS)):
+            post = index.posting(tok, f)
+            if post is not None:
+                out[(tok, f)] = sorted(post.tolist())
+    return out
+
+
+def test_a_build_in_small_chunks_indexes_exactly_what_one_chunk_does(
+    seeded: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from litman.core import postings
+
+    seeded.index.build()
+    whole = _all_postings(seeded.index)
+    monkeypatch.setattr(postings, "BUILD_CHUNK", 7)
+    seeded.index.build()
+    assert _all_postings(seeded.index) == whole
+    assert len(whole) > 1000
