@@ -51,7 +51,11 @@ class ShortcutsWin(QObject):
         return {k for k in keys if k.startswith("Ctrl+") and k not in EDITING}
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.modifiers() & Qt.KeyboardModifier.ControlModifier  # typing: no lookup
+        ):
             combo = QKeySequence(event.keyCombination()).toString()
             if combo in self._window_keys():
                 event.ignore()  # not overridden: the window's shortcut runs

@@ -1,11 +1,15 @@
-"""The first window on a real 1366×768 X screen (Xvfb, the xcb platform): it fits.
+"""The window on a real 1366×768 X screen (Xvfb, the xcb platform): it fits, and Ctrl+E
+exports from the search box.
 
 The window used to open at 1280×800, taller than the screen; the offscreen platform's
-800×800 screen cannot show that, so this runs on Xvfb at a laptop's size.
+800×800 screen cannot show that, so this runs on Xvfb at a laptop's size. On X11, a line
+edit binds Ctrl+E to "end of line" (the offscreen platform does not), which swallowed the
+Export shortcut while the cursor was in the search box.
 """
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -20,7 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PROBE = """
 import json, sys
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QFileDialog
 from litman.core.library import Library
 from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
@@ -30,7 +36,14 @@ win.show()
 for _ in range(50):
     app.processEvents()
 frame, area = win.frameGeometry(), win.screen().availableGeometry()
-print(json.dumps({"frame": frame.getRect(), "area": area.getRect()}))
+asked = []
+QFileDialog.getSaveFileName = lambda *a, **k: asked.append(a[1]) or ("", "")
+win.activateWindow()
+active = QTest.qWaitForWindowActive(win, 5000)
+win.search.setFocus()
+QTest.keyClicks(win.search, "gradient")
+QTest.keyClick(win.search, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+print(json.dumps({"frame": frame.getRect(), "area": area.getRect(), "export": asked, "active": active}))
 """
 
 
@@ -61,8 +74,13 @@ def start_xvfb(size: str) -> tuple[subprocess.Popen[bytes], str]:
     return server, display
 
 
-def test_the_first_window_fits_a_1366x768_screen(seeded_path: Path, tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def probed(_seeded_master: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """The window opened once on a 1366×768 Xvfb screen, and what it reported."""
     require_tool("Xvfb", "xdotool")
+    tmp_path = tmp_path_factory.mktemp("xvfb")
+    seeded_path = tmp_path / "seeded.sqlite"
+    shutil.copyfile(_seeded_master, seeded_path)
     server, display = start_xvfb("1366x768")
     try:
         env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
@@ -78,9 +96,17 @@ def test_the_first_window_fits_a_1366x768_screen(seeded_path: Path, tmp_path: Pa
         server.terminate()
         server.wait(timeout=10)
     assert done.returncode == 0, done.stderr
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_first_window_fits_a_1366x768_screen(probed: dict) -> None:
+    found = probed
     x, y, w, h = found["frame"]
     ax, ay, aw, ah = found["area"]
     assert (aw, ah) == (1366, 768)
     assert w <= aw and h <= ah, found
     assert ax <= x and ay <= y and x + w <= ax + aw and y + h <= ay + ah, found
+
+
+def test_ctrl_e_exports_from_the_search_box_on_x11(probed: dict) -> None:
+    assert probed["export"] and probed["export"][0].startswith("Export")
