@@ -180,3 +180,29 @@ def test_cancel_stops_a_bulk_action_and_undo_reverts_what_was_done(
     assert "cancelled" in window.statusBar().currentMessage()
     window.undo.undo()
     assert not [p for p in seeded.get_many(ids) if p.status is Status.READ]
+
+
+def test_select_all_asks_the_model_only_about_the_rows_on_screen(
+    window, qtbot, monkeypatch
+) -> None:
+    from PySide6.QtCore import QCoreApplication
+
+    window.resize(900, 560)  # fewer rows on screen than in the table
+    QCoreApplication.processEvents()
+    calls = count_calls(monkeypatch, window.model, "flags")
+    window.table.selectAll()
+    window.table.viewport().repaint()
+    window.table.horizontalHeader().viewport().repaint()
+    QCoreApplication.processEvents()
+    # Qt's column header asked about every row of every column (a flags() call each).
+    assert calls["flags"] < window.model.rowCount() * 3
+
+
+def test_each_typed_key_searches_once_with_a_sort_active(window, qtbot) -> None:
+    window.table.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # by title
+    window.search.setFocus()
+    for ch in "graph":
+        before = window.searcher.searches
+        qtbot.keyClick(window.search, ch)
+        qtbot.waitUntil(lambda b=before: window.searcher.searches > b)
+        assert window.searcher.searches == before + 1
