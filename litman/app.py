@@ -102,6 +102,8 @@ def import_files(
     A file that cannot be read stops the import before anything is written, and a cancel
     leaves the library as it was.
     """
+    for path in files:  # checked before any file is read: reading one drops SQLite's locks
+        library.refuse_own_file(Path(path), "import")
     batches = registry.read_all([Path(path) for path in files])
     return library.import_batches(batches, progress=progress, cancelled=cancelled)
 

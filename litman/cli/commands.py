@@ -196,6 +196,8 @@ def cmd_export(args: argparse.Namespace, lib: Library) -> int:
     from litman.formats.bibtex_fields import Mode
 
     target = None if args.output == "-" else export_target(args.output)
+    if target is not None:
+        lib.refuse_own_file(target, "export to")
     papers = lib.iter_papers(lib.search_ids(" ".join(args.query), sort="citekey"))
     mode: Mode = "ascii" if args.ascii else "utf8" if args.utf8 else "pdflatex"
     blocks = lib.kept_blocks()

@@ -15,7 +15,17 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, exists, func, select, text
 from sqlalchemy.exc import OperationalError
 
-from litman.core import backups, fields, index_journal, models, opening, reading, sqlite, store
+from litman.core import (
+    backups,
+    fields,
+    index_journal,
+    models,
+    opening,
+    own_files,
+    reading,
+    sqlite,
+    store,
+)
 from litman.core.errors import (
     DiskFullError,
     LibraryLockedError,
@@ -186,6 +196,18 @@ class Library(PaperWrites, TagOperations):
         """A token that changes with every write transaction ('' before the first)."""
         with self._read() as conn:
             return store.generation(conn)
+
+    def owns_file(self, path: Path) -> bool:
+        """Whether `path` is one of this library's own files (see core/own_files.py):
+        reading or writing it from litman would drop SQLite's locks."""
+        return own_files.is_library_file(self.path, path)
+
+    def refuse_own_file(self, path: Path, doing: str) -> None:
+        if self.owns_file(path):
+            raise LitmanError(
+                f"Cannot {doing} {path}: it is one of the files of the open library "
+                f"{self.path.name}, which only the database itself may touch."
+            )
 
     def close(self) -> None:
         """Save the search index (when there is a cache to save it in) and let go of the

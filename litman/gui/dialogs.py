@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QColorDialog, QFileDialog, QInputDialog, QMessageBox, QProgressDialog
+from PySide6.QtWidgets import QColorDialog, QInputDialog, QMessageBox, QProgressDialog
 
 from litman import app
 from litman.core import backups
 from litman.core.errors import Cancelled, LitmanError
 from litman.core.records import ImportReport
-from litman.gui import commands
+from litman.gui import commands, file_dialogs
 from litman.gui.safe_text import clip, rich
 from litman.gui.workers import Worker
 
@@ -25,11 +25,11 @@ if TYPE_CHECKING:
 
 
 def import_files(win: "MainWindow") -> None:
-    files, _ = QFileDialog.getOpenFileNames(
-        win, "Import papers", str(Path.home()), "Abstracts and BibTeX (*.txt *.bib);;All files (*)"
+    files = file_dialogs.open_files(
+        win, "Import papers", Path.home(), "Abstracts and BibTeX (*.txt *.bib);;All files (*)"
     )
     if files:
-        run_import(win, [Path(f) for f in files])
+        run_import(win, files)
 
 
 def run_import(win: "MainWindow", files: list[Path]) -> Worker:
@@ -109,11 +109,8 @@ def export(win: "MainWindow", scope: str) -> None:
     if not ids:
         QMessageBox.information(win, "Export", "There are no papers to export.")
         return
-    path, _ = QFileDialog.getSaveFileName(
-        win,
-        f"Export {len(ids)} papers as BibTeX",
-        str(Path.home() / "litman.bib"),
-        "BibTeX (*.bib)",
+    path = file_dialogs.save_file(
+        win, f"Export {len(ids)} papers as BibTeX", Path.home() / "litman.bib", "BibTeX (*.bib)"
     )
     if not path:
         return

@@ -3,9 +3,9 @@ typing a search, Escape to clear and leave the search box, Tab in screen order."
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication
 
-from litman.gui import keys
+from litman.gui import file_dialogs, keys
 
 pytestmark = pytest.mark.gui
 
@@ -47,9 +47,7 @@ def test_copy_keys_are_in_the_table_menu_and_the_edit_menu(window) -> None:
 
 def test_ctrl_e_exports_while_the_cursor_is_in_the_search_box(window, qtbot, monkeypatch):
     asked: list[str] = []
-    monkeypatch.setattr(
-        QFileDialog, "getSaveFileName", lambda *a, **k: asked.append(a[1]) or ("", "")
-    )
+    monkeypatch.setattr(file_dialogs, "save_file", lambda *a, **k: asked.append(a[1]))
     focus(window, qtbot, window.search)
     qtbot.keyClicks(window.search, "gradient")
     qtbot.keyClick(window.search, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)

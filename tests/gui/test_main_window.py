@@ -4,9 +4,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from litman.core.records import NewPaper, Status
+from litman.gui import file_dialogs
 from litman.gui.models.papers import PaperTableModel
 
 pytestmark = pytest.mark.gui
@@ -157,7 +158,7 @@ def test_import_cancel_leaves_the_library_unchanged(window, tmp_path: Path) -> N
 
 def test_export_writes_the_current_view(window, qtbot, monkeypatch, tmp_path: Path) -> None:
     out = tmp_path / "view.bib"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    monkeypatch.setattr(file_dialogs, "save_file", lambda *a, **k: out)
     window.sidebar.select_filter('tag:"Optimization"')
     window.a_export.trigger()
     assert out.read_text().count("@misc{") == 7
