@@ -8,7 +8,7 @@ writes back as it stands; clearing it removes the field. Each edit is committed 
 cursor leaves its box and is emitted as a request: the window makes it an undoable command.
 """
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -35,6 +35,8 @@ class EntryEditor(QWidget):
         self._layout_key: tuple[object, ...] = ()
         self.read_only = False
         self.values: dict[str, QLineEdit] = {}
+        # Set by the window: lets its Ctrl shortcuts win in boxes made later (gui/keys.py).
+        self.edit_filter: QObject | None = None
         outer = QVBoxLayout(self)
         top = QFormLayout()
         self.citekey = QLineEdit()
@@ -117,6 +119,8 @@ class EntryEditor(QWidget):
                 if title == "Required":
                     edit.setPlaceholderText("required")
                 edit.editingFinished.connect(lambda n=name: self._commit(n))
+                if self.edit_filter is not None:
+                    edit.installEventFilter(self.edit_filter)
                 self.values[name] = edit
                 self.form.addRow(name, edit)
 

@@ -69,6 +69,7 @@ def install(win: "MainWindow") -> None:
     win.shortcuts_win = ShortcutsWin(win)
     for edit in win.findChildren(QLineEdit):
         edit.installEventFilter(win.shortcuts_win)
+    win.detail.entry.edit_filter = win.shortcuts_win
     _tab_order(win)
 
 

@@ -43,7 +43,19 @@ active = QTest.qWaitForWindowActive(win, 5000)
 win.search.setFocus()
 QTest.keyClicks(win.search, "gradient")
 QTest.keyClick(win.search, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
-print(json.dumps({"frame": frame.getRect(), "area": area.getRect(), "export": asked, "active": active}))
+win.search.clear()
+win.table.selectRow(0)
+for _ in range(20):
+    app.processEvents()
+win.detail.tabs.setCurrentIndex(1)
+box = win.detail.entry.values["note"]  # made after the window was built
+box.setFocus()
+before = len(asked)
+QTest.keyClick(box, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+print(json.dumps({
+    "frame": frame.getRect(), "area": area.getRect(), "export": asked[:before],
+    "active": active, "editor_export": asked[before:],
+}))
 """
 
 
@@ -110,3 +122,7 @@ def test_the_first_window_fits_a_1366x768_screen(probed: dict) -> None:
 
 def test_ctrl_e_exports_from_the_search_box_on_x11(probed: dict) -> None:
     assert probed["export"] and probed["export"][0].startswith("Export")
+
+
+def test_ctrl_e_exports_from_an_entry_editor_box_made_later_on_x11(probed: dict) -> None:
+    assert probed["editor_export"] and probed["editor_export"][0].startswith("Export")
