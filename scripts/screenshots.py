@@ -42,8 +42,8 @@ CAPTIONS = {
     "import-report.png": "Seed library; the script imported the seed files again: the "
     "report lists each paper merged into the one already there, and each part skipped, "
     "with its line.",
-    "main-window-dark.png": f"{SETUP}, switched to the dark palette, searched `bandit` and "
-    "selected the first hit.",
+    "main-window-dark.png": f"{SETUP}, opened a window in the dark palette (as a system "
+    "dark mode gives it), searched `bandit` and selected the first hit.",
     "entry-editor.png": "Seed library plus one real JabRef-written `@article` "
     "(`KoppMartinWutkeEtAl2009`, from JabRef's test data) imported from "
     "`tests/data/real-entries/kopp2009.bib`; the script selected it, opened the BibTeX "
@@ -137,12 +137,15 @@ def editor_shot(qapp: QApplication, tmp: Path) -> None:
         win.close()
 
 
-def dark_shot(qapp: QApplication, win: MainWindow) -> None:
+def dark_shot(qapp: QApplication, lib: Library, tmp: Path) -> None:
+    """A new window in the dark palette, as litman opens under a system dark mode."""
     theme.apply(qapp, dark=True)
+    win = open_window(qapp, lib, tmp)
     win.search.setText("bandit")
     win.apply_filter()
     select_first(qapp, win)
     shoot(win, "main-window-dark.png")
+    win.close()
 
 
 def main() -> None:
@@ -158,8 +161,8 @@ def main() -> None:
             win = open_window(qapp, lib, tmp)
             main_shots(qapp, win)
             report_shot(qapp, win)
-            dark_shot(qapp, win)
             win.close()
+            dark_shot(qapp, lib, tmp)
     captions = "".join(f"- `{name}`: {text}\n" for name, text in CAPTIONS.items())
     (OUT / "CAPTIONS.md").write_text("# What each screenshot shows\n\n" + captions)
     print(f"wrote {len(CAPTIONS)} screenshots and CAPTIONS.md to {OUT}")
