@@ -4,7 +4,7 @@ that come back, and what a library showed last kept for that library."""
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit
 
 from litman.core.library import Library
@@ -56,12 +56,27 @@ def test_every_label_reads_at_aa_contrast(themed, qtbot, seeded, tmp_path) -> No
     check_labels(win, themed)
 
 
+def painted_contrast(label: QLabel) -> float:
+    """The contrast of the text as painted: its most contrasting pixel against the most
+    common one (the background)."""
+    image = label.grab().toImage()
+    counts: dict[int, int] = {}
+    for y in range(0, image.height(), 2):
+        for x in range(0, image.width(), 2):
+            rgb = image.pixel(x, y)
+            counts[rgb] = counts.get(rgb, 0) + 1
+    bg = QColor.fromRgb(max(counts, key=counts.__getitem__))
+    return max(theme.contrast(QColor.fromRgb(rgb), bg) for rgb in counts)
+
+
 def check_labels(win: MainWindow, mode: str) -> None:
     labels = [w for w in win.findChildren(QLabel) if w.text().strip() and w.isVisible()]
     assert labels
     for label in labels:
         assert "color" not in label.styleSheet(), label.text()
         assert label_contrast(label) >= AA, (mode, label.text()[:40], label_contrast(label))
+        # Antialiased glyphs never reach the full colour on a small font: 4.0 as painted.
+        assert painted_contrast(label) >= 4.0, (mode, label.text()[:40], painted_contrast(label))
 
 
 def test_placeholder_text_reads_at_aa_contrast(themed, qtbot, seeded, tmp_path) -> None:
@@ -111,3 +126,17 @@ def test_sidebar_tag_colours_are_dots_not_coloured_text(window) -> None:
     item = window.sidebar._items['tag:"Optimization > Non-Convex"']
     assert not item.icon(0).isNull()
     assert item.data(0, 9) is None  # Qt.ForegroundRole: the palette's own text colour
+
+
+def test_labels_follow_a_switch_to_dark_while_open(qapp, qtbot, seeded, tmp_path) -> None:
+    palette, style = QPalette(qapp.palette()), qapp.style().name()
+    win = open_window(qtbot, seeded, tmp_path)
+    win.table.selectRow(0)
+    qtbot.waitUntil(lambda: bool(win.detail.note.text()))
+    try:
+        theme.apply(qapp, dark=True)  # the system turned dark mode on
+        qapp.processEvents()
+        check_labels(win, "dark after light")
+    finally:
+        qapp.setStyle(style)
+        qapp.setPalette(palette)
