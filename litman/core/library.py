@@ -184,13 +184,21 @@ class Library(PaperWrites, TagOperations):
         from litman.core.search import SearchIndex
 
         self.saved_index = (
-            None if self.index_cache is None else SavedIndex(self.index_cache, self.generation)
+            None
+            if self.index_cache is None
+            else SavedIndex(self.index_cache, self.generation, self._fingerprint)
         )
         if self.saved_index is None:
             return SearchIndex(self._index_docs)
         return SearchIndex(
             self._index_docs, self.saved_index.load_into, self.saved_index.after_build
         )
+
+    def _fingerprint(self) -> list[int]:
+        from litman.core.index_cache import fingerprint
+
+        with self._read() as conn:
+            return fingerprint(conn)
 
     def generation(self) -> str:
         """A token that changes with every write transaction ('' before the first)."""

@@ -120,3 +120,53 @@ def test_a_restored_backup_edited_again_never_matches_an_old_saved_index(
     with Library.open(seeded_path, index_cache=cache) as lib:
         assert lib.search("tag:one").ids == []
         assert lib.search("tag:two").ids == [2]
+
+
+def _set_generation(path: Path, token: str) -> None:
+    import sqlite3
+
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'generation'", (token,))
+    conn.close()
+
+
+def test_a_file_changed_behind_its_generation_is_not_served_the_old_index(
+    seeded_path: Path, cache: Path
+):
+    """The generation says nothing changed (a WAL lost under an open library, another
+    tool), but 13 papers came in: they are found, and keep being found after restarts."""
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.search("warm up")
+        generation = lib.generation()
+    with Library.open(seeded_path) as other:  # no cache, no journal line
+        added = [other.add_paper(NewPaper(title=f"Chocolate Chemistry {n}")) for n in range(13)]
+    _set_generation(seeded_path, generation)
+    for _restart in range(2):
+        with Library.open(seeded_path, index_cache=cache) as lib:
+            assert sorted(lib.search("chocolate").ids) == sorted(added)
+
+
+def test_tags_changed_behind_the_generation_are_not_served_stale(seeded_path: Path, cache: Path):
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.search("warm up")
+        generation = lib.generation()
+    with Library.open(seeded_path) as other:
+        other.add_tag("smuggled", [7, 8])
+    _set_generation(seeded_path, generation)
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        assert sorted(lib.search("tag:smuggled").ids) == [7, 8]
+
+
+def test_an_index_that_agrees_with_the_file_is_loaded_not_reconciled(
+    seeded_path: Path, cache: Path, monkeypatch
+):
+    from litman.core.search import SearchIndex
+
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.search("warm up")
+    calls: list[int] = []
+    monkeypatch.setattr(SearchIndex, "reconcile", lambda self: calls.append(1) or (0, 0, 0))
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.index.ensure_built()
+        assert lib.saved_index.saved_at == lib.generation() and calls == []
