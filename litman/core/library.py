@@ -45,6 +45,7 @@ from litman.core.records import (
     Paper,
     Status,
 )
+from litman.core.sorting import column_order
 
 if TYPE_CHECKING:  # made on first use (Library.index): they bring numpy
     from litman.core.index_cache import SavedIndex
@@ -369,15 +370,8 @@ class Library(PaperWrites, TagOperations):
                 ids = tag_order(conn, descending)
             self._orders[(sort, descending)] = ids
             return list(ids)
-        col = _SORT_COLUMNS[sort]
-        order: list[Any] = [
-            col.desc() if descending else col.asc(),
-            P.c.id.desc() if descending else P.c.id.asc(),
-        ]
-        if col.nullable:  # empties last; a NOT NULL column keeps its index usable
-            order.insert(0, col.is_(None))
-        with self._read() as conn:
-            ids = list(conn.execute(select(P.c.id).order_by(*order)).scalars())
+        with self._read() as conn:  # an index walk (litman.core.sorting)
+            ids = column_order(conn, _SORT_COLUMNS[sort], descending)
         # Filter-only searches (year:, status:, tag:) reuse the order while typing; any
         # change, here or elsewhere, forgets it.
         self._orders[(sort, descending)] = ids

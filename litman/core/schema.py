@@ -20,8 +20,14 @@ def _v1_to_v2(conn: Connection) -> None:
     conn.execute(text("CREATE INDEX IF NOT EXISTS ix_papers_status ON papers (status)"))
 
 
+def _v2_to_v3(conn: Connection) -> None:
+    """An index for every sortable column (litman.core.sorting)."""
+    for name in models.SORT_INDEXED:
+        conn.execute(text(f"CREATE INDEX IF NOT EXISTS ix_papers_sort_{name} ON papers ({name})"))
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def check_supported(version: int | None, where: str) -> None:

@@ -1,0 +1,95 @@
+"""Sorting the paper list by a column: the right order, empties last, and an index walk."""
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from litman.core import models
+from litman.core.library import Library
+from litman.core.records import NewPaper
+from litman.core.sorting import column_order
+
+KEYS = {
+    "authors": lambda p: p.authors[0].casefold() if p.authors else "",
+    "year": lambda p: p.year,
+    "venue": lambda p: p.venue,
+    "entry_type": lambda p: p.entry_type,
+    "rating": lambda p: p.rating,
+    "id": lambda p: p.id,
+}
+
+
+@pytest.fixture
+def varied(library: Library) -> Library:
+    papers = [
+        NewPaper(title=f"P{i}", authors=(a,), year=y, venue=v, entry_type=t)
+        for i, (a, y, v, t) in enumerate(
+            [
+                ("Zhang, Wei", 2020, "ICML", "article"),
+                ("Abe, Rin", None, "NeurIPS", "misc"),
+                ("Müller, Jürgen", 2018, "ICML", "book"),
+                ("Abe, Rin", 2020, "", "article"),
+                ("Brown, Ann", None, "AAAI", "article"),
+            ]
+        )
+    ]
+    library.add_papers(papers)
+    return library
+
+
+@pytest.mark.parametrize("column", list(KEYS))
+@pytest.mark.parametrize("descending", [False, True])
+def test_a_column_sorts_with_ties_by_id_and_empties_last(
+    varied: Library, column: str, descending: bool
+) -> None:
+    papers = varied.list_papers("id")
+    filled = [p for p in papers if KEYS[column](p) is not None]
+    empty = [p.id for p in papers if KEYS[column](p) is None]
+    expected = [
+        p.id for p in sorted(filled, key=lambda p: (KEYS[column](p), p.id), reverse=descending)
+    ]
+    assert varied.list_ids(column, descending) == expected + sorted(empty, reverse=descending)
+
+
+def _plans(path: Path) -> dict[str, str]:
+    """The query plan of each column's sort, as SQLite reports it."""
+    from sqlalchemy import create_engine
+
+    engine = create_engine(f"sqlite:///{path}")
+    plans = {}
+    with engine.connect() as conn:
+        raw = conn.connection.driver_connection
+        captured: list[str] = []
+        raw.set_trace_callback(captured.append)
+        for name, col in models.papers.c.items():
+            if name in models.SORT_INDEXED or name in ("title_sort", "added_at", "status", "id"):
+                captured.clear()
+                column_order(conn, col, False)
+                plans[name] = " ".join(
+                    str(row[-1])
+                    for sql in captured
+                    for row in raw.execute("EXPLAIN QUERY PLAN " + sql)
+                )
+    return plans
+
+
+def test_every_sortable_column_is_an_index_walk(library: Library, library_path: Path) -> None:
+    library.add_papers([NewPaper(title="One")])
+    plans = _plans(library_path)
+    assert plans.keys() >= set(models.SORT_INDEXED)
+    for name, plan in plans.items():
+        assert "COVERING INDEX" in plan and "TEMP B-TREE" not in plan, (name, plan)
+
+
+def test_an_upgraded_library_gets_the_sort_indexes(tmp_path: Path) -> None:
+    import shutil
+
+    fixtures = Path(__file__).resolve().parents[1] / "data" / "libraries"
+    path = tmp_path / "old.sqlite"
+    shutil.copyfile(fixtures / "schema-2.sqlite", path)
+    Library.open(path).close()
+    conn = sqlite3.connect(path)
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'index'")}
+    conn.close()
+    assert {f"ix_papers_sort_{c}" for c in models.SORT_INDEXED} <= names
