@@ -21,12 +21,14 @@ P = models.papers
 _ID = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() takes '²', which int() refuses
 MAX_ID = 2**63 - 1  # SQLite's largest integer: a larger id names no paper
 
-# Paper.to_json() in SQL. Booleans are stored as 0/1; dates as SQLAlchemy's
-# 'YYYY-MM-DD HH:MM:SS.ffffff', which isoformat() writes with a 'T' and without a zero
-# fraction; tags come sorted by name_key, as `store.tags_of` sorts them.
+# Paper.to_json() in SQL. Booleans are stored as 0/1; dates as 'YYYY-MM-DD HH:MM:SS.ffffff',
+# with '+00:00' after an insert and without it after an UPDATE. Every stored time is UTC, so
+# isoformat() writes it with a 'T', without a zero fraction, and always with '+00:00';
+# tags come sorted by name_key, as `store.tags_of` sorts them.
 _ISO = (
-    "CASE WHEN {c} IS NULL THEN NULL WHEN substr({c}, 21) = '000000' "
-    "THEN replace(substr({c}, 1, 19), ' ', 'T') ELSE replace({c}, ' ', 'T') END"
+    "CASE WHEN {c} IS NULL THEN NULL WHEN substr({c}, 21, 6) = '000000' "
+    "THEN replace(substr({c}, 1, 19), ' ', 'T') || '+00:00' "
+    "ELSE replace(substr({c}, 1, 26), ' ', 'T') || '+00:00' END"
 )
 _BOOL = "json(CASE WHEN {c} THEN 'true' ELSE 'false' END)"
 _TAGS = (
@@ -58,10 +60,6 @@ _JSON_FIELDS = {
 }
 _JSON_OBJECT = "json_object(" + ", ".join(f"'{k}', {v}" for k, v in _JSON_FIELDS.items()) + ")"
 # A page's ids go in as one JSON array: one statement, no limit on bound variables.
-_JSON_QUERY = text(
-    f"SELECT id, {_JSON_OBJECT} FROM papers WHERE id IN (SELECT value FROM json_each(:ids))"
-)
-# The ids of a page go in as one JSON array: no limit on bound variables, one statement.
 _JSON_QUERY = text(
     f"SELECT id, {_JSON_OBJECT} FROM papers WHERE id IN (SELECT value FROM json_each(:ids))"
 )

@@ -51,7 +51,23 @@ def test_a_date_with_a_zero_fraction_is_written_as_isoformat_writes_it(
         )
     conn.close()
     (row,) = library.iter_json([pid])
-    assert json.loads(row)["added_at"] == "2020-01-02T03:04:05"
+    assert json.loads(row)["added_at"] == "2020-01-02T03:04:05+00:00"
+    assert json.loads(row) == library.get(pid).to_json()
+
+
+def test_times_stored_with_and_without_their_offset_read_alike(
+    library: Library, library_path: Path
+) -> None:
+    (pid,) = library.add_papers([NewPaper(title="x")]).added
+    with sqlite3.connect(library_path) as conn:  # an insert keeps '+00:00', an UPDATE drops it
+        conn.execute(
+            "UPDATE papers SET added_at = '2020-01-02 03:04:05.000000+00:00',"
+            " modified_at = '2020-01-02 03:04:05.250000+00:00',"
+            " read_at = '2020-01-02 03:04:05.250000' WHERE id = ?",
+            (pid,),
+        )
+    conn.close()
+    (row,) = library.iter_json([pid])
     assert json.loads(row) == library.get(pid).to_json()
 
 
