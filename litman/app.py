@@ -10,12 +10,18 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
 from litman import paths
 from litman.core import backups, locking, sqlite
-from litman.core.errors import CorruptLibraryError, LibraryInUseError, NotFoundError
+from litman.core.errors import (
+    CorruptLibraryError,
+    LibraryInUseError,
+    NeedsUpgradeError,
+    NotFoundError,
+)
 from litman.core.library import Library
 from litman.core.records import ImportReport
 from litman.formats import registry
@@ -59,28 +65,34 @@ def _refuse_dangling_link(path: Path) -> None:
 def index_cache_path(library: Path) -> Path:
     """Where the search index of a library is saved between runs: the user cache folder,
     one file per library path."""
-    digest = hashlib.sha256(str(Path(library).resolve()).encode()).hexdigest()[:16]
+    real = backups.real_path(library)  # a symlinked library shares its file's cache
+    digest = hashlib.sha256(str(real).encode()).hexdigest()[:16]
     cache = platformdirs.user_cache_path("litman", appauthor=False)
-    return cache / "search-index" / f"{Path(library).stem}-{digest}.npz"
+    return cache / "search-index" / f"{real.stem}-{digest}.npz"
 
 
 def open_library(
     explicit: str | os.PathLike[str] | None = None,
     *,
     read_only: bool = False,
-    check: bool = True,
+    check: bool | None = None,
     daily: bool = True,
 ) -> Library:
-    """Open the library the user means; a first run at the default location gets the seeds."""
+    """Open the library the user means; a first run at the default location gets the seeds.
+
+    By default the integrity check runs only when it can matter (see `litman.core.opening`);
+    a read-only open reads and writes nothing else."""
     choice = choose_library(explicit)
-    first_run = choice.is_default and not choice.path.exists()
-    library = Library.open(
-        choice.path,
-        read_only=read_only,
-        check=check,
-        daily=daily,
-        index_cache=index_cache_path(choice.path),
-    )
+    exists = choice.path.exists()
+    first_run = choice.is_default and not exists
+    options: dict[str, Any] = {"check": check, "daily": daily}
+    options["index_cache"] = index_cache_path(choice.path)
+    try:
+        # A library that does not exist yet starts empty: made by the first command, even a
+        # reading one. (One that vanished is refused: see `litman.core.opening`.)
+        library = Library.open(choice.path, read_only=read_only and exists, **options)
+    except NeedsUpgradeError:  # a reading command on an older file: upgraded (backed up) first
+        library = Library.open(choice.path, **options)
     if first_run:
         import_seeds(library)
     return library

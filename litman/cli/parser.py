@@ -114,31 +114,31 @@ def build_parser(
         name: str, func: Command, help_: str, read_only: bool = False, json_flag: bool = False
     ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, parents=[common], help=help_, description=help_)
-        p.set_defaults(func=func, read_only_cmd=False, path_func=None)
+        p.set_defaults(func=func, read_only_cmd=read_only, path_func=None)
         if json_flag:
             p.add_argument("--json", action="store_true", help="print JSON")
         return p
 
-    p = add("list", commands["list"], "list papers", json_flag=True)
+    p = add("list", commands["list"], "list papers", json_flag=True, read_only=True)
     p.add_argument("--sort", choices=SORT_FIELDS, default="title")
     p.add_argument("--desc", action="store_true", help="descending order")
-    p = add("show", commands["show"], "show one paper", json_flag=True)
+    p = add("show", commands["show"], "show one paper", json_flag=True, read_only=True)
     p.add_argument("paper", metavar="ID|CITEKEY")
-    add("tags", commands["tags"], "tags with paper counts", json_flag=True)
+    add("tags", commands["tags"], "tags with paper counts", json_flag=True, read_only=True)
     _add_tag_parser(add("tag", commands["tag"], "add, remove, rename or delete tags"))
     p = add("status", commands["status"], "set reading status")
     p.add_argument("status", choices=[s.value for s in Status])
     p.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
-    add("stats", commands["stats"], "totals by status and by tag", json_flag=True)
+    add("stats", commands["stats"], "totals by status and by tag", json_flag=True, read_only=True)
     p = add("import", commands["import"], "import files (.txt abstracts, .bib)", json_flag=True)
     p.add_argument("files", nargs="*", metavar="FILE")
     p.add_argument("--seeds", action="store_true", help="import the bundled seed abstracts")
     search_help = "fuzzy search (see the README for the query syntax)"
-    p = add("search", commands["search"], search_help, json_flag=True)
+    p = add("search", commands["search"], search_help, json_flag=True, read_only=True)
     p.add_argument("query", nargs="*", metavar="QUERY")  # filled by split_query
     p.add_argument("--limit", type=int, default=20, help="at most N results (0: all)")
     export_help = "export BibTeX: everything, or what QUERY finds (tag:X ...)"
-    p = add("export", commands["export"], export_help)
+    p = add("export", commands["export"], export_help, read_only=True)
     p.add_argument("query", nargs="*", metavar="QUERY")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="file, or - for stdout")
     p.add_argument(

@@ -25,6 +25,10 @@ class ReadOnlyError(LitmanError):
     """A write was asked of a library opened read-only."""
 
 
+class NeedsUpgradeError(ReadOnlyError):
+    """A read-only open of a library with an older schema, which only a writer can upgrade."""
+
+
 class CorruptLibraryError(LitmanError):
     """The file is not a readable SQLite library. It has not been changed; `backup` is the
     newest good backup to restore, if there is one."""

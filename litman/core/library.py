@@ -13,12 +13,13 @@ from threading import Lock, RLock, get_ident
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, exists, func, select, text
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 
 from litman.core import (
     backups,
     fields,
     index_journal,
+    locking,
     models,
     opening,
     own_files,
@@ -27,8 +28,6 @@ from litman.core import (
     store,
 )
 from litman.core.errors import (
-    DiskFullError,
-    LibraryLockedError,
     LitmanError,
     NotFoundError,
     ReadOnlyError,
@@ -81,12 +80,12 @@ class Library(PaperWrites, TagOperations):
         path: Path,
         *,
         read_only: bool = False,
-        check: bool = True,
+        check: bool | None = True,
         backup: bool = True,
         daily: bool = True,
         index_cache: Path | None = None,
     ) -> None:
-        self.path = Path(path)
+        self.path = backups.real_path(path)  # a symlink's target: lock, backups follow it
         self.index_cache = index_cache
         self._closed = False
         self.read_only = read_only
@@ -114,15 +113,16 @@ class Library(PaperWrites, TagOperations):
         path: Path | str,
         *,
         read_only: bool = False,
-        check: bool = True,
+        check: bool | None = True,
         backup: bool = True,
         daily: bool = True,
         index_cache: Path | None = None,
     ) -> "Library":
         """Open (creating if missing) the library at `path`.
 
-        `check` runs PRAGMA quick_check first; `backup` takes the backups before migrations
-        and bulk changes, and with `daily` the day's first backup. (The window opens with
+        `check` runs PRAGMA quick_check first (None: when it can matter, see
+        `litman.core.opening`); `backup` takes the backups before migrations and bulk
+        changes, and with `daily` the day's first backup. (The window opens with
         neither check nor daily backup and runs both on a worker thread, through `check()`
         and `take_daily_backup()`, so that a large library shows at once.) With
         `index_cache`, the search index is saved to that file and loaded from it while the
@@ -137,7 +137,7 @@ class Library(PaperWrites, TagOperations):
             index_cache=index_cache,
         )
 
-    def _open_store(self, check: bool, daily: bool = True) -> None:
+    def _open_store(self, check: bool | None, daily: bool = True) -> None:
         opened = opening.open_store(
             self.path,
             read_only=self.read_only,
@@ -146,6 +146,7 @@ class Library(PaperWrites, TagOperations):
             backups_on=self._backups,
         )
         self.engine = opened.engine
+        self._identity = opened.identity
         self.read_only = opened.read_only
         self.read_only_reason = self.read_only_reason or opened.read_only_reason
 
@@ -271,14 +272,18 @@ class Library(PaperWrites, TagOperations):
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
-        with self.engine.connect() as conn, conn.begin():
-            yield conn
+        try:
+            with self.engine.connect() as conn, conn.begin():
+                yield conn
+        except DBAPIError as exc:  # a damaged page, or a disk that fails, met while reading
+            raise opening.read_error(self.path, exc) from exc
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         if self.read_only:
             raise ReadOnlyError(f"{self.path} is open read-only; nothing was changed.")
-        with self._lock:
+        with self._lock, locking.write_gate(self.path):
+            opening.check_same_file(self.path, self._identity)
             if self._watcher.changed():
                 self._changed_elsewhere = True
             try:
@@ -292,7 +297,7 @@ class Library(PaperWrites, TagOperations):
                 # Committed: this thread's next _publish journals it for saved indexes.
                 self._unjournaled[get_ident()] = (before, after)
             except OperationalError as exc:
-                raise _explain(exc, self.path) from exc
+                raise opening.write_error(exc, self.path) from exc
             finally:
                 # Our own commit is not news. (A commit by another process in the instant
                 # between ours and this look is absorbed too; the next one will be noticed.)
@@ -485,16 +490,3 @@ class Library(PaperWrites, TagOperations):
             rows = conn.execute(select(P.c.status, func.count()).group_by(P.c.status))
             found = {Status(s): n for s, n in rows}
         return {s: found.get(s, 0) for s in Status}
-
-
-def _explain(exc: OperationalError, path: Path) -> LitmanError:
-    text = str(exc.orig).lower()
-    if "locked" in text or "busy" in text:
-        return LibraryLockedError(
-            f"{path} is busy: another litman is writing to it. Nothing was changed; try again."
-        )
-    if "full" in text:
-        return DiskFullError(f"The disk holding {path} is full; nothing was changed.")
-    if "readonly" in text or "read-only" in text:
-        return ReadOnlyError(f"{path} cannot be written (read-only); nothing was changed.")
-    return LitmanError(f"Could not write to {path}: {exc.orig}. Nothing was changed.")

@@ -11,8 +11,8 @@ exist, by device and inode (a symlink or hard link is the same file); `stat` ope
 import os
 from pathlib import Path
 
-# The database, SQLite's journals and shared memory, and litman's writer lock.
-SUFFIXES = ("", "-wal", "-shm", "-journal", ".lock")
+# The database, SQLite's journals and shared memory, litman's writer lock and write gate.
+SUFFIXES = ("", "-wal", "-shm", "-journal", ".lock", ".lock-writes")
 
 
 def library_files(db: Path) -> list[Path]:

@@ -81,6 +81,28 @@ def make_engine(path: Path, *, read_only: bool = False) -> Engine:
     return engine
 
 
+# What SQLite says about a file, apart from what it says about the disk under it: only these
+# result codes mean the file's bytes are wrong. A full disk, an I/O error or a permission
+# problem is no damage, and no reason to offer a restore.
+_DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+def is_damage(exc: sqlite3.Error) -> bool:
+    """Whether an error from SQLite says the file is damaged (not the disk, not access)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None:
+        text = str(exc).lower()
+        return "malformed" in text or "not a database" in text
+    return (code & 0xFF) in _DAMAGE_CODES
+
+
+def unreadable(path: Path, exc: sqlite3.Error) -> LitmanError:
+    """The error for a file SQLite could not read for a reason other than damage."""
+    text = str(exc)
+    hint = " (is the disk full?)" if "i/o" in text.lower() or "full" in text.lower() else ""
+    return LitmanError(f"Could not read {path}: {text}{hint}. The file was not changed.")
+
+
 def peek_schema_version(path: Path) -> int | None:
     """The schema version stored in a library file, read without changing a byte of it.
 
@@ -91,6 +113,8 @@ def peek_schema_version(path: Path) -> int | None:
     try:
         conn = _connect_ro(path, immutable=not _wal(path).exists())
     except sqlite3.Error as exc:
+        if not is_damage(exc):
+            raise unreadable(path, exc) from exc
         raise CorruptLibraryError(f"{path} cannot be opened as a litman library: {exc}") from exc
     try:
         rows = conn.execute(
@@ -100,7 +124,11 @@ def peek_schema_version(path: Path) -> int | None:
             return None
         row = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         return int(row[0]) if row else None
-    except (sqlite3.DatabaseError, ValueError) as exc:
+    except sqlite3.DatabaseError as exc:
+        if not is_damage(exc):
+            raise unreadable(path, exc) from exc
+        raise CorruptLibraryError(f"{path} is not a readable litman library ({exc}).") from exc
+    except ValueError as exc:
         raise CorruptLibraryError(f"{path} is not a readable litman library ({exc}).") from exc
     finally:
         conn.close()
@@ -110,15 +138,38 @@ def _wal(path: Path) -> Path:
     return path.with_name(path.name + "-wal")
 
 
-def _connect_ro(path: Path, *, immutable: bool = False) -> sqlite3.Connection:
-    """A read-only connection that works on a read-only disk too.
+def _wal_pending(path: Path) -> bool:
+    """Whether a -wal with content lies beside the file (an empty one holds nothing)."""
+    try:
+        return os.path.getsize(_wal(path)) > 0
+    except OSError:
+        return False
 
-    A WAL library needs a -shm file even to read; where none can be created and no -wal is
-    pending, nothing can be writing, so the file is opened as immutable.
+
+def _connect_ro(path: Path, *, immutable: bool = False) -> sqlite3.Connection:
+    """A read-only connection that works on a read-only or full disk too.
+
+    A WAL library needs a -shm file even to read. Where none can be made (a read-only folder,
+    a full disk) and no -wal is pending, nothing has been writing since the last clean
+    close, so the file is read as immutable: reading never depends on being able to write.
     """
     path = Path(path).absolute()
-    if not immutable and not os.access(path.parent, os.W_OK) and not _wal(path).exists():
+    if not immutable and not os.access(path.parent, os.W_OK) and not _wal_pending(path):
         immutable = True
+    conn = _connect(path, immutable)
+    if immutable:
+        return conn
+    try:
+        conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()  # makes the -shm
+    except sqlite3.Error as exc:
+        conn.close()
+        if is_damage(exc) or _wal_pending(path):
+            raise
+        return _connect(path, True)  # no room for a -shm: read the file as it is
+    return conn
+
+
+def _connect(path: Path, immutable: bool) -> sqlite3.Connection:
     flags = "mode=ro&immutable=1" if immutable else "mode=ro"
     return sqlite3.connect(
         f"{path.as_uri()}?{flags}",
@@ -129,13 +180,19 @@ def _connect_ro(path: Path, *, immutable: bool = False) -> sqlite3.Connection:
 
 
 def _check(path: Path, pragma: str) -> str:
+    """'ok' or the damage found. An error that is not damage (a full disk, an I/O error, no
+    access) raises LitmanError: it says nothing about the file."""
     try:
         conn = _connect_ro(path)
     except sqlite3.Error as exc:
+        if not is_damage(exc):
+            raise unreadable(path, exc) from exc
         return str(exc)
     try:
         rows = conn.execute(f"PRAGMA {pragma}").fetchmany(3)
     except sqlite3.DatabaseError as exc:
+        if not is_damage(exc):
+            raise unreadable(path, exc) from exc
         return str(exc)
     finally:
         conn.close()
@@ -143,12 +200,13 @@ def _check(path: Path, pragma: str) -> str:
 
 
 def quick_check(path: Path) -> str:
-    """'ok', or the first problems PRAGMA quick_check finds (never raises for a bad file)."""
+    """'ok', or the first problems PRAGMA quick_check finds in a damaged file. Raises
+    LitmanError when the file cannot be read at all for another reason (a full disk)."""
     return _check(path, "quick_check")
 
 
 def integrity_check(path: Path) -> str:
-    """'ok', or the first problems PRAGMA integrity_check finds (never raises)."""
+    """'ok', or the first problems PRAGMA integrity_check finds (as `quick_check`)."""
     return _check(path, "integrity_check")
 
 
@@ -173,6 +231,18 @@ def backup_to(source: Path, target: Path) -> None:
     finally:
         dst.close()
         src.close()
+
+
+def checkpoint(path: Path) -> None:
+    """Fold the -wal into the main file, where it can (best effort: a reader may hold it)."""
+    try:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        pass
 
 
 class ChangeWatcher:

@@ -11,6 +11,7 @@ entry's own order. Entries that others `crossref` come after them, as BibTeX req
 """
 
 import itertools
+import os
 import re
 import tempfile
 from collections.abc import Iterable, Sequence
@@ -161,13 +162,22 @@ def export(
 ) -> int:
     tmp = path.with_name(path.name + ".tmp")
     try:
-        with tmp.open("w", encoding="utf-8") as out:
+        with _new_file(tmp) as out:
             written = write(papers, out, ascii_only, mode=mode, blocks=blocks)
         tmp.replace(path)  # never leave a half-written file under the user's name
     except BaseException:
         tmp.unlink(missing_ok=True)  # a full disk or a cancel leaves nothing behind
         raise
     return written
+
+
+def _new_file(path: Path) -> TextIO:
+    """A file created afresh: a leftover from a killed export is removed first, and a
+    symbolic link planted at the name is removed too, never written through."""
+    if os.path.lexists(path):
+        path.unlink()
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    return open(os.open(path, flags, 0o644), "w", encoding="utf-8")
 
 
 def fields_of(

@@ -1,0 +1,111 @@
+"""Reading commands only read (13.15, 22.4), and the integrity check runs when it can
+matter, not on every command (23.5): the day's first open, after an unclean shutdown, or
+when asked."""
+
+import subprocess
+import sys
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from litman import app
+from litman.core import backups, sqlite
+from litman.core.library import Library
+
+READING = [["list"], ["show", "1"], ["search", "bandit"], ["stats"], ["tags"]]
+
+
+def litman(library: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "litman", "--library", str(library), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    return {
+        p.name: (p.stat().st_size, p.stat().st_mtime_ns)
+        for p in folder.iterdir()
+        if not p.name.endswith(("-wal", "-shm"))  # a reader of a WAL file may make these
+    }
+
+
+@pytest.mark.parametrize("args", [*READING, ["export", "-o", "-"]], ids=lambda a: a[0])
+def test_reading_commands_write_nothing(seeded_path: Path, args: list[str]) -> None:
+    assert not (seeded_path.parent / "backups").exists()  # no backup today: one would be due
+    before = snapshot(seeded_path.parent)
+    run = litman(seeded_path, *args)
+    assert run.returncode == 0, run.stderr
+    assert snapshot(seeded_path.parent) == before
+    assert not (seeded_path.parent / "backups").exists()
+
+
+def test_a_writing_command_takes_the_days_backup(seeded_path: Path) -> None:
+    assert litman(seeded_path, "status", "read", "1").returncode == 0
+    assert [b.reason for b in backups.list_backups(seeded_path)] == ["daily"]
+
+
+@pytest.fixture
+def checks(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Every PRAGMA quick_check run, by path."""
+    seen: list[Path] = []
+    real = sqlite.quick_check
+
+    def counted(path: Path) -> str:
+        seen.append(Path(path))
+        return real(path)
+
+    monkeypatch.setattr(sqlite, "quick_check", counted)
+    return seen
+
+
+def test_the_first_open_of_the_day_checks_then_backs_up(seeded_path: Path, checks) -> None:
+    app.open_library(seeded_path).close()
+    assert len(checks) == 1 and backups.list_backups(seeded_path)[0].reason == "daily"
+    app.open_library(seeded_path).close()
+    app.open_library(seeded_path).close()
+    assert len(checks) == 1  # not on every command
+
+
+def test_a_new_day_checks_again(seeded_path: Path, checks) -> None:
+    backups.copy(seeded_path, backups.DAILY, now=datetime.now() - timedelta(days=1))
+    app.open_library(seeded_path).close()
+    assert len(checks) == 1
+
+
+def test_reading_never_checks(seeded_path: Path, checks) -> None:
+    app.open_library(seeded_path, read_only=True).close()
+    assert checks == []
+
+
+def test_an_unclean_shutdown_is_checked(seeded_path: Path, checks) -> None:
+    app.open_library(seeded_path).close()
+    checks.clear()
+    crashed = Library.open(seeded_path, check=False)  # writes, never closes: a -wal stays
+    crashed.set_status([1], "read")
+    assert Path(str(seeded_path) + "-wal").stat().st_size > 0
+    app.open_library(seeded_path).close()
+    assert len(checks) == 1
+    crashed.close()
+
+
+def test_a_check_on_demand(seeded_path: Path, checks) -> None:
+    app.open_library(seeded_path).close()
+    checks.clear()
+    app.open_library(seeded_path, check=True).close()
+    assert len(checks) == 1
+
+
+def test_damage_met_while_reading_is_one_line(seeded_path: Path) -> None:
+    backups.take(seeded_path, backups.MANUAL)
+    with seeded_path.open("r+b") as f:
+        f.seek(seeded_path.stat().st_size // 2)
+        f.write(b"\xff" * 8192)
+    run = litman(seeded_path, "export", "-o", "-")
+    assert run.returncode == 1
+    lines = run.stderr.strip().splitlines()
+    assert "is damaged" in lines[0] and "Traceback" not in run.stderr
+    assert lines[-1] == "litman: run `litman restore` to put that backup back."

@@ -1,0 +1,53 @@
+"""File → Restore from Backup… keeps the backup it restores (issue 22, item 2), and a
+failed restore leaves the window on the library as it was."""
+
+import shutil
+from datetime import datetime, timedelta
+
+import pytest
+from PySide6.QtWidgets import QInputDialog, QMessageBox
+
+from litman.core import backups, sqlite
+
+pytestmark = pytest.mark.gui
+
+
+def test_restoring_an_old_backup_keeps_it(window, monkeypatch, tmp_path) -> None:
+    path = window.library.path
+    before = window.library.count()
+    whole = tmp_path / "whole.sqlite"
+    sqlite.backup_to(path, whole)
+    window.library.delete_papers(window.library.list_ids()[:5])
+    folder = backups.backups_dir(path)
+    for d in range(1, 40):  # daily backups of the whole library, one a day
+        stamp = datetime.now() - timedelta(days=d)
+        shutil.copyfile(whole, folder / f"seeded-{stamp:%Y%m%d-%H%M%S}-daily.sqlite")
+    oldest = backups.list_backups(path)[-1]  # the pre-restore copy's rotation deleted it
+    chosen = backups.list_backups(path).index(oldest)
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (a[3][chosen], True))
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: pytest.fail(str(a[2])))
+    window.a_restore_backup.trigger()
+    assert oldest.path.exists()
+    assert window.library.count() == before == window.model.rowCount()
+    assert "Restored the backup" in window.statusBar().currentMessage()
+
+
+def test_a_failed_restore_leaves_the_window_on_its_library(window, monkeypatch) -> None:
+    path = window.library.path
+    backups.take(path, backups.MANUAL)
+    window.library.delete_papers(window.library.list_ids()[:5])
+    n = window.library.count()
+    warned: list[str] = []
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (a[3][0], True))
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: warned.append(a[2]))
+
+    def full(*_a: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(sqlite, "backup_to", full)
+    window.a_restore_backup.trigger()
+    assert warned and "the library was not changed" in warned[0]
+    assert window.library.count() == n == window.model.rowCount()
+    window.library.set_status([window.library.list_ids()[0]], "read")  # still writable
