@@ -16,7 +16,6 @@ from typing import Any, TypeVar
 from sqlalchemy import (
     ColumnElement,
     Connection,
-    Row,
     String,
     Table,
     func,
@@ -124,15 +123,14 @@ def paper_values(p: NewPaper, citekey: str, stamp: datetime) -> dict[str, Any]:
 
 def tags_of(conn: Connection, ids: Sequence[int]) -> dict[int, list[str]]:
     out: dict[int, list[str]] = defaultdict(list)
-    for part in chunks(ids):
-        rows = conn.execute(
-            select(PT.c.paper_id, T.c.name)
-            .join(T, T.c.id == PT.c.tag_id)
-            .where(PT.c.paper_id.in_(part))
-            .order_by(T.c.name_key)
-        )
-        for pid, name in rows:
-            out[pid].append(name)
+    rows = conn.execute(
+        select(PT.c.paper_id, T.c.name)
+        .join(T, T.c.id == PT.c.tag_id)
+        .where(in_ids(PT.c.paper_id, ids))
+        .order_by(T.c.name_key)
+    )
+    for pid, name in rows:
+        out[pid].append(name)
     return out
 
 
@@ -192,9 +190,7 @@ def _datetime(stored: str) -> datetime:
 
 
 def load_papers(conn: Connection, ids: Sequence[int]) -> dict[int, Paper]:
-    rows: list[Row[Any]] = []
-    for part in chunks(ids):
-        rows.extend(conn.execute(select(*PAPER_COLUMNS).where(P.c.id.in_(part))))
+    rows = list(conn.execute(select(*PAPER_COLUMNS).where(in_ids(P.c.id, ids))))
     tag_map = tags_of(conn, [r[0] for r in rows])
     return {r[0]: to_paper(r, tag_map.get(r[0], ())) for r in rows}
 
