@@ -103,8 +103,9 @@ app = QGuiApplication(sys.argv)
 sys.exit(0 if app.primaryScreen().grabWindow(0).save("/root/make-run.png") else 1)
 ' || fail "screenshot failed"
 cp "$root/root/make-run.png" "$work/make-run.png"
-DISPLAY=$display xdotool search --onlyvisible --name '^litman' windowactivate --sync key ctrl+q \
-  >/dev/null 2>&1 || true
+# No window manager on Xvfb: focus the window itself (windowactivate would need one).
+win=$(DISPLAY=$display xdotool search --onlyvisible --name '^litman' | head -1)
+DISPLAY=$display xdotool windowfocus --sync "$win" key ctrl+q || true
 for _ in $(seq 30); do kill -0 $run 2>/dev/null || break; sleep 1; done
 kill $run 2>/dev/null && fail "make run did not quit on Ctrl+Q"
 wait $run || fail "make run exited non-zero, see $logs/make-run.log"
