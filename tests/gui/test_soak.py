@@ -18,6 +18,10 @@ CHECK_EVERY = 50
 # Python < 3.12 counts references to None; a steady drop is a refcount bug in an extension.
 # The margin covers ordinary churn (a few hundred either way); the bug dropped 1,700 per check.
 MARGIN = 500
+# From 3.12 None is immortal (PEP 683): it can never be freed, and its count drifts by design
+# (stable-ABI extensions still decrement it; 6.11.3 "lost" 511 in 150 changes on 3.12.1), so
+# there the test checks that the window survives the changes, not the count.
+COUNTS_NONE = sys.version_info < (3, 12)
 
 
 def test_five_thousand_selection_changes_keep_none_alive(window, qtbot) -> None:
@@ -39,6 +43,7 @@ def test_five_thousand_selection_changes_keep_none_alive(window, qtbot) -> None:
         qtbot.keyClick(window.table, key)
         if len(changes) % CHECK_EVERY == 0:
             QCoreApplication.processEvents()  # the detail pane's old tag chips are deleted
+        if COUNTS_NONE and len(changes) % CHECK_EVERY == 0:
             drop = start - sys.getrefcount(None)
             assert drop < MARGIN, f"None lost {drop} references after {len(changes)} changes"
     assert len(window.selected_ids()) == 1
