@@ -5,7 +5,8 @@
 
 VENV := .venv
 PY := $(VENV)/bin/python
-# Two pytest workers: the reference machine has 2 cores (`make test JOBS=4` elsewhere).
+# Two pytest workers: the reference machine has 2 cores (`make test JOBS=4` elsewhere); idle
+# workers steal queued tests, so a few long ones do not leave one worker waiting.
 JOBS ?= 2
 # `make fuzz SECONDS=3600`: how long the property tests explore with fresh random seeds.
 SECONDS ?= 300
@@ -28,7 +29,7 @@ lint: setup
 test: setup lint pytest
 
 pytest: setup
-	@status=0; LITMAN_REQUIRE_TOOLS=1 QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n $(JOBS) \
+	@status=0; LITMAN_REQUIRE_TOOLS=1 QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n $(JOBS) --dist worksteal \
 	  || status=$$?; \
 	if [ $$status = 5 ]; then echo "make test: pytest collected no tests" >&2; fi; exit $$status
 
