@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set up litman's development environment: `scripts/setup.sh [run|test|package]`.
+# Set up litman's development environment: `scripts/setup.sh [--list] [run|test|package]`.
 #   1. System packages, by purpose: `run` needs the libraries Qt loads; `test` adds Xvfb,
 #      xauth and xdotool (the real-display test) and TeX (the BibTeX compile tests);
 #      `package` adds binutils (PyInstaller). Also the venv module, when the Python lacks it.
@@ -11,6 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+list_only=""
+if [ "${1:-}" = "--list" ]; then list_only=yes; shift; fi
 purpose=${1:-test}
 QT_RUN="libglib2.0-0 libegl1 libgl1 libx11-6 libx11-xcb1 libdbus-1-3 libfontconfig1 libfreetype6
   libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0
@@ -21,8 +23,10 @@ case "$purpose" in
   run) wanted="$QT_RUN" ;;
   test | --test) wanted="$QT_RUN $TEST_TOOLS" ;;
   package) wanted="$QT_RUN $PACKAGE_TOOLS" ;;
-  *) echo "usage: scripts/setup.sh [run|test|package]" >&2; exit 2 ;;
+  *) echo "usage: scripts/setup.sh [--list] [run|test|package]" >&2; exit 2 ;;
 esac
+# --list: print the Debian packages this purpose needs (CI installs them with sudo first).
+if [ -n "$list_only" ]; then echo $wanted; exit 0; fi
 
 PYTHON=${PYTHON:-python3}
 if ! command -v "$PYTHON" >/dev/null 2>&1; then
@@ -69,9 +73,10 @@ want="$(cat requirements.lock pyproject.toml | cksum | cut -d' ' -f1) $("$PYTHON
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
   exit 0
 fi
-if [ -f "$stamp" ] || [ -f "$VENV/.litman-installed" ]; then
-  # A finished set-up from an older lock: update it in place. Without its stamp meanwhile, a
-  # run stopped half-way is started over by the next one.
+venv_python=$("$VENV/bin/python" -c 'import sys; print(sys.version)' 2>/dev/null | head -1 || true)
+if { [ -f "$stamp" ] || [ -f "$VENV/.litman-installed" ]; } && [ "${want#* }" = "$venv_python" ]; then
+  # A finished set-up from an older lock, same Python: update it in place. Without its stamp
+  # meanwhile, a run stopped half-way is started over by the next one.
   rm -f "$stamp" "$VENV/.litman-installed"
 else
   rm -rf "$VENV"
