@@ -42,9 +42,10 @@ pyver=$("$PYTHON" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_inf
 # -- 1. system packages --------------------------------------------------------------------
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
+  installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
   for pkg in $wanted; do
-    installed=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
-    [ "$installed" = "install ok installed" ] || missing+=("$pkg")
+    # Ubuntu 24.04 renamed some libraries for 64-bit time (libglib2.0-0 is libglib2.0-0t64).
+    installed "$pkg" || installed "${pkg}t64" || missing+=("$pkg")
   done
   # Debian and Ubuntu ship venv's pip bootstrap (ensurepip) in python3.X-venv.
   if ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
