@@ -277,7 +277,7 @@ class DetailPane(QWidget):
             if name == "year":
                 year = _year(text)
                 if year is False:
-                    self._refuse_year(text, shown["year"])
+                    self._refuse_year(text, shown["year"], p.title)
                     continue
                 fields["year"] = year
             elif name == "authors":
@@ -292,13 +292,14 @@ class DetailPane(QWidget):
             fields["notes"] = self.notes.toPlainText()
         return fields
 
-    def _refuse_year(self, text: str, stored: str) -> None:
+    def _refuse_year(self, text: str, stored: str, title: str) -> None:
         edit = self.edits["year"]
         edit.blockSignals(True)
         edit.setText(stored)
         edit.blockSignals(False)
-        kept = f"the year stays {stored}" if stored else "the year stays empty"
-        message = f"“{text}” is not a year (digits only, like 2015): {kept}."
+        kept = f"stays {stored}" if stored else "stays empty"
+        paper = clip(plain_text(title), 60) or "this paper"
+        message = f"“{clip(text, 40)}” is not a year (digits only, like 2015): the year of “{paper}” {kept}."
         self.refusal.setText(message)
         self.refusal.show()
         self.problem.emit(message)
