@@ -93,3 +93,23 @@ def test_an_upgraded_library_gets_the_sort_indexes(tmp_path: Path) -> None:
     names = {r[0] for r in conn.execute("SELECT name FROM sqlite_schema WHERE type = 'index'")}
     conn.close()
     assert {f"ix_papers_sort_{c}" for c in models.SORT_INDEXED} <= names
+
+
+@pytest.mark.parametrize("descending", [False, True])
+def test_tags_sort_by_their_names_with_untagged_papers_last(
+    library: Library, descending: bool
+) -> None:
+    ids = library.add_papers(
+        [
+            NewPaper(title="a", tags=("Zeta",)),
+            NewPaper(title="b"),
+            NewPaper(title="c", tags=("alpha", "Beta")),
+            NewPaper(title="d", tags=("Zeta",)),
+            NewPaper(title="e"),
+        ]
+    ).added
+    tagged = [ids[2], ids[0], ids[3]]  # "alpha, beta" before "zeta", ties by id
+    untagged = [ids[1], ids[4]]
+    if descending:
+        tagged, untagged = tagged[::-1], untagged[::-1]
+    assert library.list_ids("tags", descending) == tagged + untagged
