@@ -299,7 +299,10 @@ class DetailPane(QWidget):
         edit.blockSignals(False)
         kept = f"stays {stored}" if stored else "stays empty"
         paper = clip(plain_text(title), 60) or "this paper"
-        message = f"“{clip(text, 40)}” is not a year (digits only, like 2015): the year of “{paper}” {kept}."
+        message = (
+            f"“{clip(text, 40)}” is not a year (digits only, like 2015): "
+            f"the year of “{paper}” {kept}."
+        )
         self.refusal.setText(message)
         self.refusal.show()
         self.problem.emit(message)
