@@ -34,7 +34,7 @@ from litman.core.errors import Cancelled
 from litman.core.library import Library
 from litman.core.locking import WriterLock
 from litman.core.records import Changes, Status
-from litman.gui import commands, dialogs, keys, refresh, screens, settings, workers
+from litman.gui import commands, dialogs, keys, refresh, safe_text, screens, settings, workers
 from litman.gui.detail import DetailPane
 from litman.gui.models.papers import PaperTableModel
 from litman.gui.safe_text import rich
@@ -469,7 +469,9 @@ class MainWindow(QMainWindow):
         count = sum(last - first + 1 for first, last in runs)
         ids = [pid for a, b in runs for pid in self.model.id_slice(a, min(b, a + 199))][:200]
         papers = self.library.get_many(ids)  # the pane reads a few: the shared tags and status
-        spans = self.last_result.spans(papers[0]) if self.last_result and len(papers) == 1 else None
+        spans = None
+        if self.last_result and len(papers) == 1:  # hits in what the pane shows, no further
+            spans = self.last_result.spans(safe_text.shown_part(papers[0]))
         self.detail.show_papers(papers, spans, count)
         self._update_status()
 

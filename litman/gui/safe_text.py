@@ -8,6 +8,9 @@ escapes them into rich text that shows every character, `mnemonic_free()` double
 """
 
 import html
+from dataclasses import replace
+
+from litman.core.records import Paper
 
 # What the detail pane renders of one text; a whole book's abstract fits in a fifth of this.
 MAX_RENDERED = 20_000
@@ -28,3 +31,9 @@ def mnemonic_free(text: str) -> str:
 def clip(text: str, limit: int = MAX_LINE) -> str:
     """At most `limit` characters of `text`, with an ellipsis when some were left out."""
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def shown_part(p: Paper) -> Paper:
+    """The paper with its abstract cut to what the detail pane renders (search hits in a
+    50 MB abstract took minutes to find, for text nobody is shown)."""
+    return replace(p, abstract=p.abstract[:MAX_RENDERED]) if len(p.abstract) > MAX_RENDERED else p

@@ -88,3 +88,20 @@ def test_a_title_longer_than_a_line_edit_holds_is_never_cut_by_a_commit(window, 
     assert edit.isReadOnly()
     edit.editingFinished.emit()
     assert window.library.get(pid).title == title
+
+
+def test_search_hits_are_sought_only_in_the_part_shown(window, qtbot) -> None:
+    pid = window.library.add_paper(NewPaper(title="Huge", abstract="word " * 1_000_000))
+    asked: list[int] = []
+
+    class Recorder:  # stands where the search result is: records what it is asked about
+        def spans(self, paper):  # type: ignore[no-untyped-def]
+            asked.append(len(paper.abstract))
+            return {}
+
+    select_only(window, qtbot, pid)
+    window.last_result = Recorder()
+    window.table.clearSelection()
+    window.table.selectRow(window.model.row_of(pid))
+    qtbot.waitUntil(lambda: bool(asked))
+    assert asked[-1] == MAX_RENDERED
