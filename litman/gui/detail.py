@@ -47,8 +47,8 @@ class SafeBrowser(QTextBrowser):
         self.setOpenExternalLinks(False)
         self.resource_requests: list[str] = []
 
-    def loadResource(self, kind: int, url: QUrl) -> Any:
-        self.resource_requests.append(url.toString())
+    def loadResource(self, kind: int, url: QUrl | str) -> Any:
+        self.resource_requests.append(url.toString() if isinstance(url, QUrl) else url)
         return None
 
 
@@ -91,13 +91,13 @@ class DetailPane(QWidget):
             label = LABELS.get(name, name.capitalize())
             edit.setAccessibleName(label)  # "DOI" read as a word, not "Doi"
             edit.editingFinished.connect(self.commit_edits)
-            edit.textEdited.connect(lambda _t: self.refusal.hide())
+            edit.textEdited.connect(self._hide_refusal)
             self.edits[name] = edit
             form.addRow(label, edit)
         self.edits["authors"].setPlaceholderText("Last, First; Last, First")
         layout.addLayout(form)
         self.venue_label = form.labelForField(self.edits["venue"])
-        self.refusal = QLabel()  # why a typed value was refused; gone at the next keystroke
+        self.refusal: QLabel = QLabel()  # why a typed value was refused; gone at the next keystroke
         self.refusal.setTextFormat(Qt.TextFormat.PlainText)
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("font-weight: 600")  # amber read at 3.9:1 in dark mode
@@ -157,6 +157,9 @@ class DetailPane(QWidget):
         row.addWidget(QLabel("Rating"))
         row.addWidget(self.rating)
         return row
+
+    def _hide_refusal(self, _text: str) -> None:
+        self.refusal.hide()
 
     def shown_ids(self) -> list[int]:
         """The papers the pane is showing (a change to any of them redraws it)."""

@@ -21,21 +21,24 @@ from litman.gui.safe_text import clip, rich
 from litman.gui.workers import Worker
 
 if TYPE_CHECKING:
-    from litman.gui.main_window import MainWindow
+    from litman.gui.window_api import Window
 
 
-def import_files(win: "MainWindow") -> None:
+def import_files(win: "Window") -> None:
     files = file_dialogs.open_files(
-        win, "Import papers", Path.home(), "Abstracts and BibTeX (*.txt *.bib);;All files (*)"
+        win,
+        "Import papers",
+        Path.home(),
+        "Abstracts and BibTeX (*.txt *.bib);;All files (*)",
     )
     if files:
         run_import(win, files)
 
 
-def run_import(win: "MainWindow", files: list[Path]) -> Worker:
+def run_import(win: "Window", files: list[Path]) -> Worker:
     """Import on the write worker with a cancellable progress dialog, then show the report."""
     stop = threading.Event()
-    progress = QProgressDialog("Importing…", "Cancel", 0, 0, win)
+    progress = QProgressDialog("Importing…", "Cancel", 0, 0, win.window())
     progress.setWindowTitle("Import")
     progress.setWindowModality(Qt.WindowModality.WindowModal)
     progress.setMinimumDuration(300)
@@ -59,9 +62,11 @@ def run_import(win: "MainWindow", files: list[Path]) -> Worker:
         if isinstance(exc, Cancelled):
             win.statusBar().showMessage("Import cancelled; nothing was imported.", 5000)
         elif isinstance(exc, LitmanError):
-            QMessageBox.warning(win, "Import failed", rich(f"{exc}\n\nNothing was imported."))
+            QMessageBox.warning(
+                win.window(), "Import failed", rich(f"{exc}\n\nNothing was imported.")
+            )
         else:
-            QMessageBox.critical(win, "Import failed", rich(f"Unexpected error: {exc!r}"))
+            QMessageBox.critical(win.window(), "Import failed", rich(f"Unexpected error: {exc!r}"))
 
     worker.signals.progress.connect(on_progress)
     worker.signals.finished.connect(finished)
@@ -82,11 +87,11 @@ def report_text(reports: list[ImportReport]) -> str:
     return "\n".join(lines)
 
 
-def show_report(win: "MainWindow", reports: list[ImportReport]) -> None:
+def show_report(win: "Window", reports: list[ImportReport]) -> None:
     added = sum(len(r.added) for r in reports)
     merged = sum(len(r.merged) for r in reports)
     skipped = sum(len(r.skipped) for r in reports)
-    box = QMessageBox(win)
+    box = QMessageBox(win.window())
     box.setWindowTitle("Import report")
     box.setText(f"{added} added, {merged} merged, {skipped} skipped.")
     box.setDetailedText(report_text(reports))
@@ -97,7 +102,7 @@ def show_report(win: "MainWindow", reports: list[ImportReport]) -> None:
     win.report_box = box
 
 
-def export(win: "MainWindow", scope: str) -> None:
+def export(win: "Window", scope: str) -> None:
     from litman.formats import bibtex
 
     if scope == "selection":
@@ -107,27 +112,32 @@ def export(win: "MainWindow", scope: str) -> None:
     else:
         ids = win.model.ids()
     if not ids:
-        QMessageBox.information(win, "Export", "There are no papers to export.")
+        QMessageBox.information(win.window(), "Export", "There are no papers to export.")
         return
     path = file_dialogs.save_file(
-        win, f"Export {len(ids)} papers as BibTeX", Path.home() / "litman.bib", "BibTeX (*.bib)"
+        win,
+        f"Export {len(ids)} papers as BibTeX",
+        Path.home() / "litman.bib",
+        "BibTeX (*.bib)",
     )
     if not path:
         return
     try:
         count = bibtex.export(win.library.get_many(ids), Path(path))
     except OSError as exc:
-        QMessageBox.warning(win, "Export failed", rich(f"Could not write {path}: {exc.strerror}"))
+        QMessageBox.warning(
+            win.window(), "Export failed", rich(f"Could not write {path}: {exc.strerror}")
+        )
         return
     win.statusBar().showMessage(f"Exported {count} papers to {path}", 5000)
 
 
-def delete_papers(win: "MainWindow") -> None:
+def delete_papers(win: "Window") -> None:
     ids = win.selected_ids()
     if not ids:
         return
     answer = QMessageBox.question(
-        win,
+        win.window(),
         "Delete papers",
         f"Delete {len(ids)} {'paper' if len(ids) == 1 else 'papers'}?"
         " You can undo this with Ctrl+Z.",
@@ -136,30 +146,30 @@ def delete_papers(win: "MainWindow") -> None:
         win.push(commands.DeletePapers(win.library, ids))
 
 
-def rename_tag(win: "MainWindow", tag: str, merge: bool) -> None:
+def rename_tag(win: "Window", tag: str, merge: bool) -> None:
     names = [t.name for t in win.library.tags() if t.name != tag]
     if merge:
         label = rich(f"Merge '{clip(tag)}' into:")
         # Index -1: the box starts empty, so Enter cannot merge into the first tag by chance.
-        new, ok = QInputDialog.getItem(win, "Merge tag", label, names, -1, True)
+        new, ok = QInputDialog.getItem(win.window(), "Merge tag", label, names, -1, True)
     else:
         label = rich(f"New name for '{clip(tag)}':")
-        new, ok = QInputDialog.getText(win, "Rename tag", label, text=tag)
+        new, ok = QInputDialog.getText(win.window(), "Rename tag", label, text=tag)
     if ok and new.strip() and new.strip() != tag:
         win.push(commands.RenameTag(win.library, tag, new.strip()))
 
 
-def delete_tag(win: "MainWindow", tag: str) -> None:
+def delete_tag(win: "Window", tag: str) -> None:
     text = rich(f"Delete the tag '{clip(tag)}' and take it off every paper?")
-    answer = QMessageBox.question(win, "Delete tag", text)
+    answer = QMessageBox.question(win.window(), "Delete tag", text)
     if answer == QMessageBox.StandardButton.Yes:
         win.push(commands.DeleteTag(win.library, tag))
 
 
-def tag_colour(win: "MainWindow", tag: str) -> None:
+def tag_colour(win: "Window", tag: str) -> None:
     current = next((t.colour for t in win.library.tags() if t.name == tag and t.colour), None)
     colour = QColorDialog.getColor(
-        QColor(current or "#2563eb"), win, f"Colour for '{clip(tag, 60)}'"
+        QColor(current or "#2563eb"), win.window(), f"Colour for '{clip(tag, 60)}'"
     )
     if colour.isValid():
         name, lib = colour.name(), win.library
@@ -169,21 +179,21 @@ def tag_colour(win: "MainWindow", tag: str) -> None:
 # -- backups ---------------------------------------------------------------------------
 
 
-def backup_now(win: "MainWindow") -> None:
+def backup_now(win: "Window") -> None:
     try:
         backup = app.backup_now(win.library.path)
     except LitmanError as exc:
-        QMessageBox.warning(win, "Backup failed", rich(str(exc)))
+        QMessageBox.warning(win.window(), "Backup failed", rich(str(exc)))
         return
     win.statusBar().showMessage(f"Backed up to {backup.path}", 8000)
 
 
-def restore_from_backup(win: "MainWindow") -> bool:
+def restore_from_backup(win: "Window") -> bool:
     """Pick a backup, confirm, and put it in place; the current file is kept first."""
     found = backups.list_backups(win.library.path)
     if not found:
         QMessageBox.information(
-            win,
+            win.window(),
             "Restore from backup",
             rich(
                 f"There are no backups of this library yet in "
@@ -199,13 +209,18 @@ def restore_from_backup(win: "MainWindow") -> bool:
         papers = "unreadable" if n is None else f"{n} papers"
         labels.append(f"{b.taken_at:%Y-%m-%d %H:%M}  ·  {b.reason}  ·  {papers}")
     label, ok = QInputDialog.getItem(
-        win, "Restore from backup", "Put this backup in place of the library:", labels, 0, False
+        win.window(),
+        "Restore from backup",
+        "Put this backup in place of the library:",
+        labels,
+        0,
+        False,
     )
     if not ok or label not in labels:
         return False
     chosen = found[labels.index(label)]
     answer = QMessageBox.question(
-        win,
+        win.window(),
         "Restore from backup",
         f"Replace the library with the backup from {chosen.taken_at:%Y-%m-%d %H:%M}?\n\n"
         "The library as it is now is kept as a backup first, so this can be undone by "
@@ -217,29 +232,32 @@ def restore_from_backup(win: "MainWindow") -> bool:
     try:
         done = _restore(win, chosen)
     except LitmanError as exc:
-        QMessageBox.warning(win, "Restore failed", rich(str(exc)))
+        QMessageBox.warning(win.window(), "Restore failed", rich(str(exc)))
         return False
     kept = f" The replaced file is kept as {done.kept.name}." if done.kept else ""
     win.statusBar().showMessage(f"Restored the backup from {chosen.taken_at:%Y-%m-%d %H:%M}.{kept}")
     return True
 
 
-def damaged_while_open(win: "MainWindow", problem: str) -> None:
+def damaged_while_open(win: "Window", problem: str) -> None:
     good = backups.newest_good(win.library.path)
     text = f"litman's integrity check found damage in {win.library.path}:\n{problem}\n\n"
     if good is None:
         text += "There is no good backup. Export what you can with File → Export everything…"
-        QMessageBox.warning(win, "Library damaged", rich(text))
+        QMessageBox.warning(win.window(), "Library damaged", rich(text))
         return
     text += (
         f"The newest good backup is from {good.taken_at:%Y-%m-%d %H:%M}. Restore it now? The "
         "damaged file is kept aside."
     )
-    if QMessageBox.question(win, "Library damaged", rich(text)) == QMessageBox.StandardButton.Yes:
+    if (
+        QMessageBox.question(win.window(), "Library damaged", rich(text))
+        == QMessageBox.StandardButton.Yes
+    ):
         _restore(win, good)
 
 
-def _restore(win: "MainWindow", backup: backups.Backup) -> backups.Restored:
+def _restore(win: "Window", backup: backups.Backup) -> backups.Restored:
     """Close the library, put the backup in place, reopen, and redraw from scratch (the
     undo stack is cleared: its commands refer to the file that was replaced)."""
     win.library.close()

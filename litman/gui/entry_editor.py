@@ -48,7 +48,9 @@ class EntryEditor(QWidget):
         self.entry_type.setEditable(True)
         self.entry_type.addItems(sorted(fields.ENTRY_TYPES))
         self.entry_type.activated.connect(lambda _i: self._commit_type())
-        self.entry_type.lineEdit().editingFinished.connect(self._commit_type)
+        line = self.entry_type.lineEdit()
+        if line is not None:  # the box is editable, so it has one
+            line.editingFinished.connect(self._commit_type)
         top.addRow("Entry type", self.entry_type)
         outer.addLayout(top)
         self.form = QFormLayout()

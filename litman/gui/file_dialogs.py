@@ -19,7 +19,7 @@ from litman.core.errors import LitmanError
 from litman.gui.safe_text import rich
 
 if TYPE_CHECKING:
-    from litman.gui.main_window import MainWindow
+    from litman.gui.window_api import Window
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -33,7 +33,7 @@ class NameOnlyIconProvider(QFileIconProvider):
         suffix = info.suffix()
         return f"{suffix.upper()} file" if suffix else "File"
 
-    def icon(self, what):  # type: ignore[no-untyped-def,override]
+    def icon(self, what):  # type: ignore[no-untyped-def]
         if isinstance(what, QFileInfo):
             kind = (
                 QFileIconProvider.IconType.Folder
@@ -47,8 +47,8 @@ class NameOnlyIconProvider(QFileIconProvider):
 class HideLibraryFiles(QSortFilterProxyModel):
     """Leaves the library's own files out of the dialog's list."""
 
-    def __init__(self, win: "MainWindow") -> None:
-        super().__init__(win)
+    def __init__(self, win: "Window") -> None:
+        super().__init__(win.window())
         self.library = win.library
 
     def filterAcceptsRow(self, row: int, parent: Index) -> bool:
@@ -59,25 +59,25 @@ class HideLibraryFiles(QSortFilterProxyModel):
         return not self.library.owns_file(path)
 
 
-def _dialog(win: "MainWindow", title: str, folder: Path, filters: str) -> QFileDialog:
-    dialog = QFileDialog(win, title, str(folder), filters)
+def _dialog(win: "Window", title: str, folder: Path, filters: str) -> QFileDialog:
+    dialog = QFileDialog(win.window(), title, str(folder), filters)
     dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
     dialog.setIconProvider(NameOnlyIconProvider())  # before the model lists anything
     dialog.setProxyModel(HideLibraryFiles(win))
     return dialog
 
 
-def _refused(win: "MainWindow", paths: list[Path], doing: str) -> bool:
+def _refused(win: "Window", paths: list[Path], doing: str) -> bool:
     for path in paths:
         try:
             win.library.refuse_own_file(path, doing)
         except LitmanError as exc:
-            QMessageBox.warning(win, "litman", rich(str(exc)))
+            QMessageBox.warning(win.window(), "litman", rich(str(exc)))
             return True
     return False
 
 
-def open_files(win: "MainWindow", title: str, folder: Path, filters: str) -> list[Path]:
+def open_files(win: "Window", title: str, folder: Path, filters: str) -> list[Path]:
     """Files to read, chosen by the user; none of them is the library's."""
     dialog = _dialog(win, title, folder, filters)
     dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
@@ -88,7 +88,7 @@ def open_files(win: "MainWindow", title: str, folder: Path, filters: str) -> lis
     return [] if _refused(win, paths, "import") else paths
 
 
-def save_file(win: "MainWindow", title: str, suggested: Path, filters: str) -> Path | None:
+def save_file(win: "Window", title: str, suggested: Path, filters: str) -> Path | None:
     """A file to write, chosen by the user; never one of the library's."""
     dialog = _dialog(win, title, suggested.parent, filters)
     dialog.setFileMode(QFileDialog.FileMode.AnyFile)

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QMenu, QWidget
 
 if TYPE_CHECKING:
-    from litman.gui.main_window import MainWindow
+    from litman.gui.window_api import Window
 
 # Keys a line edit keeps for itself even where the window has a shortcut on them.
 EDITING = {
@@ -39,13 +39,13 @@ def cite_command(keys: list[str]) -> str:
 class ShortcutsWin(QObject):
     """Gives the window's Ctrl shortcuts priority over a line edit's own key bindings."""
 
-    def __init__(self, win: "MainWindow") -> None:
-        super().__init__(win)
+    def __init__(self, win: "Window") -> None:
+        super().__init__(win.window())
         self.win = win
 
     def _window_keys(self) -> set[str]:
-        keys = set()
-        for action in self.win.findChildren(QAction):
+        keys: set[str] = set()
+        for action in self.win.window().findChildren(QAction):
             if action.isEnabled():
                 keys.update(s.toString() for s in action.shortcuts())
         return {k for k in keys if k.startswith("Ctrl+") and k not in EDITING}
@@ -63,35 +63,40 @@ class ShortcutsWin(QObject):
         return False
 
 
-def install(win: "MainWindow") -> None:
+def install(win: "Window") -> None:
     _copy_actions(win)
     _escape(win)
     win.shortcuts_win = ShortcutsWin(win)
-    for edit in win.findChildren(QLineEdit):
+    for edit in win.window().findChildren(QLineEdit):
         edit.installEventFilter(win.shortcuts_win)
     win.detail.entry.edit_filter = win.shortcuts_win
     _tab_order(win)
 
 
-def _copy_actions(win: "MainWindow") -> None:
-    win.a_copy_key = QAction("Copy Citation Key", win)
+def _copy_actions(win: "Window") -> None:
+    win.a_copy_key = QAction("Copy Citation Key", win.window())
     win.a_copy_key.setShortcut(QKeySequence("Ctrl+K"))
     win.a_copy_key.triggered.connect(lambda: copy_keys(win, cite=False))
-    win.a_copy_cite = QAction("Copy \\cite{Key}", win)
+    win.a_copy_cite = QAction("Copy \\cite{Key}", win.window())
     win.a_copy_cite.setShortcut(QKeySequence("Ctrl+Shift+K"))
     win.a_copy_cite.triggered.connect(lambda: copy_keys(win, cite=True))
     for action in (win.a_copy_key, win.a_copy_cite):
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        win.addAction(action)
+        win.window().addAction(action)
         win.table.addAction(action)
     edit_menu = next(
-        (m.menu() for m in win.menuBar().actions() if m.text() == "&Edit" and m.menu()), None
+        (
+            m.menu()
+            for m in win.menuBar().actions()
+            if m.text() == "&Edit" and isinstance(m.menu(), QMenu)
+        ),
+        None,
     )
-    if edit_menu is not None:
+    if isinstance(edit_menu, QMenu):
         edit_menu.insertActions(win.a_copy, [win.a_copy_key, win.a_copy_cite])
 
 
-def copy_keys(win: "MainWindow", cite: bool) -> None:
+def copy_keys(win: "Window", cite: bool) -> None:
     keys = [p.citekey for p in win.library.get_many(win.selected_ids())]
     if not keys:
         return
@@ -100,7 +105,7 @@ def copy_keys(win: "MainWindow", cite: bool) -> None:
     win.statusBar().showMessage(f"Copied the {what} of {len(keys)} papers", 3000)
 
 
-def _escape(win: "MainWindow") -> None:
+def _escape(win: "Window") -> None:
     action = QAction(win.search)
     action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
     action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -115,7 +120,7 @@ def _escape(win: "MainWindow") -> None:
     win.search.addAction(action)
 
 
-def _tab_order(win: "MainWindow") -> None:
+def _tab_order(win: "Window") -> None:
     win.table.setTabKeyNavigation(False)
     win.detail.notes.setTabChangesFocus(True)
     d = win.detail

@@ -33,9 +33,9 @@ QUIT = "Quit"
 def ask_box(title: str, text: str, choices: list[str]) -> str | None:
     box = QMessageBox(QMessageBox.Icon.Warning, title, text)
     box.setTextFormat(Qt.TextFormat.PlainText)
-    buttons = {box.addButton(c, QMessageBox.ButtonRole.AcceptRole): c for c in choices}
+    buttons = [(box.addButton(c, QMessageBox.ButtonRole.AcceptRole), c) for c in choices]
     box.exec()
-    return buttons.get(box.clickedButton())
+    return next((c for button, c in buttons if button is box.clickedButton()), None)
 
 
 def open_for_window(
@@ -100,7 +100,8 @@ def run(library_arg: str | None = None, *, quit_after_show: bool = False) -> int
     if reason and QApplication.instance() is None:
         print(reason, file=sys.stderr)
         return 1
-    qapp = QApplication.instance() or QApplication(sys.argv)
+    found = QApplication.instance()
+    qapp = found if isinstance(found, QApplication) else QApplication(sys.argv)
     qapp.setApplicationName("litman")
     qapp.setOrganizationName("litman")
     qapp.setWindowIcon(QIcon(str(paths.resources_dir() / "icons" / "litman.svg")))

@@ -5,7 +5,10 @@ back as Changes records (possibly from a worker thread, hence the queued bridge)
 window refreshes only what they name.
 """
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import (
@@ -49,6 +52,9 @@ from litman.gui.write_worker import WriteWorker
 # The search runs on the event loop's next turn: keys that arrive together make one search,
 # and a lone key is not held back (a pause of 25 ms was a third of the 50 ms budget).
 SEARCH_DELAY_MS = 0
+
+if TYPE_CHECKING:
+    from litman.core.ranking import SearchResult
 WATCH_MS = 2000
 
 
@@ -59,6 +65,13 @@ class ChangeBridge(QObject):
 
 
 class MainWindow(QMainWindow):
+    # Made by gui/keys.py and gui/dialogs.py (see gui/window_api.py).
+    a_copy_key: QAction
+    a_copy_cite: QAction
+    shortcuts_win: QObject
+    last_import: object
+    report_box: QMessageBox
+
     def __init__(
         self,
         library: Library,
@@ -86,7 +99,7 @@ class MainWindow(QMainWindow):
         library.subscribe(self.bridge.changed.emit)
         self.sort_key: str | None = self.view.get(settings.SORT) or None
         self.sort_desc: bool = self.view.get(settings.SORT_DESC)
-        self.last_result = None
+        self.last_result: SearchResult | None = None
         self._typed = ""  # the search text as last edited, to see a new search begin
         self._ready = False  # Qt asks the model to sort while the table is being built
         self.setAcceptDrops(True)
@@ -135,7 +148,7 @@ class MainWindow(QMainWindow):
         build the search index, all off the GUI thread."""
         lib = self.library
 
-        def work(_progress) -> str:
+        def work(_progress: Callable[[int, int], None]) -> str:
             problem = lib.check()
             if problem == "ok":
                 lib.take_daily_backup()  # a copy of a damaged file would be no backup
@@ -282,17 +295,24 @@ class MainWindow(QMainWindow):
         self.read_only_label.setTextFormat(Qt.TextFormat.PlainText)
         self.read_only_label.setStyleSheet("font-weight: 600; padding: 0 6px")
         # Counts come back after a temporary message ("Copied …") times out.
-        self.statusBar().messageChanged.connect(lambda text: text or self._update_status())
+        self.statusBar().messageChanged.connect(self._message_changed)
         self.statusBar().addPermanentWidget(self.read_only_label)
         self.write_progress = WriteProgress(self.writes)
         self.statusBar().addPermanentWidget(self.write_progress)
 
+    def _message_changed(self, text: str) -> None:
+        if not text:
+            self._update_status()
+
     def _build_actions(self) -> None:
         def act(
-            text: str, slot, shortcut: QKeySequence | str | None = None, tip: str = ""
+            text: str,
+            slot: Callable[[], object],
+            shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+            tip: str = "",
         ) -> QAction:
             a = QAction(text, self)
-            a.triggered.connect(slot)
+            a.triggered.connect(lambda _checked=False: slot())
             if shortcut:
                 a.setShortcut(QKeySequence(shortcut))
                 a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -331,7 +351,7 @@ class MainWindow(QMainWindow):
         self.a_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.addActions([self.a_undo, self.a_redo])
         self.a_status = {
-            s: act(f"Mark {s.value}", lambda _=False, s=s: self.set_status(s), f"Ctrl+{i + 1}")
+            s: act(f"Mark {s.value}", partial(self.set_status, s), f"Ctrl+{i + 1}")
             for i, s in enumerate(Status)
         }
 

@@ -9,12 +9,24 @@ hears `changed` once per turn of the event loop, however many steps Qt took to g
 
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, QObject, QTimer, Signal
+from PySide6.QtCore import (
+    QItemSelection,
+    QItemSelectionModel,
+    QItemSelectionRange,
+    QObject,
+    QTimer,
+    Signal,
+)
 from PySide6.QtWidgets import QTableView
 
 from litman.gui.models.papers import PaperTableModel
 
 Flag = QItemSelectionModel.SelectionFlag
+
+
+def ranges(selection: QItemSelection) -> list[QItemSelectionRange]:
+    """The ranges of a selection (PySide6's stubs do not say it is a sequence)."""
+    return [selection.at(i) for i in range(selection.count())]
 
 
 def row_runs(rows: Iterable[int]) -> list[tuple[int, int]]:
@@ -65,7 +77,7 @@ class IdSelection(QObject):
         rows = self.model.rowCount()
         found = (
             (max(r.top(), 0), min(r.bottom(), rows - 1))
-            for r in self.selection_model().selection()
+            for r in ranges(self.selection_model().selection())
             if r.isValid()
         )
         return merge_runs((a, b) for a, b in found if a <= b)

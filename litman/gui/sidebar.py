@@ -111,7 +111,7 @@ class Sidebar(QTreeWidget):
             item.setData(0, ROLE + 1, path)
             if colours.get(path):
                 # A dot, not coloured text: a user's red read at 3.9:1 on the dark palette.
-                item.setIcon(0, tag_dots((colours[path],)))
+                item.setIcon(0, tag_dots((colours[path] or "",)))
 
     def _add(self, parent: QTreeWidgetItem, label: str, query: str, count: int) -> QTreeWidgetItem:
         item = QTreeWidgetItem(parent, [label, str(count)])

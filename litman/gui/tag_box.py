@@ -56,9 +56,10 @@ class TagBox(QWidget):
     def show_tags(self, tags: list[str]) -> None:
         while self.chips.count():
             item = self.chips.takeAt(0)
-            if item and item.widget():
-                item.widget().hide()  # gone from view now, not when the event loop next runs
-                item.widget().deleteLater()
+            widget = item.widget() if item else None
+            if widget is not None:
+                widget.hide()  # gone from view now, not when the event loop next runs
+                widget.deleteLater()
         for tag in tags:
             self.chips.addWidget(self._chip(tag))
         self.chip_area.setVisible(bool(tags))

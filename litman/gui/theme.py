@@ -81,8 +81,11 @@ def readable(palette: QPalette) -> QPalette:
 
 
 def _mix(a: QColor, b: QColor, t: float) -> QColor:
+    def mix(x: float, y: float) -> float:
+        return x + (y - x) * t
+
     return QColor.fromRgbF(
-        *(x + (y - x) * t for x, y in zip(a.getRgbF()[:3], b.getRgbF()[:3], strict=True))
+        mix(a.redF(), b.redF()), mix(a.greenF(), b.greenF()), mix(a.blueF(), b.blueF())
     )
 
 
