@@ -123,7 +123,8 @@ def export(win: "Window", scope: str) -> None:
     if not path:
         return
     try:
-        count = bibtex.export(win.library.get_many(ids), Path(path))
+        papers = win.library.get_many(ids)
+        count = bibtex.export(papers, Path(path), blocks=win.library.kept_blocks())
     except OSError as exc:
         QMessageBox.warning(
             win.window(), "Export failed", rich(f"Could not write {path}: {exc.strerror}")
