@@ -10,6 +10,7 @@ entry's own order. Entries that others `crossref` come after them, as BibTeX req
 `litman.formats.bibtex_read`.
 """
 
+import io
 import itertools
 import os
 import re
@@ -68,11 +69,9 @@ def dumps(
     The layout is bibtexparser's default writer's, byte for byte (a test holds them equal);
     writing it directly skips building its model objects, a third of export time at 100k.
     """
-    mode = mode or ("ascii" if ascii_only else "pdflatex")
-    entries = [_entry(p, fields_of(p, mode=mode)) for p in crossref_order(list(papers))]
-    preambles = [text for kind, text in blocks if kind == "preamble"]
-    comments = [text for kind, text in blocks if kind != "preamble"]
-    return "\n\n".join([*(t + "\n" for t in preambles), *entries, *(t + "\n" for t in comments)])
+    out = io.StringIO()
+    write(papers, out, ascii_only, mode=mode, blocks=blocks)
+    return out.getvalue()
 
 
 def _entry(p: Paper, fields: list[tuple[str, str]]) -> str:
@@ -97,15 +96,9 @@ def _name_safe(name: str) -> str:
     return _UNSAFE_NAME.sub("_", name)
 
 
-def crossref_order(papers: list[Paper]) -> list[Paper]:
-    """The papers in their order, except that an entry another one `crossref`s comes after
-    every entry that refers to it (BibTeX: "A bad cross reference" otherwise)."""
-    order = _order([(p.citekey, p.extra.get("crossref", "")) for p in papers])
-    return [papers[i] for i in order]
-
-
 def _order(keys: list[tuple[str, str]]) -> list[int]:
-    """Indexes of (citekey, crossref) pairs, parents after all their descendants."""
+    """Indexes of (citekey, crossref) pairs in their order, except that an entry another one
+    `crossref`s comes after all that refer to it (BibTeX: "A bad cross reference")."""
     parents = {k.casefold(): c.strip().casefold() for k, c in keys}
     if not any(parent in parents for parent in parents.values() if parent):
         return list(range(len(keys)))
@@ -130,11 +123,11 @@ def write(
     """Write `dumps(papers)` to `out` without holding the papers (they may be a generator:
     a 100k export never holds them all); returns how many were written.
 
-    Entries are spooled to a temporary file and copied out in `crossref_order`, which needs
+    Entries are spooled to a temporary file and copied out in `_order`, which needs
     only their keys and offsets."""
     mode = mode or ("ascii" if ascii_only else "pdflatex")
     spans: list[tuple[str, str, int, int]] = []  # key, crossref, start, length
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
+    with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as spool:
         for p in papers:
             text = _entry(p, fields_of(p, mode=mode))
             spans.append((p.citekey, p.extra.get("crossref", ""), spool.tell(), len(text)))

@@ -10,6 +10,7 @@ protect acronyms and math from BibTeX's case changes, and URLs and DOIs are verb
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Literal
 
 from litman.core.records import NewPaper, Paper, Status
@@ -157,12 +158,16 @@ def _balanced(text: str) -> bool:
     return min(d) >= 0 and d[-1] == 0
 
 
+@lru_cache(maxsize=8)
+def _separator(sep: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\\)" + re.escape(sep))
+
+
 def split_keywords(value: str, dropped: list[str] | None = None) -> list[str]:
     """JabRef keywords as tag paths, split on `,` (`;` belongs to the keyword, as in MeSH
     lists); one with an empty level (`A > `) goes to `dropped`."""
-    sep = re.compile(r"(?<!\\)" + re.escape(KEYWORD_SEPARATOR))
     tags = []
-    for part in sep.split(value):
+    for part in _separator(KEYWORD_SEPARATOR).split(value):
         tag = clean(latex.decode(part.replace("\\" + KEYWORD_SEPARATOR, KEYWORD_SEPARATOR)))
         levels = [clean(level) for level in tag.split(">")]
         if tag and all(levels):

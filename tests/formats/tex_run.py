@@ -44,6 +44,7 @@ def biber_run(bib: Path, work: Path) -> tuple[list[str], list[str]]:
     out = _run(["biber", "doc"], work)
     _run(["pdflatex", "-interaction=nonstopmode", "doc.tex"], work)
     errors = [ln for ln in out.splitlines() if ln.startswith(("ERROR", "FATAL"))]
+    out = re.sub(r"\S*biber_tmp_\S+?\.utf8", "<bib file>", out)  # a new name each run
     warns = [ln.split(" - ", 1)[-1] for ln in out.splitlines() if ln.startswith("WARN")]
     return errors + _tex_errors(work / "doc.log"), warns
 
