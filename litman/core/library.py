@@ -224,13 +224,19 @@ class Library(PaperWrites, TagOperations):
         file. Closing twice is harmless."""
         if self._closed:
             return
+        self.save_index()
+        self._closed = True
+        self._watcher.close()
+        self.engine.dispose()
+
+    def save_index(self) -> None:
+        """Save the search index now, if it changed since it was last saved and there is a
+        cache to save it in (the window does it when writes pause, so quitting has nothing
+        left to save)."""
         # The index holds every change made here; it is the file's state unless another
         # process wrote since we last looked.
         if self.saved_index is not None and self.index_built() and not self.changed_elsewhere():
             self.saved_index.save(self.index)
-        self._closed = True
-        self._watcher.close()
-        self.engine.dispose()
 
     def reload(self) -> None:
         """Reopen the file after it was replaced underneath (a restore): checks it, forgets

@@ -22,7 +22,9 @@ from litman.core.library import Library
 from litman.core.records import DeletedTag, Paper, Status
 from litman.gui.safe_text import clip, mnemonic_free
 
-CHUNK = 10_000  # papers per transaction: a progress step, and where a cancel can stop
+# Papers per transaction of a bulk status change: a progress step, and where a cancel can
+# stop. (Each transaction also costs a refresh of the window: 10,000 made 100k take 4x.)
+CHUNK = 25_000
 Step = Callable[[int, int], None]
 Work = Callable[[Step], Any]
 Submit = Callable[..., object]  # WriteWorker.submit(label, work, done=, failed=)
@@ -130,18 +132,20 @@ class TagPapers(LibraryCommand):
     def _apply(self, add: bool, ids: Sequence[int]) -> tuple[int, ...]:
         return (self.lib.add_tag if add else self.lib.remove_tag)(self.tag, ids).updated
 
+    # One transaction however many papers: tag names are indexed words, and the search
+    # index rebuilds once for a change to most of the library where chunks re-indexed
+    # paper by paper (tagging 100k papers in 10k chunks took 144 s on a loaded machine).
+    # A cancel stops it before it starts.
+
     def apply(self, step: Step) -> None:
-        self.changed = ()
-        for n, part in enumerate(chunked(self.ids)):
-            step(n * CHUNK, len(self.ids))
-            self.changed += self._apply(self.add, part)
+        step(0, len(self.ids))
+        self.changed = self._apply(self.add, self.ids)
 
     def revert(self, step: Step) -> None:
-        done = self.changed
-        for n, part in enumerate(chunked(done)):
-            step(n * CHUNK, len(done))
-            self._apply(not self.add, part)
-            self.changed = done[(n + 1) * CHUNK :]
+        step(0, len(self.changed))
+        if self.changed:
+            self._apply(not self.add, self.changed)
+            self.changed = ()
 
     def did_something(self) -> bool:
         return bool(self.changed)

@@ -52,6 +52,8 @@ from litman.gui.write_worker import WriteWorker
 # The search runs on the event loop's next turn: keys that arrive together make one search,
 # and a lone key is not held back (a pause of 25 ms was a third of the 50 ms budget).
 SEARCH_DELAY_MS = 0
+SAVE_INDEX_AFTER_MS = 3000
+SAVING_INDEX = "Saving the search index"
 
 if TYPE_CHECKING:
     from litman.core.ranking import SearchResult
@@ -92,6 +94,11 @@ class MainWindow(QMainWindow):
         self.runner = runner
         self.writes = WriteWorker(runner, self)  # every write of the window goes through it
         self.writes.failed.connect(self._write_failed)
+        # The search index is saved when writes pause, on the write worker, so that quitting
+        # has nothing left to save (saving 100k papers' index at quit took seconds).
+        self._save_index = QTimer(self, singleShot=True, interval=SAVE_INDEX_AFTER_MS)
+        self._save_index.timeout.connect(self._save_index_now)
+        self.writes.finished.connect(self._wrote)
         self.undo = QUndoStack(self)
         self.bridge = ChangeBridge()
         # Direct when the GUI thread wrote, queued when a worker did.
@@ -535,6 +542,17 @@ class MainWindow(QMainWindow):
 
     def tell_failure(self, message: str) -> None:
         QMessageBox.warning(self, "litman", rich(message))
+
+    def _wrote(self, label: str, _result: object) -> None:
+        if label != SAVING_INDEX:
+            self._save_index.start()
+
+    def _save_index_now(self) -> None:
+        if self.writes.busy():
+            self._save_index.start()  # still writing: later
+        elif not self.library.read_only:
+            lib = self.library
+            self.writes.submit(SAVING_INDEX, lambda _step: lib.save_index())
 
     def _write_failed(self, label: str, exc: BaseException) -> None:
         if isinstance(exc, Cancelled):

@@ -204,5 +204,17 @@ def test_each_typed_key_searches_once_with_a_sort_active(window, qtbot) -> None:
     for ch in "graph":
         before = window.searcher.searches
         qtbot.keyClick(window.search, ch)
-        qtbot.waitUntil(lambda b=before: window.searcher.searches > b)
+        qtbot.waitUntil(lambda b=before: window.searcher.searches > b, timeout=30000)
         assert window.searcher.searches == before + 1
+
+
+def test_the_search_index_is_saved_when_writes_pause_not_at_quit(window, qtbot, monkeypatch):
+    saved = []
+    monkeypatch.setattr(window.library, "save_index", lambda: saved.append(1))
+    window._save_index.setInterval(0)
+    window.table.selectRow(0)
+    window.selection.flush()
+    with qtbot.waitSignal(window.writes.finished) as blocker:
+        window.set_status(Status.READING)
+    assert blocker.args[0].startswith("Mark 1 paper")
+    qtbot.waitUntil(lambda: saved == [1])
