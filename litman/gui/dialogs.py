@@ -105,32 +105,37 @@ def show_report(win: "Window", reports: list[ImportReport]) -> None:
 def export(win: "Window", scope: str) -> None:
     from litman.formats import bibtex
 
+    lib = win.library
+    # "All" is counted here and listed on the worker: no whole-library read on this thread.
     if scope == "selection":
-        ids = win.selected_ids()
+        ids: list[int] | None = win.selected_ids()
     elif scope == "all":
-        ids = win.library.list_ids("citekey")
+        ids = None
     else:
         ids = win.model.ids()
-    if not ids:
+    count = lib.count() if ids is None else len(ids)
+    if not count:
         QMessageBox.information(win.window(), "Export", "There are no papers to export.")
         return
     path = file_dialogs.save_file(
-        win,
-        f"Export {len(ids)} papers as BibTeX",
-        Path.home() / "litman.bib",
-        "BibTeX (*.bib)",
+        win, f"Export {count} papers as BibTeX", Path.home() / "litman.bib", "BibTeX (*.bib)"
     )
     if not path:
         return
-    try:
-        papers = win.library.get_many(ids)
-        count = bibtex.export(papers, Path(path), blocks=win.library.kept_blocks())
-    except OSError as exc:
-        QMessageBox.warning(
-            win.window(), "Export failed", rich(f"Could not write {path}: {exc.strerror}")
-        )
-        return
-    win.statusBar().showMessage(f"Exported {count} papers to {path}", 5000)
+
+    def work(_step: object) -> int:
+        papers = lib.get_many(lib.list_ids("citekey") if ids is None else ids)
+        try:
+            return bibtex.export(papers, Path(path), blocks=lib.kept_blocks())
+        except OSError as exc:
+            raise LitmanError(f"Could not write {path}: {exc.strerror}") from exc
+
+    def done(written: int) -> None:
+        win.statusBar().showMessage(f"Exported {written} papers to {path}", 5000)
+
+    # Reading and writing 100k papers takes seconds: on the write worker (which also gives
+    # it a consistent library between writes), with progress in the status bar.
+    win.writes.submit(f"Export {count} papers", work, done=done)
 
 
 def delete_papers(win: "Window") -> None:
@@ -189,8 +194,9 @@ def backup_now(win: "Window") -> None:
     win.statusBar().showMessage(f"Backed up to {backup.path}", 8000)
 
 
-def restore_from_backup(win: "Window") -> bool:
-    """Pick a backup, confirm, and put it in place; the current file is kept first."""
+def restore_from_backup(win: "Window") -> None:
+    """Pick a backup, confirm, and put it in place; the current file is kept first. Each
+    backup's papers are counted on the worker (opening every backup took seconds here)."""
     found = backups.list_backups(win.library.path)
     if not found:
         QMessageBox.information(
@@ -203,12 +209,24 @@ def restore_from_backup(win: "Window") -> bool:
                 "File → Back Up Now takes one at once."
             ),
         )
-        return False
-    labels = []
-    for b in found:
-        n = app.backup_papers(b)
-        papers = "unreadable" if n is None else f"{n} papers"
-        labels.append(f"{b.taken_at:%Y-%m-%d %H:%M}  ·  {b.reason}  ·  {papers}")
+        return
+
+    def count(_step: object) -> list[str]:
+        labels = []
+        for b in found:
+            n = app.backup_papers(b)
+            papers = "unreadable" if n is None else f"{n} papers"
+            labels.append(f"{b.taken_at:%Y-%m-%d %H:%M}  ·  {b.reason}  ·  {papers}")
+        return labels
+
+    win.writes.submit(
+        "Counting the papers in each backup",
+        count,
+        done=lambda labels: _pick_and_restore(win, found, labels),
+    )
+
+
+def _pick_and_restore(win: "Window", found: list[backups.Backup], labels: list[str]) -> bool:
     label, ok = QInputDialog.getItem(
         win.window(),
         "Restore from backup",

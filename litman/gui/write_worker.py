@@ -26,7 +26,7 @@ Work = Callable[[Step], Any]
 class Job:
     label: str
     work: Work
-    done: Callable[[Any], None] | None = None
+    done: Callable[[Any], object] | None = None
     failed: Callable[[BaseException], None] | None = None
     stop: threading.Event = field(default_factory=threading.Event)
     worker: Worker | None = None
@@ -54,7 +54,7 @@ class WriteWorker(QObject):
         self,
         label: str,
         work: Work,
-        done: Callable[[Any], None] | None = None,
+        done: Callable[[Any], object] | None = None,
         failed: Callable[[BaseException], None] | None = None,
     ) -> Job:
         """Queue `work(step)`; `done(result)` or `failed(exception)` runs on the GUI thread

@@ -218,3 +218,33 @@ def test_the_search_index_is_saved_when_writes_pause_not_at_quit(window, qtbot, 
         window.set_status(Status.READING)
     assert blocker.args[0].startswith("Mark 1 paper")
     qtbot.waitUntil(lambda: saved == [1])
+
+
+def test_export_reads_and_writes_on_the_worker(window, tmp_path, monkeypatch) -> None:
+    from litman.gui import file_dialogs
+
+    out = tmp_path / "all.bib"
+    monkeypatch.setattr(file_dialogs, "save_file", lambda *a, **k: out)
+    queued = []
+    window.writes.runner = queued.append
+    window.a_export_all.trigger()
+    assert len(queued) == 1 and not out.exists()  # nothing read or written yet
+    queued.pop().run()
+    assert out.read_text().count("@") >= window.library.count()
+    assert "Exported" in window.statusBar().currentMessage()
+
+
+def test_backups_are_counted_on_the_worker_before_the_choice(window, monkeypatch) -> None:
+    from PySide6.QtWidgets import QInputDialog
+
+    from litman.core import backups
+
+    backups.take(window.library.path, backups.MANUAL)
+    asked = []
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: asked.append(a[3]) or ("", False))
+    queued = []
+    window.writes.runner = queued.append
+    window.a_restore_backup.trigger()
+    assert len(queued) == 1 and asked == []  # the dialog waits for the counts
+    queued.pop().run()
+    assert asked and f"{window.library.count()} papers" in asked[0][0]
