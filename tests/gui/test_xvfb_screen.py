@@ -26,8 +26,9 @@ PROBE = """
 import json, sys
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication
 from litman.core.library import Library
+from litman.gui import file_dialogs
 from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
 app = QApplication([])
@@ -37,7 +38,7 @@ for _ in range(50):
     app.processEvents()
 frame, area = win.frameGeometry(), win.screen().availableGeometry()
 asked = []
-QFileDialog.getSaveFileName = lambda *a, **k: asked.append(a[1]) or ("", "")
+file_dialogs.save_file = lambda *a, **k: asked.append(a[1])  # no modal dialog on Xvfb
 win.activateWindow()
 active = QTest.qWaitForWindowActive(win, 5000)
 win.search.setFocus()
