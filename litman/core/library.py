@@ -479,6 +479,19 @@ class Library(PaperWrites, TagOperations):
         with self._read() as conn:
             return store.status_codes(conn, ids)
 
+    def quick_search_ids(
+        self, query: str | Query, sort: str | None = None, descending: bool = False
+    ) -> list[int]:
+        """Ids matching a query without the search index (which may still be building):
+        exact words only, see `litman.core.quick_search.LIMITS`."""
+        from litman.core.quick_search import quick_ids
+
+        q = parse(query) if isinstance(query, str) else query
+        with self._read() as conn:
+            keep = set(quick_ids(conn, q))
+        order = self.list_ids(sort or "added", descending if sort else True)
+        return [i for i in order if i in keep]
+
     def _index_docs(self, ids: Sequence[int] | None) -> Iterable[Doc]:
         if ids is None:  # every paper: streamed in pages, in one read transaction
             return self._all_index_docs()

@@ -431,10 +431,10 @@ class MainWindow(QMainWindow):
         text = self.query_text()
         query = self.searcher.parse(text)
         if not query.empty and self._indexing and not wait:
+            # Answered at once without the index, exactly; the full search follows when the
+            # index is ready (_background_done).
             self._waiting_query = True
-            self.statusBar().showMessage(
-                f"Indexing {self.library.count()} papers for search; results follow shortly…"
-            )
+            self._show_quick(text)
             return
         selected = self.selected_ids()
         outcome = self.searcher.run(text, self.sort_key, self.sort_desc)
@@ -455,6 +455,18 @@ class MainWindow(QMainWindow):
         if text.strip() and not self._typed.strip() and self.sort_key:
             self.columns.sort_by_relevance()
         self._typed = text
+
+    def _show_quick(self, text: str) -> None:
+        selected = self.selected_ids()
+        outcome = self.searcher.quick(text, self.sort_key, self.sort_desc)
+        self.last_result = None
+        self.model.set_ids(outcome.ids)
+        self.selection.restore(selected)
+        self._update_empty()
+        self.statusBar().showMessage(
+            f"{len(outcome.ids):,} shown while the search index is built: "
+            + "; ".join(outcome.notes)
+        )
 
     def _sort_requested(self, key: str, desc: bool) -> None:
         if not self._ready:
@@ -481,8 +493,9 @@ class MainWindow(QMainWindow):
     def _update_status(self) -> None:
         total = self.sidebar.count_of("")
         n_sel = self.selection.count()
+        quick = " · search index being built: exact matches only" if self._waiting_query else ""
         self.statusBar().showMessage(
-            f"{total} papers · {self.model.rowCount()} shown · {n_sel} selected"
+            f"{total} papers · {self.model.rowCount()} shown · {n_sel} selected{quick}"
         )
 
     def selected_ids(self) -> list[int]:

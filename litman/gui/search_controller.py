@@ -34,6 +34,14 @@ class SearchController:
     def parse(self, text: str) -> Query:
         return parse(text)
 
+    def quick(self, text: str, sort: str | None, descending: bool) -> Outcome:
+        """Before the index is ready: exact matches from SQL, and a note of what they miss."""
+        from litman.core.quick_search import LIMITS
+
+        query = parse(text)
+        ids = self.library.quick_search_ids(query, sort, descending)
+        return Outcome(ids, None, (*query.notes, LIMITS))
+
     def run(self, text: str, sort: str | None, descending: bool) -> Outcome:
         query = parse(text)
         notes = tuple(query.notes)

@@ -248,3 +248,29 @@ def test_backups_are_counted_on_the_worker_before_the_choice(window, monkeypatch
     assert len(queued) == 1 and asked == []  # the dialog waits for the counts
     queued.pop().run()
     assert asked and f"{window.library.count()} papers" in asked[0][0]
+
+
+def test_a_search_before_the_index_is_ready_answers_exactly_and_says_so(
+    qtbot, seeded, tmp_path
+) -> None:
+    from litman.gui.main_window import MainWindow
+    from litman.gui.settings import ViewSettings
+    from litman.gui.workers import run_inline
+
+    win = MainWindow(
+        seeded, ViewSettings(tmp_path / "v.ini"), runner=run_inline, index_in_background=True
+    )
+    qtbot.addWidget(win)
+    assert not seeded.index_built()
+    titles = (p.title.split()[0] for p in seeded.get_many(seeded.list_ids()))
+    word = next(w for w in titles if w.isalpha() and len(w) > 3)
+    win.search.setText(f"{word} status:unread")
+    win.apply_filter()
+    assert not seeded.index_built()  # answered without building it
+    shown = seeded.get_many(win.model.ids())
+    texts = [f"{p.title} {p.authors} {p.venue} {p.citekey}".lower() for p in shown]
+    assert texts and all(word.lower() in t for t in texts)
+    assert all(p.status is Status.UNREAD for p in shown)
+    assert "abstracts, typos" in win.statusBar().currentMessage()
+    win._background_done()  # the index is ready: the full search replaces the exact one
+    assert win.searcher.searches == 1
