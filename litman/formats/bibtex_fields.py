@@ -81,11 +81,10 @@ def to_paper(key: str, etype: str, raw: dict[str, str], line: int, warnings: lis
         source=f"line {line}",
         extra=extra,
     )
-    written = _written(paper, "utf8")
-    for name in ("title", "author", "year", "venue", "doi", "url", "abstract", "keywords"):
+    for name in MODELLED:
         field = venue_key if name == "venue" else name
         # keywords always: the library may file them under a tag spelt in another case
-        if field in raw and (written.get(name) != raw[field] or name == "keywords"):
+        if field in raw and (name == "keywords" or _write(paper, name, "utf8") != raw[field]):
             extra[RAW + name] = raw[field]
     return paper
 
@@ -180,38 +179,35 @@ def split_keywords(value: str, dropped: list[str] | None = None) -> list[str]:
 # -- writing -----------------------------------------------------------------------------
 
 
-def _written(p: AnyPaper, mode: Mode) -> dict[str, str]:
-    """The modelled fields as litman writes them from the paper's own values."""
-    out: dict[str, str] = {}
-    if p.title:
-        out["title"] = protect_case(p.title, mode)
-    if p.authors:
-        out["author"] = " and ".join(write_name(a, mode) for a in p.authors)
-    if p.year:
-        out["year"] = str(p.year)
-    if p.venue:
-        out["venue"] = encode(p.venue, mode)
-    for name in ("doi", "url"):
-        if getattr(p, name):
-            out[name] = verbatim(getattr(p, name))
-    if p.abstract:
-        out["abstract"] = encode(p.abstract, mode)
-    if p.tags:
-        out["keywords"] = (KEYWORD_SEPARATOR + " ").join(write_keyword(t, mode) for t in p.tags)
-    return out
+MODELLED = ("title", "author", "year", "venue", "doi", "url", "abstract", "keywords")
+
+
+def _write(p: AnyPaper, name: str, mode: Mode) -> str | None:
+    """A modelled field as litman writes it from the paper's own value; None if empty."""
+    if name == "title":
+        return protect_case(p.title, mode) if p.title else None
+    if name == "author":
+        return " and ".join(write_name(a, mode) for a in p.authors) if p.authors else None
+    if name == "year":
+        return str(p.year) if p.year else None
+    if name == "keywords":
+        return (KEYWORD_SEPARATOR + " ").join(write_keyword(t, mode) for t in p.tags) or None
+    value = str(getattr(p, name))
+    if not value:
+        return None
+    return verbatim(value) if name in ("doi", "url") else encode(value, mode)
 
 
 def modelled_fields(p: AnyPaper, mode: Mode) -> dict[str, str]:
     """Field name -> value for what litman models: a value read from a file and not
     edited since is written back as it was read."""
     out: dict[str, str] = {}
-    written = _written(p, mode)
-    read = [k[len(RAW) :] for k in p.extra if k.startswith(RAW)]
-    for name in dict.fromkeys([*written, *read]):
-        value = written.get(name)
+    for name in MODELLED:
         raw = p.extra.get(RAW + name)
         if raw is not None and _unedited(name, raw, p):
-            value = encode_chars(raw, mode) if mode == "ascii" else raw
+            value: str | None = encode_chars(raw, mode) if mode == "ascii" else raw
+        else:
+            value = _write(p, name, mode)
         if value is None or _derived(name, p):
             continue
         out[venue_field(p.entry_type, p.extra) if name == "venue" else name] = value
@@ -301,17 +297,20 @@ def protect_case(title: str, mode: Mode) -> str:
 
 
 def _protect_words(text: str, mode: Mode) -> str:
+    if not _CASED.search(text):
+        return encode(text, mode)  # the common case: nothing for BibTeX to lower-case
     out, pos = [], 0
-    for m in re.finditer(r"\S+", text):
-        word = m.group()
-        letters = [c for c in word if c.isalpha()]
-        shown = encode(word, mode)
-        if any(c.isupper() for c in letters[1:]):
-            shown = "{" + shown + "}"
-        out += [encode(text[pos : m.start()], mode), shown]
+    for m in _CASED_WORD.finditer(text):
+        out += [encode(text[pos : m.start()], mode), "{" + encode(m.group(), mode) + "}"]
         pos = m.end()
     out.append(encode(text[pos:], mode))
     return "".join(out)
+
+
+# A word with a capital after its first letter (`LLMs`, `ReLU`, `GPT-4`): BibTeX styles
+# would lower-case it.
+_CASED = re.compile(r"[^\W\d_][^\s]*?[A-Z]")
+_CASED_WORD = re.compile(r"(?<!\S)(?=\S*?[^\W\d_]\S*?[A-Z])\S+")
 
 
 def write_name(author: str, mode: Mode) -> str:
