@@ -134,6 +134,18 @@ def backup_now(path: Path) -> backups.Backup:
     return backups.take(path, backups.MANUAL)
 
 
+def check_library(path: Path) -> None:
+    """SQLite's full integrity check, on demand; raises CorruptLibraryError (naming the
+    newest good backup) for a damaged file, and changes nothing."""
+    from litman.core import opening
+
+    if not path.exists():
+        raise NotFoundError(f"No library at {path}.")
+    problem = sqlite.integrity_check(backups.real_path(path))
+    if problem != "ok":
+        raise opening.damaged(backups.real_path(path), problem)
+
+
 def restore_backup(
     path: Path, name: str | None = None, *, lock: locking.WriterLock | None = None
 ) -> backups.Restored:

@@ -296,4 +296,16 @@ COMMANDS: dict[str, Command] = {
     "search": cmd_search,
     "export": cmd_export,
 }
-FILE_COMMANDS: dict[str, PathCommand] = {"backup": cmd_backup, "restore": cmd_restore}
+
+
+def cmd_check(args: argparse.Namespace, path: Path) -> int:
+    app.check_library(path)
+    say(f"{path}: no damage found (SQLite integrity_check)")
+    return 0
+
+
+FILE_COMMANDS: dict[str, PathCommand] = {
+    "backup": cmd_backup,
+    "restore": cmd_restore,
+    "check": cmd_check,
+}

@@ -176,6 +176,13 @@ def build_parser(
         "Put a backup in place of the library. The current file is kept first.",
     )
     p.add_argument("backup", nargs="?", metavar="BACKUP", help="file name from `backup --list`")
+    add_file_command(
+        "check",
+        file_commands["check"],
+        "check the library file for damage now (SQLite's full integrity check)",
+        "Run SQLite's integrity check on the library, changing nothing. (litman also runs a "
+        "quick check by itself the first time each day a command writes.)",
+    )
     return parser
 
 

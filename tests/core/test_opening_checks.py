@@ -109,3 +109,14 @@ def test_damage_met_while_reading_is_one_line(seeded_path: Path) -> None:
     lines = run.stderr.strip().splitlines()
     assert "is damaged" in lines[0] and "Traceback" not in run.stderr
     assert lines[-1] == "litman: run `litman restore` to put that backup back."
+
+
+def test_litman_check_on_demand(seeded_path: Path) -> None:
+    run = litman(seeded_path, "check")
+    assert run.returncode == 0 and "no damage found" in run.stdout
+    backups.take(seeded_path, backups.MANUAL)
+    with seeded_path.open("r+b") as f:
+        f.seek(seeded_path.stat().st_size // 2)
+        f.write(b"\xff" * 8192)
+    run = litman(seeded_path, "check")
+    assert run.returncode == 1 and "is damaged" in run.stderr and "Traceback" not in run.stderr
