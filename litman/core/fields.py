@@ -9,6 +9,7 @@ typed or imported, and written back as it is.
 """
 
 import re
+from collections.abc import Mapping
 
 from litman.core.errors import LitmanError
 
@@ -101,12 +102,17 @@ VENUE_FIELD = {
     "book": "publisher",
 }
 RAW_PREFIX = "litman-raw-"  # extra keys the BibTeX reader keeps for byte-exact export
+HIDDEN_PREFIX = "litman-"  # extra keys of litman's own: raw copies, field order, venue field
+VENUE_AT = "litman-venue-field"  # extra key: the field an imported venue was read from
 _NAME = re.compile(r"[a-z][a-z0-9_:.+-]*\Z")
 _TYPE = re.compile(r"[a-z][a-z0-9_-]*\Z")
 
 
-def venue_field(entry_type: str) -> str:
-    return VENUE_FIELD.get(entry_type, "howpublished")
+def venue_field(entry_type: str, extra: Mapping[str, str] | None = None) -> str:
+    """The field the venue is written to: the one it was read from (`journaltitle`, or
+    `journal` in a @misc), else the entry type's."""
+    read = (extra or {}).get(VENUE_AT)
+    return read or VENUE_FIELD.get(entry_type, "howpublished")
 
 
 def is_column(name: str, entry_type: str) -> bool:
@@ -120,14 +126,15 @@ def fields_for(entry_type: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def visible_extra(extra: dict[str, str]) -> dict[str, str]:
-    """A paper's stored fields as a user sees them: without the reader's raw copies."""
-    return {k: v for k, v in extra.items() if not k.startswith(RAW_PREFIX)}
+    """A paper's stored fields as a user sees them: without litman's own keys (the
+    reader's raw copies, the order fields were read in)."""
+    return {k: v for k, v in extra.items() if not k.startswith(HIDDEN_PREFIX)}
 
 
 def check_name(name: str, entry_type: str) -> str:
     """A field name as stored (lower case), or a one-line error saying why it cannot be."""
     key = name.strip().lower()
-    if not _NAME.match(key) or key.startswith(RAW_PREFIX):
+    if not _NAME.match(key) or key.startswith(HIDDEN_PREFIX):
         raise LitmanError(
             f"'{name}' is not a BibTeX field name: use letters, digits and - _ : . + only."
         )

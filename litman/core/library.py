@@ -421,7 +421,7 @@ class Library(PaperWrites, TagOperations):
         query = text("SELECT DISTINCT j.key FROM papers, json_each(papers.extra) AS j")
         with self._read() as conn:
             names = conn.execute(query).scalars()
-            return sorted(n for n in names if not n.startswith(fields.RAW_PREFIX))
+            return sorted(n for n in names if not n.startswith(fields.HIDDEN_PREFIX))
 
     # -- importing (adding, editing and deleting papers: library_papers.py) -----------------
 

@@ -9,10 +9,10 @@ protect acronyms and math from BibTeX's case changes, and URLs and DOIs are verb
 """
 
 import re
-from collections.abc import Mapping
 from functools import lru_cache
 from typing import Literal
 
+from litman.core.fields import VENUE_AT, VENUE_FIELD, venue_field
 from litman.core.records import NewPaper, Paper, Status
 from litman.formats import latex, markup
 
@@ -20,17 +20,8 @@ Mode = Literal["pdflatex", "utf8", "ascii"]
 AnyPaper = NewPaper | Paper
 RAW = "litman-raw-"  # extra keys holding a field's value as read, for byte-exact export
 ORDER = "litman-fields"  # extra key: the entry's field names as read, comma-separated
-VENUE_AT = "litman-venue-field"  # extra key: the field the venue was read from
 TRUNCATED = "litman-abstract-truncated"  # BibTeX field: the abstract is a cut copy
 DERIVED = "litman-title-derived"  # BibTeX field: litman made the title from the abstract
-VENUE_FIELD = {
-    "article": "journal",
-    "inproceedings": "booktitle",
-    "incollection": "booktitle",
-    "inbook": "booktitle",
-    "conference": "booktitle",
-    "book": "publisher",
-}
 # Where else a venue may be: BibTeX's own fields, then biblatex's (Zotero, Better BibLaTeX).
 VENUE_FIELDS = ("journal", "journaltitle", "booktitle", "eventtitle", "howpublished")
 READ_OUT = {Status.READ: "read", Status.READING: "skimmed"}
@@ -38,10 +29,6 @@ READ_IN = {"read": Status.READ, "skimmed": Status.READING}
 MONTH_NAMES = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 VERBATIM = frozenset({"doi", "url", "eprint", "file", "pdf"})
 KEYWORD_SEPARATOR = ","  # as JabRef writes them
-
-
-def venue_field(entry_type: str, extra: Mapping[str, str]) -> str:
-    return extra.get(VENUE_AT) or VENUE_FIELD.get(entry_type, "howpublished")
 
 
 # -- reading -----------------------------------------------------------------------------

@@ -215,7 +215,7 @@ class DetailPane(QWidget):
         self.abstract.setHtml(self._abstract_html(p, spans) if p else "")
         self.entry.read_only = self.read_only
         self.entry.show_paper(p)
-        venue = fields.venue_field(p.entry_type) if p else ""
+        venue = fields.venue_field(p.entry_type, p.extra) if p else ""
         if isinstance(self.venue_label, QLabel):  # named as BibTeX writes it, JabRef's way
             self.venue_label.setText(f"Venue ({venue})" if venue else "Venue")
         if p and len(p.abstract) > MAX_RENDERED:

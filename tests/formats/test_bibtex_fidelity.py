@@ -255,3 +255,12 @@ def test_a_truncated_abstract_stays_truncated_through_bibtex(
         derived = {p.citekey for p in again.list_papers() if p.title_derived}
     assert cut == {p.citekey for p in seeded.list_papers() if p.abstract_truncated}
     assert len(cut) == 59 and derived
+
+
+def test_litmans_own_keys_are_not_shown_as_fields(library: Library) -> None:
+    from litman.core import fields
+
+    zotero = imported(library, "fields.bib")["zotero"]
+    shown = fields.visible_extra(dict(zotero.extra))  # type: ignore[attr-defined]
+    assert set(shown) == {"date", "location"}
+    assert fields.venue_field("article", zotero.extra) == "journaltitle"  # type: ignore[attr-defined]
