@@ -402,9 +402,11 @@ class Library(PaperWrites, TagOperations):
         with self._read() as conn:
             return {k.casefold() for k in conn.execute(select(P.c.citekey)).scalars()}
 
-    def filled_columns(self, names: Iterable[str]) -> set[str]:
+    def filled_columns(self, names: Iterable[str], among: Sequence[int] | None = None) -> set[str]:
         """Which of these columns (`authors`, `year`, `venue`, `doi`, ...) hold a value in
-        at least one paper; each answer stops at the first paper that has one."""
+        at least one paper (of `among`, when given). Each answer stops at the first paper
+        that has one: 2 ms at 100k papers; a column empty everywhere is a scan (250 ms),
+        which `among` (the papers a change touched) avoids."""
         out = set()
         with self._read() as conn:
             for name in names:
@@ -412,7 +414,10 @@ class Library(PaperWrites, TagOperations):
                 filled: Any = col.is_not(None) if name in ("year", "read_at") else col != ""
                 if name == "authors":
                     filled = text("authors != '[]'")
-                if conn.execute(select(exists().where(filled).select_from(P))).scalar():
+                query = exists().where(filled).select_from(P)
+                if among is not None and len(among) <= store.CHUNK:  # else: every paper
+                    query = query.where(P.c.id.in_(list(among)))
+                if conn.execute(select(query)).scalar():
                     out.add(name)
         return out
 

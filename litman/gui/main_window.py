@@ -598,7 +598,7 @@ class MainWindow(QMainWindow):
         if todo.tag_names:
             self._tags_changed()
         if self.columns.may_fill(changes):
-            self.columns.update_empty()
+            self.columns.update_empty(changes)
         if todo.refilter:
             self.apply_filter()
         else:

@@ -58,10 +58,18 @@ class TableHeader(QObject):
         view.set(settings.FIELD_COLUMNS, ",".join(self.model.field_columns()))
         view.set(settings.AUTO_HIDDEN, ",".join(sorted(self.auto_hidden)))
 
-    def update_empty(self) -> None:
-        """Hide Authors, Year and Venue while no paper has one; show them once one does."""
+    def update_empty(self, changes: Changes | None = None) -> None:
+        """Hide Authors, Year and Venue while no paper has one; show them once one does.
+
+        After a change that only adds or edits, an empty column can only have been filled
+        by the papers it touched: only those are read."""
         candidates = [k for k in ELASTIC if k in self.auto_hidden or self.is_shown(k)]
-        filled = self.library.filled_columns(candidates)
+        filled = self.library.filled_columns([k for k in candidates if self.is_shown(k)])
+        hidden = [k for k in candidates if k in self.auto_hidden]
+        touched = None if changes is None else [*changes.added, *changes.updated]
+        if changes is not None and changes.deleted:
+            touched = None  # a delete says nothing of the rest
+        filled |= self.library.filled_columns(hidden, touched) if hidden else set()
         for key in candidates:
             if key in filled and key in self.auto_hidden:
                 self.auto_hidden.discard(key)

@@ -163,3 +163,15 @@ def test_the_first_window_fits_a_laptop_screen() -> None:
     size = screens.first_size(laptop)
     assert size.width() <= 1366 and size.height() <= 740 * 0.9
     assert screens.first_size(QSize(2560, 1440)) == screens.PREFERRED
+
+
+def test_an_empty_column_is_looked_for_only_in_the_papers_a_change_touched(window) -> None:
+    lib = window.library
+    other = lib.add_paper(NewPaper(title="No venue"))
+    assert lib.filled_columns(["venue"], [other]) == set()
+    with_venue = lib.add_paper(NewPaper(title="V", venue="NeurIPS"))
+    assert lib.filled_columns(["venue"], [with_venue]) == {"venue"}
+    assert lib.filled_columns(["venue"], [other]) == set()  # the other paper has none
+    assert window.columns.is_shown("venue")  # the add showed it
+    lib.delete_papers([with_venue])
+    assert not window.columns.is_shown("venue")  # and the delete hid it again
