@@ -130,6 +130,7 @@ def test_sidebar_tag_colours_are_dots_not_coloured_text(window) -> None:
 
 def test_labels_follow_a_switch_to_dark_while_open(qapp, qtbot, seeded, tmp_path) -> None:
     palette, style = QPalette(qapp.palette()), qapp.style().name()
+    theme.apply(qapp, dark=False)  # as litman starts under a light system theme
     win = open_window(qtbot, seeded, tmp_path)
     win.table.selectRow(0)
     qtbot.waitUntil(lambda: bool(win.detail.note.text()))
