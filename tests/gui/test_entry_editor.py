@@ -127,3 +127,16 @@ def test_the_editor_is_read_only_with_the_window(window, kopp, qtbot) -> None:
     assert window.detail.entry.values["pages"].isReadOnly()
     assert not window.detail.entry.add_button.isEnabled()
     assert window.detail.entry.values["pages"].text() == "3--13"
+
+
+def test_fields_a_type_requires_are_marked_required(window, qtbot) -> None:
+    from litman.core.records import NewPaper
+
+    pid = window.library.add_paper(NewPaper(title="A thesis", entry_type="phdthesis"))
+    window.apply_filter()
+    window.table.clearSelection()
+    window.table.selectRow(window.model.row_of(pid))
+    qtbot.waitUntil(lambda: "school" in window.detail.entry.values)
+    school = window.detail.entry.values["school"]
+    assert school.placeholderText() == "required" and school.text() == ""
+    assert list(window.detail.entry.values)[:1] == ["school"]  # required rows come first
