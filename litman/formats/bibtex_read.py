@@ -122,31 +122,41 @@ def _parse_blocks(text: str) -> tuple[Library, list[str]]:
 
 def strip_comment_lines(text: str) -> tuple[str, list[str]]:
     """Lines starting with `%` between entries or between fields, blanked (line numbers
-    stay): biber and JabRef read them as comments, not as entries or fields."""
+    stay): biber and JabRef read them as comments, not as entries or fields. Brace depth
+    counts only the lines kept, so a commented-out field may span lines."""
     if "%" not in text:
         return text, []
     lines = text.split("\n")
-    d = depths(text)
-    notes, pos = [], 0
+    notes, depth, quote = [], 0, False
     for i, line in enumerate(lines):
         stripped = line.lstrip()
-        if stripped.startswith("%") and d[pos] <= 1 and not _in_quotes(text, pos, d):
+        if stripped.startswith("%") and depth <= 1 and not quote:
             m = re.match(r"%+\s*@\s*([A-Za-z]+)\s*[{(]\s*([^,\s]*)", stripped)
-            if m and m.group(1).lower() not in ("comment", "string", "preamble") and d[pos] == 0:
+            if m and m.group(1).lower() not in ("comment", "string", "preamble") and not depth:
                 notes.append(f"line {i + 1}: commented-out entry '{m.group(2)}' left out")
             lines[i] = ""
-        pos += len(line) + 1
+            continue
+        depth, quote = _scan(line, depth, quote)
     return "\n".join(lines), notes
 
 
-def _in_quotes(text: str, pos: int, d: list[int]) -> bool:
-    """Whether `pos`, at brace depth 1, is inside a `"..."` field value."""
-    start = text.rfind("@", 0, pos)
-    quote = False
-    for i in range(max(start, 0), pos):
-        if text[i] == '"' and d[i] == 1 and (i == 0 or text[i - 1] != "\\"):
+def _scan(line: str, depth: int, quote: bool) -> tuple[int, bool]:
+    """Brace depth and whether a `"..."` value is open, after `line`."""
+    escaped = False
+    for ch in line:
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth = max(depth - 1, 0)
+        elif ch == '"' and depth == 1:
             quote = not quote
-    return quote
+        elif ch == "@" and depth == 0:
+            quote = False
+    return depth, quote
 
 
 def _define(lib: Library, macros: "Macros") -> list[str]:
