@@ -22,7 +22,7 @@ from bibtexparser.library import Library
 
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Skipped
-from litman.formats.bibtex_fields import MONTH_NAMES, depths, to_paper
+from litman.formats.bibtex_fields import MONTH_NAMES, to_paper
 from litman.formats.decoding import Decoded, decode, read_bytes
 
 # What BibTeX's plain styles print for the month macros, inside a concatenation.
@@ -161,7 +161,16 @@ def _scan(line: str, depth: int, quote: bool) -> tuple[int, bool]:
 
 def _define(lib: Library, macros: "Macros") -> list[str]:
     warnings = []
-    for s in lib.strings:
+    again = [
+        b.ignore_error_block
+        for b in lib.failed_blocks
+        if isinstance(b, model.DuplicateBlockKeyBlock)
+        and isinstance(b.ignore_error_block, model.String)
+    ]
+    for s in again:
+        line = (s.start_line or 0) + 1
+        warnings.append(f"line {line}: @string '{s.key}' defined again; the later one is used")
+    for s in [*lib.strings, *again]:
         try:
             macros.known[s.key.lower()] = _resolve(s.value, macros, set())
         except _TooLong as exc:
@@ -187,6 +196,8 @@ def _entries(lib: Library, macros: "Macros") -> Parsed:
     entries = list(lib.entries)
     for block in lib.failed_blocks:
         kept = block.ignore_error_block
+        if isinstance(kept, model.String):
+            continue  # a macro defined again: see _define
         if isinstance(block, model.DuplicateFieldKeyBlock) and isinstance(kept, model.Entry):
             entries.append(kept)  # the first value of each field is kept, and reported
         elif isinstance(kept, model.Entry) and kept.key.strip():

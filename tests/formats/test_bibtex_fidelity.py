@@ -264,3 +264,11 @@ def test_litmans_own_keys_are_not_shown_as_fields(library: Library) -> None:
     shown = fields.visible_extra(dict(zotero.extra))  # type: ignore[attr-defined]
     assert set(shown) == {"date", "location"}
     assert fields.venue_field("article", zotero.extra) == "journaltitle"  # type: ignore[attr-defined]
+
+
+def test_a_macro_defined_again_takes_the_later_value_with_a_warning() -> None:
+    papers, _lines, skipped, warnings = bibtex.parse(
+        "@string{a = {One}}\n@string{a = {Two}}\n@article{k, journal = a, title = {t}}\n"
+    )
+    assert papers[0].venue == "Two" and not skipped
+    assert warnings == ["line 2: @string 'a' defined again; the later one is used"]
