@@ -181,6 +181,11 @@ class Library(PaperWrites, TagOperations):
         """Whether searching can start at once (never makes the index)."""
         return self._index is not None and self._index.built
 
+    def index_free(self) -> bool:
+        """Whether a search would answer now: the index is built and no other thread is
+        updating it (a write to most of the library rebuilds it, for seconds)."""
+        return self.index_built() and not self.index.busy()
+
     def _new_index(self) -> "SearchIndex":
         from litman.core.index_cache import SavedIndex
         from litman.core.search import SearchIndex

@@ -136,6 +136,14 @@ class SearchIndex:
         elif self._stale:
             self.reconcile()
 
+    def busy(self) -> bool:
+        """Whether another thread holds the index (building or updating it): a search now
+        would wait for it."""
+        if not self._lock.acquire(blocking=False):
+            return True
+        self._lock.release()
+        return False
+
     def mark_stale(self) -> None:
         """Another process wrote: the next use compares every paper with what the index
         holds and updates only the papers that differ (`reconcile`)."""

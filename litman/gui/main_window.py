@@ -99,6 +99,7 @@ class MainWindow(QMainWindow):
         self._save_index = QTimer(self, singleShot=True, interval=SAVE_INDEX_AFTER_MS)
         self._save_index.timeout.connect(self._save_index_now)
         self.writes.finished.connect(self._wrote)
+        self.writes.idle.connect(self._writes_done)
         self.undo = QUndoStack(self)
         self.bridge = ChangeBridge()
         # Direct when the GUI thread wrote, queued when a worker did.
@@ -430,12 +431,14 @@ class MainWindow(QMainWindow):
             return
         text = self.query_text()
         query = self.searcher.parse(text)
-        if not query.empty and self._indexing and not wait:
+        busy = self._indexing or (self.writes.busy() and not self.library.index_free())
+        if not query.empty and busy and not wait:
             # Answered at once without the index, exactly; the full search follows when the
-            # index is ready (_background_done).
+            # index is ready (_background_done) or the write rebuilding it ends (_writes_done).
             self._waiting_query = True
             self._show_quick(text)
             return
+        self._waiting_query = False
         selected = self.selected_ids()
         outcome = self.searcher.run(text, self.sort_key, self.sort_desc)
         self.last_result = outcome.result
@@ -555,6 +558,11 @@ class MainWindow(QMainWindow):
 
     def tell_failure(self, message: str) -> None:
         QMessageBox.warning(self, "litman", rich(message))
+
+    def _writes_done(self) -> None:
+        if self._waiting_query and not self._indexing:  # answered from SQL meanwhile
+            self._waiting_query = False
+            self.apply_filter()
 
     def _wrote(self, label: str, _result: object) -> None:
         if label != SAVING_INDEX:

@@ -274,3 +274,31 @@ def test_a_search_before_the_index_is_ready_answers_exactly_and_says_so(
     assert "abstracts, typos" in win.statusBar().currentMessage()
     win._background_done()  # the index is ready: the full search replaces the exact one
     assert win.searcher.searches == 1
+
+
+def test_typing_while_a_write_holds_the_index_does_not_wait_for_it(window, qtbot) -> None:
+    import threading
+
+    index = window.library.index
+    held, release = threading.Event(), threading.Event()
+
+    def hold(_step: object) -> None:  # a write rebuilding the index, as tagging 100k does
+        with index._lock:
+            held.set()
+            release.wait(30)
+
+    from litman.gui.workers import run_in_pool
+
+    window.writes.runner = run_in_pool
+    window.writes.submit("Rebuilding", hold)
+    assert held.wait(30)
+    searches = window.searcher.searches
+    window.search.setText("bandits")
+    window.apply_filter()  # returns: it would have blocked on the index lock
+    assert window.searcher.searches == searches
+    assert "exact matches only" in window.statusBar().currentMessage() or "typos" in (
+        window.statusBar().currentMessage()
+    )
+    with qtbot.waitSignal(window.writes.idle, timeout=30000):
+        release.set()
+    assert window.searcher.searches == searches + 1  # the full search, once the index is free
