@@ -108,6 +108,7 @@ def import_files(
     *,
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
+    keyword_separator: str = ",",
 ) -> list[ImportReport]:
     """Read every file, then write them all in one transaction.
 
@@ -116,7 +117,7 @@ def import_files(
     """
     for path in files:  # checked before any file is read: reading one drops SQLite's locks
         library.refuse_own_file(Path(path), "import")
-    batches = registry.read_all([Path(path) for path in files])
+    batches = registry.read_all([Path(path) for path in files], keyword_separator)
     return library.import_batches(batches, progress=progress, cancelled=cancelled)
 
 

@@ -154,7 +154,8 @@ def cmd_import(args: argparse.Namespace, lib: Library) -> int:
         raise UsageError("name files to import, or --seeds")
     reports = app.import_seeds(lib) if args.seeds else []
     if args.files:
-        reports += app.import_files(lib, [Path(f) for f in args.files])
+        files = [Path(f) for f in args.files]
+        reports += app.import_files(lib, files, keyword_separator=args.keyword_separator)
     if args.json:
         emit_json([_report_json(r) for r in reports])
     for r in [] if args.json else reports:

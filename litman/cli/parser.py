@@ -133,6 +133,12 @@ def build_parser(
     p = add("import", commands["import"], "import files (.txt abstracts, .bib)", json_flag=True)
     p.add_argument("files", nargs="*", metavar="FILE")
     p.add_argument("--seeds", action="store_true", help="import the bundled seed abstracts")
+    p.add_argument(
+        "--keyword-separator",
+        default=",",
+        metavar="SEP",
+        help="what separates BibTeX keywords (default ',', as JabRef writes them)",
+    )
     search_help = "fuzzy search (see the README for the query syntax)"
     p = add("search", commands["search"], search_help, json_flag=True, read_only=True)
     p.add_argument("query", nargs="*", metavar="QUERY")  # filled by split_query

@@ -29,12 +29,15 @@ READ_IN = {"read": Status.READ, "skimmed": Status.READING}
 MONTH_NAMES = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 VERBATIM = frozenset({"doi", "url", "eprint", "file", "pdf"})
 KEYWORD_SEPARATOR = ","  # as JabRef writes them
+SEPARATOR = "litman-keyword-separator"  # extra key: the separator keywords were read with
 
 
 # -- reading -----------------------------------------------------------------------------
 
 
-def to_paper(key: str, etype: str, raw: dict[str, str], line: int, warnings: list[str]) -> NewPaper:
+def to_paper(
+    key: str, etype: str, raw: dict[str, str], line: int, warnings: list[str], sep: str = ","
+) -> NewPaper:
     """A paper from an entry's resolved field values (names lower-cased, in file order)."""
     etype = etype.lower()
     candidates = (VENUE_FIELD.get(etype), *VENUE_FIELDS, "publisher" if etype == "book" else None)
@@ -46,7 +49,9 @@ def to_paper(key: str, etype: str, raw: dict[str, str], line: int, warnings: lis
     if venue_key and venue_key != VENUE_FIELD.get(etype, "howpublished"):
         extra[VENUE_AT] = venue_key
     dropped: list[str] = []
-    tags = tuple(split_keywords(raw.get("keywords", ""), dropped))
+    tags = tuple(split_keywords(raw.get("keywords", ""), dropped, sep))
+    if sep != KEYWORD_SEPARATOR and "keywords" in raw:
+        extra[SEPARATOR] = sep
     warnings += [
         f"line {line}: keyword '{k}' has an empty level; not kept as a tag" for k in dropped
     ]
@@ -149,12 +154,14 @@ def _separator(sep: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\\)" + re.escape(sep))
 
 
-def split_keywords(value: str, dropped: list[str] | None = None) -> list[str]:
+def split_keywords(
+    value: str, dropped: list[str] | None = None, sep: str = KEYWORD_SEPARATOR
+) -> list[str]:
     """JabRef keywords as tag paths, split on `,` (`;` belongs to the keyword, as in MeSH
     lists); one with an empty level (`A > `) goes to `dropped`."""
     tags = []
-    for part in _separator(KEYWORD_SEPARATOR).split(value):
-        tag = clean(latex.decode(part.replace("\\" + KEYWORD_SEPARATOR, KEYWORD_SEPARATOR)))
+    for part in _separator(sep).split(value):
+        tag = clean(latex.decode(part.replace("\\" + sep, sep)))
         levels = [clean(level) for level in tag.split(">")]
         if tag and all(levels):
             tags.append(" > ".join(levels))
@@ -215,7 +222,10 @@ def _unedited(name: str, raw: str, p: AnyPaper) -> bool:
     if name == "year":
         return year_of(raw) == p.year
     if name == "keywords":
-        return {t.casefold() for t in split_keywords(raw)} == {t.casefold() for t in p.tags}
+        sep = p.extra.get(SEPARATOR, KEYWORD_SEPARATOR)
+        return {t.casefold() for t in split_keywords(raw, None, sep)} == {
+            t.casefold() for t in p.tags
+        }
     now = {"title": p.title, "venue": p.venue, "abstract": p.abstract}.get(name)
     if now is None:
         return clean(raw) == clean(getattr(p, name))

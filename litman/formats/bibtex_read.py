@@ -61,15 +61,16 @@ def read(path: Path) -> ImportBatch:
     return read_group([path])[0]
 
 
-def read_group(paths: Sequence[Path]) -> list[ImportBatch]:
-    """Files imported together: each is a batch, and all share their @string macros."""
+def read_group(paths: Sequence[Path], keyword_separator: str = ",") -> list[ImportBatch]:
+    """Files imported together: each is a batch, and all share their @string macros.
+    Keywords are split at `keyword_separator`."""
     texts = [_decoded(path) for path in paths]
     libs = [_parse_blocks(t.text) for t in texts]
     macros = Macros(dict(MONTHS))
     string_notes = [_define(lib, macros) for lib, _ in libs]
     batches = []
     for path, text, (lib, notes), defs in zip(paths, texts, libs, string_notes, strict=True):
-        papers, lines, skipped, warnings = _entries(lib, macros)
+        papers, lines, skipped, warnings = _entries(lib, macros, keyword_separator)
         blocks = _kept_blocks(lib)
         if not papers and not skipped and not lib.strings and not blocks:
             raise ImportFailed(f"{path.name}: holds no BibTeX entries; nothing was imported.")
@@ -189,7 +190,7 @@ def _kept_blocks(lib: Library) -> list[tuple[str, str]]:
     return out
 
 
-def _entries(lib: Library, macros: "Macros") -> Parsed:
+def _entries(lib: Library, macros: "Macros", keyword_separator: str = ",") -> Parsed:
     unknown: set[str] = set()
     warnings: list[str] = []
     papers, lines, skipped = [], [], []
@@ -218,7 +219,8 @@ def _entries(lib: Library, macros: "Macros") -> Parsed:
         except _TooLong as exc:
             skipped.append(Skipped(line, f"a field {exc}"))
             continue
-        papers.append(to_paper(entry.key.strip(), entry.entry_type, raw, line, warnings))
+        key, etype = entry.key.strip(), entry.entry_type
+        papers.append(to_paper(key, etype, raw, line, warnings, keyword_separator))
         lines.append(line)
     order = sorted(range(len(papers)), key=lines.__getitem__)
     warnings += [

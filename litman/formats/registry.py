@@ -44,7 +44,7 @@ def read(path: Path) -> ImportBatch:
     return read_all([path])[0]
 
 
-def read_all(paths: list[Path]) -> list[ImportBatch]:
+def read_all(paths: list[Path], keyword_separator: str = ",") -> list[ImportBatch]:
     """Read files imported together: BibTeX files share their @string macros, as
     `\\bibliography{abbrev,papers}` does. Batches come back in the files' order."""
     for path in paths:
@@ -53,7 +53,7 @@ def read_all(paths: list[Path]) -> list[ImportBatch]:
     from litman.formats import bibtex
 
     bib = [p for p in paths if _kind(p) == ".bib"]
-    together = dict(zip(bib, bibtex.read_group(bib), strict=True)) if bib else {}
+    together = dict(zip(bib, bibtex.read_group(bib, keyword_separator), strict=True)) if bib else {}
     return [together[p] if p in together else reader_for(p)(p) for p in paths]
 
 

@@ -272,3 +272,13 @@ def test_a_macro_defined_again_takes_the_later_value_with_a_warning() -> None:
     )
     assert papers[0].venue == "Two" and not skipped
     assert warnings == ["line 2: @string 'a' defined again; the later one is used"]
+
+
+def test_the_keyword_separator_can_be_chosen(library_path: Path, tmp_path: Path) -> None:
+    bib = write(tmp_path, "@article{k, title = {T}, keywords = {Humans; Adult, Old}}")
+    args = ["--library", str(library_path), "import", str(bib)]
+    assert main([*args, "--keyword-separator", ";"]) == 0
+    with Library.open(library_path) as lib:
+        (paper,) = lib.list_papers()
+        assert paper.tags == ("Adult, Old", "Humans")
+        assert "keywords = {Humans; Adult, Old}" in bibtex.dumps([paper])
