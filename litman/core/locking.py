@@ -45,7 +45,9 @@ class Holder:
 
 
 def lock_path(library: Path) -> Path:
-    library = Path(library)
+    """Beside the library's real file: a window opened through a symlink and one opened
+    at the file itself take the same lock."""
+    library = Path(os.path.realpath(library))
     return library.with_name(library.name + ".lock")
 
 
@@ -178,7 +180,7 @@ def write_gate(library: Path, *, exclusive: bool = False, wait: bool = True) -> 
 
 
 def gate_path(library: Path) -> Path:
-    library = Path(library)
+    library = Path(os.path.realpath(library))
     return library.with_name(library.name + ".lock-writes")
 
 

@@ -195,9 +195,10 @@ def test_a_symlinked_library_is_restored_through_its_link(seeded_path: Path, tmp
         lib.delete_papers(lib.list_ids()[:5])  # takes a pre-delete backup first
         n = lib.count()
     assert (seeded_path.parent / "backups").is_dir() and not (link_dir / "backups").exists()
-    assert locking.lock_path(Library.open(link, read_only=True).path) == Path(
-        str(seeded_path) + ".lock"
-    )
+    window = locking.WriterLock(link)  # a window opened through the link
+    assert window.acquire() and not locking.WriterLock(seeded_path).acquire()
+    assert window.path == Path(str(seeded_path) + ".lock")
+    window.release()
     done = app.restore_backup(link)
     assert link.is_symlink() and link.resolve() == seeded_path.resolve()
     assert count(link) == n + 5 and count(seeded_path) == n + 5
