@@ -85,6 +85,7 @@ class Library(PaperWrites, TagOperations):
         daily: bool = True,
         index_cache: Path | None = None,
     ) -> None:
+        opening.refuse_dangling(Path(path))
         self.path = backups.real_path(path)  # a symlink's target: lock, backups follow it
         self.index_cache = index_cache
         self._closed = False

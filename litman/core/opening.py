@@ -129,6 +129,15 @@ def _peek(path: Path) -> int | None:
         raise damaged(path, str(exc.__cause__ or exc)) from exc
 
 
+def refuse_dangling(path: Path) -> None:
+    """A symbolic link to nothing (a disk not mounted, a file moved) is not a new library."""
+    if path.is_symlink() and not path.exists():
+        raise NotFoundError(
+            f"{path} is a symbolic link to {os.readlink(path)}, which does not exist (a disk "
+            "not mounted?). Nothing was created."
+        )
+
+
 def _refuse_vanished(path: Path) -> None:
     """A library that is missing (or empty) but has backups existed and vanished: it is
     never silently recreated empty."""

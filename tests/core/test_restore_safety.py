@@ -321,3 +321,15 @@ def test_a_planted_export_tmp_link_is_never_written_through(seeded_path, tmp_pat
     Path(str(out) + ".tmp").symlink_to(victim)
     assert litman(seeded_path, "export", "-o", str(out)).returncode == 0
     assert victim.read_text() == "precious" and out.read_text().startswith("@")
+
+
+def test_a_dangling_symlink_library_is_not_created(tmp_path: Path) -> None:
+    target = tmp_path / "unmounted" / "lib.sqlite"
+    target.parent.mkdir()
+    link = tmp_path / "lib.sqlite"
+    link.symlink_to(target)
+    for args in (["stats"], ["import", "--seeds"]):
+        run = litman(link, *args)
+        assert run.returncode == 1 and "does not exist" in run.stderr, run.stderr
+        assert len(run.stderr.strip().splitlines()) == 1
+    assert not target.exists()
