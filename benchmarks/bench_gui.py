@@ -216,6 +216,7 @@ def main(n: int = 100_000, quick: bool = False) -> None:
     from litman.gui import workers
 
     qapp = QApplication.instance() or QApplication(sys.argv[:1])
+    workers.share_the_gil()  # as the app does (litman.gui.launch)
     cache = OUT / f"gui-{n}.index.npz"
     with tempfile.TemporaryDirectory() as tmp:
         cache.unlink(missing_ok=True)

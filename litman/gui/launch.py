@@ -106,6 +106,7 @@ def run(library_arg: str | None = None, *, quit_after_show: bool = False) -> int
     qapp.setOrganizationName("litman")
     qapp.setWindowIcon(QIcon(str(paths.resources_dir() / "icons" / "litman.svg")))
     theme.apply(qapp)
+    workers.share_the_gil()
     try:
         opened = open_for_window(library_arg)
     except LitmanError as exc:  # a restore that failed: said, nothing else changed

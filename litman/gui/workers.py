@@ -8,6 +8,7 @@ Python collects takes its signals object with it, and the import report, the pro
 dialog or the error message never comes (4 imports in 5, before).
 """
 
+import sys
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -40,6 +41,18 @@ class Worker(QRunnable):
 
 
 Runner = Callable[[Worker], None]
+# Every call from Qt into Python (a table cell's data(), a slot) takes the GIL anew. While a
+# worker runs Python (a write of 100k papers), each take waited up to the interpreter's 5 ms
+# switch interval: a repaint of the table (~2,400 calls) took seconds. 0.5 ms cut the wait
+# for 500 takes from 1.4 s to 0.4 s on the loaded 2-core machine.
+GUI_SWITCH_INTERVAL = 0.0005
+
+
+def share_the_gil() -> None:
+    """Let the GUI thread take the GIL back quickly from a busy worker."""
+    sys.setswitchinterval(GUI_SWITCH_INTERVAL)
+
+
 _WRITE_POOL: QThreadPool | None = None
 _RUNNING: dict[int, Worker] = {}  # started and not yet reported, by id()
 

@@ -7,7 +7,14 @@ bar's message, in one line.
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QWidget,
+)
 
 from litman.core.errors import Cancelled
 from litman.gui.safe_text import mnemonic_free
@@ -27,6 +34,8 @@ class WriteProgress(QWidget):
         self.cancel = QPushButton("Cancel")
         self.cancel.setAccessibleName("Cancel writing")
         self.cancel.clicked.connect(writes.cancel)
+        fixed = QSizePolicy.Policy.Fixed
+        self.cancel.setSizePolicy(fixed, fixed)  # it took half the status bar under Xvfb
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.label)
