@@ -7,7 +7,7 @@ With no subcommand, `litman` opens the desktop window.
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,8 @@ from litman.cli.parser import Command, PathCommand, UsageError, build_parser, sp
 from litman.core import backups
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library import Library
-from litman.core.records import ImportReport
+from litman.core.records import ImportReport, Paper
+from litman.formats import registry
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -200,6 +201,9 @@ def cmd_export(args: argparse.Namespace, lib: Library) -> int:
     if target is not None:
         lib.refuse_own_file(target, "export to")
     papers = lib.iter_papers(lib.search_ids(" ".join(args.query), sort="citekey"))
+    fmt = registry.format_for(target, args.format)
+    if fmt != "bibtex":
+        return _export_exchange(fmt, papers, target)
     mode: Mode = "ascii" if args.ascii else "utf8" if args.utf8 else "pdflatex"
     blocks = lib.kept_blocks()
     if target is None:
@@ -212,6 +216,27 @@ def cmd_export(args: argparse.Namespace, lib: Library) -> int:
             f"Could not write {target}: {_reason(exc)}. Nothing was written."
         ) from exc
     say(f"exported {count} papers to {target}", err=True)
+    return 0
+
+
+def _export_exchange(fmt: str, papers: Iterable[Paper], target: Path | None) -> int:
+    """Export as RIS or CSL-JSON, saying which fields the format could not carry."""
+    from litman.formats import exchange
+
+    writer = registry.writer_for(fmt)
+    if target is None:
+        report = writer(papers, sys.stdout)
+    else:
+        try:
+            report = exchange.export_file(target, lambda out: writer(papers, out))
+        except OSError as exc:
+            raise LitmanError(
+                f"Could not write {target}: {_reason(exc)}. Nothing was written."
+            ) from exc
+    for line in report.describe(registry.FORMAT_NAMES[fmt]):
+        say(line, err=True)
+    if target is not None:
+        say(f"exported {report.written} papers to {target}", err=True)
     return 0
 
 

@@ -27,7 +27,7 @@ class UsageError(LitmanError):
 # (`--lim 5`) are left to argparse, abbreviations included.
 QUERY_COMMANDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "search": (frozenset({"--library", "--limit"}), frozenset({"-h"})),
-    "export": (frozenset({"--library", "--output", "-o"}), frozenset({"-h", "-o"})),
+    "export": (frozenset({"--library", "--output", "-o", "--format"}), frozenset({"-h", "-o"})),
 }
 TOP_VALUE_OPTIONS = frozenset({"--library"})
 
@@ -143,10 +143,15 @@ def build_parser(
     p = add("search", commands["search"], search_help, json_flag=True, read_only=True)
     p.add_argument("query", nargs="*", metavar="QUERY")  # filled by split_query
     p.add_argument("--limit", type=int, default=20, help="at most N results (0: all)")
-    export_help = "export BibTeX: everything, or what QUERY finds (tag:X ...)"
+    export_help = "export BibTeX, RIS or CSL-JSON: everything, or what QUERY finds (tag:X ...)"
     p = add("export", commands["export"], export_help, read_only=True)
     p.add_argument("query", nargs="*", metavar="QUERY")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="file, or - for stdout")
+    p.add_argument(
+        "--format",
+        choices=["bibtex", "ris", "csljson"],
+        help="the file format (default: from FILE's suffix, .bib .ris .json; else bibtex)",
+    )
     p.add_argument(
         "--ascii",
         action="store_true",

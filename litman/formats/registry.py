@@ -1,11 +1,13 @@
 """Which reader handles which file, by its name's ending."""
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TextIO
 
-from litman.core.errors import ImportFailed
-from litman.core.records import ImportBatch
+from litman.core.errors import ImportFailed, LitmanError
+from litman.core.records import ImportBatch, Paper
+from litman.formats.exchange import ExportReport
 
 Reader = Callable[[Path], ImportBatch]
 
@@ -88,7 +90,56 @@ def _load() -> None:
     """Import the reader modules on first use, so that `litman list` does not pay for them."""
     if _READERS:
         return
-    from litman.formats import bibtex, seed_text
+    from litman.formats import bibtex, csljson, ris, seed_text
 
     register(".txt", seed_text.read)
     register(".bib", bibtex.read)
+    register(".ris", ris.read)
+    register(".json", csljson.read)
+
+
+# -- writers -----------------------------------------------------------------------------
+
+Writer = Callable[[Iterable[Paper], TextIO], ExportReport]
+EXPORT_FORMATS = {"bibtex": ".bib", "ris": ".ris", "csljson": ".json"}
+FORMAT_NAMES = {"bibtex": "BibTeX", "ris": "RIS", "csljson": "CSL-JSON"}
+_WRITERS: dict[str, Writer] = {}
+
+
+def register_writer(fmt: str, writer: Writer) -> None:
+    _WRITERS[fmt] = writer
+
+
+def format_for(path: Path | None, asked: str | None = None) -> str:
+    """The export format: the one asked for, else the one the file's suffix names
+    (BibTeX for any other suffix, and for standard output)."""
+    if asked:
+        if asked not in EXPORT_FORMATS:
+            raise LitmanError(f"litman cannot export '{asked}' (it writes: {_formats()}).")
+        return asked
+    if path is None:
+        return "bibtex"
+    by_suffix = {v: k for k, v in EXPORT_FORMATS.items()}
+    return by_suffix.get(path.suffix.lower(), "bibtex")
+
+
+def writer_for(fmt: str) -> Writer:
+    """The writer of an exchange format (BibTeX has its own options: `litman.formats.bibtex`)."""
+    _load_writers()
+    writer = _WRITERS.get(fmt)
+    if writer is None:
+        raise LitmanError(f"litman cannot export '{fmt}' (it writes: {_formats()}).")
+    return writer
+
+
+def _formats() -> str:
+    return ", ".join(EXPORT_FORMATS)
+
+
+def _load_writers() -> None:
+    if _WRITERS:
+        return
+    from litman.formats import csljson, ris
+
+    register_writer("ris", ris.write)
+    register_writer("csljson", csljson.write)

@@ -1,0 +1,107 @@
+"""What the RIS and CSL-JSON modules share: the export report, safe file writing, and the
+values litman keeps in a format's custom field (reading status, rating, and the few flags
+no exchange format has a place for).
+
+Writers return an `ExportReport`: how many papers were written and, per field, how many
+papers had a value the format cannot express, so that nothing is dropped silently.
+"""
+
+import os
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from litman.core.fields import HIDDEN_PREFIX
+from litman.core.records import NewPaper, Paper, Status
+
+# Keys of litman's own custom values, as written in a format's custom field.
+STATUS = "litman-status"
+RATING = "litman-rating"
+TYPE = "litman-type"
+DERIVED = "litman-title-derived"
+TRUNCATED = "litman-abstract-truncated"
+CITEKEY = "litman-citekey"
+MAX_FIELD_CHARS = 100_000  # as the BibTeX reader: no real field is longer
+
+
+@dataclass(frozen=True)
+class ExportReport:
+    """What a writer wrote, and the fields it could not carry (field -> papers)."""
+
+    written: int
+    unexpressed: Mapping[str, int] = field(default_factory=dict)
+
+    def describe(self, fmt: str) -> list[str]:
+        return [
+            f"{fmt} cannot express '{name}': left out of {n} paper{'s' * (n != 1)}"
+            for name, n in sorted(self.unexpressed.items())
+        ]
+
+
+class Tally:
+    """Counts papers written and fields left out, while a writer streams."""
+
+    def __init__(self) -> None:
+        self.written = 0
+        self.unexpressed: Counter[str] = Counter()
+
+    def report(self) -> ExportReport:
+        return ExportReport(self.written, dict(self.unexpressed))
+
+
+def custom_values(p: NewPaper | Paper, type_kept: bool) -> dict[str, str]:
+    """litman's values that no exchange format models, as `name -> text`, only when set."""
+    out: dict[str, str] = {}
+    if p.status != Status.UNREAD:
+        out[STATUS] = p.status.value
+    if p.rating:
+        out[RATING] = str(p.rating)
+    if not type_kept:
+        out[TYPE] = p.entry_type
+    if p.title_derived:
+        out[DERIVED] = "true"
+    if p.abstract_truncated:
+        out[TRUNCATED] = "true"
+    return out
+
+
+def status_of(text: str) -> Status:
+    try:
+        return Status(text.strip().lower())
+    except ValueError:
+        return Status.UNREAD
+
+
+def rating_of(text: str) -> int:
+    text = text.strip()
+    return int(text) if text.isdigit() and 0 <= int(text) <= 5 else 0
+
+
+def visible_extra(extra: Mapping[str, str]) -> Iterable[tuple[str, str]]:
+    """A paper's unmodelled fields, without litman's own bookkeeping keys."""
+    return ((k, v) for k, v in extra.items() if not k.startswith(HIDDEN_PREFIX) and v)
+
+
+def export_file(path: Path, write: Callable[[TextIO], ExportReport]) -> ExportReport:
+    """Run `write` into a new file at `path`: written under a temporary name and renamed,
+    so that a failure or a cancel never leaves a half-written file under the user's name."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        with _new_file(tmp) as out:
+            report = write(out)
+        tmp.replace(path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return report
+
+
+def _new_file(path: Path) -> TextIO:
+    """A file created afresh; a symbolic link planted at the name is removed, never
+    written through."""
+    if os.path.lexists(path):
+        path.unlink()
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    return open(os.open(path, flags, 0o644), "w", encoding="utf-8", newline="")
