@@ -246,7 +246,7 @@ def main(n: int = 100_000, quick: bool = False) -> None:
         print("bulk actions (target: control back <= 100 ms, done <= 2 s):")
         bulk_actions(qapp, win, [1, 1000] if quick else [1, 1000, win.model.rowCount()])
         # The window saves the search index a few seconds after the last write.
-        pump_until(qapp, lambda: not win._save_index.isActive() and not win.writes.busy())
+        pump_until(qapp, lambda: not win.desk.save_timer.isActive() and not win.writes.busy())
         t0 = time.perf_counter()
         win.close()
         workers.wait_for_all()

@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
-from litman.core.errors import Cancelled
 from litman.core.library import Library
 from litman.core.locking import WriterLock
 from litman.core.records import Changes, Status
@@ -46,14 +45,13 @@ from litman.gui.selection import IdSelection
 from litman.gui.sidebar import Sidebar
 from litman.gui.table_header import TableHeader
 from litman.gui.workers import Runner, Worker, run_in_pool
-from litman.gui.write_progress import WriteProgress, failure_message
+from litman.gui.write_desk import WriteDesk
+from litman.gui.write_progress import WriteProgress
 from litman.gui.write_worker import WriteWorker
 
 # The search runs on the event loop's next turn: keys that arrive together make one search,
 # and a lone key is not held back (a pause of 25 ms was a third of the 50 ms budget).
 SEARCH_DELAY_MS = 0
-SAVE_INDEX_AFTER_MS = 3000
-SAVING_INDEX = "Saving the search index"
 
 if TYPE_CHECKING:
     from litman.core.ranking import SearchResult
@@ -93,14 +91,9 @@ class MainWindow(QMainWindow):
         self.view.use_library(library.path)
         self.runner = runner
         self.writes = WriteWorker(runner, self)  # every write of the window goes through it
-        self.writes.failed.connect(self._write_failed)
-        # The search index is saved when writes pause, on the write worker, so that quitting
-        # has nothing left to save (saving 100k papers' index at quit took seconds).
-        self._save_index = QTimer(self, singleShot=True, interval=SAVE_INDEX_AFTER_MS)
-        self._save_index.timeout.connect(self._save_index_now)
-        self.writes.finished.connect(self._wrote)
         self.writes.idle.connect(self._writes_done)
         self.undo = QUndoStack(self)
+        self.desk = WriteDesk(self, library, self.writes, self.undo, self.statusBar())
         self.bridge = ChangeBridge()
         # Direct when the GUI thread wrote, queued when a worker did.
         self.bridge.changed.connect(self._on_changes, Qt.ConnectionType.AutoConnection)
@@ -540,46 +533,16 @@ class MainWindow(QMainWindow):
     # -- actions -----------------------------------------------------------------------------
 
     def push(self, command: commands.LibraryCommand) -> None:
-        """Queue a command on the write worker and return at once. It goes on the undo
-        stack when its first run has worked (or, stopped half-way, has done something to
-        undo); a command that fails says why and leaves no undo entry."""
-        command.report = self.tell_failure
-        command.submit = self.writes.submit
-
-        def done(_result: object) -> None:
-            command.mark_done()
-            self.undo.push(command)
-
-        def failed(_exc: BaseException) -> None:
-            if command.did_something():
-                done(None)
-
-        self.writes.submit(command.text(), command.apply, done=done, failed=failed)
+        """Queue a command; control comes back at once (see gui/write_desk.py)."""
+        self.desk.push(command)
 
     def tell_failure(self, message: str) -> None:
-        QMessageBox.warning(self, "litman", rich(message))
+        self.desk.tell_failure(message)
 
     def _writes_done(self) -> None:
         if self._waiting_query and not self._indexing:  # answered from SQL meanwhile
             self._waiting_query = False
             self.apply_filter()
-
-    def _wrote(self, label: str, _result: object) -> None:
-        if label != SAVING_INDEX:
-            self._save_index.start()
-
-    def _save_index_now(self) -> None:
-        if self.writes.busy():
-            self._save_index.start()  # still writing: later
-        elif not self.library.read_only:
-            lib = self.library
-            self.writes.submit(SAVING_INDEX, lambda _step: lib.save_index())
-
-    def _write_failed(self, label: str, exc: BaseException) -> None:
-        if isinstance(exc, Cancelled):
-            self.statusBar().showMessage(failure_message(label, exc), 10000)
-        else:  # an expected LitmanError (read-only, busy, not found)
-            self.tell_failure(failure_message(label, exc))
 
     def set_status(self, status: Status) -> None:
         ids = self.selected_ids()

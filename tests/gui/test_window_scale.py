@@ -211,7 +211,7 @@ def test_each_typed_key_searches_once_with_a_sort_active(window, qtbot) -> None:
 def test_the_search_index_is_saved_when_writes_pause_not_at_quit(window, qtbot, monkeypatch):
     saved = []
     monkeypatch.setattr(window.library, "save_index", lambda: saved.append(1))
-    window._save_index.setInterval(0)
+    window.desk.save_timer.setInterval(0)
     window.table.selectRow(0)
     window.selection.flush()
     with qtbot.waitSignal(window.writes.finished) as blocker:
@@ -294,6 +294,7 @@ def test_typing_while_a_write_holds_the_index_does_not_wait_for_it(window, qtbot
     assert held.wait(30)
     searches = window.searcher.searches
     window.search.setText("bandits")
+    window._search_timer.stop()  # searched here, once, not again on the next turn
     window.apply_filter()  # returns: it would have blocked on the index lock
     assert window.searcher.searches == searches
     assert "exact matches only" in window.statusBar().currentMessage() or "typos" in (

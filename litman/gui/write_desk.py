@@ -1,0 +1,75 @@
+"""The window's writing desk: commands go through the write worker onto the undo stack,
+failures are said, and the search index is saved when writes pause.
+
+A command is queued and the window gets control back at once; the command goes on the undo
+stack when its first run has worked (or, stopped half-way, has done something to undo), and
+one that fails says why and leaves no undo entry. Three seconds after the last write the
+index is saved on the worker, so quitting finds nothing left to save.
+"""
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QMessageBox, QStatusBar, QWidget
+
+from litman.core.errors import Cancelled
+from litman.core.library import Library
+from litman.gui.commands import LibraryCommand
+from litman.gui.safe_text import rich
+from litman.gui.write_progress import failure_message
+from litman.gui.write_worker import WriteWorker
+
+SAVE_INDEX_AFTER_MS = 3000
+SAVING_INDEX = "Saving the search index"
+
+
+class WriteDesk(QObject):
+    def __init__(
+        self,
+        parent: QWidget,
+        library: Library,
+        writes: WriteWorker,
+        undo: QUndoStack,
+        status_bar: QStatusBar,
+    ) -> None:
+        super().__init__(parent)
+        self.parent_widget, self.library = parent, library
+        self.writes, self.undo, self.status_bar = writes, undo, status_bar
+        self.save_timer = QTimer(self, singleShot=True, interval=SAVE_INDEX_AFTER_MS)
+        self.save_timer.timeout.connect(self._save_index)
+        writes.finished.connect(self._wrote)
+        writes.failed.connect(self._failed)
+
+    def push(self, command: LibraryCommand) -> None:
+        """Queue a command on the write worker and return at once."""
+        command.report = self.tell_failure
+        command.submit = self.writes.submit
+
+        def done(_result: object) -> None:
+            command.mark_done()
+            self.undo.push(command)
+
+        def failed(_exc: BaseException) -> None:
+            if command.did_something():
+                done(None)
+
+        self.writes.submit(command.text(), command.apply, done=done, failed=failed)
+
+    def tell_failure(self, message: str) -> None:
+        QMessageBox.warning(self.parent_widget, "litman", rich(message))
+
+    def _failed(self, label: str, exc: BaseException) -> None:
+        if isinstance(exc, Cancelled):
+            self.status_bar.showMessage(failure_message(label, exc), 10000)
+        else:  # an expected LitmanError (read-only, busy, not found)
+            self.tell_failure(failure_message(label, exc))
+
+    def _wrote(self, label: str, _result: object) -> None:
+        if label != SAVING_INDEX:
+            self.save_timer.start()
+
+    def _save_index(self) -> None:
+        if self.writes.busy():
+            self.save_timer.start()  # still writing: later
+        elif not self.library.read_only:
+            lib = self.library
+            self.writes.submit(SAVING_INDEX, lambda _step: lib.save_index())
