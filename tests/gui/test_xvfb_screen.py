@@ -103,7 +103,9 @@ def probed(_seeded_master: Path, tmp_path_factory: pytest.TempPathFactory) -> di
             cwd=ROOT,
             capture_output=True,
             text=True,
-            timeout=120,
+            # A guard against a hung window, not a time limit: with the machine shared by
+            # many jobs (load average 19) the probe took over 120 s and all three tests erred.
+            timeout=900,
         )
     finally:
         server.terminate()
