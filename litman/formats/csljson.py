@@ -164,9 +164,8 @@ def _refused(item: Any) -> str:
             f"'{huge}' holds over {exchange.MAX_FIELD_CHARS:,} characters; no real item "
             f"does (the limit is {exchange.MAX_FIELD_CHARS:,})"
         )
-    known = ("title", "DOI", "URL", "abstract", "author")
-    if not any(_text(item.get(k)) or (k == "author" and item.get(k)) for k in known):
-        return "item has no title, author, DOI, URL or abstract"
+    if not any(v not in (None, "", [], {}) for k, v in item.items() if k not in ("id", "type")):
+        return "item has no fields"
     return ""
 
 
@@ -177,7 +176,7 @@ def to_paper(item: Mapping[str, Any], line: int, warnings: list[str]) -> NewPape
     venue = item.get("publisher" if etype in _PUBLISHER_VENUE else "container-title")
     return NewPaper(
         title=_one_line(_text(item.get("title"))),
-        abstract=_one_line(_text(item.get("abstract"))),
+        abstract=_text(item.get("abstract")).strip(),
         authors=_names(item.get("author"), line, warnings),
         year=_year(item.get("issued")),
         venue=_one_line(_text(venue)),
@@ -273,6 +272,8 @@ def _extra(item: Mapping[str, Any], etype: str, line: int, warnings: list[str]) 
     for key, value in item.items():
         if key in _MODELLED or (key == "publisher" and etype in _PUBLISHER_VENUE):
             continue
+        if key == "genre" and etype == "mastersthesis" and "master" in _text(value).lower():
+            continue  # the entry type says it
         text = _text(value) if not isinstance(value, dict | list) else ""
         if key in FIELD_VARS and text:
             extra[FIELD_VARS[key]] = text
@@ -346,11 +347,8 @@ def _put(item: dict[str, Any], key: str, value: str) -> None:
 
 def _name_parts(name: str) -> dict[str, str]:
     family, sep, given = name.partition(",")
-    if not sep:
-        words = name.split()
-        if len(words) < 2:
-            return {"literal": name}
-        return {"family": words[-1], "given": " ".join(words[:-1])}
+    if not sep:  # `Jane Doe` or `World Health Organization`: as it is
+        return {"literal": name}
     rest, sep2, first = given.partition(",")  # `von Last, Jr, First`
     parts = {"family": family.strip(), "given": (first if sep2 else rest).strip()}
     if sep2:

@@ -169,7 +169,7 @@ def to_paper(record: _Record) -> NewPaper:
     extra = _extra(values, custom)
     return NewPaper(
         title=_one_line(_first(values, "TI", "T1", "CT") or _book_title(values, etype)),
-        abstract=_one_line(_first(values, "AB", "N2")),
+        abstract=_first(values, "AB", "N2").strip(),
         authors=tuple(_name_in(a) for a in values.get("AU", []) + values.get("A1", [])),
         year=year_of(_first(values, "PY", "Y1", "DA")),
         venue=_one_line(publisher[0] if publisher else _venue(values, etype)),
@@ -318,7 +318,8 @@ def record_of(p: Paper, tally: Tally | None = None) -> Fields:
     _add(fields, "DO", p.doi)
     _add(fields, "UR", p.url)
     fields += [("KW", _line(t)) for t in p.tags]
-    _add(fields, "N1", p.notes)
+    # one N1 per paragraph: RIS has no blank line inside a value, and N1s are joined by one
+    fields += [("N1", _lines(n)) for n in re.split(r"\n\s*\n", p.notes) if n.strip()]
     fields += _extra_fields(p, fields, tally)
     kept = READ_TYPES.get(kind, "misc") == p.entry_type
     custom = exchange.custom_values(p, kept)

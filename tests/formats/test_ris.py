@@ -77,7 +77,7 @@ def test_crlf_and_a_bom_read_like_plain_text(tmp_path: Path) -> None:
 
 def test_a_line_without_a_tag_continues_the_value() -> None:
     text = "TY  - JOUR\nTI  - A\nAB  - first line,\nER then the second\nER  - \n"
-    assert ris.parse(text)[0][0].abstract == "first line, ER then the second"
+    assert ris.parse(text)[0][0].abstract == "first line,\nER then the second"
 
 
 def test_unknown_tags_are_kept_and_written_back() -> None:

@@ -1,0 +1,117 @@
+"""litman -> RIS / CSL-JSON -> litman keeps every modelled field: tags, reading status and
+rating (through each format's custom field), notes, flags, and the BibTeX fields each format
+has a place for. What a format cannot carry is named in the export report."""
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from litman import app
+from litman.core.library import Library
+from litman.core.records import NewPaper, Paper, Status
+from litman.formats import csljson, exchange, registry, ris
+
+PAPERS = [
+    NewPaper(
+        citekey="doe2013bandits",
+        entry_type="article",
+        title="Bandits with knapsacks: a “study” of ER  - tags",
+        authors=("Doe, Jane", "van Beethoven, Ludwig", "Doe, Jr., John"),
+        year=2013,
+        venue="Journal of Regret",
+        doi="10.1000/xyz",
+        url="https://example.org/a",
+        abstract="We study bandits. TY  - JOUR is not a tag here.",
+        tags=("bandits", "ml > online learning", "to read"),
+        status=Status.READ,
+        rating=4,
+        notes="First paragraph\nTY  - JOUR inside a note\n\nSecond paragraph",
+        extra={"volume": "7", "number": "2", "pages": "10--20", "publisher": "ACM"},
+    ),
+    NewPaper(
+        citekey="roe2020",
+        entry_type="inproceedings",
+        title="Convex regret",
+        authors=("World Health Organization",),
+        year=2020,
+        venue="Proceedings of COLT",
+        status=Status.READING,
+        abstract="An abstract cut short",
+        abstract_truncated=True,
+        title_derived=True,
+    ),
+    NewPaper(citekey="book1", entry_type="book", title="A book", venue="Springer", year=1999),
+    NewPaper(citekey="thesis1", entry_type="mastersthesis", title="A thesis", venue="ETH"),
+    NewPaper(citekey="misc1", entry_type="proceedings", title="Proceedings of X"),
+    NewPaper(citekey="report1", entry_type="techreport", title="A report", venue="MIT"),
+]
+FIELDS = ("citekey", "entry_type", "title", "title_derived", "authors", "year", "venue", "doi")
+FIELDS += ("url", "abstract", "abstract_truncated", "status", "rating", "notes", "tags")
+Write = Callable[..., exchange.ExportReport]
+
+
+def _modelled(p: Paper) -> tuple[object, ...]:
+    return (*(getattr(p, f) for f in FIELDS), dict(exchange.visible_extra(p.extra)))
+
+
+def _round_trip(library: Library, tmp_path: Path, suffix: str) -> tuple[list[Paper], list[Paper]]:
+    library.add_papers(PAPERS)
+    before = library.list_papers("citekey")
+    path = tmp_path / f"out{suffix}"
+    with path.open("w", encoding="utf-8") as out:
+        registry.writer_for(registry.format_for(path))(before, out)
+    again = Library.open(tmp_path / "again.sqlite")
+    app.import_files(again, [path])
+    return before, again.list_papers("citekey")
+
+
+@pytest.mark.parametrize("suffix", [".ris", ".json"])
+def test_every_modelled_field_comes_back(library: Library, tmp_path: Path, suffix: str) -> None:
+    before, after = _round_trip(library, tmp_path, suffix)
+    assert [_modelled(p) for p in after] == [_modelled(p) for p in before]
+
+
+@pytest.mark.parametrize("module", [ris, csljson], ids=["ris", "csljson"])
+def test_a_field_the_format_lacks_is_reported(library: Library, module: object) -> None:
+    library.add_papers([NewPaper(title="A", extra={"howpublished": "Online", "volume": "1"})])
+    report = module.write(library.list_papers(), io.StringIO())  # type: ignore[attr-defined]
+    assert report.written == 1 and report.unexpressed == {"howpublished": 1}
+    assert "'howpublished': left out of 1 paper" in report.describe("X")[0]
+
+
+def test_ris_tags_it_does_not_model_come_back_as_they_were() -> None:
+    text = "TY  - JOUR\nTI  - A\nM1  - 42\nL2  - http://x\nER  - \n"
+    papers = ris.parse(text)[0]
+    back = ris.record_of(_as_paper(papers[0]))
+    assert ("M1", "42") in back and ("L2", "http://x") in back
+
+
+def _as_paper(p: NewPaper) -> Paper:
+    from datetime import datetime
+
+    now = datetime.now()
+    return Paper(
+        id=1,
+        citekey=p.citekey,
+        entry_type=p.entry_type,
+        title=p.title,
+        title_derived=p.title_derived,
+        authors=p.authors,
+        year=p.year,
+        venue=p.venue,
+        doi=p.doi,
+        url=p.url,
+        abstract=p.abstract,
+        abstract_truncated=p.abstract_truncated,
+        status=p.status,
+        rating=p.rating,
+        notes=p.notes,
+        source=p.source,
+        extra=p.extra,
+        tags=p.tags,
+        added_at=now,
+        modified_at=now,
+        read_at=None,
+    )

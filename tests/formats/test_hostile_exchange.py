@@ -1,0 +1,170 @@
+"""Hostile input for the RIS and CSL-JSON readers, as tests/formats/test_hostile.py does for
+BibTeX: a clear error or a clean import, never a crash or a hang; errors change nothing, and
+a value cannot break out of its field when written back."""
+
+import contextlib
+import io
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from litman import app
+from litman.core.errors import ImportFailed
+from litman.core.library import Library
+from litman.core.records import NewPaper
+from litman.formats import csljson, ris
+
+HOSTILE = Path(__file__).resolve().parents[1] / "data" / "hostile"
+SUFFIXES = [".ris", ".json"]
+
+
+def _snapshot(lib: Library) -> tuple:
+    return tuple((p.id, p.title, p.abstract, p.tags) for p in lib.list_papers("id"))
+
+
+def _import(lib: Library, path: Path) -> str:
+    before = _snapshot(lib)
+    try:
+        reports = app.import_files(lib, [path])
+    except ImportFailed as exc:
+        assert str(exc).startswith(path.name), "the error names the file"
+        assert _snapshot(lib) == before, "a refused file changed the library"
+        return "refused"
+    assert all(r.source_name == path.name for r in reports)
+    return "imported"
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+@pytest.mark.parametrize("source", ["empty.txt", "binary.txt", "nul-bytes.txt"])
+def test_empty_and_binary_files_are_refused(
+    seeded: Library, tmp_path: Path, source: str, suffix: str
+) -> None:
+    path = tmp_path / (Path(source).stem + suffix)
+    path.write_bytes((HOSTILE / source).read_bytes())
+    assert _import(seeded, path) == "refused"
+
+
+def test_broken_utf8_and_bomless_utf16_ris_import(library: Library, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.ris"
+    broken.write_bytes(b"TY  - JOUR\nTI  - caf\xc3\xa9 na\xc3\xafve \xff\nER  - \n")
+    utf16 = tmp_path / "utf16.ris"
+    utf16.write_bytes("TY  - JOUR\nTI  - Wide\nER  - \n".encode("utf-16-le"))
+    reports = app.import_files(library, [broken, utf16])
+    assert [len(r.added) for r in reports] == [1, 1]
+    assert {p.title for p in library.list_papers()} == {"café naïve \ufffd", "Wide"}
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_html_and_scripts_stay_text_never_markup(library: Library, tmp_path: Path, suffix: str):
+    title = "<script>alert(1)</script> Safe"
+    path = tmp_path / f"html{suffix}"
+    text = f"TY  - JOUR\nTI  - {title}\nER  - \n"
+    path.write_text(text if suffix == ".ris" else json.dumps([{"title": title}]))
+    app.import_files(library, [path])
+    assert [p.title for p in library.list_papers()] == [title]  # shown as text, by Qt
+
+
+@pytest.mark.parametrize("module", [ris, csljson], ids=["ris", "csljson"])
+def test_a_title_cannot_break_out_of_its_record(library: Library, module: object) -> None:
+    sneaky = "Safe\r\nER  - \r\nTY  - JOUR\r\nTI  - Injected"
+    library.add_papers([NewPaper(title="x", notes=sneaky, abstract=sneaky, citekey="k")])
+    out = io.StringIO()
+    module.write(library.list_papers(), out)  # type: ignore[attr-defined]
+    parse = ris.parse if module is ris else csljson.parse
+    papers = parse(out.getvalue())[0]
+    assert [p.citekey for p in papers] == ["k"]
+    assert "Injected" in papers[0].notes and "Injected" in papers[0].abstract
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_a_50_mb_value_is_refused_quickly(seeded: Library, tmp_path: Path, suffix: str):
+    body = "regret " * 7_000_000
+    path = tmp_path / f"one-line{suffix}"
+    text = f"TY  - JOUR\nTI  - {body}\nER  - \n"
+    path.write_text(text if suffix == ".ris" else json.dumps([{"title": body}]))
+    before = _snapshot(seeded)
+    start = time.process_time()
+    report = app.import_files(seeded, [path])[0]
+    assert not report.added and "characters" in report.skipped[0].reason
+    assert time.process_time() - start < 30, "no hang"
+    assert _snapshot(seeded) == before
+
+
+def test_json_nested_too_deeply_is_refused(seeded: Library, tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    assert _import(seeded, path) == "refused"
+
+
+def test_json_of_the_wrong_shape_is_refused_or_skipped(seeded: Library, tmp_path: Path):
+    for i, text in enumerate(["42", '"text"', "null", "[1, 2, 3]", '{"items": 5}', "[]"]):
+        path = tmp_path / f"shape{i}.json"
+        path.write_text(text)
+        assert _import(seeded, path) in ("refused", "imported")
+    assert seeded.check() == "ok"
+
+
+def test_wrongly_typed_csl_values_are_ignored() -> None:
+    item = {"title": ["A", 3], "author": "Doe", "issued": {"date-parts": "x"}, "keyword": 5}
+    item |= {"custom": [], "editor": [None, {"family": 3}], "page": {"a": 1}}
+    p = csljson.parse(json.dumps([item]))[0][0]
+    assert p.title == "A; 3" and p.authors == () and p.year is None
+
+
+# -- fuzzing the readers -----------------------------------------------------------------
+
+fuzz = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+ris_text = st.lists(
+    st.one_of(
+        st.sampled_from(["TY  - ", "ER  - ", "AU  - ", "KW  - ", "U1  - litman-", "\r\n", "\n"]),
+        st.sampled_from(["JOUR", "Doe, J", "status: read", "rating: 9", "type: x", "\ufeff"]),
+        st.text(max_size=12),
+    ),
+    max_size=40,
+).map("".join)
+json_text = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda kids: (
+        st.lists(kids, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["title", "author", "issued", "date-parts", "custom", "family", "id"]),
+            kids,
+            max_size=4,
+        )
+    ),
+    max_leaves=20,
+).map(lambda v: json.dumps([v]))
+
+
+@fuzz
+@given(ris_text)
+def test_fuzz_ris_reader(text: str) -> None:
+    with contextlib.suppress(ImportFailed):
+        ris.parse(text)
+
+
+@fuzz
+@given(st.one_of(json_text, st.text(max_size=60)))
+def test_fuzz_csljson_reader(text: str) -> None:
+    with contextlib.suppress(ImportFailed):
+        csljson.parse(text)
+
+
+def test_fuzz_whole_imports_leave_the_library_consistent(library: Library, tmp_path: Path):
+    rng = random.Random(13)
+    pieces = ["TY  - JOUR\n", "ER  - \n", "TI  - x", "[", "{", '"title":', "}", "]", ",", "\x00"]
+    for i in range(40):
+        path = tmp_path / f"f{i}{rng.choice(SUFFIXES)}"
+        if i % 3 == 0:
+            path.write_bytes(bytes(rng.randrange(256) for _ in range(rng.randrange(300))))
+        else:
+            path.write_text("".join(rng.choice(pieces) for _ in range(rng.randrange(60))))
+        _import(library, path)
+    assert library.check() == "ok"
