@@ -7,7 +7,7 @@ An explicit path starts empty.
 
 import hashlib
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,8 +23,9 @@ from litman.core.errors import (
     NotFoundError,
 )
 from litman.core.library import Library
-from litman.core.records import ImportReport
+from litman.core.records import ImportReport, Paper
 from litman.formats import registry
+from litman.formats.exchange import ExportReport
 
 ENV_VAR = "LITMAN_LIBRARY"
 Progress = Callable[[int, int], None]
@@ -119,6 +120,24 @@ def import_files(
         library.refuse_own_file(Path(path), "import")
     batches = registry.read_all([Path(path) for path in files], keyword_separator)
     return library.import_batches(batches, progress=progress, cancelled=cancelled)
+
+
+def export_papers(
+    papers: Iterable[Paper],
+    path: Path,
+    fmt: str | None = None,
+    *,
+    blocks: Sequence[tuple[str, str]] = (),
+) -> ExportReport:
+    """Write papers to `path` as BibTeX, RIS or CSL-JSON (`fmt`, else the file's suffix),
+    and say which fields the format could not carry."""
+    from litman.formats import bibtex, exchange
+
+    fmt = registry.format_for(path, fmt)
+    if fmt == "bibtex":
+        return exchange.ExportReport(bibtex.export(papers, path, blocks=blocks))
+    writer = registry.writer_for(fmt)
+    return exchange.export_file(path, lambda out: writer(papers, out))
 
 
 def backup_now(path: Path) -> backups.Backup:

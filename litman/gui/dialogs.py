@@ -16,6 +16,8 @@ from litman import app
 from litman.core import backups
 from litman.core.errors import Cancelled, LitmanError
 from litman.core.records import ImportReport
+from litman.formats import registry
+from litman.formats.exchange import ExportReport
 from litman.gui import commands, file_dialogs
 from litman.gui.safe_text import clip, rich
 from litman.gui.workers import Worker
@@ -29,7 +31,7 @@ def import_files(win: "Window") -> None:
         win,
         "Import papers",
         Path.home(),
-        "Abstracts and BibTeX (*.txt *.bib);;All files (*)",
+        "Abstracts, BibTeX, RIS and CSL-JSON (*.txt *.bib *.ris *.json);;All files (*)",
     )
     if files:
         run_import(win, files)
@@ -102,8 +104,10 @@ def show_report(win: "Window", reports: list[ImportReport]) -> None:
     win.report_box = box
 
 
+EXPORT_FILTERS = "BibTeX (*.bib);;RIS (*.ris);;CSL-JSON (*.json)"
+
+
 def export(win: "Window", scope: str) -> None:
-    from litman.formats import bibtex
 
     lib = win.library
     # "All" is counted here and listed on the worker: no whole-library read on this thread.
@@ -118,20 +122,24 @@ def export(win: "Window", scope: str) -> None:
         QMessageBox.information(win.window(), "Export", "There are no papers to export.")
         return
     path = file_dialogs.save_file(
-        win, f"Export {count} papers as BibTeX", Path.home() / "litman.bib", "BibTeX (*.bib)"
+        win, f"Export {count} papers", Path.home() / "litman.bib", EXPORT_FILTERS
     )
     if not path:
         return
 
-    def work(_step: object) -> int:
+    def work(_step: object) -> ExportReport:
         papers = lib.get_many(lib.list_ids("citekey") if ids is None else ids)
         try:
-            return bibtex.export(papers, Path(path), blocks=lib.kept_blocks())
+            return app.export_papers(papers, Path(path), blocks=lib.kept_blocks())
         except OSError as exc:
             raise LitmanError(f"Could not write {path}: {exc.strerror}") from exc
 
-    def done(written: int) -> None:
-        win.statusBar().showMessage(f"Exported {written} papers to {path}", 5000)
+    def done(report: ExportReport) -> None:
+        fmt = registry.FORMAT_NAMES[registry.format_for(Path(path))]
+        left_out = report.describe(fmt)
+        win.statusBar().showMessage(f"Exported {report.written} papers to {path}", 5000)
+        if left_out:
+            QMessageBox.information(win.window(), "Export report", "\n".join(left_out))
 
     # Reading and writing 100k papers takes seconds: on the write worker (which also gives
     # it a consistent library between writes), with progress in the status bar.

@@ -229,3 +229,14 @@ def test_abstract_markup_reads_as_words_and_keeps_its_hits() -> None:
     assert f"<i>fast {HIGHLIGHT.format('bandits')}</i>" in html
     assert "<b>γ-similarity</b>" in html and " fedqueue at 20%." in html
     assert "\\" not in html and "*" not in html
+
+
+def test_export_follows_the_chosen_files_suffix(window, qtbot, monkeypatch, tmp_path: Path):
+    for name, start in (("view.ris", "TY  - "), ("view.json", "[")):
+        out = tmp_path / name
+        monkeypatch.setattr(file_dialogs, "save_file", lambda *a, out=out, **k: out)
+        window.sidebar.select_filter('tag:"Optimization"')
+        window.a_export.trigger()
+        text = out.read_text()
+        assert text.startswith(start)
+        assert text.count("TY  - ") == 7 if name.endswith(".ris") else text.count('"id"') == 7
