@@ -1,0 +1,65 @@
+"""RIS and CSL-JSON at 10k: export 10k synthetic papers to each, then read the files back.
+
+    .venv/bin/python benchmarks/bench_formats.py
+
+Targets (issue 20): 10k RIS records or CSL-JSON items import in <= 1 s and export in
+<= 0.5 s. "Import" is timed as reading the file into papers (what the format costs); writing
+them into a library is shown beside it, as bench_bibtex.py does. Best of three runs.
+"""
+
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import synthetic
+from benchmarks.synthetic import library
+from litman.core.library import Library
+from litman.core.records import Paper
+from litman.formats import csljson, ris
+
+N = 10_000
+
+
+def best(run: Callable[[], object], times: int = 3) -> float:
+    spans = []
+    for _ in range(times):
+        t0 = time.perf_counter()
+        run()
+        spans.append(time.perf_counter() - t0)
+    return min(spans)
+
+
+def one_format(name: str, module: object, papers: list[Paper], tmp: Path) -> str:
+    path = tmp / f"all.{name}"
+    export = module.export  # type: ignore[attr-defined]
+    export_s = best(lambda: export(papers, path))
+    batch = module.read(path)  # type: ignore[attr-defined]
+    read_s = best(lambda: module.read(path))  # type: ignore[attr-defined]
+    t0 = time.perf_counter()
+    with Library.open(tmp / f"{name}.sqlite", backup=False, daily=False) as lib:
+        lib.import_batch(batch)
+    write_s = time.perf_counter() - t0
+    size = path.stat().st_size / 2**20
+    return (
+        f"{name}: export {len(papers) // 1000}k: {export_s:.2f} s (target <= 0.5 s, "
+        f"{size:.1f} MiB); read {len(batch.papers) // 1000}k: {read_s:.2f} s (target <= 1 s); "
+        f"then writing them to a library: {write_s:.2f} s"
+    )
+
+
+def main() -> None:
+    path = library("synthetic", N)
+    with Library.open(path, backup=False, daily=False) as lib:
+        papers = lib.list_papers("id")
+    print(synthetic.CORPUS)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, module in (("ris", ris), ("json", csljson)):
+            print(one_format(name, module, papers, Path(tmp)))
+
+
+if __name__ == "__main__":
+    main()
