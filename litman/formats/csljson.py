@@ -98,8 +98,8 @@ def parse(
     lines: list[int] = []
     skipped: list[Skipped] = []
     warnings: list[str] = []
-    for line, item in items:
-        problem = _refused(item)
+    for line, item, size in items:
+        problem = _refused(item, size)
         if problem:
             skipped.append(Skipped(line, problem))
             continue
@@ -110,8 +110,8 @@ def parse(
     return papers, lines, skipped, warnings
 
 
-def _items(text: str, name: str) -> list[tuple[int, Any]]:
-    """The top-level items with the line each starts on."""
+def _items(text: str, name: str) -> list[tuple[int, Any, int]]:
+    """The top-level items with the line each starts on and its length in the text."""
     decoder = json.JSONDecoder()
     try:
         start = len(text) - len(text.lstrip())
@@ -119,7 +119,7 @@ def _items(text: str, name: str) -> list[tuple[int, Any]]:
             data = json.loads(text)
             found = data.get("items") if isinstance(data, dict) else None
             items = found if isinstance(found, list) else [data]
-            return [(1, item) for item in items]
+            return [(1, item, len(text)) for item in items]
         return list(_array_items(text, start + 1, decoder))
     except (ValueError, *MAX_DEPTH_ERROR) as exc:
         why = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
@@ -129,7 +129,7 @@ def _items(text: str, name: str) -> list[tuple[int, Any]]:
         ) from None
 
 
-def _array_items(text: str, pos: int, decoder: json.JSONDecoder) -> Iterable[tuple[int, Any]]:
+def _array_items(text: str, pos: int, decoder: json.JSONDecoder) -> Iterable[tuple[int, Any, int]]:
     line = text.count("\n", 0, pos) + 1
     counted = pos
     while True:
@@ -140,8 +140,9 @@ def _array_items(text: str, pos: int, decoder: json.JSONDecoder) -> Iterable[tup
             return
         line += text.count("\n", counted, pos)
         counted = pos
-        item, pos = decoder.raw_decode(text, pos)
-        yield line, item
+        item, end = decoder.raw_decode(text, pos)
+        yield line, item, end - pos
+        pos = end
         pos = _skip_space(text, pos)
         if text.startswith(",", pos):
             pos += 1
@@ -155,10 +156,11 @@ def _skip_space(text: str, pos: int) -> int:
     return pos
 
 
-def _refused(item: Any) -> str:
+def _refused(item: Any, size: int) -> str:
     if not isinstance(item, dict):
         return f"an item must be an object, not {type(item).__name__}"
-    huge = next((k for k, v in item.items() if len(str(v)) > exchange.MAX_FIELD_CHARS), None)
+    limit = exchange.MAX_FIELD_CHARS
+    huge = next((k for k, v in item.items() if len(str(v)) > limit), None) if size > limit else None
     if huge is not None:
         return (
             f"'{huge}' holds over {exchange.MAX_FIELD_CHARS:,} characters; no real item "
@@ -230,6 +232,9 @@ def _name(part: Any) -> str:
     after it), or the literal name."""
     if not isinstance(part, dict):
         return _one_line(_text(part))
+    family, given = part.get("family"), part.get("given")
+    if len(part) == 2 and isinstance(family, str) and isinstance(given, str) and family and given:
+        return _one_line(f"{family}, {given}")  # the common case, quickly
     if _text(part.get("literal")):
         return _one_line(_text(part["literal"]))
     family = " ".join(

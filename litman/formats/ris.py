@@ -14,6 +14,7 @@ in `U1` (the spec's user-definable field) as `litman-status: read` and the like.
 
 import hashlib
 import re
+import string
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -114,14 +115,15 @@ def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str
 
 def _records(text: str, warnings: list[str]) -> Iterable[_Record]:
     record: _Record | None = None
+    more: list[str] = []  # lines continuing the last field's value
     for n, line in enumerate(text.splitlines(), 1):
-        m = _TAG.match(line)
-        if m is None:
+        tag, value = _tag_line(line)
+        if not tag:
             if record is not None and record.fields and line.strip():
-                tag, value = record.fields[-1]
-                record.fields[-1] = (tag, value + "\n" + line.strip())
+                more.append(line.strip())
             continue
-        tag, value = m.group(1), (m.group(2) or "").strip()
+        if more and record is not None:
+            _continue(record, more)
         if tag == "TY" and record is not None and not record.fields:
             warnings.append(f"line {n}: another TY before any field; {value.upper()} counts")
             record.kind = value.upper()
@@ -140,9 +142,30 @@ def _records(text: str, warnings: list[str]) -> Iterable[_Record]:
             record = None
         else:
             record.fields.append((tag, value))
+    if more and record is not None:
+        _continue(record, more)
     if record is not None:
         warnings.append(f"line {record.line}: record has no ER at the end of the file")
         yield record
+
+
+_TAGS = frozenset(
+    a + b for a in string.ascii_uppercase for b in string.ascii_uppercase + "0123456789"
+)
+
+
+def _tag_line(line: str) -> tuple[str, str]:
+    """(tag, value) of a tag line, or ("", "") for a line continuing a value."""
+    if line[2:6] == "  - " and line[:2] in _TAGS:  # the common case, without a regex
+        return line[:2], line[6:].strip()
+    m = _TAG.match(line)
+    return (m.group(1), (m.group(2) or "").strip()) if m else ("", "")
+
+
+def _continue(record: _Record, more: list[str]) -> None:
+    tag, value = record.fields[-1]
+    record.fields[-1] = (tag, "\n".join([value, *more]))
+    more.clear()
 
 
 def _refused(record: _Record) -> str:
