@@ -72,6 +72,7 @@ VAR_OF_FIELD = {v: k for k, v in FIELD_VARS.items()}
 _PUBLISHER_VENUE = frozenset({"book", "phdthesis", "mastersthesis", "techreport"})
 _MODELLED = {"id", "type", "title", "author", "issued", "container-title", "DOI", "URL"}
 _MODELLED |= {"abstract", "keyword", "note", "custom", "editor", "citation-key"}
+TAGS = "litman-tags"  # custom: the tags as a list, when one holds a comma
 MAX_DEPTH_ERROR = (RecursionError, MemoryError)
 
 
@@ -186,7 +187,7 @@ def to_paper(item: Mapping[str, Any], line: int, warnings: list[str]) -> NewPape
         url=_text(item.get("URL")).strip(),
         entry_type=etype,
         citekey=_text(item.get("citation-key") or item.get("id")).strip(),
-        tags=tuple(dict.fromkeys(_keywords(item.get("keyword")))),
+        tags=_tags(item, custom),
         status=exchange.status_of(_text(custom.get(exchange.STATUS))),
         rating=exchange.rating_of(_text(custom.get(exchange.RATING))),
         notes=_text(item.get("note")),
@@ -267,6 +268,14 @@ def _month(issued: Any) -> str:
     return ""
 
 
+def _tags(item: Mapping[str, Any], custom: Mapping[str, Any]) -> tuple[str, ...]:
+    """`keyword`'s tags; litman's own list in `custom` when a tag holds a comma."""
+    kept = custom.get(TAGS)
+    if isinstance(kept, list) and all(isinstance(t, str) for t in kept):
+        return tuple(dict.fromkeys(_one_line(t) for t in kept if t.strip()))
+    return tuple(dict.fromkeys(_keywords(item.get("keyword"))))
+
+
 def _keywords(value: Any) -> list[str]:
     items = value if isinstance(value, list) else _text(value).split(",")
     return [_one_line(_text(k)) for k in items if _text(k).strip()]
@@ -339,7 +348,9 @@ def item_of(p: Paper, tally: Tally | None = None) -> dict[str, Any]:
     _put(item, "note", p.notes)
     _extra_vars(item, p, tally)
     kept = _entry_type({"type": kind, "genre": item.get("genre")}) == p.entry_type
-    custom = exchange.custom_values(p, kept)
+    custom: dict[str, Any] = dict(exchange.custom_values(p, kept))
+    if any("," in t for t in p.tags):  # `keyword` is split at commas
+        custom[TAGS] = list(p.tags)
     if custom:
         item["custom"] = custom
     return item

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from litman import app
 from litman.core.library import Library
@@ -115,3 +117,41 @@ def _as_paper(p: NewPaper) -> Paper:
         modified_at=now,
         read_at=None,
     )
+
+
+# -- any text a field can hold -------------------------------------------------------------
+
+_word = st.text(
+    st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp", "Zs")), min_size=1, max_size=8
+)
+_line = st.lists(st.one_of(_word, st.sampled_from(["TY  -", "ER  - ", "U1  -", ","])), min_size=1)
+one_line = _line.map(lambda words: " ".join(" ".join(words).split()))
+lines = st.lists(one_line, min_size=1, max_size=3).map("\n".join)
+# a name is `Last, First` or written whole (`World Health Organization`)
+_part = one_line.filter(lambda w: "," not in w)
+name = st.one_of(_part, st.tuples(_part, _part).map(", ".join))
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    title=one_line,
+    authors=st.lists(name, max_size=3).map(tuple),
+    abstract=lines,
+    notes=st.lists(lines, max_size=3).map("\n\n".join),
+    tags=st.lists(one_line, max_size=3, unique=True).map(tuple),
+    status=st.sampled_from(list(Status)),
+    rating=st.integers(0, 5),
+    venue=one_line,
+    year=st.one_of(st.none(), st.integers(1000, 2999)),
+    entry_type=st.sampled_from([*ris.WRITE_TYPES, "misc", "manual", "dataset"]),
+    url=_part.map(lambda u: "https://x.org/" + u.replace(" ", "_")),
+)
+@pytest.mark.parametrize("module", [ris, csljson], ids=["ris", "csljson"])
+def test_any_text_comes_back(module: object, **fields: object) -> None:
+    paper = _as_paper(NewPaper(citekey="k", **fields))  # type: ignore[arg-type]
+    out = io.StringIO()
+    module.write([paper], out)  # type: ignore[attr-defined]
+    parse = ris.parse if module is ris else csljson.parse
+    again = parse(out.getvalue())[0]
+    assert len(again) == 1
+    assert [getattr(again[0], f) for f in fields] == list(fields.values())
