@@ -67,6 +67,7 @@ FIELD_VARS = {
     "edition": "edition",
     "collection-title": "series",
     "language": "language",
+    "container-title-short": "shortjournal",
 }
 VAR_OF_FIELD = {v: k for k, v in FIELD_VARS.items()}
 _PUBLISHER_VENUE = frozenset({"book", "phdthesis", "mastersthesis", "techreport"})

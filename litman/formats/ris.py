@@ -66,7 +66,8 @@ FIELD_TAGS = {
     "A2": "editor",
     "ED": "editor",
 }
-TAG_OF_FIELD = {v: k for k, v in FIELD_TAGS.items() if k != "ED"} | {"isbn": "SN"}
+SHORT = "shortjournal"  # biblatex's field for a venue's abbreviation (JA or J2)
+TAG_OF_FIELD = {v: k for k, v in FIELD_TAGS.items() if k != "ED"} | {"isbn": "SN", SHORT: "J2"}
 _VENUE_TAGS = ("T2", "JF", "JO", "JA", "J2", "BT")
 _PUBLISHER_VENUE = frozenset({"book", "phdthesis", "mastersthesis", "techreport"})
 _TAG = re.compile(r"([A-Z][A-Z0-9]) {1,2}-(?: (.*)|\s*)$")
@@ -305,7 +306,10 @@ def _leftovers(values: dict[str, list[str]], extra: dict[str, str]) -> None:
         extra[_EXTRA_PREFIX + "da"] = values["DA"][0]
     venues = [t for t in _VENUE_TAGS if t in values]
     for tag in venues[1:]:
-        extra[_EXTRA_PREFIX + tag.lower()] = "\n".join(values[tag])
+        if tag in ("JA", "J2") and SHORT not in extra:  # the venue's abbreviation
+            extra[SHORT] = values[tag][0]
+        else:
+            extra[_EXTRA_PREFIX + tag.lower()] = "\n".join(values[tag])
 
 
 # -- writing -----------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import pytest
 
 from litman import app
 from litman.core.library import Library
+from litman.core.records import NewPaper, Paper
 from litman.formats import csljson, ris
 from tests.conftest import ROOT, corpora_dir
 
@@ -84,3 +85,16 @@ def test_citation_js_cases_agree_with_its_csl_json() -> None:
         for a, b in zip(ris.read(path).papers, expected, strict=True):
             assert (a.title, a.authors, a.doi) == (b.title, b.authors, b.doi), path.name
             assert (a.year, a.venue, a.entry_type) == (b.year, b.venue, b.entry_type), path.name
+
+
+def test_a_venue_abbreviation_travels_from_ris_to_csl_json() -> None:
+    p = ris.read(SHIPPED / "rispy_example_full.ris").papers[0]
+    assert (p.venue, p.extra["shortjournal"]) == ("Lorem", "lorem")
+    item = csljson.item_of(_paper(p))
+    assert item["container-title-short"] == "lorem"
+
+
+def _paper(p: NewPaper) -> Paper:
+    from tests.formats.test_exchange_round_trip import _as_paper
+
+    return _as_paper(p)
