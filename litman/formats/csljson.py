@@ -73,6 +73,7 @@ VAR_OF_FIELD = {v: k for k, v in FIELD_VARS.items()}
 _PUBLISHER_VENUE = frozenset({"book", "phdthesis", "mastersthesis", "techreport"})
 _MODELLED = {"id", "type", "title", "author", "issued", "container-title", "DOI", "URL"}
 _MODELLED |= {"abstract", "keyword", "note", "custom", "editor", "citation-key"}
+_CORE = frozenset({"type", "title", "author", "editor", "issued", "DOI", "URL", "ISBN", "ISSN"})
 TAGS = "litman-tags"  # custom: the tags as a list, when one holds a comma
 MAX_DEPTH_ERROR = (RecursionError, MemoryError)
 
@@ -168,6 +169,8 @@ def _refused(item: Any, size: int) -> str:
             f"'{huge}' holds over {exchange.MAX_FIELD_CHARS:,} characters; no real item "
             f"does (the limit is {exchange.MAX_FIELD_CHARS:,})"
         )
+    if not item.keys() & _CORE:
+        return "not a CSL-JSON item (it has no type, title, author, issued, DOI or URL)"
     if not any(v not in (None, "", [], {}) for k, v in item.items() if k not in ("id", "type")):
         return "item has no fields"
     return ""

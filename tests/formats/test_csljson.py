@@ -87,3 +87,8 @@ def test_the_registry_reads_json_files(tmp_path: Path) -> None:
     path = tmp_path / "zotero.json"
     path.write_text(json.dumps(ITEMS), encoding="utf-8")
     assert len(registry.read(path).papers) == 3
+
+
+def test_json_that_is_not_csl_is_skipped_with_its_reason() -> None:
+    _, _, skipped, _ = csljson.parse('{"name": "litman", "version": "1.0"}')
+    assert "not a CSL-JSON item" in skipped[0].reason
