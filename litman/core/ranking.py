@@ -169,7 +169,9 @@ class Evaluator:
             for name, toks in tokens.items():
                 self.result.hit_tokens.setdefault(name, set()).update(toks)
             return vectors
-        before = {k: set(v) for k, v in self.result.hit_tokens.items()}
+        # Only a cached term needs to know which hit tokens it added (a copy per term cost
+        # as much as the term when an earlier prefix had matched thousands of tokens).
+        before = {k: set(v) for k, v in self.result.hit_tokens.items()} if short else {}
         vectors = self._score_uncached(term)
         if short:
             tokens = {k: v - before.get(k, set()) for k, v in self.result.hit_tokens.items()}
