@@ -6,6 +6,7 @@ record, with old values where undo needs them. Writes are serialised by a lock a
 SQLite's write lock up front.
 """
 
+import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -287,7 +288,9 @@ class Library(PaperWrites, TagOperations):
         try:
             with self.engine.connect() as conn, conn.begin():
                 yield conn
-        except DBAPIError as exc:  # a damaged page, or a disk that fails, met while reading
+        # A damaged page, or a disk that fails, met while reading: through SQLAlchemy
+        # (DBAPIError) or through the driver's own cursor (sorting.raw_rows).
+        except (DBAPIError, sqlite3.Error) as exc:
             raise opening.read_error(self.path, exc) from exc
 
     @contextmanager

@@ -60,10 +60,10 @@ def check_same_file(path: Path, opened: tuple[int, int]) -> None:
         )
 
 
-def read_error(path: Path, exc: DBAPIError) -> Exception:
+def read_error(path: Path, exc: DBAPIError | sqlite3.Error) -> Exception:
     """What to raise for an error met while reading: damage when SQLite says the file is
     damaged, a plain one-line error for a disk that fails, else the error itself."""
-    orig = exc.orig
+    orig = exc.orig if isinstance(exc, DBAPIError) else exc
     if not isinstance(orig, sqlite3.Error):
         return exc
     if sqlite.is_damage(orig):

@@ -120,3 +120,18 @@ def test_litman_check_on_demand(seeded_path: Path) -> None:
         f.write(b"\xff" * 8192)
     run = litman(seeded_path, "check")
     assert run.returncode == 1 and "is damaged" in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("sort", ["title", "added", "year"])
+def test_damage_met_by_a_driver_level_read_is_damage_too(seeded_path: Path, sort: str) -> None:
+    """Sorted ids are read through the driver's own cursor, past SQLAlchemy: its errors must
+    be recognised as damage all the same, whichever page the damage is on."""
+    from litman.core.errors import CorruptLibraryError
+
+    page = 4096
+    with Library.open(seeded_path, read_only=True, check=False) as lib:
+        with seeded_path.open("r+b") as f:  # every page but the schema's
+            f.seek(page)
+            f.write(b"\xa5" * (seeded_path.stat().st_size - page))
+        with pytest.raises(CorruptLibraryError):
+            lib.list_ids(sort, False)
