@@ -48,8 +48,15 @@ def test_the_dialog_lists_none_of_the_library_files(window, qtbot):
     dialog = file_dialogs._dialog(window, "Import", folder, "All files (*)")
     model = dialog.findChild(QFileSystemModel)
     proxy = dialog.proxyModel()
+    model.setRootPath(str(folder))
+
+    def listed() -> bool:  # the model lists a folder on its own thread, asked by fetchMore
+        root = proxy.mapFromSource(model.index(str(folder)))
+        proxy.fetchMore(root)
+        return proxy.rowCount(root) > 0
+
+    qtbot.waitUntil(listed, timeout=15000)
     root = proxy.mapFromSource(model.index(str(folder)))
-    qtbot.waitUntil(lambda: proxy.rowCount(root) > 0)
     names = {proxy.index(r, 0, root).data() for r in range(proxy.rowCount(root))}
     assert "refs.bib" in names
     assert not any(n.startswith(window.library.path.name) for n in names)
