@@ -207,16 +207,9 @@ def stays_inside(value: str) -> bool:
         return not value.endswith("\\")  # the common case, at C speed
     if value.endswith("\\") or _LINE_AT.search(value):
         return False
-    return _nests(_BRACES.findall(value)) and _nests(_UNESCAPED_BRACES.findall(value))
-
-
-def _nests(braces: list[str]) -> bool:
-    depth = 0
-    for brace in braces:
-        depth += 1 if brace == "{" else -1
-        if depth < 0:
-            return False
-    return depth == 0
+    return latex.braces_nest(_BRACES.findall(value)) and latex.braces_nest(
+        _UNESCAPED_BRACES.findall(value)
+    )
 
 
 def _reencode(value: str, ascii_only: bool) -> str:

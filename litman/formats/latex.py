@@ -50,10 +50,11 @@ def _safe_math(segment: str) -> bool:
     inner = segment[1:-1]
     if "%" in inner or "#" in inner or inner.endswith("\\"):
         return False
-    return all(_nests(braces.findall(inner)) for braces in (_ALL_BRACES, _BARE_BRACES))
+    return all(braces_nest(braces.findall(inner)) for braces in (_ALL_BRACES, _BARE_BRACES))
 
 
-def _nests(braces: list[str]) -> bool:
+def braces_nest(braces: list[str]) -> bool:
+    """Whether a run of `{` and `}` opens and closes in order, as BibTeX counts them."""
     depth = 0
     for brace in braces:
         depth += 1 if brace == "{" else -1
