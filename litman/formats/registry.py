@@ -1,5 +1,6 @@
 """Which reader handles which file, by its name's ending."""
 
+import io
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -130,6 +131,14 @@ def writer_for(fmt: str) -> Writer:
     if writer is None:
         raise LitmanError(f"litman cannot export '{fmt}' (it writes: {_formats()}).")
     return writer
+
+
+def dumps(papers: Iterable[Paper], fmt: str) -> tuple[str, ExportReport]:
+    """Papers as the text of an exchange format (for the clipboard), through its registered
+    writer, with the report of what it could not carry."""
+    out = io.StringIO()
+    report = writer_for(fmt)(papers, out)
+    return out.getvalue(), report
 
 
 def _formats() -> str:

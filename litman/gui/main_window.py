@@ -337,6 +337,9 @@ class MainWindow(QMainWindow):
         self.a_refresh = act("Refresh", self.poll_changes, QKeySequence.StandardKey.Refresh)
         self.a_close = act("Close", self.close, QKeySequence.StandardKey.Quit)
         self.a_copy = act("Copy as BibTeX", self.copy_bibtex, "Ctrl+Shift+C")
+        self.a_copy_ris = act("Copy as RIS", partial(self.copy_as, "ris"))
+        self.a_copy_csl = act("Copy as CSL-JSON", partial(self.copy_as, "csljson"))
+        copies = [self.a_copy, self.a_copy_ris, self.a_copy_csl]
         self.a_find = act("Find", self.focus_search, QKeySequence.StandardKey.Find)
         self.a_delete = act(
             "Delete…", lambda: dialogs.delete_papers(self), QKeySequence.StandardKey.Delete
@@ -356,7 +359,7 @@ class MainWindow(QMainWindow):
             for i, s in enumerate(Status)
         }
 
-        for a in (*self.a_status.values(), self.a_copy, self.a_delete):
+        for a in (*self.a_status.values(), *copies, self.a_delete):
             self.table.addAction(a)
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
@@ -366,7 +369,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.a_close)
         edit = bar.addMenu("&Edit")
-        edit.addActions([self.a_undo, self.a_redo, self.a_copy, self.a_find, self.a_delete])
+        edit.addActions([self.a_undo, self.a_redo, *copies, self.a_find, self.a_delete])
         status = bar.addMenu("&Status")
         status.addActions(list(self.a_status.values()))
         tools = QToolBar("Main")
@@ -556,6 +559,18 @@ class MainWindow(QMainWindow):
         if papers:
             QApplication.clipboard().setText(bibtex.dumps(papers))
             self.statusBar().showMessage(f"Copied {len(papers)} BibTeX entries", 3000)
+
+    def copy_as(self, fmt: str) -> None:
+        """Copy the selection as RIS or CSL-JSON, saying which fields the format left out."""
+        from litman.formats import registry
+
+        papers = self.library.get_many(self.selected_ids())
+        if papers:
+            text, report = registry.dumps(papers, fmt)
+            QApplication.clipboard().setText(text)
+            name = registry.FORMAT_NAMES[fmt]
+            said = [f"Copied {len(papers)} papers as {name}", *report.describe(name)]
+            self.statusBar().showMessage("; ".join(said), 8000)
 
     def _tags_changed(self) -> None:
         tags = self.library.tags()
