@@ -10,14 +10,14 @@ entry's own order. Entries that others `crossref` come after them, as BibTeX req
 `litman.formats.bibtex_read`.
 """
 
+import codecs
 import io
-import itertools
 import os
 import re
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from litman.core.records import Paper
 from litman.formats import latex
@@ -123,26 +123,51 @@ def write(
     """Write `dumps(papers)` to `out` without holding the papers (they may be a generator:
     a 100k export never holds them all); returns how many were written.
 
-    Entries are spooled to a temporary file and copied out in `_order`, which needs
-    only their keys and offsets."""
+    Entries are spooled, UTF-8 encoded, to a temporary file and copied out in `_order`,
+    which needs only their keys and byte offsets (a text file's `tell` costs as much as
+    writing an entry)."""
     mode = mode or ("ascii" if ascii_only else "pdflatex")
-    spans: list[tuple[str, str, int, int]] = []  # key, crossref, start, length
-    with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as spool:
+    links: list[tuple[str, str]] = []  # citekey, crossref
+    spans: list[tuple[int, int]] = []  # byte offset and length in the spool
+    with tempfile.TemporaryFile() as spool:
+        offset = 0
         for p in papers:
-            text = _entry(p, fields_of(p, mode=mode))
-            spans.append((p.citekey, p.extra.get("crossref", ""), spool.tell(), len(text)))
-            spool.write(text)
+            data = _entry(p, fields_of(p, mode=mode)).encode("utf-8")
+            if spans:
+                offset += spool.write(_SEPARATOR)
+            links.append((p.citekey, p.extra.get("crossref", "")))
+            spans.append((offset, len(data)))
+            offset += spool.write(data)
         preambles = [t + "\n" for kind, t in blocks if kind == "preamble"]
         comments = [t + "\n" for kind, t in blocks if kind != "preamble"]
-        entries = (_read_span(spool, spans[i]) for i in _order([s[:2] for s in spans]))
-        for n, piece in enumerate(itertools.chain(preambles, entries, comments)):
-            out.write("\n\n" + piece if n else piece)
+        out.write("\n\n".join(preambles))
+        if spans:
+            out.write("\n\n" if preambles else "")
+            _copy_entries(spool, spans, _order(links), out)
+        for n, comment in enumerate(comments):
+            out.write("\n\n" + comment if n or preambles or spans else comment)
     return len(spans)
 
 
-def _read_span(spool: TextIO, span: tuple[str, str, int, int]) -> str:
-    spool.seek(span[2])
-    return spool.read(span[3])
+_SEPARATOR = b"\n\n"
+
+
+def _copy_entries(
+    spool: BinaryIO, spans: list[tuple[int, int]], order: list[int], out: TextIO
+) -> None:
+    """The spooled entries in `order`, a blank line between: in the common case (no
+    crossref moves an entry) the spool is copied as it is, in large pieces."""
+    if order == list(range(len(spans))):
+        spool.seek(0)
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        while chunk := spool.read(1 << 20):
+            out.write(decoder.decode(chunk))
+        out.write(decoder.decode(b"", final=True))
+        return
+    for n, i in enumerate(order):
+        spool.seek(spans[i][0])
+        text = spool.read(spans[i][1]).decode("utf-8")
+        out.write("\n\n" + text if n else text)
 
 
 def export(
