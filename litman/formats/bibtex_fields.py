@@ -294,7 +294,7 @@ def protect_case(title: str, mode: Mode) -> str:
 
 
 def _protect_words(text: str, mode: Mode) -> str:
-    if not _CASED.search(text):
+    if not _INNER_CAPITAL.search(text) or not _CASED.search(text):
         return encode(text, mode)  # the common case: nothing for BibTeX to lower-case
     out, pos = [], 0
     for m in _CASED_WORD.finditer(text):
@@ -307,19 +307,26 @@ def _protect_words(text: str, mode: Mode) -> str:
 # A word with a capital after its first letter (`LLMs`, `ReLU`, `GPT-4`): BibTeX styles
 # would lower-case it.
 _CASED = re.compile(r"[^\W\d_][^\s]*?[A-Z]")
+# What `_CASED` needs and is cheaper to look for (its search is quadratic in a word's length).
+_INNER_CAPITAL = re.compile(r"\S[A-Z]")
 _CASED_WORD = re.compile(r"(?<!\S)(?=\S*?[^\W\d_]\S*?[A-Z])\S+")
 
 
+@lru_cache(maxsize=1 << 16)  # a library names the same people again and again
 def write_name(author: str, mode: Mode) -> str:
     """A name as BibTeX must read it back: a corporate name `{...}` keeps its braces,
     and a name holding, starting or ending with the word `and` is braced whole."""
     if len(author) > 2 and author[0] == "{" and author[-1] == "}" and _balanced(author[1:-1]):
         return "{" + encode(author[1:-1], mode) + "}"
     text = encode(author, mode)
-    needs_group = re.search(r"(?i)(?:^|\s)and(?:\s|$)", author) or author != author.strip()
+    needs_group = _AND_WORD.search(author) or author != author.strip()
     return "{" + text + "}" if needs_group or not author else text
 
 
+_AND_WORD = re.compile(r"(?i)(?:^|\s)and(?:\s|$)")
+
+
+@lru_cache(maxsize=1 << 12)  # and tags
 def write_keyword(tag: str, mode: Mode) -> str:
     # `>` is JabRef's hierarchy separator in keywords, so it stays as it is.
     text = encode(tag, mode).replace(r"\textgreater{}", ">")
