@@ -232,9 +232,18 @@ def stays_inside(value: str) -> bool:
         return not value.endswith("\\")  # the common case, at C speed
     if value.endswith("\\") or _LINE_AT.search(value):
         return False
-    return latex.braces_nest(_BRACES.findall(value)) and latex.braces_nest(
-        _UNESCAPED_BRACES.findall(value)
-    )
+    braces = _NOT_BRACE.sub("", value)
+    return _nests(braces) and _nests(_NOT_BRACE.sub("", _ESCAPED_BRACE.sub("", value)))
+
+
+def _nests(braces: str) -> bool:
+    """`latex.braces_nest` for a string of braces: the innermost pairs are taken away at C
+    speed a few times (that settles the usual shallow nesting), and what is left counted."""
+    for _ in range(8):
+        if "{}" not in braces:
+            break
+        braces = braces.replace("{}", "")
+    return not braces or latex.braces_nest(list(braces))
 
 
 def _reencode(value: str, ascii_only: bool) -> str:
@@ -245,5 +254,5 @@ def _reencode(value: str, ascii_only: bool) -> str:
 
 
 _LINE_AT = re.compile(r"(\n\s*)@")
-_BRACES = re.compile(r"[{}]")
-_UNESCAPED_BRACES = re.compile(r"(?<!\\)[{}]")
+_NOT_BRACE = re.compile(r"[^{}]+")
+_ESCAPED_BRACE = re.compile(r"\\[{}]")  # bibtexparser does not count these
