@@ -116,7 +116,7 @@ def split_names(value: str) -> list[str]:
     out = []
     for name in (n.strip() for n in names):
         if len(name) >= 2 and name[0] == "{" and name[-1] == "}" and _balanced(name[1:-1]):
-            out.append(latex.decode(name[1:-1]))
+            out.append(clean(latex.decode(name[1:-1])))  # stored folded, as every name
         elif name:
             out.append(clean(latex.decode(name)))
     return out

@@ -278,3 +278,20 @@ def test_the_keyword_separator_can_be_chosen(library_path: Path, tmp_path: Path)
         (paper,) = lib.list_papers()
         assert paper.tags == ("Adult, Old", "Humans")
         assert "keywords = {Humans; Adult, Old}" in bibtex.dumps([paper])
+
+
+def test_a_braced_name_across_a_line_break_is_written_back_as_read(
+    library: Library, tmp_path: Path
+) -> None:
+    """TUGboat's `{\\acro{TUG} Election<newline> committee}`: the stored name has its white
+    space folded, and must still be recognised as unedited so the field goes back as read."""
+    src = write(
+        tmp_path,
+        '@article{c1, author = "K. C. and {Election\n committee}", title = "T", year = 2015}\n'
+        '@article{c3, author = "K. C. and {\\acro{TUG}\n Election committee}", title = "T",'
+        " year = 2015}\n",
+    )
+    app.import_files(library, [src])
+    out = export_of(library)
+    assert "author = {K. C. and {Election\n committee}}" in entry_of(out, "c1")
+    assert "author = {K. C. and {\\acro{TUG}\n Election committee}}" in entry_of(out, "c3")
