@@ -112,7 +112,7 @@ def _place(
 ) -> None:
     cand = Candidate.of(-(len(pending) + 1), paper)
     hit = finder.find(cand)
-    if hit is not None and not _mergeable(paper.citekey, hit[0]):
+    if hit is not None and not _mergeable(paper.citekey, hit[0], _batch_of(pending, hit[0]), bno):
         finder.add(cand)
         pending.append(_Pending(paper, bno, line, like=(hit[0].ref, hit[1])))
         return
@@ -132,12 +132,21 @@ def _place(
         stored.append(_StoredMerge(bno, line, other.ref, paper, how))
 
 
-def _mergeable(citekey: str, other: Candidate) -> bool:
+def _mergeable(citekey: str, other: Candidate, other_batch: int | None, batch: int) -> bool:
     """A merge may not delete a citekey some document cites: a record merges into another
-    only when it has no key, the same key, or (pending) the other has none."""
-    if not citekey or citekey == other.citekey:
+    only when it has no key, the same key from another file (the entry imported again), or
+    (pending) the other has none. Two records of one file are two records, whatever their
+    keys (RIS files repeat an ID)."""
+    if not citekey:
         return True
+    if citekey == other.citekey:
+        return other_batch != batch
     return other.ref < 0 and not other.citekey
+
+
+def _batch_of(pending: list[_Pending], other: Candidate) -> int | None:
+    """The file of this import a pending candidate came from; None for a stored paper."""
+    return pending[-other.ref - 1].batch if other.ref < 0 else None
 
 
 def merge_new(kept: NewPaper, incoming: NewPaper) -> NewPaper:

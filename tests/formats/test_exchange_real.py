@@ -98,3 +98,12 @@ def _paper(p: NewPaper) -> Paper:
     from tests.formats.test_exchange_round_trip import _as_paper
 
     return _as_paper(p)
+
+
+def test_two_records_of_one_file_sharing_an_id_stay_two_papers(library: Library) -> None:
+    """rispy's example_full.ris: two different papers, both `ID  - 12345`, with alike
+    abstracts. One file's records are two records; the pair is proposed, never merged."""
+    (report,) = app.import_files(library, [SHIPPED / "rispy_example_full.ris"])
+    assert (len(report.added), len(report.merged)) == (2, 0)
+    titles = {p.title for p in library.list_papers()}
+    assert len(titles) == 2 and len({p.citekey for p in library.list_papers()}) == 2
