@@ -190,7 +190,7 @@ def _datetime(stored: str) -> datetime:
 
 
 def load_papers(conn: Connection, ids: Sequence[int]) -> dict[int, Paper]:
-    rows = list(conn.execute(select(*PAPER_COLUMNS).where(in_ids(P.c.id, ids))))
+    rows = conn.execute(select(*PAPER_COLUMNS).where(in_ids(P.c.id, ids))).fetchall()
     tag_map = tags_of(conn, [r[0] for r in rows])
     return {r[0]: to_paper(r, tag_map.get(r[0], ())) for r in rows}
 

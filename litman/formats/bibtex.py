@@ -16,6 +16,7 @@ import os
 import re
 import tempfile
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -92,6 +93,7 @@ _UNSAFE_KEY = re.compile(r'[\s,{}()"#%=\\@\']')
 _UNSAFE_NAME = re.compile(r"[^\w:.+-]")
 
 
+@lru_cache(maxsize=4096)  # an export writes the same few field names over and over
 def _name_safe(name: str) -> str:
     return _UNSAFE_NAME.sub("_", name)
 

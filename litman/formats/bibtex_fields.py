@@ -192,17 +192,21 @@ def _write(p: AnyPaper, name: str, mode: Mode) -> str | None:
     return verbatim(value) if name in ("doi", "url") else encode(value, mode)
 
 
+_RAW_KEYS = tuple((name, RAW + name) for name in MODELLED)
+
+
 def modelled_fields(p: AnyPaper, mode: Mode) -> dict[str, str]:
     """Field name -> value for what litman models: a value read from a file and not
     edited since is written back as it was read."""
     out: dict[str, str] = {}
-    for name in MODELLED:
-        raw = p.extra.get(RAW + name)
+    as_read = ORDER in p.extra  # else no field can be `_derived`
+    for name, raw_key in _RAW_KEYS:
+        raw = p.extra.get(raw_key)
         if raw is not None and _unedited(name, raw, p):
             value: str | None = encode_chars(raw, mode) if mode == "ascii" else raw
         else:
             value = _write(p, name, mode)
-        if value is None or _derived(name, p):
+        if value is None or (as_read and _derived(name, p)):
             continue
         out[venue_field(p.entry_type, p.extra) if name == "venue" else name] = value
     if p.status in READ_OUT:
