@@ -161,7 +161,10 @@ def cmd_import(args: argparse.Namespace, lib: Library) -> int:
         emit_json([_report_json(r) for r in reports])
     for r in [] if args.json else reports:
         print_report(r)
-    return 0
+    failed = [r for r in reports if r.skipped and not (r.added or r.merged)]
+    for r in failed:  # a file that gave nothing: the report above says why, line by line
+        say(f"litman: error: nothing was imported from {r.source_name}", err=True)
+    return 1 if failed else 0
 
 
 def cmd_search(args: argparse.Namespace, lib: Library) -> int:

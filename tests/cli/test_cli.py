@@ -145,6 +145,15 @@ def test_unknown_file_type_is_a_clear_error(tmp_path: Path) -> None:
     assert "cannot import '.xyz'" in result.stderr
 
 
+def test_a_file_whose_every_entry_is_skipped_fails_the_import(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.bib"
+    bad.write_text("@article{a, title = {never closed\n")
+    result = run("--library", str(tmp_path / "x.sqlite"), "import", str(bad))
+    assert result.returncode == 1, result.stdout
+    assert "0 added" in result.stdout and "nothing was imported from" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run("--library", str(tmp_path / "x.sqlite"), "status", "skimmed", "1").returncode == 2
     assert run("--library", str(tmp_path / "x.sqlite"), "import").returncode == 2
