@@ -12,7 +12,6 @@ and written back. Reading status, rating and flags CSL has no variable for go in
 `custom` object (citation-js's convention), as `litman-status` and the like.
 """
 
-import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -81,14 +80,7 @@ MAX_DEPTH_ERROR = (RecursionError, MemoryError)
 def read(path: Path) -> ImportBatch:
     decoded = read_text(path)
     papers, lines, skipped, warnings = parse(decoded.text, path.name)
-    return ImportBatch(
-        source_name=path.name,
-        papers=tuple(papers),
-        lines=tuple(lines),
-        skipped=tuple(skipped),
-        warnings=(*decoded.warnings, *warnings),
-        digest=hashlib.sha256(decoded.text.encode()).hexdigest(),
-    )
+    return exchange.batch_of(path, decoded, (papers, lines, skipped, warnings))
 
 
 def parse(

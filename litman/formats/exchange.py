@@ -6,6 +6,7 @@ Writers return an `ExportReport`: how many papers were written and, per field, h
 papers had a value the format cannot express, so that nothing is dropped silently.
 """
 
+import hashlib
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -14,7 +15,8 @@ from pathlib import Path
 from typing import TextIO
 
 from litman.core.fields import HIDDEN_PREFIX
-from litman.core.records import NewPaper, Paper, Status
+from litman.core.records import ImportBatch, NewPaper, Paper, Skipped, Status
+from litman.formats.decoding import Decoded
 
 # Keys of litman's own custom values, as written in a format's custom field.
 STATUS = "litman-status"
@@ -105,3 +107,21 @@ def _new_file(path: Path) -> TextIO:
         path.unlink()
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     return open(os.open(path, flags, 0o644), "w", encoding="utf-8", newline="")
+
+
+def batch_of(
+    path: Path,
+    decoded: Decoded,
+    parsed: tuple[list[NewPaper], list[int], list[Skipped], list[str]],
+) -> ImportBatch:
+    """A parsed file as an import batch: its papers with their lines, what was skipped, the
+    decoder's warnings before the reader's, and the digest of the text read."""
+    papers, lines, skipped, warnings = parsed
+    return ImportBatch(
+        source_name=path.name,
+        papers=tuple(papers),
+        lines=tuple(lines),
+        skipped=tuple(skipped),
+        warnings=(*decoded.warnings, *warnings),
+        digest=hashlib.sha256(decoded.text.encode()).hexdigest(),
+    )

@@ -12,7 +12,6 @@ as `ris-xx` and written back. Reading status, rating and the flags RIS has no ta
 in `U1` (the spec's user-definable field) as `litman-status: read` and the like.
 """
 
-import hashlib
 import re
 import string
 from collections.abc import Iterable
@@ -87,14 +86,7 @@ def read(path: Path) -> ImportBatch:
     papers, lines, skipped, warnings = parse(decoded.text)
     if not papers and not skipped:
         raise ImportFailed(f"{path.name}: found no RIS records (TY to ER); nothing was imported.")
-    return ImportBatch(
-        source_name=path.name,
-        papers=tuple(papers),
-        lines=tuple(lines),
-        skipped=tuple(skipped),
-        warnings=(*decoded.warnings, *warnings),
-        digest=hashlib.sha256(decoded.text.encode()).hexdigest(),
-    )
+    return exchange.batch_of(path, decoded, (papers, lines, skipped, warnings))
 
 
 def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str]]:
