@@ -2,37 +2,27 @@
 
 Methods block, may be called from any thread, and return plain records, never ORM objects.
 Every mutation is one transaction (it lands whole or not at all) and returns a `Changes`
-record, with old values where undo needs them. Writes are serialised by a lock and take
-SQLite's write lock up front.
+record, with old values where undo needs them. Every read and write goes through the
+library's `Store` (`litman.core.storage`), which serialises writes.
 """
 
-import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from threading import Lock, RLock, get_ident
+from threading import Lock, get_ident
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, exists, func, select, text
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy import Connection, Engine, exists, func, select, text
 
 from litman.core import (
     backups,
     fields,
     index_journal,
-    locking,
     models,
-    opening,
-    own_files,
     reading,
-    sqlite,
     store,
 )
-from litman.core.errors import (
-    LitmanError,
-    NotFoundError,
-    ReadOnlyError,
-)
+from litman.core.errors import LitmanError, NotFoundError
 from litman.core.library_papers import PaperWrites
 from litman.core.library_tags import TagOperations, tag_order
 from litman.core.query import Query, parse
@@ -46,6 +36,7 @@ from litman.core.records import (
     Status,
 )
 from litman.core.sorting import column_order
+from litman.core.storage import Store
 
 if TYPE_CHECKING:  # made on first use (Library.index): they bring numpy
     from litman.core.index_cache import SavedIndex
@@ -76,32 +67,14 @@ class Library(PaperWrites, TagOperations):
     """One litman library file. (Paper writes are in `litman.core.library_papers`, tag
     operations in `litman.core.library_tags`.)"""
 
-    def __init__(
-        self,
-        path: Path,
-        *,
-        read_only: bool = False,
-        check: bool | None = True,
-        backup: bool = True,
-        daily: bool = True,
-        index_cache: Path | None = None,
-    ) -> None:
-        opening.refuse_dangling(Path(path))
-        self.path = backups.real_path(path)  # a symlink's target: lock, backups follow it
+    def __init__(self, store: Store, *, index_cache: Path | None = None) -> None:
+        self.store = store
         self.index_cache = index_cache
         self._closed = False
-        self.read_only = read_only
-        # Why the library is read-only when the caller did not ask for it, for a notice.
-        self.read_only_reason = ""
-        self._backups = backup
-        self._lock = RLock()
         self._listeners: list[Listener] = []
-        self._open_store(check, daily)
         self._index: SearchIndex | None = None
         self._index_lock = Lock()
         self.saved_index: SavedIndex | None = None
-        self._watcher = sqlite.ChangeWatcher(self.path)
-        self._changed_elsewhere = False
         self._orders: dict[tuple[str, bool], list[int]] = {}
         # Each thread's last committed write (generation before, after), until its Changes
         # are published and journalled (litman.core.index_journal).
@@ -120,7 +93,7 @@ class Library(PaperWrites, TagOperations):
         daily: bool = True,
         index_cache: Path | None = None,
     ) -> "Library":
-        """Open (creating if missing) the library at `path`.
+        """Open (creating if missing) the library file at `path`, in the SQLite store.
 
         `check` runs PRAGMA quick_check first (None: when it can matter, see
         `litman.core.opening`); `backup` takes the backups before migrations and bulk
@@ -130,41 +103,42 @@ class Library(PaperWrites, TagOperations):
         `index_cache`, the search index is saved to that file and loaded from it while the
         library has not changed since (see `litman.core.index_cache`).
         """
-        return cls(
-            Path(path),
-            read_only=read_only,
-            check=check,
-            backup=backup,
-            daily=daily,
-            index_cache=index_cache,
-        )
+        from litman.core.sqlite_store import SQLiteStore
 
-    def _open_store(self, check: bool | None, daily: bool = True) -> None:
-        opened = opening.open_store(
-            self.path,
-            read_only=self.read_only,
-            check=check,
-            daily=daily,
-            backups_on=self._backups,
+        store = SQLiteStore(
+            Path(path), read_only=read_only, check=check, backup=backup, daily=daily
         )
-        self.engine = opened.engine
-        self._identity = opened.identity
-        self.read_only = opened.read_only
-        self.read_only_reason = self.read_only_reason or opened.read_only_reason
+        return cls(store, index_cache=index_cache)
+
+    @property
+    def path(self) -> Path:
+        """The library file (the SQLite store only: tests and the file dialogs use it)."""
+        path: Path = getattr(self.store, "path")  # noqa: B009
+        return path
+
+    @property
+    def engine(self) -> Engine:
+        return self.store.engine
+
+    @property
+    def read_only(self) -> bool:
+        return self.store.read_only
+
+    @property
+    def read_only_reason(self) -> str:
+        """Why the library is read-only when the caller did not ask for it, for a notice."""
+        return self.store.read_only_reason
 
     def take_daily_backup(self) -> backups.Backup | None:
         """The day's backup, unless one exists or backups are off for this library."""
-        if not self._backups or self.read_only:
-            return None
-        return backups.take_daily(self.path)
+        return self.store.take_daily_backup()
 
     def check(self) -> str:
-        """PRAGMA quick_check of the file: 'ok' or what is wrong."""
-        return sqlite.quick_check(self.path)
+        """The store's integrity check: 'ok' or what is wrong."""
+        return self.store.check()
 
     def _backup_before(self, reason: str) -> None:
-        if self._backups and not self.read_only:
-            backups.take(self.path, reason)
+        self.store.take_backup(reason)
 
     @property
     def index(self) -> "SearchIndex":
@@ -217,13 +191,13 @@ class Library(PaperWrites, TagOperations):
     def owns_file(self, path: Path) -> bool:
         """Whether `path` is one of this library's own files (see core/own_files.py):
         reading or writing it from litman would drop SQLite's locks."""
-        return own_files.is_library_file(self.path, path)
+        return self.store.owns_file(path)
 
     def refuse_own_file(self, path: Path, doing: str) -> None:
         if self.owns_file(path):
             raise LitmanError(
                 f"Cannot {doing} {path}: it is one of the files of the open library "
-                f"{self.path.name}, which only the database itself may touch."
+                f"{self.store.name}, which only the database itself may touch."
             )
 
     def close(self) -> None:
@@ -233,8 +207,7 @@ class Library(PaperWrites, TagOperations):
             return
         self.save_index()
         self._closed = True
-        self._watcher.close()
-        self.engine.dispose()
+        self.store.close()
 
     def save_index(self) -> None:
         """Save the search index now, if it changed since it was last saved and there is a
@@ -249,11 +222,9 @@ class Library(PaperWrites, TagOperations):
         """Reopen the file after it was replaced underneath (a restore): checks it, forgets
         the search index. Listeners are kept; they should refresh everything."""
         self.close()
-        self._open_store(True)
+        self.store.reload()
         self._closed = False
         self._index = None
-        self._watcher = sqlite.ChangeWatcher(self.path)
-        self._changed_elsewhere = False
         self._orders.clear()
 
     def changed_elsewhere(self) -> bool:
@@ -262,9 +233,7 @@ class Library(PaperWrites, TagOperations):
         Our own commits are absorbed as they happen; a true answer also makes the search
         index reconcile with the file on its next use (only changed papers are re-indexed).
         """
-        with self._lock:
-            changed = self._watcher.changed() or self._changed_elsewhere
-            self._changed_elsewhere = False
+        changed = self.store.changed_elsewhere()
         if changed:
             if self._index is not None:
                 self._index.mark_stale()
@@ -285,38 +254,17 @@ class Library(PaperWrites, TagOperations):
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
-        try:
-            with self.engine.connect() as conn, conn.begin():
-                yield conn
-        # A damaged page, or a disk that fails, met while reading: through SQLAlchemy
-        # (DBAPIError) or through the driver's own cursor (sorting.raw_rows).
-        except (DBAPIError, sqlite3.Error) as exc:
-            raise opening.read_error(self.path, exc) from exc
+        with self.store.read() as conn:
+            yield conn
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
-        if self.read_only:
-            raise ReadOnlyError(f"{self.path} is open read-only; nothing was changed.")
-        with self._lock, locking.write_gate(self.path):
-            opening.check_same_file(self.path, self._identity)
-            if self._watcher.changed():
-                self._changed_elsewhere = True
-            try:
-                with (
-                    self.engine.connect().execution_options(litman_write=True) as conn,
-                    conn.begin(),
-                ):
-                    before = store.generation(conn)
-                    yield conn
-                    after = store.bump_generation(conn)  # saved search indexes are now stale
-                # Committed: this thread's next _publish journals it for saved indexes.
-                self._unjournaled[get_ident()] = (before, after)
-            except OperationalError as exc:
-                raise opening.write_error(exc, self.path) from exc
-            finally:
-                # Our own commit is not news. (A commit by another process in the instant
-                # between ours and this look is absorbed too; the next one will be noticed.)
-                self._watcher.changed()
+        with self.store.write() as conn:
+            before = store.generation(conn)
+            yield conn
+            after = store.bump_generation(conn)  # saved search indexes are now stale
+        # Committed: this thread's next _publish journals it for saved indexes.
+        self._unjournaled[get_ident()] = (before, after)
 
     def _publish(self, changes: Changes) -> Changes:
         self._orders.clear()

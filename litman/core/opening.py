@@ -20,13 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import Engine
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError
 
 from litman.core import backups, schema, sqlite
 from litman.core.errors import (
     CorruptLibraryError,
-    DiskFullError,
-    LibraryLockedError,
     LitmanError,
     NeedsUpgradeError,
     NotFoundError,
@@ -68,9 +66,16 @@ def read_error(path: Path, exc: DBAPIError | sqlite3.Error) -> Exception:
         return exc
     if sqlite.is_damage(orig):
         return damaged(path, str(orig))
-    if isinstance(orig, sqlite3.OperationalError) and "i/o" in str(orig).lower():
+    if _is_io_error(orig):
         return sqlite.unreadable(path, orig)
     return exc
+
+
+def _is_io_error(error: sqlite3.Error) -> bool:
+    code = sqlite.result_code(error)
+    if code is None:  # raised by the driver itself, without a result code
+        return isinstance(error, sqlite3.OperationalError) and "i/o" in str(error).lower()
+    return code == sqlite.SQLITE_IOERR
 
 
 def open_store(
@@ -193,17 +198,3 @@ def writable(path: Path) -> bool:
     if not os.access(path.parent, os.W_OK):
         return False
     return not path.exists() or os.access(path, os.W_OK)
-
-
-def write_error(exc: OperationalError, path: Path) -> LitmanError:
-    """A one-line error for a write SQLite refused."""
-    text = str(exc.orig).lower()
-    if "locked" in text or "busy" in text:
-        return LibraryLockedError(
-            f"{path} is busy: another litman is writing to it. Nothing was changed; try again."
-        )
-    if "full" in text:
-        return DiskFullError(f"The disk holding {path} is full; nothing was changed.")
-    if "readonly" in text or "read-only" in text:
-        return ReadOnlyError(f"{path} cannot be written (read-only); nothing was changed.")
-    return LitmanError(f"Could not write to {path}: {exc.orig}. Nothing was changed.")

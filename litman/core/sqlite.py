@@ -85,6 +85,14 @@ def make_engine(path: Path, *, read_only: bool = False) -> Engine:
 # result codes mean the file's bytes are wrong. A full disk, an I/O error or a permission
 # problem is no damage, and no reason to offer a restore.
 _DAMAGE_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+# The primary result codes (the low byte of an extended code) litman maps to its own errors.
+SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL = 5, 6, 8, 10, 13
+
+
+def result_code(error: BaseException | None) -> int | None:
+    """SQLite's primary result code of a driver error (None when the driver gave none)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return None if code is None else int(code) & 0xFF
 
 
 def is_damage(exc: sqlite3.Error) -> bool:

@@ -281,7 +281,7 @@ def test_searching_does_not_wait_for_a_write_in_progress(seeded_path) -> None:
     held, release = threading.Event(), threading.Event()
 
     def long_import() -> None:
-        with lib._lock:  # what an import on a worker holds for its whole transaction
+        with lib._write():  # what an import on a worker holds for its whole transaction
             held.set()
             release.wait(10)
 

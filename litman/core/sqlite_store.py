@@ -1,0 +1,158 @@
+"""The SQLite store: a litman library kept in one file (see `litman.core.storage.Store`).
+
+Opening goes through `litman.core.opening` (checks, backups, migrations); reads and writes
+run on one SQLAlchemy engine; writes take the write gate beside the file
+(`litman.core.locking`), refuse a file that a restore replaced, and begin with SQLite's write
+lock. SQLite's errors become litman's by result code (`sqlite3.Error.sqlite_errorcode`), not
+by their text. Only this module, `opening`, `backups`, `locking` and `sqlite` know that the
+library is a file.
+"""
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from threading import RLock
+
+from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import DBAPIError, OperationalError
+
+from litman.core import backups, locking, opening, own_files, sqlite
+from litman.core.errors import (
+    DiskFullError,
+    LibraryLockedError,
+    LitmanError,
+    ReadOnlyError,
+)
+
+
+class SQLiteStore:
+    """One library file, open. `path` is the real file (a symlink's target)."""
+
+    engine: Engine
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        read_only: bool = False,
+        check: bool | None = True,
+        backup: bool = True,
+        daily: bool = True,
+    ) -> None:
+        opening.refuse_dangling(Path(path))
+        self.path = backups.real_path(path)  # a symlink's target: lock, backups follow it
+        self.read_only = read_only
+        self.read_only_reason = ""
+        self.backups_on = backup
+        self._lock = RLock()
+        self._open(check, daily)
+        self._watcher = sqlite.ChangeWatcher(self.path)
+        self._changed = False
+        self._closed = False
+
+    def _open(self, check: bool | None, daily: bool) -> None:
+        opened = opening.open_store(
+            self.path,
+            read_only=self.read_only,
+            check=check,
+            daily=daily,
+            backups_on=self.backups_on,
+        )
+        self.engine = opened.engine
+        self._identity = opened.identity
+        self.read_only = opened.read_only
+        self.read_only_reason = self.read_only_reason or opened.read_only_reason
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    @property
+    def where(self) -> str:
+        return str(self.path)
+
+    # -- transactions --------------------------------------------------------------------
+
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        try:
+            with self.engine.connect() as conn, conn.begin():
+                yield conn
+        # A damaged page, or a disk that fails, met while reading: through SQLAlchemy
+        # (DBAPIError) or through the driver's own cursor (sorting.raw_rows).
+        except (DBAPIError, sqlite3.Error) as exc:
+            raise opening.read_error(self.path, exc) from exc
+
+    @contextmanager
+    def write(self) -> Iterator[Connection]:
+        if self.read_only:
+            raise ReadOnlyError(f"{self.path} is open read-only; nothing was changed.")
+        with self._lock, locking.write_gate(self.path):
+            opening.check_same_file(self.path, self._identity)
+            if self._watcher.changed():
+                self._changed = True
+            try:
+                with (
+                    self.engine.connect().execution_options(**{sqlite.WRITE_OPTION: True}) as conn,
+                    conn.begin(),
+                ):
+                    yield conn
+            except OperationalError as exc:
+                raise write_error(exc, self.path) from exc
+            finally:
+                # Our own commit is not news. (A commit by another process in the instant
+                # between ours and this look is absorbed too; the next one will be noticed.)
+                self._watcher.changed()
+
+    def changed_elsewhere(self) -> bool:
+        with self._lock:
+            changed = self._watcher.changed() or self._changed
+            self._changed = False
+        return changed
+
+    # -- the file ------------------------------------------------------------------------
+
+    def check(self) -> str:
+        return sqlite.quick_check(self.path)
+
+    def take_backup(self, reason: str) -> backups.Backup | None:
+        if not self.backups_on or self.read_only:
+            return None
+        return backups.take(self.path, reason)
+
+    def take_daily_backup(self) -> backups.Backup | None:
+        if not self.backups_on or self.read_only:
+            return None
+        return backups.take_daily(self.path)
+
+    def owns_file(self, path: Path) -> bool:
+        return own_files.is_library_file(self.path, path)
+
+    def reload(self) -> None:
+        self.close()
+        self._open(True, True)
+        self._watcher = sqlite.ChangeWatcher(self.path)
+        self._changed = False
+        self._closed = False
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._watcher.close()
+        self.engine.dispose()
+
+
+def write_error(exc: OperationalError, path: Path) -> LitmanError:
+    """A one-line error for a write SQLite refused, by its result code."""
+    code = sqlite.result_code(exc.orig)
+    if code in (sqlite.SQLITE_BUSY, sqlite.SQLITE_LOCKED):
+        return LibraryLockedError(
+            f"{path} is busy: another litman is writing to it. Nothing was changed; try again."
+        )
+    if code == sqlite.SQLITE_FULL:
+        return DiskFullError(f"The disk holding {path} is full; nothing was changed.")
+    if code == sqlite.SQLITE_READONLY:
+        return ReadOnlyError(f"{path} cannot be written (read-only); nothing was changed.")
+    return LitmanError(f"Could not write to {path}: {exc.orig}. Nothing was changed.")
