@@ -25,7 +25,7 @@ from litman.core.errors import (
 from litman.core.library import Library
 from litman.core.records import ImportReport, Paper
 from litman.formats import registry
-from litman.formats.exchange import ExportReport
+from litman.formats.exchange import ExportReport, WriteOptions
 
 ENV_VAR = "LITMAN_LIBRARY"
 Progress = Callable[[int, int], None]
@@ -129,15 +129,10 @@ def export_papers(
     *,
     blocks: Sequence[tuple[str, str]] = (),
 ) -> ExportReport:
-    """Write papers to `path` as BibTeX, RIS or CSL-JSON (`fmt`, else the file's suffix),
-    and say which fields the format could not carry."""
-    from litman.formats import bibtex, exchange
-
+    """Write papers to `path` in an export format (`fmt`, else the one the file's suffix
+    names), and say which fields the format could not carry."""
     fmt = registry.format_for(path, fmt)
-    if fmt == "bibtex":
-        return exchange.ExportReport(bibtex.export(papers, path, blocks=blocks))
-    writer = registry.writer_for(fmt)
-    return exchange.export_file(path, lambda out: writer(papers, out))
+    return registry.export(papers, path, fmt, WriteOptions(blocks=blocks))
 
 
 def backup_now(path: Path) -> backups.Backup:

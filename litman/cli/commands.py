@@ -7,9 +7,9 @@ With no subcommand, `litman` opens the desktop window.
 
 import argparse
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from litman import app
 from litman.cli.output import (
@@ -24,8 +24,12 @@ from litman.cli.parser import Command, PathCommand, UsageError, build_parser, sp
 from litman.core import backups
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library import Library
-from litman.core.records import ImportReport, Paper
+from litman.core.records import ImportReport
 from litman.formats import registry
+from litman.formats.exchange import WriteOptions
+
+if TYPE_CHECKING:
+    from litman.formats.bibtex_fields import Mode
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -197,46 +201,23 @@ def cmd_search(args: argparse.Namespace, lib: Library) -> int:
 
 
 def cmd_export(args: argparse.Namespace, lib: Library) -> int:
-    from litman.formats import bibtex
-    from litman.formats.bibtex_fields import Mode
-
     target = None if args.output == "-" else export_target(args.output)
     if target is not None:
         lib.refuse_own_file(target, "export to")
     papers = lib.iter_papers(lib.search_ids(" ".join(args.query), sort="citekey"))
     fmt = registry.format_for(target, args.format)
-    if fmt != "bibtex":
-        return _export_exchange(fmt, papers, target)
     mode: Mode = "ascii" if args.ascii else "utf8" if args.utf8 else "pdflatex"
-    blocks = lib.kept_blocks()
+    options = WriteOptions(mode, lib.kept_blocks())
     if target is None:
-        bibtex.write(papers, sys.stdout, mode=mode, blocks=blocks)
-        return 0
-    try:
-        count = bibtex.export(papers, target, mode=mode, blocks=blocks)
-    except OSError as exc:
-        raise LitmanError(
-            f"Could not write {target}: {_reason(exc)}. Nothing was written."
-        ) from exc
-    say(f"exported {count} papers to {target}", err=True)
-    return 0
-
-
-def _export_exchange(fmt: str, papers: Iterable[Paper], target: Path | None) -> int:
-    """Export as RIS or CSL-JSON, saying which fields the format could not carry."""
-    from litman.formats import exchange
-
-    writer = registry.writer_for(fmt)
-    if target is None:
-        report = writer(papers, sys.stdout)
+        report = registry.write(papers, sys.stdout, fmt, options)
     else:
         try:
-            report = exchange.export_file(target, lambda out: writer(papers, out))
+            report = registry.export(papers, target, fmt, options)
         except OSError as exc:
             raise LitmanError(
                 f"Could not write {target}: {_reason(exc)}. Nothing was written."
             ) from exc
-    for line in report.describe(registry.FORMAT_NAMES[fmt]):
+    for line in report.describe(registry.label(fmt)):
         say(line, err=True)
     if target is not None:
         say(f"exported {report.written} papers to {target}", err=True)

@@ -13,6 +13,7 @@ from litman import __version__
 from litman.core.errors import LitmanError
 from litman.core.library import Library
 from litman.core.records import SORT_FIELDS, Status
+from litman.formats import registry
 
 Command = Callable[[argparse.Namespace, Library], int]
 PathCommand = Callable[[argparse.Namespace, Path], int]
@@ -130,7 +131,7 @@ def build_parser(
     p.add_argument("status", choices=[s.value for s in Status])
     p.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
     add("stats", commands["stats"], "totals by status and by tag", json_flag=True, read_only=True)
-    p = add("import", commands["import"], "import files (.txt abstracts, .bib)", json_flag=True)
+    p = add("import", commands["import"], f"import files ({registry.read_help()})", json_flag=True)
     p.add_argument("files", nargs="*", metavar="FILE")
     p.add_argument("--seeds", action="store_true", help="import the bundled seed abstracts")
     p.add_argument(
@@ -143,14 +144,16 @@ def build_parser(
     p = add("search", commands["search"], search_help, json_flag=True, read_only=True)
     p.add_argument("query", nargs="*", metavar="QUERY")  # filled by split_query
     p.add_argument("--limit", type=int, default=20, help="at most N results (0: all)")
-    export_help = "export BibTeX, RIS or CSL-JSON: everything, or what QUERY finds (tag:X ...)"
+    labels = [registry.label(name) for name in registry.writer_names()]
+    export_help = f"export {_either(labels)}: everything, or what QUERY finds (tag:X ...)"
     p = add("export", commands["export"], export_help, read_only=True)
+    suffixes = " ".join(dict.fromkeys(registry.suffix_of(n) for n in registry.writer_names()))
     p.add_argument("query", nargs="*", metavar="QUERY")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="file, or - for stdout")
     p.add_argument(
         "--format",
-        choices=["bibtex", "ris", "csljson"],
-        help="the file format (default: from FILE's suffix, .bib .ris .json; else bibtex)",
+        choices=registry.writer_names(),
+        help=f"the file format (default: from FILE's suffix, {suffixes}; else bibtex)",
     )
     p.add_argument(
         "--ascii",
@@ -195,6 +198,11 @@ def build_parser(
         "quick check by itself the first time each day a command writes.)",
     )
     return parser
+
+
+def _either(words: list[str]) -> str:
+    """`A, B or C`."""
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def _add_tag_parser(p: argparse.ArgumentParser) -> None:

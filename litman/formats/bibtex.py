@@ -12,7 +12,6 @@ entry's own order. Entries that others `crossref` come after them, as BibTeX req
 
 import codecs
 import io
-import os
 import re
 import tempfile
 from collections.abc import Iterable, Sequence
@@ -38,6 +37,7 @@ from litman.formats.bibtex_read import (
     read,
     read_group,
 )
+from litman.formats.exchange import ExportReport, WriteOptions, export_file
 
 __all__ = [
     "MAX_EXPANDED_CHARS",
@@ -52,6 +52,7 @@ __all__ = [
     "split_keywords",
     "split_names",
     "stays_inside",
+    "write_report",
 ]
 
 Blocks = Sequence[tuple[str, str]]
@@ -172,6 +173,13 @@ def _copy_entries(
         out.write("\n\n" + text if n else text)
 
 
+def write_report(
+    papers: Iterable[Paper], out: TextIO, options: WriteOptions = WriteOptions(), /
+) -> ExportReport:
+    """`write` as the registry calls every writer: BibTeX carries every field."""
+    return ExportReport(write(papers, out, mode=options.mode, blocks=options.blocks))
+
+
 def export(
     papers: Iterable[Paper],
     path: Path,
@@ -180,24 +188,10 @@ def export(
     mode: Mode | None = None,
     blocks: Blocks = (),
 ) -> int:
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        with _new_file(tmp) as out:
-            written = write(papers, out, ascii_only, mode=mode, blocks=blocks)
-        tmp.replace(path)  # never leave a half-written file under the user's name
-    except BaseException:
-        tmp.unlink(missing_ok=True)  # a full disk or a cancel leaves nothing behind
-        raise
-    return written
-
-
-def _new_file(path: Path) -> TextIO:
-    """A file created afresh: a leftover from a killed export is removed first, and a
-    symbolic link planted at the name is removed too, never written through."""
-    if os.path.lexists(path):
-        path.unlink()
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    return open(os.open(path, flags, 0o644), "w", encoding="utf-8")
+    """Write a new .bib file at `path`, never half-written under its name."""
+    mode = mode or ("ascii" if ascii_only else "pdflatex")
+    options = WriteOptions(mode, blocks)
+    return export_file(path, lambda out: write_report(papers, out, options), newline=None).written
 
 
 def fields_of(

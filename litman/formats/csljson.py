@@ -22,7 +22,7 @@ from litman.core.records import ImportBatch, NewPaper, Paper, Skipped
 from litman.formats import exchange
 from litman.formats.bibtex_fields import year_of
 from litman.formats.decoding import read_text
-from litman.formats.exchange import ExportReport, Tally
+from litman.formats.exchange import ExportReport, Tally, WriteOptions
 
 READ_TYPES = {
     "article-journal": "article",
@@ -305,7 +305,9 @@ def _extra(item: Mapping[str, Any], etype: str, line: int, warnings: list[str]) 
 # -- writing -----------------------------------------------------------------------------
 
 
-def write(papers: Iterable[Paper], out: TextIO) -> ExportReport:
+def write(
+    papers: Iterable[Paper], out: TextIO, options: WriteOptions = WriteOptions(), /
+) -> ExportReport:
     """Write papers as a CSL-JSON array, one item per line."""
     tally = Tally()
     out.write("[")

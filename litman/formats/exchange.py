@@ -1,6 +1,6 @@
-"""What the RIS and CSL-JSON modules share: the export report, safe file writing, and the
-values litman keeps in a format's custom field (reading status, rating, and the few flags
-no exchange format has a place for).
+"""What the writers share (the options they take, the export report, safe file writing),
+and what RIS and CSL-JSON share: the values litman keeps in a format's custom field
+(reading status, rating, and the few flags no exchange format has a place for).
 
 Writers return an `ExportReport`: how many papers were written and, per field, how many
 papers had a value the format cannot express, so that nothing is dropped silently.
@@ -9,14 +9,17 @@ papers had a value the format cannot express, so that nothing is dropped silentl
 import hashlib
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from litman.core.fields import HIDDEN_PREFIX
 from litman.core.records import ImportBatch, NewPaper, Paper, Skipped, Status
 from litman.formats.decoding import Decoded
+
+if TYPE_CHECKING:
+    from litman.formats.bibtex_fields import Mode
 
 # Keys of litman's own custom values, as written in a format's custom field.
 STATUS = "litman-status"
@@ -26,6 +29,15 @@ DERIVED = "litman-title-derived"
 TRUNCATED = "litman-abstract-truncated"
 CITEKEY = "litman-citekey"
 MAX_FIELD_CHARS = 100_000  # as the BibTeX reader: no real field is longer
+
+
+@dataclass(frozen=True)
+class WriteOptions:
+    """What an export may ask of a writer beyond the papers: BibTeX's character mode and
+    the `@preamble`/`@comment` blocks kept from imports; a format without them ignores them."""
+
+    mode: "Mode" = "pdflatex"
+    blocks: Sequence[tuple[str, str]] = ()
 
 
 @dataclass(frozen=True)
@@ -86,27 +98,30 @@ def visible_extra(extra: Mapping[str, str]) -> Iterable[tuple[str, str]]:
     return ((k, v) for k, v in extra.items() if not k.startswith(HIDDEN_PREFIX) and v)
 
 
-def export_file(path: Path, write: Callable[[TextIO], ExportReport]) -> ExportReport:
+def export_file(
+    path: Path, write: Callable[[TextIO], ExportReport], newline: str | None = ""
+) -> ExportReport:
     """Run `write` into a new file at `path`: written under a temporary name and renamed,
-    so that a failure or a cancel never leaves a half-written file under the user's name."""
+    so that a failure or a cancel never leaves a half-written file under the user's name.
+    `newline` is `open`'s: "" writes line ends as given, None as the platform's."""
     tmp = path.with_name(path.name + ".tmp")
     try:
-        with _new_file(tmp) as out:
+        with _new_file(tmp, newline) as out:
             report = write(out)
         tmp.replace(path)
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)  # a full disk or a cancel leaves nothing behind
         raise
     return report
 
 
-def _new_file(path: Path) -> TextIO:
-    """A file created afresh; a symbolic link planted at the name is removed, never
-    written through."""
+def _new_file(path: Path, newline: str | None) -> TextIO:
+    """A file created afresh: a leftover from a killed export is removed first, and a
+    symbolic link planted at the name is removed too, never written through."""
     if os.path.lexists(path):
         path.unlink()
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    return open(os.open(path, flags, 0o644), "w", encoding="utf-8", newline="")
+    return open(os.open(path, flags, 0o644), "w", encoding="utf-8", newline=newline)
 
 
 def batch_of(

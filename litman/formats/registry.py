@@ -1,31 +1,139 @@
-"""Which reader handles which file, by its name's ending."""
+"""Which reader and which writer handles which file, each declared once.
+
+A format registers its reader under a file suffix and its writer under a format name, with
+the label and suffix that the file dialogs' filters, the command line's choices and help,
+and the format a file's suffix names all come from. Registering takes a loader, so the
+format modules are imported on first use and `litman list` does not pay for them.
+"""
 
 import io
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, Protocol, TextIO
 
 from litman.core.errors import ImportFailed, LitmanError
 from litman.core.records import ImportBatch, Paper
-from litman.formats.exchange import ExportReport
+from litman.formats import exchange
+from litman.formats.exchange import ExportReport, WriteOptions
 
 Reader = Callable[[Path], ImportBatch]
 
-_READERS: dict[str, Reader] = {}
+
+class Writer(Protocol):
+    """Writes papers to an open text file and reports what the format could not carry."""
+
+    def __call__(
+        self, papers: Iterable[Paper], out: TextIO, options: WriteOptions = ..., /
+    ) -> ExportReport: ...
 
 
-def register(suffix: str, reader: Reader) -> None:
-    _READERS[suffix.lower()] = reader
+@dataclass(frozen=True)
+class ReaderFormat:
+    suffix: str  # ".bib"
+    label: str  # "BibTeX", as the open dialog's filter names it
+    load: Callable[[], Reader]
+
+
+@dataclass(frozen=True)
+class WriterFormat:
+    name: str  # "bibtex", as `litman export --format` takes it
+    label: str  # "BibTeX", as the save dialog's filter and the export report name it
+    suffix: str  # ".bib": the file suffix that names this format
+    load: Callable[[], Writer]
+    newline: str | None = ""  # "": line ends as the writer writes them; None: the platform's
+
+
+_READERS: dict[str, ReaderFormat] = {}
+_WRITERS: dict[str, WriterFormat] = {}
+
+
+def register(suffix: str, label: str, load: Callable[[], Reader]) -> None:
+    """Read files ending in `suffix` with the reader `load()` returns."""
+    _READERS[suffix.lower()] = ReaderFormat(suffix.lower(), label, load)
+
+
+def register_writer(
+    name: str, label: str, suffix: str, load: Callable[[], Writer], *, newline: str | None = ""
+) -> None:
+    """Offer the export format `name`; the first one registered for a suffix is its default."""
+    _WRITERS[name] = WriterFormat(name, label, suffix.lower(), load, newline)
+
+
+def unregister_writer(name: str) -> None:
+    _WRITERS.pop(name, None)
+
+
+def _lazy(module: str, name: str) -> Callable[[], Any]:
+    """A loader of one of litman's own readers or writers, importing them on first use."""
+
+    def load() -> Any:
+        from litman.formats import bibtex, csljson, ris, seed_text
+
+        modules = {"bibtex": bibtex, "csljson": csljson, "ris": ris, "seed_text": seed_text}
+        return getattr(modules[module], name)
+
+    return load
+
+
+register(".txt", "Abstracts", _lazy("seed_text", "read"))
+register(".bib", "BibTeX", _lazy("bibtex", "read"))
+register(".ris", "RIS", _lazy("ris", "read"))
+register(".json", "CSL-JSON", _lazy("csljson", "read"))
+register_writer("bibtex", "BibTeX", ".bib", _lazy("bibtex", "write_report"), newline=None)
+register_writer("ris", "RIS", ".ris", _lazy("ris", "write"))
+register_writer("csljson", "CSL-JSON", ".json", _lazy("csljson", "write"))
+
+
+# -- what the window and the command line offer --------------------------------------------
 
 
 def supported_suffixes() -> list[str]:
-    _load()
     return sorted(_READERS)
 
 
+def open_filter() -> str:
+    """The open dialog's filters: every readable file, then all files."""
+    labels = [r.label for r in _READERS.values()]
+    named = ", ".join(labels[:-1]) + " and " + labels[-1] if len(labels) > 1 else labels[0]
+    patterns = " ".join(f"*{r.suffix}" for r in _READERS.values())
+    return f"{named} ({patterns});;All files (*)"
+
+
+def read_help() -> str:
+    """The readable files, for help texts: `.txt abstracts, .bib BibTeX, ...`."""
+    return ", ".join(
+        f"{r.suffix} {r.label.lower() if r.suffix == '.txt' else r.label}"
+        for r in _READERS.values()
+    )
+
+
+def writer_names() -> list[str]:
+    return list(_WRITERS)
+
+
+def save_filters() -> str:
+    """The save dialog's filters, one per export format."""
+    return ";;".join(_filter(w) for w in _WRITERS.values())
+
+
+def _filter(w: WriterFormat) -> str:
+    return f"{w.label} (*{w.suffix})"
+
+
+def label(fmt: str) -> str:
+    return _writer_format(fmt).label
+
+
+def suffix_of(fmt: str) -> str:
+    return _writer_format(fmt).suffix
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
 def reader_for(path: Path) -> Reader:
-    _load()
     kind = _kind(path) if path.exists() else path.suffix.lower()
     if kind != path.suffix.lower() and kind not in _READERS:
         raise ImportFailed(
@@ -39,7 +147,7 @@ def reader_for(path: Path) -> Reader:
             f"{path.name}: litman cannot import '{path.suffix or 'no suffix'}' "
             f"files (it reads: {known})."
         )
-    return reader
+    return reader.load()
 
 
 def read(path: Path) -> ImportBatch:
@@ -52,7 +160,6 @@ def read_all(paths: list[Path], keyword_separator: str = ",") -> list[ImportBatc
     `\\bibliography{abbrev,papers}` does. Batches come back in the files' order."""
     for path in paths:
         _check(path)
-    _load()
     from litman.formats import bibtex
 
     bib = [p for p in paths if _kind(p) == ".bib"]
@@ -87,68 +194,57 @@ def _check(path: Path) -> None:
         raise ImportFailed(f"{path}: is a folder, not a file.")
 
 
-def _load() -> None:
-    """Import the reader modules on first use, so that `litman list` does not pay for them."""
-    if _READERS:
-        return
-    from litman.formats import bibtex, csljson, ris, seed_text
-
-    register(".txt", seed_text.read)
-    register(".bib", bibtex.read)
-    register(".ris", ris.read)
-    register(".json", csljson.read)
-
-
-# -- writers -----------------------------------------------------------------------------
-
-Writer = Callable[[Iterable[Paper], TextIO], ExportReport]
-EXPORT_FORMATS = {"bibtex": ".bib", "ris": ".ris", "csljson": ".json"}
-FORMAT_NAMES = {"bibtex": "BibTeX", "ris": "RIS", "csljson": "CSL-JSON"}
-_WRITERS: dict[str, Writer] = {}
-
-
-def register_writer(fmt: str, writer: Writer) -> None:
-    _WRITERS[fmt] = writer
+# -- writing -------------------------------------------------------------------------------
 
 
 def format_for(path: Path | None, asked: str | None = None) -> str:
     """The export format: the one asked for, else the one the file's suffix names
     (BibTeX for any other suffix, and for standard output)."""
     if asked:
-        if asked not in EXPORT_FORMATS:
-            raise LitmanError(f"litman cannot export '{asked}' (it writes: {_formats()}).")
-        return asked
+        return _writer_format(asked).name
     if path is None:
         return "bibtex"
-    by_suffix = {v: k for k, v in EXPORT_FORMATS.items()}
+    by_suffix = {w.suffix: w.name for w in reversed(_WRITERS.values())}
     return by_suffix.get(path.suffix.lower(), "bibtex")
 
 
+def format_for_filter(chosen: str) -> str | None:
+    """The format a save dialog's filter names (None for one that names none)."""
+    return next((w.name for w in _WRITERS.values() if _filter(w) == chosen), None)
+
+
 def writer_for(fmt: str) -> Writer:
-    """The writer of an exchange format (BibTeX has its own options: `litman.formats.bibtex`)."""
-    _load_writers()
-    writer = _WRITERS.get(fmt)
-    if writer is None:
-        raise LitmanError(f"litman cannot export '{fmt}' (it writes: {_formats()}).")
-    return writer
+    """The writer of an export format."""
+    return _writer_format(fmt).load()
+
+
+def write(
+    papers: Iterable[Paper], out: TextIO, fmt: str, options: WriteOptions = WriteOptions()
+) -> ExportReport:
+    return writer_for(fmt)(papers, out, options)
+
+
+def export(
+    papers: Iterable[Paper], path: Path, fmt: str, options: WriteOptions = WriteOptions()
+) -> ExportReport:
+    """Write papers to a new file at `path` (never half-written under its name)."""
+    spec = _writer_format(fmt)
+    writer = spec.load()
+    return exchange.export_file(
+        path, lambda out: writer(papers, out, options), newline=spec.newline
+    )
 
 
 def dumps(papers: Iterable[Paper], fmt: str) -> tuple[str, ExportReport]:
-    """Papers as the text of an exchange format (for the clipboard), through its registered
+    """Papers as the text of an export format (for the clipboard), through its registered
     writer, with the report of what it could not carry."""
     out = io.StringIO()
-    report = writer_for(fmt)(papers, out)
+    report = write(papers, out, fmt)
     return out.getvalue(), report
 
 
-def _formats() -> str:
-    return ", ".join(EXPORT_FORMATS)
-
-
-def _load_writers() -> None:
-    if _WRITERS:
-        return
-    from litman.formats import csljson, ris
-
-    register_writer("ris", ris.write)
-    register_writer("csljson", csljson.write)
+def _writer_format(fmt: str) -> WriterFormat:
+    spec = _WRITERS.get(fmt)
+    if spec is None:
+        raise LitmanError(f"litman cannot export '{fmt}' (it writes: {', '.join(_WRITERS)}).")
+    return spec

@@ -24,7 +24,7 @@ from litman.core.records import ImportBatch, NewPaper, Paper, Skipped
 from litman.formats import exchange
 from litman.formats.bibtex_fields import year_of
 from litman.formats.decoding import read_text
-from litman.formats.exchange import ExportReport, Tally
+from litman.formats.exchange import ExportReport, Tally, WriteOptions
 
 READ_TYPES = {
     **dict.fromkeys(["JOUR", "JFULL", "MGZN", "NEWS", "EJOUR", "INPR", "ABST"], "article"),
@@ -307,7 +307,9 @@ def _leftovers(values: dict[str, list[str]], extra: dict[str, str]) -> None:
 # -- writing -----------------------------------------------------------------------------
 
 
-def write(papers: Iterable[Paper], out: TextIO) -> ExportReport:
+def write(
+    papers: Iterable[Paper], out: TextIO, options: WriteOptions = WriteOptions(), /
+) -> ExportReport:
     """Write papers as RIS records (CRLF line ends, as the spec asks)."""
     tally = Tally()
     for p in papers:

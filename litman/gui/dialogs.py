@@ -27,12 +27,7 @@ if TYPE_CHECKING:
 
 
 def import_files(win: "Window") -> None:
-    files = file_dialogs.open_files(
-        win,
-        "Import papers",
-        Path.home(),
-        "Abstracts, BibTeX, RIS and CSL-JSON (*.txt *.bib *.ris *.json);;All files (*)",
-    )
+    files = file_dialogs.open_files(win, "Import papers", Path.home(), registry.open_filter())
     if files:
         run_import(win, files)
 
@@ -104,9 +99,6 @@ def show_report(win: "Window", reports: list[ImportReport]) -> None:
     win.report_box = box
 
 
-EXPORT_FILTERS = "BibTeX (*.bib);;RIS (*.ris);;CSL-JSON (*.json)"
-
-
 def export(win: "Window", scope: str) -> None:
 
     lib = win.library
@@ -122,7 +114,7 @@ def export(win: "Window", scope: str) -> None:
         QMessageBox.information(win.window(), "Export", "There are no papers to export.")
         return
     path = file_dialogs.save_file(
-        win, f"Export {count} papers", Path.home() / "litman.bib", EXPORT_FILTERS
+        win, f"Export {count} papers", Path.home() / "litman.bib", registry.save_filters()
     )
     if not path:
         return
@@ -135,7 +127,7 @@ def export(win: "Window", scope: str) -> None:
             raise LitmanError(f"Could not write {path}: {exc.strerror}") from exc
 
     def done(report: ExportReport) -> None:
-        fmt = registry.FORMAT_NAMES[registry.format_for(Path(path))]
+        fmt = registry.label(registry.format_for(Path(path)))
         left_out = report.describe(fmt)
         win.statusBar().showMessage(f"Exported {report.written} papers to {path}", 5000)
         if left_out:

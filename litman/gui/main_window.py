@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from litman.core.library import Library
 from litman.core.locking import WriterLock
 from litman.core.records import Changes, Status
+from litman.formats import registry
 from litman.gui import commands, dialogs, keys, refresh, safe_text, screens, settings, workers
 from litman.gui.detail import DetailPane
 from litman.gui.models.papers import PaperTableModel
@@ -325,7 +326,7 @@ class MainWindow(QMainWindow):
             "Import…",
             lambda: dialogs.import_files(self),
             "Ctrl+I",
-            "Import .txt abstracts or .bib files",
+            f"Import {registry.read_help()} files",
         )
         self.a_export = act("Export BibTeX…", lambda: dialogs.export(self, "view"), "Ctrl+E")
         self.a_export_sel = act("Export selection…", lambda: dialogs.export(self, "selection"))
@@ -336,10 +337,15 @@ class MainWindow(QMainWindow):
         )
         self.a_refresh = act("Refresh", self.poll_changes, QKeySequence.StandardKey.Refresh)
         self.a_close = act("Close", self.close, QKeySequence.StandardKey.Quit)
-        self.a_copy = act("Copy as BibTeX", self.copy_bibtex, "Ctrl+Shift+C")
-        self.a_copy_ris = act("Copy as RIS", partial(self.copy_as, "ris"))
-        self.a_copy_csl = act("Copy as CSL-JSON", partial(self.copy_as, "csljson"))
-        copies = [self.a_copy, self.a_copy_ris, self.a_copy_csl]
+        self.a_copy_as = {  # one per registered writer
+            name: act(f"Copy as {registry.label(name)}", partial(self.copy_as, name))
+            for name in registry.writer_names()
+        }
+        self.a_copy = self.a_copy_as["bibtex"]
+        self.a_copy.setShortcut(QKeySequence("Ctrl+Shift+C"))
+        self.a_copy.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.a_copy_ris, self.a_copy_csl = self.a_copy_as["ris"], self.a_copy_as["csljson"]
+        copies = list(self.a_copy_as.values())
         self.a_find = act("Find", self.focus_search, QKeySequence.StandardKey.Find)
         self.a_delete = act(
             "Delete…", lambda: dialogs.delete_papers(self), QKeySequence.StandardKey.Delete
@@ -482,7 +488,7 @@ class MainWindow(QMainWindow):
         if self.library.count() == 0:
             self.empty.setText(
                 "Your library is empty.\n\nFile → Import… (Ctrl+I), or drop "
-                ".txt abstracts or .bib files on this window."
+                f"{registry.read_help()} files on this window."
             )
         else:
             self.empty.setText(f"No papers match “{self.query_text()}”.")
@@ -552,23 +558,13 @@ class MainWindow(QMainWindow):
         if ids:
             self.push(commands.SetStatus(self.library, ids, status))
 
-    def copy_bibtex(self) -> None:
-        from litman.formats import bibtex
-
-        papers = self.library.get_many(self.selected_ids())
-        if papers:
-            QApplication.clipboard().setText(bibtex.dumps(papers))
-            self.statusBar().showMessage(f"Copied {len(papers)} BibTeX entries", 3000)
-
     def copy_as(self, fmt: str) -> None:
-        """Copy the selection as RIS or CSL-JSON, saying which fields the format left out."""
-        from litman.formats import registry
-
+        """Copy the selection in an export format, saying which fields the format left out."""
         papers = self.library.get_many(self.selected_ids())
         if papers:
             text, report = registry.dumps(papers, fmt)
             QApplication.clipboard().setText(text)
-            name = registry.FORMAT_NAMES[fmt]
+            name = registry.label(fmt)
             said = [f"Copied {len(papers)} papers as {name}", *report.describe(name)]
             self.statusBar().showMessage("; ".join(said), 8000)
 
