@@ -40,8 +40,8 @@ if TYPE_CHECKING:
     from litman.core.search import SearchIndex
 
 P, PT = models.papers, models.paper_tags
-FORMAT = 4  # 2: per-paper digests, for reconciling with outside writes; 3: without status;
-# 4: with the library's fingerprint
+FORMAT = 5  # 2: per-paper digests, for reconciling with outside writes; 3: without status;
+# 4: with the library's fingerprint; 5: digests without tags, tag postings made on load
 # A journal replay above this many papers also saves the whole index again at close, which
 # empties the journal; below it the saved file and its journal stand for the library.
 COMPACT_AT = 2000

@@ -272,7 +272,17 @@ class Library(PaperWrites, TagOperations):
         if step is not None and self.index_cache is not None:
             index_journal.record(self.index_cache, *step, changes)
         if not changes.empty:
-            if self._index is not None and not changes.text_changed:
+            if self._index is not None and changes.links is not None:
+                links = changes.links
+                self._index.link(links.tag, links.ids, links.added)
+            elif (
+                self._index is not None
+                and changes.fields == {"tags"}
+                and not changes.added
+                and not changes.deleted
+            ):
+                self._index.retag(self._tags_of(changes.updated))
+            elif self._index is not None and not changes.text_changed:
                 self._index.set_statuses(self._status_codes(changes.updated))
             elif self._index is not None:
                 self._index.apply(
@@ -435,6 +445,12 @@ class Library(PaperWrites, TagOperations):
         order = self.list_ids(sort or "added", descending if sort else True)
         keep = set(ids)
         return [i for i in order if i in keep]
+
+    def _tags_of(self, ids: Sequence[int]) -> dict[int, list[str]]:
+        """Each paper's tag names (papers without tags included, with none)."""
+        with self._read() as conn:
+            found = store.tags_of(conn, ids)
+        return {pid: found.get(pid, []) for pid in ids}
 
     def _status_codes(self, ids: Sequence[int]) -> dict[int, int]:
         """Each paper's status as the index codes it, read without the texts."""

@@ -13,7 +13,7 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 
 from litman.core import backups, models, store
 from litman.core.errors import LitmanError, NotFoundError
-from litman.core.records import Changes, DeletedTag, TagCount
+from litman.core.records import Changes, DeletedTag, TagCount, TagLinks
 from litman.core.sorting import column_order, raw_rows
 
 T, PT = models.tags, models.paper_tags
@@ -78,13 +78,16 @@ class TagOperations:
 
     def add_tag(self, name: str, ids: Sequence[int]) -> Changes:
         """Put one tag on many papers; returns the ids that did not have it before."""
+        clean = store.clean_tag(name)
         with self._write() as conn:
             store.require_all(ids, dict.fromkeys(store.existing_ids(conn, ids)))
-            tid = store.tag_ids(conn, [name])[store.clean_tag(name)]
+            created = not store.tag_ids(conn, [clean], create=False)
+            tid = store.tag_ids(conn, [clean])[clean]
             before = set(self._ids_with_tag_id(conn, tid, ids))
             store.link_tags(conn, ((pid, tid) for pid in ids))
         changed = tuple(i for i in dict.fromkeys(ids) if i not in before)
-        return self._publish(Changes(updated=changed, tags_changed=True, fields=TAGS))
+        links = TagLinks(clean, changed, added=True, created=created)
+        return self._publish(Changes(updated=changed, tags_changed=True, fields=TAGS, links=links))
 
     def remove_tag(self, name: str, ids: Sequence[int]) -> Changes:
         with self._write() as conn:
@@ -94,7 +97,10 @@ class TagOperations:
             tid = next(iter(found.values()))
             had = self._ids_with_tag_id(conn, tid, ids)
             conn.execute(delete(PT).where(PT.c.tag_id == tid, store.in_ids(PT.c.paper_id, had)))
-        return self._publish(Changes(updated=tuple(had), tags_changed=True, fields=TAGS))
+        links = TagLinks(store.clean_tag(name), tuple(had), added=False)
+        return self._publish(
+            Changes(updated=tuple(had), tags_changed=True, fields=TAGS, links=links)
+        )
 
     def rename_tag(self, old: str, new: str) -> Changes:
         """Rename a tag and its subtree; renaming onto an existing tag merges the two."""

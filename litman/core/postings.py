@@ -31,6 +31,11 @@ IntArray = np.ndarray[Any, np.dtype[np.int32]]
 
 
 CITEKEY = FIELDS.index("citekey")
+# The tags field's postings are not built from the documents' texts: the search index
+# derives them from its tag members (`Postings.set_tag_postings`), so that tagging most of
+# the library changes a few postings instead of re-indexing every paper.
+TAGS = FIELDS.index("tags")
+FIELD_MASK = (1 << FIELD_BITS) - 1
 
 
 def raw_words(text: str) -> list[str]:
@@ -71,6 +76,7 @@ class Postings:
         # Per token id: whether it occurs in a field other than the citekey (a "word").
         self._word = np.zeros(0, dtype=bool)
         self.word_count = 0
+        self._tag_posts: dict[int, IntArray] = {}  # tags-field code -> its ids, ascending
 
     # -- words and citekeys ------------------------------------------------------------
 
@@ -97,7 +103,7 @@ class Postings:
             grown = np.zeros(len(self.tokens) + len(self.tokens) // 4, dtype=bool)
             grown[: len(self._word)] = self._word
             self._word = grown
-        self._word[codes[(codes & ((1 << FIELD_BITS) - 1)) != CITEKEY] >> FIELD_BITS] = True
+        self._word[codes[(codes & FIELD_MASK) != CITEKEY] >> FIELD_BITS] = True
         self.word_count = int(np.count_nonzero(self._word))
 
     # -- building ------------------------------------------------------------------------
@@ -152,6 +158,8 @@ class Postings:
         columns = list(zip(*(d.texts for d in docs), strict=True)) if docs else []
         lookup = self.token_ids.__getitem__
         for fidx, column in enumerate(columns):
+            if fidx == TAGS:
+                continue
             for pid, text in zip(pids, column, strict=True):
                 if not text:
                     continue
@@ -218,6 +226,8 @@ class Postings:
         for doc in docs:
             codes = array("i")
             for fidx, text in enumerate(doc.texts):
+                if fidx == TAGS:
+                    continue
                 for tid in set(self.ids_of(field_words(fidx, text))) if text else ():
                     code = tid << FIELD_BITS | fidx
                     codes.append(code)
@@ -240,6 +250,17 @@ class Postings:
             arr = self._extra[code]
             a = np.frombuffer(arr, dtype=np.int32)
             self._extra[code] = array("i", a[~np.isin(a, pids)].tobytes())
+
+    def set_tag_postings(self, posts: dict[str, IntArray]) -> None:
+        """New tags-field postings for these words (an empty one drops the word's)."""
+        for word, ids in posts.items():
+            code = self.ids_of([word])[0] << FIELD_BITS | TAGS
+            if len(ids):
+                self._tag_posts[code] = ids
+            else:
+                self._tag_posts.pop(code, None)
+        codes = np.fromiter(self._tag_posts, dtype=np.int64, count=len(self._tag_posts))
+        self._mark_words(codes)
 
     # -- saving and loading (litman.core.index_cache) ----------------------------------
 
@@ -295,6 +316,9 @@ class Postings:
         whether it has a posting: `get` for thousands of codes at once, as a one-letter
         prefix needs (a first search for `b` at 100k papers: 35-40 ms -> 23-24 ms)."""
         codes = np.asarray(codes, dtype=np.int64)
+        tagged = (codes & FIELD_MASK) == TAGS
+        if tagged.any():
+            return self._gather_tags(codes, tagged)
         if len(codes) <= FEW_CODES:  # a word's few tokens: plain lookups beat numpy's setup
             posts = [self.get(code) for code in codes.tolist()]
             found = np.array([p is not None for p in posts], dtype=bool)
@@ -327,6 +351,19 @@ class Postings:
                 found |= np.isin(codes, filled)
         return _joined(parts), found
 
+    def _gather_tags(
+        self, codes: np.ndarray[Any, Any], tagged: np.ndarray[Any, Any]
+    ) -> tuple[IntArray, np.ndarray[Any, Any]]:
+        """`gather` where some codes are of the tags field, which has postings of its own."""
+        posts = [self._tag_posts.get(code) for code in codes[tagged].tolist()]
+        found = np.zeros(len(codes), dtype=bool)
+        found[tagged] = [p is not None for p in posts]
+        parts = [p for p in posts if p is not None]
+        if not tagged.all():
+            rest, found[~tagged] = self.gather(codes[~tagged])
+            parts.append(rest)
+        return _joined(parts), found
+
     def _extra_keys(self) -> np.ndarray[Any, Any]:
         """The codes with appendable postings, sorted; remade after additions."""
         if self._extra_sorted is None:
@@ -337,6 +374,8 @@ class Postings:
 
     def get(self, code: int) -> IntArray | None:
         """Ids of the papers whose field holds the token, or None."""
+        if code & FIELD_MASK == TAGS:
+            return self._tag_posts.get(code)
         parts = []
         span = self._span(code)
         if span:
@@ -364,7 +403,8 @@ class Postings:
         return None if tid is None else tid << FIELD_BITS | fidx
 
     def nbytes(self) -> int:
-        return int(self._bulk_docs.nbytes + sum(len(a) * 4 for a in self._extra.values()))
+        tags = sum(a.nbytes for a in self._tag_posts.values())
+        return int(self._bulk_docs.nbytes + sum(len(a) * 4 for a in self._extra.values()) + tags)
 
 
 def _joined(parts: list[IntArray]) -> IntArray:

@@ -165,6 +165,17 @@ class DeletedTag:
 
 
 @dataclass(frozen=True)
+class TagLinks:
+    """One tag put on (`added`) or taken off papers: exactly those whose links changed.
+    `created`: the tag was made by this change (so its undo removes the tag itself)."""
+
+    tag: str
+    ids: tuple[int, ...]
+    added: bool
+    created: bool = False
+
+
+@dataclass(frozen=True)
 class Changes:
     """What a mutation changed, so that each view can decide what to refresh.
 
@@ -183,6 +194,8 @@ class Changes:
     fields: frozenset[str] = frozenset()
     # The tag a delete_tag removed, for its undo.
     deleted_tag: DeletedTag | None = None
+    # What an add_tag or remove_tag did, link by link (the search index applies it as is).
+    links: TagLinks | None = None
 
     @property
     def empty(self) -> bool:
