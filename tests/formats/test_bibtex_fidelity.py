@@ -5,6 +5,8 @@ what litman did not change is written back as it was read. Each test has its own
 import json
 from pathlib import Path
 
+import pytest
+
 from litman import app
 from litman.cli import main
 from litman.core.library import Library
@@ -163,6 +165,31 @@ def test_crossref_parents_are_written_after_their_children(library: Library) -> 
     imported(library, "crossref.bib")
     out = bibtex.dumps(library.list_papers("citekey"))
     assert out.index("{b-paper,") < out.index("{a-proc,")
+
+
+@pytest.mark.parametrize("count", [0, 1, 2])
+@pytest.mark.parametrize("with_blocks", [False, True])
+def test_a_file_export_holds_exactly_what_dumps_writes(
+    library: Library, tmp_path: Path, count: int, with_blocks: bool
+) -> None:
+    # The file export writes its entries straight into the file and moves them only when a
+    # crossref needs it; `dumps` goes through the spool: the two must agree byte for byte.
+    imported(library, "crossref.bib")
+    papers = library.list_papers("citekey")[:count]
+    blocks = [("preamble", '@preamble{"\\newcommand{\\x}{}"}'), ("comment", "@comment{é}")]
+    kept = blocks if with_blocks else []
+    out = tmp_path / "out.bib"
+    assert bibtex.export(papers, out, blocks=kept) == count
+    assert out.read_bytes() == bibtex.dumps(papers, blocks=kept).encode("utf-8")
+
+
+def test_an_export_to_standard_output_is_what_dumps_writes(
+    library: Library, library_path: Path, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    imported(library, "crossref.bib")
+    assert main(["--library", str(library_path), "export", "-o", "-"]) == 0
+    expected = bibtex.dumps(library.list_papers("citekey"), blocks=library.kept_blocks())
+    assert capsysbinary.readouterr().out == expected.encode("utf-8")
 
 
 def test_files_imported_together_share_their_macros(library: Library) -> None:
