@@ -2,6 +2,7 @@
 
 import os
 import shutil
+import socket
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,47 @@ def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.delenv("LITMAN_LIBRARY", raising=False)
+
+
+# No test reaches a real host: metadata lookup's defaults point at a closed local port, and a
+# connection to any address but this machine's fails at once.
+_CLOSED = "http://127.0.0.1:9"
+_LOOKUP_ENV = {
+    "LITMAN_CROSSREF_URL": _CLOSED,
+    "LITMAN_DOI_URL": _CLOSED,
+    "LITMAN_ARXIV_URL": _CLOSED,
+    "LITMAN_OPENALEX_URL": _CLOSED,
+    "LITMAN_LOOKUP_PAUSE": "0",
+}
+_real_connect = socket.socket.connect
+
+
+def _local_only(sock: socket.socket, address: object) -> None:
+    if sock.family in (socket.AF_INET, socket.AF_INET6):
+        host = address[0] if isinstance(address, tuple) else address
+        if host not in ("127.0.0.1", "::1", "localhost"):
+            raise OSError(f"tests never reach a real host (asked for {host})")
+    _real_connect(sock, address)  # type: ignore[arg-type]
+
+
+@pytest.fixture(autouse=True)
+def _no_network(monkeypatch: pytest.MonkeyPatch):
+    for name, value in _LOOKUP_ENV.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(socket.socket, "connect", _local_only)
+
+
+@pytest.fixture
+def fake_api(monkeypatch: pytest.MonkeyPatch):
+    """Crossref, doi.org, arXiv and OpenAlex served from tests/metadata/fixtures on
+    127.0.0.1, with the environment pointing litman at it."""
+    from tests.metadata.fake_api import FakeApi
+
+    api = FakeApi().start()
+    for name, url in api.urls().items():
+        monkeypatch.setenv(f"LITMAN_{name.upper()}", url)
+    yield api
+    api.stop()
 
 
 @pytest.fixture

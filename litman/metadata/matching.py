@@ -1,0 +1,121 @@
+"""From a stored abstract to the published record: the query, the score, the change.
+
+The query is the abstract's opening sentences (the part a truncated seed still has). Each
+candidate is scored by how closely its abstract matches the stored one (rapidfuzz on folded
+words; a truncated stored abstract is compared with the same length of the candidate's), so
+a candidate with another paper's abstract, or none, scores low. Accepting a candidate fills
+the paper's empty fields, replaces a derived title, and keeps the stored abstract unless
+the found one is longer (which completes a truncated seed); `changes_for` says exactly what
+would be written, so the CLI and the window can show it first and write it as one edit.
+"""
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from litman.core.records import NewPaper, Paper
+from litman.core.text import fold
+from litman.metadata.base import Found
+from litman.metadata.lookup import Lookup, never
+from litman.metadata.net import CancelCheck
+
+QUERY_CHARS = 300  # about two sentences: enough words to be specific, few enough to match
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+_WORDS = re.compile(r"[^\W_]+")
+FILLED = ("authors", "year", "venue", "doi", "url")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    found: Found
+    score: float  # 0..1: how well its abstract matches the stored one
+
+    @property
+    def paper(self) -> NewPaper:
+        return self.found.paper
+
+
+def needs_metadata(paper: Paper) -> bool:
+    """Papers `enrich` looks at by default: a guessed title, or no authors."""
+    return paper.title_derived or not paper.authors
+
+
+def query_text(abstract: str) -> str:
+    """The opening sentences of an abstract, about QUERY_CHARS long."""
+    text = " ".join(abstract.split())
+    out = ""
+    for sentence in _SENTENCE_END.split(text):
+        if out and len(out) + len(sentence) > QUERY_CHARS:
+            break
+        out = f"{out} {sentence}".strip()
+    return out[: QUERY_CHARS * 2]
+
+
+def _norm(text: str) -> str:
+    return " ".join(_WORDS.findall(fold(text)))
+
+
+def similarity(stored: str, truncated: bool, found: str) -> float:
+    """How alike two abstracts are, 0..1; a truncated stored abstract is compared with the
+    beginning of the found one."""
+    a, b = _norm(stored), _norm(found)
+    if not a or not b:
+        return 0.0
+    if truncated and len(b) > len(a):
+        b = b[: len(a)]
+    return max(fuzz.ratio(a, b), fuzz.token_sort_ratio(a, b)) / 100.0
+
+
+def candidates_for(
+    paper: Paper, lookup: Lookup, cancelled: CancelCheck = never
+) -> tuple[list[Candidate], tuple[str, ...]]:
+    """Candidates for a paper, best first, and the problems sources reported."""
+    text = query_text(paper.abstract) or paper.title
+    if not text:
+        return [], ()
+    result = lookup.search(text, cancelled)
+    scored = [
+        Candidate(f, similarity(paper.abstract, paper.abstract_truncated, f.paper.abstract))
+        for f in result.found
+    ]
+    return sorted(scored, key=lambda c: -c.score), result.problems
+
+
+def changes_for(paper: Paper, found: NewPaper) -> dict[str, Any]:
+    """The fields accepting `found` writes to `paper` (for `Library.update_paper`)."""
+    changes: dict[str, Any] = {}
+    if found.title and (paper.title_derived or not paper.title):
+        changes.update(title=found.title, title_derived=False)
+    for name in FILLED:
+        if not getattr(paper, name) and getattr(found, name):
+            changes[name] = getattr(found, name)
+    if paper.entry_type == "misc" and found.entry_type != "misc":
+        changes["entry_type"] = found.entry_type
+    if len(found.abstract) > len(paper.abstract):  # completes a truncated seed, too
+        changes.update(abstract=found.abstract, abstract_truncated=False)
+    extra = {k: v for k, v in found.extra.items() if v and k not in paper.extra}
+    if extra:
+        changes["extra"] = {**paper.extra, **extra}
+    return changes
+
+
+def describe(paper: Paper, changes: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(field, stored, new) for each change, as text for a table or a dialog."""
+    rows = []
+    for name, new in changes.items():
+        if name in ("title_derived", "abstract_truncated"):
+            continue
+        if name == "extra":
+            for key in sorted(set(new) - set(paper.extra)):
+                rows.append((key, "", str(new[key])))
+            continue
+        rows.append((name, _shown(getattr(paper, name)), _shown(new)))
+    return rows
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return "; ".join(str(v) for v in value)
+    return "" if value is None else str(value)

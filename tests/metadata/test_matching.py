@@ -1,0 +1,140 @@
+"""Finding the published record of a seed abstract: query, scores, and what accepting writes."""
+
+import dataclasses
+
+import pytest
+
+from litman.core.library import Library
+from litman.core.records import NewPaper, Paper
+from litman.metadata.lookup import Lookup
+from litman.metadata.matching import (
+    candidates_for,
+    changes_for,
+    needs_metadata,
+    query_text,
+    similarity,
+)
+
+
+def seed(lib: Library, opening: str) -> Paper:
+    found = [p for p in lib.list_papers() if p.abstract.startswith(opening)]
+    assert len(found) == 1, opening
+    return found[0]
+
+
+def test_the_query_is_the_abstracts_opening_sentences() -> None:
+    text = "First sentence here. Second one follows. " + "Third is long " * 40 + "."
+    assert query_text(text) == "First sentence here. Second one follows."
+
+
+def test_a_matching_abstract_found_through_crossref_scores_near_one(
+    seeded: Library, lookup: Lookup
+) -> None:
+    paper = seed(seeded, "Weak-to-strong generalization (W2SG)")
+    assert needs_metadata(paper)
+    cands, problems = candidates_for(paper, lookup)
+    assert problems == ()
+    assert cands[0].paper.doi == "10.5555/w2sg.0001"
+    assert cands[0].score >= 0.95
+
+
+def test_a_truncated_seed_scores_high_against_its_completed_abstract(
+    seeded: Library, lookup: Lookup
+) -> None:
+    paper = seed(seeded, "Reinforcement learning with verifiable rewards has driven")
+    assert paper.abstract_truncated
+    cands, _ = candidates_for(paper, lookup)
+    assert cands[0].paper.doi == "10.5555/rlvr.0005"
+    assert cands[0].score >= 0.95
+
+
+def test_another_paper_with_the_same_opening_words_scores_low(
+    seeded: Library, lookup: Lookup
+) -> None:
+    paper = seed(seeded, "Reinforcement learning with verifiable rewards has significantly")
+    cands, _ = candidates_for(paper, lookup)
+    assert [c.paper.doi for c in cands] == ["10.5555/rlvr.0005"]
+    assert cands[0].score < 0.6
+
+
+def test_a_wrong_best_candidate_scores_low(seeded: Library, lookup: Lookup) -> None:
+    paper = seed(seeded, "Normative theories allow one to elicit")
+    cands, _ = candidates_for(paper, lookup)
+    assert cands[0].paper.doi == "10.5555/dpo.0002"
+    assert cands[0].score < 0.6
+
+
+def test_a_candidate_without_an_abstract_scores_zero() -> None:
+    assert similarity("Some stored abstract text of a paper.", False, "") == 0.0
+
+
+def _paper(**fields: object) -> Paper:
+    base = dict(
+        id=1,
+        citekey="k",
+        entry_type="misc",
+        title="Derived Title",
+        title_derived=True,
+        authors=(),
+        year=None,
+        venue="",
+        doi="",
+        url="",
+        abstract="Stored abstract.",
+        abstract_truncated=False,
+        status="unread",
+        rating=0,
+        notes="",
+        source="s",
+        extra={},
+        tags=(),
+        added_at=None,
+        modified_at=None,
+        read_at=None,
+    )
+    base.update(fields)
+    return Paper(**base)  # type: ignore[arg-type]
+
+
+FOUND = NewPaper(
+    title="The Real Title",
+    abstract="Stored abstract, and much more that the seed lost when it was cut off.",
+    authors=("Example, Ada",),
+    year=2025,
+    venue="Journal of Example Research",
+    doi="10.5555/w2sg.0001",
+    url="https://doi.org/10.5555/w2sg.0001",
+    entry_type="article",
+    extra={"volume": "12", "pages": "1-2"},
+)
+
+
+def test_accepting_fills_empty_fields_and_replaces_a_derived_title() -> None:
+    changes = changes_for(_paper(extra={"pages": "9"}), FOUND)
+    assert changes["title"] == "The Real Title" and changes["title_derived"] is False
+    assert changes["authors"] == ("Example, Ada",)
+    assert (changes["year"], changes["venue"], changes["doi"]) == (
+        2025,
+        "Journal of Example Research",
+        "10.5555/w2sg.0001",
+    )
+    assert changes["entry_type"] == "article"
+    assert changes["extra"] == {"pages": "9", "volume": "12"}  # a stored field is kept
+
+
+def test_accepting_keeps_fields_the_user_filled_and_a_title_they_wrote() -> None:
+    paper = _paper(title="My Title", title_derived=False, year=2020, venue="Mine")
+    changes = changes_for(paper, FOUND)
+    assert "title" not in changes and "year" not in changes and "venue" not in changes
+
+
+@pytest.mark.parametrize("truncated", [True, False])
+def test_a_longer_found_abstract_completes_the_stored_one(truncated: bool) -> None:
+    changes = changes_for(_paper(abstract_truncated=truncated), FOUND)
+    assert changes["abstract"] == FOUND.abstract
+    assert changes["abstract_truncated"] is False
+
+
+def test_a_shorter_found_abstract_leaves_the_stored_one() -> None:
+    short = dataclasses.replace(FOUND, abstract="Short.")
+    assert "abstract" not in changes_for(_paper(), short)
