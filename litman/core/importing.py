@@ -18,10 +18,10 @@ from sqlalchemy import Connection, func, insert, or_, select, text, update
 from litman.core import models, store
 from litman.core.dedupe import Candidate, DuplicateFinder, abstract_key, title_key
 from litman.core.errors import Cancelled
+from litman.core.library_papers import insert_new
 from litman.core.records import ImportBatch, ImportReport, Merged, NewPaper, Proposed, Renamed
 
 P = models.papers
-Insert = Callable[[Connection, Sequence[NewPaper]], list[int]]
 
 
 @dataclasses.dataclass
@@ -50,7 +50,6 @@ class _StoredMerge:
 def import_batches(
     conn: Connection,
     batches: Sequence[ImportBatch],
-    insert_papers: Insert,
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> list[ImportReport]:
@@ -67,7 +66,7 @@ def import_batches(
             done += 1
             if progress and done % 200 == 0:
                 progress(done, total)
-    ids = insert_papers(conn, [p.paper for p in pending])
+    ids = insert_new(conn, [p.paper for p in pending])
     reports = _reports(conn, batches, pending, ids, stored)
     _keep_blocks(conn, batches)
     for batch in batches:

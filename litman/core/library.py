@@ -23,8 +23,9 @@ from litman.core import (
     store,
 )
 from litman.core.errors import LitmanError, NotFoundError
-from litman.core.library_papers import PaperWrites
-from litman.core.library_tags import TagOperations, tag_order
+from litman.core.library_papers import Papers
+from litman.core.library_tags import Tags, tag_order
+from litman.core.parts import forward
 from litman.core.query import Query, parse
 from litman.core.records import (
     SORT_FIELDS,
@@ -63,12 +64,33 @@ _SORT_COLUMNS = {
 }
 
 
-class Library(PaperWrites, TagOperations):
-    """One litman library file. (Paper writes are in `litman.core.library_papers`, tag
-    operations in `litman.core.library_tags`.)"""
+class Library:
+    """One litman library, over one `Store`, made of parts: `papers` (adding, editing,
+    deleting: `litman.core.library_papers`) and `tags` (`litman.core.library_tags`). The
+    flat methods below that name a part's method are the older spelling of it."""
+
+    # The parts' methods under their older, flat names.
+    add_papers = forward("papers", Papers.add_papers)
+    add_paper = forward("papers", Papers.add_paper)
+    update_paper = forward("papers", Papers.update_paper)
+    set_field = forward("papers", Papers.set_field)
+    delete_papers = forward("papers", Papers.delete_papers)
+    restore_papers = forward("papers", Papers.restore_papers)
+    set_status = forward("papers", Papers.set_status)
+    restore_fields = forward("papers", Papers.restore_fields)
+    tag_tree_counts = forward("tags", Tags.tag_tree_counts)
+    paper_ids_with_tag = forward("tags", Tags.paper_ids_with_tag)
+    add_tag = forward("tags", Tags.add_tag)
+    remove_tag = forward("tags", Tags.remove_tag)
+    rename_tag = forward("tags", Tags.rename_tag)
+    delete_tag = forward("tags", Tags.delete_tag)
+    restore_tag = forward("tags", Tags.restore_tag)
+    set_tag_colour = forward("tags", Tags.set_tag_colour)
 
     def __init__(self, store: Store, *, index_cache: Path | None = None) -> None:
         self.store = store
+        self.papers = Papers(self)
+        self.tags = Tags(self)
         self.index_cache = index_cache
         self._closed = False
         self._listeners: list[Listener] = []
@@ -408,7 +430,7 @@ class Library(PaperWrites, TagOperations):
         from litman.core.importing import import_batches
 
         with self._write() as conn:
-            reports = import_batches(conn, batches, self._insert, progress, cancelled)
+            reports = import_batches(conn, batches, progress, cancelled)
         added = tuple(i for r in reports for i in r.added)
         merged = tuple(
             dict.fromkeys(m.into_id for r in reports for m in r.merged if m.into_id not in added)

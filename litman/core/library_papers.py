@@ -1,13 +1,13 @@
-"""The Library facade's paper writes: adding (with citekeys), editing, deleting, reading
-status, and the restores that undo them.
+"""The library's papers part (`library.papers`): adding (with citekeys), editing, deleting,
+reading status, and the restores that undo them.
 
-Mixed into `Library`; every method is one write transaction and publishes a `Changes`
-record, with the old values undo needs.
+Every method is one write transaction of its host library and publishes a `Changes` record,
+with the old values undo needs. `insert_new` is the one way new papers get their rows, for
+`add` here and for imports (`litman.core.importing`) alike.
 """
 
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -16,6 +16,7 @@ from litman.core import backups, fields, models, store
 from litman.core.batch import gc_paused
 from litman.core.citekeys import KeyAllocator, base_key
 from litman.core.errors import LitmanError, NotFoundError
+from litman.core.parts import Part
 from litman.core.records import EDITABLE_FIELDS, Changes, NewPaper, Paper, Status
 
 P = models.papers
@@ -23,51 +24,19 @@ P = models.papers
 UNSEARCHED_FIELDS = frozenset({"status", "read_at", "rating", "notes", "modified_at"})
 
 
-class PaperWrites:
-    if TYPE_CHECKING:  # provided by Library
-
-        def _write(self) -> AbstractContextManager[Connection]: ...
-        def _publish(self, changes: Changes) -> Changes: ...
-        def _backup_before(self, reason: str) -> None: ...
+class Papers(Part):
+    """Adding, editing and deleting papers, and undoing it."""
 
     def add_papers(self, papers: Sequence[NewPaper]) -> Changes:
         """Add papers in one transaction, giving each a unique citekey."""
         with gc_paused(), self._write() as conn:
-            ids = self._insert(conn, papers)
+            ids = insert_new(conn, papers)
         return self._publish(Changes(added=tuple(ids), tags_changed=any(p.tags for p in papers)))
 
     def add_paper(self, paper: NewPaper) -> int:
         return self.add_papers([paper]).added[0]
 
-    def _insert(self, conn: Connection, papers: Sequence[NewPaper]) -> list[int]:
-        if not papers:
-            return []
-        keys = KeyAllocator(
-            conn.execute(select(P.c.citekey)).scalars(), (p.citekey for p in papers)
-        )
-        stamp = store.now()
-        rows = []
-        for p in papers:
-            wanted = bool(p.citekey)
-            key = keys.key(p.citekey or base_key(p.authors, p.year, p.title), wanted)
-            rows.append(store.paper_values(p, key, stamp))
-        # AUTOINCREMENT ids only grow and the write lock is ours, so the new rows are exactly
-        # those above the old maximum: cheaper than RETURNING on every row.
-        before = conn.execute(select(func.max(P.c.id))).scalar() or 0
-        store.insert_papers(conn, rows)
-        ids = list(conn.execute(select(P.c.id).where(P.c.id > before).order_by(P.c.id)).scalars())
-        names = list(dict.fromkeys(t for p in papers for t in p.tags))
-        if names:
-            by_name = store.tag_ids(conn, names)
-            tid = {name: by_name[store.clean_tag(name)] for name in names}
-            store.link_tags(
-                conn,
-                ((pid, tid[t]) for pid, p in zip(ids, papers, strict=True) for t in p.tags),
-                new_papers=True,
-            )
-        return ids
-
-    def update_paper(self, paper_id: int, **fields: Any) -> Changes:
+    def update_paper(self, paper_id: int, /, **fields: Any) -> Changes:
         """Change some fields of one paper; the Changes record holds their old values."""
         unknown = set(fields) - EDITABLE_FIELDS
         if unknown:
@@ -223,3 +192,32 @@ def _as_new(p: Paper) -> NewPaper:
         extra=p.extra,
         tags=p.tags,
     )
+
+
+def insert_new(conn: Connection, papers: Sequence[NewPaper]) -> list[int]:
+    """Insert new papers in the caller's transaction, each with a unique citekey; their ids
+    in the order given."""
+    if not papers:
+        return []
+    keys = KeyAllocator(conn.execute(select(P.c.citekey)).scalars(), (p.citekey for p in papers))
+    stamp = store.now()
+    rows = []
+    for p in papers:
+        wanted = bool(p.citekey)
+        key = keys.key(p.citekey or base_key(p.authors, p.year, p.title), wanted)
+        rows.append(store.paper_values(p, key, stamp))
+    # AUTOINCREMENT ids only grow and the write lock is ours, so the new rows are exactly
+    # those above the old maximum: cheaper than RETURNING on every row.
+    before = conn.execute(select(func.max(P.c.id))).scalar() or 0
+    store.insert_papers(conn, rows)
+    ids = list(conn.execute(select(P.c.id).where(P.c.id > before).order_by(P.c.id)).scalars())
+    names = list(dict.fromkeys(t for p in papers for t in p.tags))
+    if names:
+        by_name = store.tag_ids(conn, names)
+        tid = {name: by_name[store.clean_tag(name)] for name in names}
+        store.link_tags(
+            conn,
+            ((pid, tid[t]) for pid, p in zip(ids, papers, strict=True) for t in p.tags),
+            new_papers=True,
+        )
+    return ids

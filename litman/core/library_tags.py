@@ -1,18 +1,18 @@
-"""The Library facade's tag operations: counts for the sidebar, tagging many papers at
+"""The library's tags part (`library.tags`): counts for the sidebar, tagging many papers at
 once, and renames, merges and deletes across the `A > B` hierarchy.
 
-Mixed into `Library`; every method goes through its read and write transactions and
-publishes a `Changes` record like the rest of the facade.
+Every method goes through its host library's read and write transactions and publishes a
+`Changes` record like the rest of the library. Calling the part (`library.tags()`) lists the
+tags with their counts.
 """
 
 from collections.abc import Sequence
-from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, delete, func, insert, select, update
 
 from litman.core import backups, models, store
 from litman.core.errors import LitmanError, NotFoundError
+from litman.core.parts import Part
 from litman.core.records import Changes, DeletedTag, TagCount, TagLinks
 from litman.core.sorting import column_order, raw_rows
 
@@ -20,13 +20,12 @@ T, PT = models.tags, models.paper_tags
 TAGS = frozenset({"tags"})  # the field a tag operation writes, for Changes.fields
 
 
-class TagOperations:
-    if TYPE_CHECKING:  # provided by Library
+class Tags(Part):
+    """The tags of a library and the operations on them."""
 
-        def _read(self) -> AbstractContextManager[Connection]: ...
-        def _write(self) -> AbstractContextManager[Connection]: ...
-        def _publish(self, changes: Changes) -> Changes: ...
-        def _backup_before(self, reason: str) -> None: ...
+    def __call__(self) -> list[TagCount]:
+        """Every tag with the number of papers that carry it, by name."""
+        return self.tags()
 
     def tags(self) -> list[TagCount]:
         """Every tag with the number of papers that carry it, by name."""
