@@ -6,8 +6,8 @@ seconds and take tens of MB. Later additions go to small appendable `array('i')`
 A paper whose text changes after the build is marked "moved": its stale entries in the bulk
 slices are filtered out at query time, and its fresh tokens live in the appendable part.
 
-A document is a `records.Doc`: the paper id, its searchable field texts in `FIELDS` order, its year,
-status code and tag names.
+A document is a `records.Doc`: the paper id, its searchable texts (`records.SearchFields`),
+its year, status code and tag names.
 """
 
 import sys
@@ -18,10 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from litman.core.records import Doc
+from litman.core.records import Doc, SearchFields
 from litman.core.text import WORD_RE, ascii_words, fold_word
 
-FIELDS = ("title", "authors", "tags", "venue", "citekey", "year", "abstract")
+FIELDS: tuple[str, ...] = SearchFields._fields
 FIELD_BITS = 3  # a token code is token_id << 3 | field index
 COMPACT_STEP = 1 << 20  # ids moved at a time in `_finish_build`
 BUILD_CHUNK = 5000  # documents tokenised between two sorts (see `build`)

@@ -6,22 +6,23 @@ recently added paper (the highest id). Scores live in numpy vectors indexed by p
 only the postings of a query's candidate tokens are touched.
 """
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
 from litman.core import tag_match
-from litman.core.postings import FIELD_BITS, FIELDS, IntArray
+from litman.core.postings import FIELD_BITS, FIELDS, IntArray, Postings
 from litman.core.query import Query, Term
-from litman.core.records import Paper, Status
+from litman.core.records import Doc, Paper, SearchFields, Status
 from litman.core.text import WORD_RE, fold, token_spans
 
-if TYPE_CHECKING:
-    from litman.core.search import SearchIndex
-
-WEIGHTS = np.array([100.0, 10.0, 10.0, 5.0, 5.0, 5.0, 1.0], dtype=np.float32)
+WEIGHT = SearchFields(
+    title=100.0, authors=10.0, tags=10.0, venue=5.0, citekey=5.0, year=5.0, abstract=1.0
+)
+WEIGHTS = np.array(WEIGHT, dtype=np.float32)
 EXACT, PREFIX, FUZZY = 1.0, 0.8, 0.6
 ABSTRACT = FIELDS.index("abstract")
 # A word being typed expands as a prefix into abstracts from this many letters on: `s` or
@@ -74,20 +75,41 @@ class SearchResult:
 
 
 def field_texts(p: Paper) -> dict[str, str]:
-    return {
-        "title": p.title,
-        "authors": "; ".join(p.authors),
-        "tags": ", ".join(p.tags),
-        "venue": p.venue,
-        "citekey": p.citekey,
-        "year": str(p.year or ""),
-        "abstract": p.abstract,
-    }
+    """The texts of a paper's searched fields as shown, for highlighting."""
+    return SearchFields(
+        title=p.title,
+        authors="; ".join(p.authors),
+        tags=", ".join(p.tags),
+        venue=p.venue,
+        citekey=p.citekey,
+        year=str(p.year or ""),
+        abstract=p.abstract,
+    )._asdict()
 
 
 # A term's vectors: score and matched fields (bit f for field f) by paper id, and the ids
 # it matches, ascending.
 Vectors = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]
+Found = tuple[Vectors, dict[str, set[str]]]  # a term's vectors and the hit tokens it added
+R = TypeVar("R")
+
+
+class Index(Protocol):
+    """What a query reads of the search index (`litman.core.search.SearchIndex`)."""
+
+    alive: np.ndarray[Any, Any]
+    years: np.ndarray[Any, Any]
+    statuses: np.ndarray[Any, Any]
+    tag_members: dict[str, set[int]]
+    postings: Postings
+
+    def candidates(self, term: Term) -> list[tuple[str, float]]: ...
+
+    def posting(self, token: str, fidx: int) -> IntArray | None: ...
+
+    def docs(self, ids: Sequence[int] | None) -> list[Doc]: ...
+
+    def memo(self, key: Any, compute: Callable[[], R]) -> R: ...
 
 
 class Evaluator:
@@ -96,7 +118,7 @@ class Evaluator:
     the fewest matches, and only the candidates are scored and sorted: a query's cost
     follows its matches, not the library's size."""
 
-    def __init__(self, index: "SearchIndex", query: Query) -> None:
+    def __init__(self, index: Index, query: Query) -> None:
         self.ix = index
         self.q = query
         self.n = len(index.alive)
@@ -158,25 +180,22 @@ class Evaluator:
 
     def _score(self, term: Term) -> Vectors:
         # A one-letter word being typed expands to a large slice of the vocabulary; its
-        # vectors (about 0.5 MB per 100k papers) are cached until the postings change.
+        # vectors (about 0.5 MB per 100k papers) are kept by the index until the postings
+        # change, with the hit tokens the term adds.
+        if not (term.kind == "word" and term.prefix and len(term.words[0]) == 1):
+            return self._score_uncached(term)
         key = (term.kind, term.words, term.prefix, term.field, term.negated)
-        short = term.kind == "word" and term.prefix and len(term.words[0]) == 1
-        if short and len(self.ix.short_cache) >= 64:
-            self.ix.short_cache.clear()
-        if short and key in self.ix.short_cache:
-            vectors: Vectors
-            vectors, tokens = self.ix.short_cache[key]
-            for name, toks in tokens.items():
-                self.result.hit_tokens.setdefault(name, set()).update(toks)
-            return vectors
-        # Only a cached term needs to know which hit tokens it added (a copy per term cost
-        # as much as the term when an earlier prefix had matched thousands of tokens).
-        before = {k: set(v) for k, v in self.result.hit_tokens.items()} if short else {}
-        vectors = self._score_uncached(term)
-        if short:
-            tokens = {k: v - before.get(k, set()) for k, v in self.result.hit_tokens.items()}
-            self.ix.short_cache[key] = (vectors, tokens)
+        vectors, tokens = self.ix.memo(key, lambda: self._score_noting_hits(term))
+        for name, toks in tokens.items():
+            self.result.hit_tokens.setdefault(name, set()).update(toks)
         return vectors
+
+    def _score_noting_hits(self, term: Term) -> Found:
+        # Only a kept term needs to know which hit tokens it added (a copy per term cost
+        # as much as the term when an earlier prefix had matched thousands of tokens).
+        before = {k: set(v) for k, v in self.result.hit_tokens.items()}
+        vectors = self._score_uncached(term)
+        return vectors, {k: v - before.get(k, set()) for k, v in self.result.hit_tokens.items()}
 
     def _score_uncached(self, term: Term) -> Vectors:
         score = np.zeros(self.n, dtype=np.float32)

@@ -8,15 +8,31 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
+
+T = TypeVar("T")
+
+
+class SearchFields(NamedTuple, Generic[T]):
+    """The search index's seven fields, declared once. A token's field index is the field's
+    position here; a document's texts, the ranking's weights and the texts highlighted in a
+    paper are each one of these, built by name."""
+
+    title: T
+    authors: T
+    tags: T
+    venue: T
+    citekey: T
+    year: T
+    abstract: T
 
 
 class Doc(NamedTuple):
-    """What the search index reads of a paper: its searchable texts (one per
-    `litman.core.postings.FIELDS` entry), year, status code and tag names."""
+    """What the search index reads of a paper: its searchable texts, year, status code and
+    tag names."""
 
     id: int
-    texts: tuple[str, ...]
+    texts: SearchFields[str]
     year: int
     status: int
     tags: tuple[str, ...]

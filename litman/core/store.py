@@ -29,7 +29,7 @@ from sqlalchemy import (
 from litman.core import models
 from litman.core.dedupe import abstract_key, title_key
 from litman.core.errors import LitmanError, NotFoundError
-from litman.core.records import Doc, NewPaper, Paper, Status
+from litman.core.records import Doc, NewPaper, Paper, SearchFields, Status
 from litman.core.text import fold, fold_word
 
 P, T, PT = models.papers, models.tags, models.paper_tags
@@ -356,14 +356,14 @@ def _docs(rows: Sequence[Any], tags: Mapping[int, Sequence[str]]) -> list[Doc]:
     return [
         Doc(
             pid,
-            (
-                title,
-                authors,
-                ", ".join(tags.get(pid, ())),
-                venue,
-                key,
-                str(year or ""),
-                abstract,
+            SearchFields(
+                title=title,
+                authors=authors,
+                tags=", ".join(tags.get(pid, ())),
+                venue=venue,
+                citekey=key,
+                year=str(year or ""),
+                abstract=abstract,
             ),
             year or 0,
             status[st],

@@ -10,13 +10,11 @@ and the detail pane, and nothing in the sidebar.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from litman.core.records import Changes
+from litman.core.records import Changes, SearchFields
 
 STATUS_FIELDS = frozenset({"status"})
 # What a query can match on (the indexed texts, and the status: and year: filters).
-QUERIED_FIELDS = frozenset(
-    {"title", "authors", "tags", "venue", "citekey", "year", "abstract", "status"}
-)
+QUERIED_FIELDS = frozenset({*SearchFields._fields, "status"})
 
 
 @dataclass(frozen=True)
