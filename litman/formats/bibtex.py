@@ -57,6 +57,8 @@ __all__ = [
 ]
 
 Blocks = Sequence[tuple[str, str]]
+# An entry's type and fields in another dialect's names (`litman.formats.biblatex.entry`).
+Convert = Callable[[str, list[tuple[str, str]]], tuple[str, list[tuple[str, str]]]]
 
 
 def dumps(
@@ -77,9 +79,12 @@ def dumps(
     return out.getvalue()
 
 
-def _entry(p: Paper, fields: list[tuple[str, str]]) -> str:
+def _entry(p: Paper, fields: list[tuple[str, str]], convert: Convert | None = None) -> str:
+    kind = p.entry_type
+    if convert is not None:
+        kind, fields = convert(kind, fields)
     body = "".join(f"\t{_name_safe(k)} = {_value(k, v)},\n" for k, v in fields)[:-2] + "\n"
-    kind = _name_safe(p.entry_type) or "misc"
+    kind = _name_safe(kind) or "misc"
     return f"@{kind}{{{_UNSAFE_KEY.sub('_', p.citekey)},\n{body if fields else ''}}}\n"
 
 
@@ -123,6 +128,7 @@ def write(
     *,
     mode: Mode | None = None,
     blocks: Blocks = (),
+    convert: Convert | None = None,
 ) -> int:
     """Write `dumps(papers)` to `out` without holding the papers (they may be a generator:
     a 100k export never holds them all); returns how many were written.
@@ -132,7 +138,7 @@ def write(
     writing an entry)."""
     mode = mode or ("ascii" if ascii_only else "pdflatex")
     with tempfile.TemporaryFile() as spool:
-        links, spans = _spool(papers, mode, spool)
+        links, spans = _spool(papers, mode, spool, convert)
         preambles, comments = _blocks(blocks)
         sink = _byte_sink(out)
         sink(preambles)
@@ -149,14 +155,16 @@ Links = list[tuple[str, str]]  # citekey, crossref
 Spans = list[tuple[int, int]]  # byte offset and length
 
 
-def _spool(papers: Iterable[Paper], mode: Mode, spool: BinaryIO) -> tuple[Links, Spans]:
+def _spool(
+    papers: Iterable[Paper], mode: Mode, spool: BinaryIO, convert: Convert | None = None
+) -> tuple[Links, Spans]:
     """Each paper's entry, UTF-8 encoded, written to `spool` from where it stands, a blank
     line between; their keys and crossrefs, and where each lies (from that start)."""
     links: Links = []
     spans: Spans = []
     offset = 0
     for p in papers:
-        data = _entry(p, fields_of(p, mode=mode)).encode("utf-8")
+        data = _entry(p, fields_of(p, mode=mode), convert).encode("utf-8")
         if spans:
             offset += spool.write(_SEPARATOR)
         links.append((p.citekey, p.extra.get("crossref", "")))

@@ -69,9 +69,15 @@ def _lazy(module: str, name: str) -> Callable[[], Any]:
     """A loader of one of litman's own readers or writers, importing them on first use."""
 
     def load() -> Any:
-        from litman.formats import bibtex, csljson, ris, seed_text
+        from litman.formats import biblatex, bibtex, csljson, ris, seed_text
 
-        modules = {"bibtex": bibtex, "csljson": csljson, "ris": ris, "seed_text": seed_text}
+        modules = {
+            "biblatex": biblatex,
+            "bibtex": bibtex,
+            "csljson": csljson,
+            "ris": ris,
+            "seed_text": seed_text,
+        }
         return getattr(modules[module], name)
 
     return load
@@ -82,6 +88,7 @@ register(".bib", "BibTeX", _lazy("bibtex", "read"))
 register(".ris", "RIS", _lazy("ris", "read"))
 register(".json", "CSL-JSON", _lazy("csljson", "read"))
 register_writer("bibtex", "BibTeX", ".bib", _lazy("bibtex", "write_report"), newline=None)
+register_writer("biblatex", "BibLaTeX", ".bib", _lazy("biblatex", "write"), newline=None)
 register_writer("ris", "RIS", ".ris", _lazy("ris", "write"))
 register_writer("csljson", "CSL-JSON", ".json", _lazy("csljson", "write"))
 

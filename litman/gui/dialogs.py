@@ -113,22 +113,23 @@ def export(win: "Window", scope: str) -> None:
     if not count:
         QMessageBox.information(win.window(), "Export", "There are no papers to export.")
         return
+    chosen: list[str] = []
     path = file_dialogs.save_file(
-        win, f"Export {count} papers", Path.home() / "litman.bib", registry.save_filters()
+        win, f"Export {count} papers", Path.home() / "litman.bib", registry.save_filters(), chosen
     )
     if not path:
         return
+    fmt = _format_chosen(Path(path), chosen)
 
     def work(_step: object) -> ExportReport:
         papers = lib.get_many(lib.list_ids("citekey") if ids is None else ids)
         try:
-            return app.export_papers(papers, Path(path), blocks=lib.kept_blocks())
+            return app.export_papers(papers, Path(path), fmt, blocks=lib.kept_blocks())
         except OSError as exc:
             raise LitmanError(f"Could not write {path}: {exc.strerror}") from exc
 
     def done(report: ExportReport) -> None:
-        fmt = registry.label(registry.format_for(Path(path)))
-        left_out = report.describe(fmt)
+        left_out = report.describe(registry.label(fmt))
         win.statusBar().showMessage(f"Exported {report.written} papers to {path}", 5000)
         if left_out:
             QMessageBox.information(win.window(), "Export report", "\n".join(left_out))
@@ -136,6 +137,15 @@ def export(win: "Window", scope: str) -> None:
     # Reading and writing 100k papers takes seconds: on the write worker (which also gives
     # it a consistent library between writes), with progress in the status bar.
     win.writes.submit(f"Export {count} papers", work, done=done)
+
+
+def _format_chosen(path: Path, chosen: list[str]) -> str:
+    """The format of the filter chosen, when the file's suffix is that format's (BibTeX or
+    BibLaTeX for .bib) or it has none; else the one the suffix names."""
+    fmt = registry.format_for_filter(chosen[0]) if chosen else None
+    if fmt and path.suffix.lower() in ("", registry.suffix_of(fmt)):
+        return fmt
+    return registry.format_for(path)
 
 
 def delete_papers(win: "Window") -> None:

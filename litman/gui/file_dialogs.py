@@ -88,14 +88,20 @@ def open_files(win: "Window", title: str, folder: Path, filters: str) -> list[Pa
     return [] if _refused(win, paths, "import") else paths
 
 
-def save_file(win: "Window", title: str, suggested: Path, filters: str) -> Path | None:
-    """A file to write, chosen by the user; never one of the library's."""
+def save_file(
+    win: "Window", title: str, suggested: Path, filters: str, chosen: list[str] | None = None
+) -> Path | None:
+    """A file to write, chosen by the user; never one of the library's. The filter the user
+    chose is added to `chosen`, when given (two formats may share a suffix: BibTeX and
+    BibLaTeX both write .bib)."""
     dialog = _dialog(win, title, suggested.parent, filters)
     dialog.setFileMode(QFileDialog.FileMode.AnyFile)
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
     dialog.selectFile(suggested.name)
     if not dialog.exec():
         return None
-    chosen = dialog.selectedFiles()
-    path = Path(chosen[0]) if chosen else None
+    files = dialog.selectedFiles()
+    path = Path(files[0]) if files else None
+    if chosen is not None:
+        chosen.append(dialog.selectedNameFilter())
     return None if path is None or _refused(win, [path], "export to") else path

@@ -1,0 +1,60 @@
+"""The window's export dialog offers BibTeX and BibLaTeX for .bib: the filter chosen picks
+the writer, and Copy as BibLaTeX copies what the BibLaTeX export writes."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication, QFileDialog
+
+from litman.gui import file_dialogs
+from tests.gui.test_main_window import select_rows
+
+pytestmark = pytest.mark.gui
+
+
+def _export(window, monkeypatch, out: Path, chosen: str) -> str:
+    def save_file(*args, **kwargs):
+        args[4].append(chosen)
+        return out
+
+    monkeypatch.setattr(file_dialogs, "save_file", save_file)
+    window.sidebar.select_filter('tag:"Optimization"')
+    window.a_export.trigger()
+    return out.read_text(encoding="utf-8")
+
+
+def test_the_biblatex_filter_writes_biblatex(window, monkeypatch, tmp_path: Path) -> None:
+    window.sidebar.select_filter('tag:"Optimization"')
+    window.library.update_paper(window.model.ids()[0], year=2020)
+    text = _export(window, monkeypatch, tmp_path / "x.bib", "BibLaTeX (*.bib)")
+    assert text.count("@misc{") == 7 and "\tdate = {" in text and "\tyear = " not in text
+
+
+def test_the_bibtex_filter_writes_bibtex(window, monkeypatch, tmp_path: Path) -> None:
+    text = _export(window, monkeypatch, tmp_path / "x.bib", "BibTeX (*.bib)")
+    assert text.count("@misc{") == 7 and "\tdate = {" not in text
+
+
+def test_a_suffix_of_another_format_wins_over_the_filter(window, monkeypatch, tmp_path) -> None:
+    text = _export(window, monkeypatch, tmp_path / "x.ris", "BibLaTeX (*.bib)")
+    assert text.startswith("TY  - ")
+
+
+def test_the_save_dialog_reports_the_filter_chosen(window, monkeypatch, tmp_path: Path) -> None:
+    def exec_(dialog: QFileDialog) -> int:
+        dialog.selectNameFilter("BibLaTeX (*.bib)")
+        dialog.selectFile(str(tmp_path / "x.bib"))
+        return 1
+
+    monkeypatch.setattr(QFileDialog, "exec", exec_)
+    chosen: list[str] = []
+    filters = "BibTeX (*.bib);;BibLaTeX (*.bib);;RIS (*.ris)"
+    path = file_dialogs.save_file(window, "Export", tmp_path / "litman.bib", filters, chosen)
+    assert path == tmp_path / "x.bib" and chosen == ["BibLaTeX (*.bib)"]
+
+
+def test_copy_as_biblatex(window) -> None:
+    select_rows(window, [0])
+    window.a_copy_as["biblatex"].trigger()
+    assert QApplication.clipboard().text().startswith("@")
+    assert "as BibLaTeX" in window.statusBar().currentMessage()
