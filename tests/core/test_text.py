@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from litman.core.postings import raw_words
-from litman.core.text import COMBINING_END, first_tokens, fold, fold_word, tokens
+from litman.core.text import COMBINING_END, WORD_RE, first_tokens, fold, fold_word, tokens
 
 # Short words and few separators, so that windows cut words at every position; some
 # accents and a dotted capital I, which lower-cases to two characters.
@@ -29,6 +29,13 @@ def test_a_word_cut_by_the_window_is_read_whole() -> None:
 @settings(max_examples=400)
 def test_the_index_splits_and_folds_words_as_queries_do(text: str) -> None:
     assert [fold_word(w) for w in raw_words(text)] == tokens(text)
+
+
+@given(st.text(st.characters(max_codepoint=127), max_size=200) | st.text(letters, max_size=200))
+@settings(max_examples=400)
+def test_tokens_are_the_folded_words_of_the_plain_definition(text: str) -> None:
+    # ASCII text takes a fast path (translate and split): it must find the same words.
+    assert tokens(text) == [fold(w) for w in WORD_RE.findall(text)]
 
 
 def test_every_combining_mark_is_dropped_by_folding() -> None:
