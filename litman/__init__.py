@@ -1,8 +1,9 @@
 """litman: a desktop literature manager.
 
 The package is layered: `core` (data model, the `Library` facade, search; no Qt), `formats`
-(readers and writers, one module per format), `app` (opening the library a user means), `gui`
-(PySide6 only) and `cli`. Dependencies point downwards only; import-linter checks it in CI.
+(readers and writers, one module per format), `display` (LaTeX and markdown as shown text),
+`app` (opening the library a user means), `gui` (PySide6 only) and `cli`. Dependencies point
+downwards only, with no import cycle; import-linter checks it in CI.
 """
 
 __version__ = "0.1.0"

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from litman.core.records import ImportReport, Paper
-from litman.formats.latex import plain_text
+from litman.display.text import plain_text
 
 # C0, DEL and C1 controls; a multi-line field (an abstract in `show`) keeps its newlines
 # and tabs.

@@ -290,7 +290,7 @@ def protect_case(title: str, mode: Mode) -> str:
     """A title for BibTeX styles that change case: acronyms and mixed case (`LLMs`,
     `ReLU`) and inline math go in braces, as BibTeX users write them."""
     pieces, pos = [], 0
-    for start, end, _ in latex.math_segments(title):
+    for start, end in latex.math_spans(title):
         pieces += [_protect_words(title[pos:start], mode), "{" + title[start:end] + "}"]
         pos = end
     pieces.append(_protect_words(title[pos:], mode))

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from litman.core import fields
 from litman.core.records import Paper, Status
-from litman.formats.latex import plain_text
+from litman.display.text import plain_text
 from litman.gui.entry_editor import EntryEditor
 from litman.gui.rendering import abstract_html
 from litman.gui.safe_text import MAX_RENDERED, clip

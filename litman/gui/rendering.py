@@ -3,12 +3,12 @@
 The abstract is HTML-escaped, search hits are wrapped in highlight spans, simple inline
 LaTeX math is shown as Unicode, and font switches and markdown emphasis as italic or bold
 words. No tag of the paper's own can reach the viewer, and the
-viewer loads nothing remote. Titles are shown through `litman.formats.latex.plain_text`.
+viewer loads nothing remote. Titles are shown through `litman.display.text.plain_text`.
 """
 
 import html
 
-from litman.formats.latex import markup_segments, math_segments, plain_text
+from litman.display.text import markup_segments, math_segments, plain_text
 
 HIGHLIGHT = '<span style="background-color:#fde68a;color:#111">{}</span>'
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from litman.core.records import Paper
-from litman.formats.latex import plain_text
+from litman.display.text import plain_text
 from litman.gui.safe_text import clip
 
 FIELD_PREFIX = "field:"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from litman.formats.latex import markup_segments, plain_text
+from litman.display.text import markup_segments, plain_text
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,6 @@
+"""Display text: LaTeX and markdown turned into the text and styled spans a person reads.
+
+It is not a file format (`litman.formats` reads and writes files; this shows what they
+hold), so it sits beside `formats`, over it: `litman.gui` and `litman.cli` import it, and
+nothing below them (`core`, `formats`, `app`, `metadata`) may.
+"""
