@@ -5,7 +5,8 @@
 Measures: start to first rows (a whole `litman --quit-after-show` process); the first search
 typed right after the window opens, with the search index cold (built) and warm (loaded
 from its saved copy); keystroke to table; selecting all, Shift+End and a click on a tag in
-the sidebar; mark-read, tag and undo of each on 1, 1,000 and all papers selected, as the
+the sidebar; mark-read, tag, rate, delete and the undo of each on 1, 1,000 and all papers
+selected (delete without its backup, as the benchmark opens the library), as the
 time until control is back and the time until the write is done and shown; resident memory
 with the window open and searched; and quitting. `--quick` skips the whole-library actions.
 
@@ -185,6 +186,10 @@ def timed_action(qapp: Any, win: Any, action: Callable[[], None]) -> tuple[float
 
 def bulk_actions(qapp: Any, win: Any, sizes: list[int]) -> list[tuple[str, int, float, float]]:
     from litman.core.records import Status
+    from litman.gui import commands
+
+    def delete() -> None:  # as Delete does once its confirmation is answered
+        win.push(commands.DeletePapers(win.library, win.selected_ids()))
 
     rows = []
     for n in sizes:
@@ -194,6 +199,10 @@ def bulk_actions(qapp: Any, win: Any, sizes: list[int]) -> list[tuple[str, int, 
             ("undo mark read", win.undo.undo),
             ("tag", lambda: win.detail.tagAddRequested.emit("bench > bulk")),
             ("undo tag", win.undo.undo),
+            ("rate 3", lambda: win.set_rating(3)),
+            ("undo rate", win.undo.undo),
+            ("delete", delete),
+            ("undo delete", win.undo.undo),
         ]
         for name, action in steps:
             back, done = timed_action(qapp, win, action)

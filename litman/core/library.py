@@ -25,6 +25,7 @@ from litman.core import (
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.library_papers import Papers
 from litman.core.library_tags import Tags, tag_order
+from litman.core.library_undo import undo as undo_change
 from litman.core.parts import forward
 from litman.core.query import Query, parse
 from litman.core.records import (
@@ -33,6 +34,7 @@ from litman.core.records import (
     Doc,
     ImportBatch,
     ImportReport,
+    Inverse,
     Paper,
     Status,
 )
@@ -78,6 +80,7 @@ class Library:
     restore_papers = forward("papers", Papers.restore_papers)
     set_status = forward("papers", Papers.set_status)
     restore_fields = forward("papers", Papers.restore_fields)
+    set_rating = forward("papers", Papers.set_rating)
     tag_tree_counts = forward("tags", Tags.tag_tree_counts)
     paper_ids_with_tag = forward("tags", Tags.paper_ids_with_tag)
     add_tag = forward("tags", Tags.add_tag)
@@ -270,6 +273,11 @@ class Library:
 
     # -- plumbing ------------------------------------------------------------------------
 
+    def undo(self, changes: Changes | Inverse) -> Changes:
+        """Revert a mutation from its Changes record (or the inverse it holds) in one
+        transaction (`litman.core.library_undo`); the record returned redoes it."""
+        return undo_change(self.papers, self.tags, changes)
+
     def subscribe(self, listener: Listener) -> None:
         """Call `listener(changes)` after every committed mutation."""
         self._listeners.append(listener)
@@ -305,7 +313,11 @@ class Library:
             ):
                 self._index.retag(self._tags_of(changes.updated))
             elif self._index is not None and not changes.text_changed:
-                self._index.set_statuses(self._status_codes(changes.updated))
+                if "status" in changes.values:
+                    code = list(Status).index(Status(changes.values["status"]))
+                    self._index.set_statuses(dict.fromkeys(changes.updated, code))
+                elif "status" in changes.fields or not changes.fields:
+                    self._index.set_statuses(self._status_codes(changes.updated))
             elif self._index is not None:
                 self._index.apply(
                     changes.added, changes.updated, changes.deleted, changes.text_changed

@@ -17,11 +17,22 @@ from litman.core.batch import gc_paused
 from litman.core.citekeys import KeyAllocator, base_key
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.parts import Part
-from litman.core.records import EDITABLE_FIELDS, Changes, NewPaper, Paper, Status
+from litman.core.records import (
+    EDITABLE_FIELDS,
+    Changes,
+    FieldValues,
+    NewPaper,
+    Paper,
+    PapersBack,
+    PapersGone,
+    Status,
+)
 
 P = models.papers
 # Fields the search index does not read: restoring only these re-indexes nothing.
 UNSEARCHED_FIELDS = frozenset({"status", "read_at", "rating", "notes", "modified_at"})
+# Fields `store.saved_values` reads without SQLAlchemy's per-value processors.
+QUICK_FIELDS = frozenset({"status", "read_at", "rating"})
 
 
 class Papers(Part):
@@ -56,7 +67,11 @@ class Papers(Part):
             except IntegrityError as exc:
                 raise LitmanError(f"Citekey '{fields.get('citekey')}' is already taken.") from exc
         return self._publish(
-            Changes(updated=(paper_id,), old={paper_id: before}, fields=frozenset(fields))
+            Changes(
+                updated=(paper_id,),
+                fields=frozenset(fields),
+                inverse=FieldValues({paper_id: before}),
+            )
         )
 
     def set_field(self, paper_id: int, name: str, value: str) -> Changes:
@@ -81,14 +96,14 @@ class Papers(Part):
         return self._publish(
             Changes(
                 updated=(paper_id,),
-                old={paper_id: {"extra": old}},
                 text_changed=False,
                 fields=frozenset({"extra"}),
+                inverse=FieldValues({paper_id: {"extra": old}}),
             )
         )
 
     def delete_papers(self, ids: Sequence[int]) -> Changes:
-        """Delete papers; `old` keeps each whole Paper so that undo can restore it.
+        """Delete papers; the inverse keeps each whole Paper so that undo can restore it.
 
         Deleting more than one paper first takes a backup."""
         if len(set(ids)) > 1:
@@ -101,7 +116,7 @@ class Papers(Part):
             Changes(
                 deleted=tuple(gone),
                 tags_changed=True,
-                old={i: {"paper": p} for i, p in gone.items()},
+                inverse=PapersGone(tuple(gone.values())),
             )
         )
 
@@ -117,38 +132,53 @@ class Papers(Part):
                 conn.execute(insert(P), rows)
             tid = store.tag_ids(conn, {t for p in papers for t in p.tags})
             store.link_tags(conn, ((p.id, tid[t]) for p in papers for t in p.tags), new_papers=True)
-        return self._publish(Changes(added=tuple(p.id for p in papers), tags_changed=True))
+        back = tuple(p.id for p in papers)
+        return self._publish(Changes(added=back, tags_changed=True, inverse=PapersBack(back)))
 
     def set_status(self, ids: Sequence[int], status: Status | str) -> Changes:
         """Set the reading status of many papers; setting read stamps read_at."""
         status = Status(status)
+        stamp = store.now()
+        values: dict[str, Any] = {"status": status.value, "modified_at": stamp}
+        if status is Status.READ:
+            values["read_at"] = stamp
+        return self._set_many(ids, values, ("status", "read_at"))
+
+    def set_rating(self, ids: Sequence[int], rating: int) -> Changes:
+        """Give many papers one rating, 0 to 5."""
+        if not 0 <= rating <= 5:
+            raise LitmanError(f"A rating is 0 to 5, not {rating}.")
+        return self._set_many(ids, {"rating": rating, "modified_at": store.now()}, ("rating",))
+
+    def _set_many(
+        self, ids: Sequence[int], values: dict[str, Any], saved: tuple[str, ...]
+    ) -> Changes:
+        """One UPDATE of unsearched `values` over papers `ids`, which must all exist; the
+        inverse holds each paper's `saved` columns as they were."""
         with self._write() as conn:
-            rows = conn.execute(
-                select(P.c.id, P.c.status, P.c.read_at).where(store.in_ids(P.c.id, ids))
-            )
-            old = {pid: {"status": Status(st), "read_at": read} for pid, st, read in rows}
+            old = store.saved_values(conn, ids, saved)
             store.require_all(ids, old)
-            stamp = store.now()
-            values: dict[str, Any] = {"status": status.value, "modified_at": stamp}
-            if status is Status.READ:
-                values["read_at"] = stamp
             conn.execute(update(P).where(store.in_ids(P.c.id, list(old))).values(**values))
         return self._publish(
             Changes(
                 updated=tuple(old),
-                old=old,
                 text_changed=False,
                 fields=frozenset(values) - {"modified_at"},
+                values={k: v for k, v in values.items() if k != "modified_at"},
+                inverse=FieldValues(old),
             )
         )
 
-    def restore_fields(self, old: dict[int, dict[str, Any]]) -> Changes:
-        """Write back per-paper old values from a Changes record (undo of an edit)."""
+    def restore_fields(self, old: Mapping[int, Mapping[str, Any]]) -> Changes:
+        """Write back per-paper old values from a Changes record (undo of an edit); the
+        inverse holds the values they replaced."""
         written: set[str] = set()
         groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
         with self._write() as conn:
-            for pid, values in old.items():
+            for values in old.values():
                 written.update(values)
+            replaced = _current_values(conn, list(old), sorted(written))
+            for pid, values in old.items():
                 vals = self._restored_values(conn, pid, values)
                 row = {f"v_{k}": v for k, v in vals.items()}
                 groups.setdefault(tuple(sorted(vals)), []).append(dict(row, v__id=pid))
@@ -157,11 +187,17 @@ class Papers(Part):
             for keys, rows in groups.items():
                 stmt = update(P).where(P.c.id == bindparam("v__id"))
                 conn.execute(stmt.values({k: bindparam(f"v_{k}") for k in keys}), rows)
+        inverse = {
+            pid: {k: replaced[pid][k] for k in values}
+            for pid, values in old.items()
+            if pid in replaced
+        }
         return self._publish(
             Changes(
                 updated=tuple(old),
                 text_changed=not written <= UNSEARCHED_FIELDS,
                 fields=frozenset(written),
+                inverse=FieldValues(inverse),
             )
         )
 
@@ -170,6 +206,29 @@ class Papers(Part):
         vals = {k: (v.value if isinstance(v, Status) else v) for k, v in values.items()}
         vals = {k: (list(v) if isinstance(v, tuple) else v) for k, v in vals.items()}
         return store.with_derived(conn, pid, vals)
+
+
+def _old_values(names: Sequence[str], values: Sequence[Any]) -> dict[str, Any]:
+    return {
+        name: Status(v) if name == "status" else v for name, v in zip(names, values, strict=True)
+    }
+
+
+def _current_values(
+    conn: Connection, ids: Sequence[int], names: Sequence[str]
+) -> dict[int, dict[str, Any]]:
+    """These columns of these papers as they are now, typed as `Paper` holds them."""
+    if set(names) <= QUICK_FIELDS:  # an undone bulk status or rating: 100k rows
+        return store.saved_values(conn, ids, names)
+    cols = [P.c[n] for n in names if n in P.c]
+    rows = conn.execute(select(P.c.id, *cols).where(store.in_ids(P.c.id, ids)))
+    found = {row[0]: _old_values([c.name for c in cols], row[1:]) for row in rows}
+    for values in found.values():
+        for name in ("authors", "extra"):
+            if name in values:
+                raw = values[name]
+                values[name] = tuple(raw) if name == "authors" else dict(raw or {})
+    return found
 
 
 def _as_new(p: Paper) -> NewPaper:

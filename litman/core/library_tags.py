@@ -7,13 +7,24 @@ tags with their counts.
 """
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from sqlalchemy import Connection, delete, func, insert, select, update
 
-from litman.core import backups, models, store
+from litman.core import backups, models, store, tag_links
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.parts import Part
-from litman.core.records import Changes, DeletedTag, TagCount, TagLinks
+from litman.core.records import (
+    Changes,
+    DeletedTag,
+    TagBack,
+    TagColour,
+    TagCount,
+    TagGone,
+    TagLinks,
+    TagRename,
+    TagRenamed,
+)
 from litman.core.sorting import column_order, raw_rows
 
 T, PT = models.tags, models.paper_tags
@@ -76,29 +87,34 @@ class Tags(Part):
             return list(conn.execute(q).scalars())
 
     def add_tag(self, name: str, ids: Sequence[int]) -> Changes:
-        """Put one tag on many papers; returns the ids that did not have it before."""
-        clean = store.clean_tag(name)
+        """Put one tag on many papers; `updated` holds the ids that did not have it before."""
         with self._write() as conn:
             store.require_all(ids, dict.fromkeys(store.existing_ids(conn, ids)))
-            created = not store.tag_ids(conn, [clean], create=False)
-            tid = store.tag_ids(conn, [clean])[clean]
-            before = set(self._ids_with_tag_id(conn, tid, ids))
-            store.link_tags(conn, ((pid, tid) for pid in ids))
-        changed = tuple(i for i in dict.fromkeys(ids) if i not in before)
-        links = TagLinks(clean, changed, added=True, created=created)
-        return self._publish(Changes(updated=changed, tags_changed=True, fields=TAGS, links=links))
+            done = tag_links.link(conn, store.clean_tag(name), ids)
+        return self._linked(done)
 
     def remove_tag(self, name: str, ids: Sequence[int]) -> Changes:
         with self._write() as conn:
-            found = store.tag_ids(conn, [name], create=False)
-            if not found:
-                raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
-            tid = next(iter(found.values()))
-            had = self._ids_with_tag_id(conn, tid, ids)
-            conn.execute(delete(PT).where(PT.c.tag_id == tid, store.in_ids(PT.c.paper_id, had)))
-        links = TagLinks(store.clean_tag(name), tuple(had), added=False)
+            clean = store.clean_tag(name)
+            if not store.tag_ids(conn, [clean], create=False):
+                raise NotFoundError(f"No tag named '{clean}'.")
+            done = tag_links.unlink(conn, clean, ids)
+        return self._linked(done)
+
+    def relink(self, links: TagLinks) -> Changes:
+        """Do what a TagLinks record says (an undo): papers deleted since are left out."""
+        with self._write() as conn:
+            if links.added:
+                alive = store.existing_ids(conn, links.ids)
+                done = tag_links.link(conn, links.tag, alive)
+            else:
+                done = tag_links.unlink(conn, links.tag, links.ids, drop=links.created)
+        return self._linked(done)
+
+    def _linked(self, done: TagLinks) -> Changes:
+        inverse = replace(done, added=not done.added)
         return self._publish(
-            Changes(updated=tuple(had), tags_changed=True, fields=TAGS, links=links)
+            Changes(updated=done.ids, tags_changed=True, fields=TAGS, links=done, inverse=inverse)
         )
 
     def rename_tag(self, old: str, new: str) -> Changes:
@@ -110,13 +126,30 @@ class Tags(Part):
             and store.clean_tag(new).casefold() != store.clean_tag(old).casefold()
         ):
             self._backup_before(backups.PRE_MERGE)
+        old, new = store.clean_tag(old), store.clean_tag(new)
         with self._write() as conn:
-            touched = rename_subtree(conn, store.clean_tag(old), store.clean_tag(new))
-        return self._publish(Changes(updated=tuple(touched), tags_changed=True, fields=TAGS))
+            inverse = tag_links.before_rename(conn, old, new)
+            touched = rename_subtree(conn, old, new)
+        return self._publish(
+            Changes(updated=tuple(touched), tags_changed=True, fields=TAGS, inverse=inverse)
+        )
+
+    def unrename(self, renamed: TagRenamed) -> Changes:
+        """Undo a rename or merge in one transaction (see `tag_links.unrename`)."""
+        with self._write() as conn:
+            touched = tag_links.unrename(conn, renamed)
+        return self._publish(
+            Changes(
+                updated=touched,
+                tags_changed=True,
+                fields=TAGS,
+                inverse=TagRename(renamed.old, renamed.new),
+            )
+        )
 
     def delete_tag(self, name: str) -> Changes:
         """Delete a tag, taking it off every paper, after a backup; its subtags stay. The
-        Changes record's `deleted_tag` is what `restore_tag` needs to put it back exactly."""
+        Changes record's inverse puts it back exactly."""
         clean = store.clean_tag(name)
         if self._tag_exists(clean):
             self._backup_before(backups.PRE_DELETE)
@@ -134,7 +167,9 @@ class Tags(Part):
             conn.execute(delete(PT).where(PT.c.tag_id == row.id))
             conn.execute(delete(T).where(T.c.id == row.id))
         gone = DeletedTag(id=row.id, name=row.name, colour=row.colour, paper_ids=had)
-        return self._publish(Changes(updated=had, tags_changed=True, fields=TAGS, deleted_tag=gone))
+        return self._publish(
+            Changes(updated=had, tags_changed=True, fields=TAGS, inverse=TagGone(gone))
+        )
 
     def restore_tag(self, tag: DeletedTag) -> Changes:
         """Put a deleted tag back (undo of `delete_tag`): same id when it is free, same name,
@@ -154,24 +189,23 @@ class Tags(Part):
             alive = set(store.existing_ids(conn, tag.paper_ids))
             store.link_tags(conn, ((pid, tid) for pid in tag.paper_ids if pid in alive))
         back = tuple(pid for pid in tag.paper_ids if pid in alive)
-        return self._publish(Changes(updated=back, tags_changed=True, fields=TAGS))
+        return self._publish(
+            Changes(updated=back, tags_changed=True, fields=TAGS, inverse=TagBack(tag.name))
+        )
 
     def set_tag_colour(self, name: str, colour: str | None) -> Changes:
         with self._write() as conn:
             found = store.tag_ids(conn, [name], create=False)
             if not found:
                 raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
+            was = conn.execute(select(T.c.colour).where(T.c.id.in_(found.values()))).scalar()
             conn.execute(update(T).where(T.c.id.in_(found.values())).values(colour=colour))
-        return self._publish(Changes(tags_changed=True, fields=TAGS))
+        inverse = TagColour(store.clean_tag(name), was)
+        return self._publish(Changes(tags_changed=True, fields=TAGS, inverse=inverse))
 
     def _tag_exists(self, name: str) -> bool:
         with self._read() as conn:
             return bool(store.tag_ids(conn, [name], create=False))
-
-    @staticmethod
-    def _ids_with_tag_id(conn: Connection, tid: int, ids: Sequence[int]) -> list[int]:
-        q = select(PT.c.paper_id).where(PT.c.tag_id == tid, store.in_ids(PT.c.paper_id, ids))
-        return list(conn.execute(q).scalars())
 
 
 def _no_such_tag(conn: Connection, name: str) -> str:

@@ -183,7 +183,8 @@ class DeletedTag:
 @dataclass(frozen=True)
 class TagLinks:
     """One tag put on (`added`) or taken off papers: exactly those whose links changed.
-    `created`: the tag was made by this change (so its undo removes the tag itself)."""
+    `created`: the tag was made by this change (so its undo removes the tag itself). Undone,
+    it is its own opposite."""
 
     tag: str
     ids: tuple[int, ...]
@@ -192,30 +193,117 @@ class TagLinks:
 
 
 @dataclass(frozen=True)
-class Changes:
-    """What a mutation changed, so that each view can decide what to refresh.
+class FieldValues:
+    """The inverse of an edit, a status or rating change, or a restore of fields: each
+    paper's values, field by field, before it."""
 
-    `old` maps a paper id to the values it had before, for the fields that changed: the undo
-    stack replays them.
-    """
+    old: Mapping[int, Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class PapersGone:
+    """The inverse of a delete: the whole papers, to be put back with their ids, keys,
+    tags and dates."""
+
+    papers: tuple[Paper, ...]
+
+
+@dataclass(frozen=True)
+class PapersBack:
+    """The inverse of putting deleted papers back: delete them again."""
+
+    ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TagGone:
+    """The inverse of a tag's delete: put it back exactly."""
+
+    tag: DeletedTag
+
+
+@dataclass(frozen=True)
+class TagBack:
+    """The inverse of putting a deleted tag back: delete it again."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class TagRenamed:
+    """The inverse of a rename or merge of `old` (and its subtree) into `new`: each old tag
+    with its colour and papers, and for each target name the papers it had before (None
+    when the rename made it)."""
+
+    old: str
+    new: str
+    members: tuple[tuple[str, str | None, tuple[int, ...]], ...]
+    had: tuple[tuple[str, tuple[int, ...] | None], ...]
+
+
+@dataclass(frozen=True)
+class TagRename:
+    """The inverse of undoing a rename: rename `old` to `new` again."""
+
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class TagColour:
+    """The inverse of a tag's colour change: the colour it had."""
+
+    name: str
+    colour: str | None
+
+
+# What `Library.undo` takes: every mutation's Changes record holds one, its inverse.
+Inverse = (
+    FieldValues
+    | PapersGone
+    | PapersBack
+    | TagLinks
+    | TagGone
+    | TagBack
+    | TagRenamed
+    | TagRename
+    | TagColour
+)
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What a mutation changed, so that each view can decide what to refresh, and its
+    `inverse`: `Library.undo(changes)` reverts it in one transaction."""
 
     added: tuple[int, ...] = ()
     updated: tuple[int, ...] = ()
     deleted: tuple[int, ...] = ()
     tags_changed: bool = False
-    old: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     # False when only reading status or other unsearched fields changed.
     text_changed: bool = True
     # The paper fields written ("tags" for tag links); empty when the record does not say.
     fields: frozenset[str] = frozenset()
-    # The tag a delete_tag removed, for its undo.
-    deleted_tag: DeletedTag | None = None
     # What an add_tag or remove_tag did, link by link (the search index applies it as is).
     links: TagLinks | None = None
+    # The values written to every paper of `updated`, when one set for all (a bulk status
+    # or rating): the search index takes a status from here instead of reading it back.
+    values: Mapping[str, Any] = field(default_factory=dict)
+    inverse: Inverse | None = None
 
     @property
     def empty(self) -> bool:
         return not (self.added or self.updated or self.deleted or self.tags_changed)
+
+    @property
+    def old(self) -> Mapping[int, Mapping[str, Any]]:
+        """Each paper's values before an edit (empty for other changes)."""
+        return self.inverse.old if isinstance(self.inverse, FieldValues) else {}
+
+    @property
+    def deleted_tag(self) -> DeletedTag | None:
+        """The tag a delete_tag removed."""
+        return self.inverse.tag if isinstance(self.inverse, TagGone) else None
 
 
 @dataclass(frozen=True)

@@ -189,6 +189,24 @@ def _datetime(stored: str) -> datetime:
     return found if found.tzinfo else found.replace(tzinfo=UTC)
 
 
+def saved_values(
+    conn: Connection, ids: Sequence[int], names: Sequence[str]
+) -> dict[int, dict[str, Any]]:
+    """Some unsearched columns (`status`, `read_at`, `rating`) of these papers, typed as
+    `Paper` holds them, read through the driver in one statement: what a bulk change
+    keeps for its undo (20k papers through SQLAlchemy's processors: 0.5 s)."""
+    convert: dict[str, Callable[[Any], Any]] = {
+        "status": _STATUS.__getitem__,
+        "read_at": lambda v: _datetime(v) if v else None,
+    }
+    sql = f"SELECT id, {', '.join(names)} FROM papers WHERE id IN (SELECT value FROM json_each(?))"
+    driver: Any = conn.connection.driver_connection
+    rows = driver.execute(sql, ("[" + ",".join(map(str, ids)) + "]",))
+    same = lambda v: v  # noqa: E731
+    fns = [convert.get(n, same) for n in names]
+    return {row[0]: {n: f(v) for n, f, v in zip(names, fns, row[1:], strict=True)} for row in rows}
+
+
 def load_papers(conn: Connection, ids: Sequence[int]) -> dict[int, Paper]:
     rows = conn.execute(select(*PAPER_COLUMNS).where(in_ids(P.c.id, ids))).fetchall()
     tag_map = tags_of(conn, [r[0] for r in rows])

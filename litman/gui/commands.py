@@ -12,14 +12,14 @@ has pressed Cancel: what was done before the stop is recorded, so undo reverts e
 A command with no queue (a script, a test) runs in place.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
 from litman.core.errors import Cancelled, LitmanError, NotFoundError
 from litman.core.library import Library
-from litman.core.records import DeletedTag, Paper, Status
+from litman.core.records import Changes, FieldValues, Status
 from litman.gui.safe_text import clip, mnemonic_free
 
 # Papers per transaction of a bulk status change: a progress step, and where a cancel can
@@ -95,170 +95,158 @@ class LibraryCommand(QUndoCommand):
                 self.report(f"{verb} of “{self.text()}” failed: {exc}")
 
 
-class SetStatus(LibraryCommand):
-    def __init__(self, lib: Library, ids: Sequence[int], status: Status) -> None:
-        super().__init__(f"Mark {len(ids)} {'paper' if len(ids) == 1 else 'papers'} {status}")
-        self.lib, self.ids, self.status = lib, list(ids), status
-        self.old: dict[int, dict[str, Any]] = {}
+class SetValues(LibraryCommand):
+    """Set one unsearched value (a status, a rating) on many papers, CHUNK papers per
+    transaction; undo restores exactly the papers changed, in one transaction."""
+
+    def __init__(self, lib: Library, ids: Sequence[int], text: str) -> None:
+        super().__init__(text)
+        self.lib, self.ids = lib, list(ids)
+        self.old: dict[int, Mapping[str, Any]] = {}
+
+    def write(self, part: Sequence[int]) -> Changes:
+        raise NotImplementedError
 
     def apply(self, step: Step) -> None:
         self.old = {}
         for n, part in enumerate(chunked(self.ids)):
             step(n * CHUNK, len(self.ids))
-            changes = self.lib.set_status(part, self.status)
-            self.old.update((k, dict(v)) for k, v in changes.old.items())
+            self.old.update(self.write(part).old)
 
     def revert(self, step: Step) -> None:
-        pids = list(self.old)
-        for n, part in enumerate(chunked(pids)):
-            step(n * CHUNK, len(pids))
-            self.lib.restore_fields({pid: self.old[pid] for pid in part})
+        step(0, len(self.old))
+        if self.old:
+            self.lib.undo(FieldValues(self.old))
 
     def did_something(self) -> bool:
         return bool(self.old)
 
 
-class TagPapers(LibraryCommand):
-    """Put a tag on papers, or take it off; undo reverses it on exactly the papers changed."""
+class SetStatus(SetValues):
+    def __init__(self, lib: Library, ids: Sequence[int], status: Status) -> None:
+        super().__init__(lib, ids, f"Mark {_papers(len(ids))} {status}")
+        self.status = status
+
+    def write(self, part: Sequence[int]) -> Changes:
+        return self.lib.set_status(part, self.status)
+
+
+class SetRating(SetValues):
+    def __init__(self, lib: Library, ids: Sequence[int], rating: int) -> None:
+        super().__init__(lib, ids, f"Rate {_papers(len(ids))} {rating} ★")
+        self.rating = rating
+
+    def write(self, part: Sequence[int]) -> Changes:
+        return self.lib.set_rating(part, self.rating)
+
+
+def _papers(n: int) -> str:
+    return f"{n} {'paper' if n == 1 else 'papers'}"
+
+
+class Undoable(LibraryCommand):
+    """A command that is one Library call: it keeps the Changes record the call returns,
+    and undo hands that record back to the Library (`Library.undo`), one transaction."""
+
+    def __init__(self, lib: Library, text: str) -> None:
+        super().__init__(text)
+        self.lib = lib
+        self.done: Changes | None = None
+
+    def call(self) -> Changes:
+        raise NotImplementedError
+
+    def apply(self, step: Step) -> None:
+        self.done = self.call()
+
+    def revert(self, step: Step) -> None:
+        if self.done is not None and self.done.inverse is not None:
+            self.lib.undo(self.done)
+        self.done = None
+
+    def did_something(self) -> bool:
+        return self.done is not None and not self.done.empty
+
+
+class TagPapers(Undoable):
+    """Put a tag on papers, or take it off; undo reverses it on exactly the papers changed
+    (and removes the tag again when tagging made it)."""
 
     def __init__(self, lib: Library, tag: str, ids: Sequence[int], add: bool = True) -> None:
         # The text names Edit → Undo: a tag `R&D` must not become an Alt+D mnemonic there.
         super().__init__(
-            mnemonic_free(f"{'Tag' if add else 'Untag'} {len(ids)} papers '{clip(tag, 60)}'")
+            lib, mnemonic_free(f"{'Tag' if add else 'Untag'} {len(ids)} papers '{clip(tag, 60)}'")
         )
-        self.lib, self.tag, self.ids, self.add = lib, tag, list(ids), add
-        self.changed: tuple[int, ...] = ()
+        self.tag, self.ids, self.add = tag, list(ids), add
 
-    def _apply(self, add: bool, ids: Sequence[int]) -> tuple[int, ...]:
-        return (self.lib.add_tag if add else self.lib.remove_tag)(self.tag, ids).updated
-
-    # One transaction however many papers: tag names are indexed words, and the search
-    # index rebuilds once for a change to most of the library where chunks re-indexed
-    # paper by paper (tagging 100k papers in 10k chunks took 144 s on a loaded machine).
+    # One transaction however many papers: the search index takes the changed links as
+    # they are (`SearchIndex.link`), so a whole-library tag costs its SQL, not a rebuild.
     # A cancel stops it before it starts.
 
     def apply(self, step: Step) -> None:
         step(0, len(self.ids))
-        self.changed = self._apply(self.add, self.ids)
+        super().apply(step)
 
-    def revert(self, step: Step) -> None:
-        step(0, len(self.changed))
-        if self.changed:
-            self._apply(not self.add, self.changed)
-            self.changed = ()
-
-    def did_something(self) -> bool:
-        return bool(self.changed)
+    def call(self) -> Changes:
+        return (self.lib.add_tag if self.add else self.lib.remove_tag)(self.tag, self.ids)
 
 
-class EditFields(LibraryCommand):
+class EditFields(Undoable):
     def __init__(self, lib: Library, pid: int, fields: dict[str, Any]) -> None:
-        super().__init__(f"Edit {', '.join(fields)}")
-        self.lib, self.pid, self.fields = lib, pid, fields
-        self.old: dict[str, Any] = {}
+        super().__init__(lib, f"Edit {', '.join(fields)}")
+        self.pid, self.fields = pid, fields
 
-    def apply(self, step: Step) -> None:
+    def call(self) -> Changes:
         try:
-            changes = self.lib.update_paper(self.pid, **self.fields)
+            return self.lib.update_paper(self.pid, **self.fields)
         except NotFoundError:
             raise LitmanError(
                 "This paper is no longer in the library (it was deleted), so the edit was "
                 "not saved."
             ) from None
-        self.old = dict(changes.old[self.pid])
-
-    def revert(self, step: Step) -> None:
-        if self.old:
-            self.lib.restore_fields({self.pid: self.old})
 
 
-class DeletePapers(LibraryCommand):
+class DeletePapers(Undoable):
     def __init__(self, lib: Library, ids: Sequence[int]) -> None:
-        super().__init__(f"Delete {len(ids)} papers")
-        self.lib, self.ids = lib, list(ids)
-        self.gone: list[Paper] = []
+        super().__init__(lib, f"Delete {len(ids)} papers")
+        self.ids = list(ids)
 
     def apply(self, step: Step) -> None:
         step(0, len(self.ids))  # one transaction, after one backup
-        changes = self.lib.delete_papers(self.ids)
-        self.gone = [v["paper"] for v in changes.old.values()]
+        super().apply(step)
 
-    def revert(self, step: Step) -> None:
-        step(0, len(self.gone))
-        self.lib.restore_papers(self.gone)
+    def call(self) -> Changes:
+        return self.lib.delete_papers(self.ids)
 
 
-class RenameTag(LibraryCommand):
+class RenameTag(Undoable):
     """Rename or merge; undo puts each old tag back on exactly the papers that had it."""
 
     def __init__(self, lib: Library, old: str, new: str) -> None:
-        super().__init__(mnemonic_free(f"Rename tag '{clip(old, 60)}' to '{clip(new, 60)}'"))
-        self.lib, self.old_name, self.new_name = lib, old, new
-        self.members: dict[str, list[int]] = {}
-        self.had_new: dict[str, set[int]] = {}
-        self.colours: dict[str, str] = {}
+        super().__init__(lib, mnemonic_free(f"Rename tag '{clip(old, 60)}' to '{clip(new, 60)}'"))
+        self.old_name, self.new_name = old, new
 
-    def _subtree(self, root: str) -> list[str]:
-        key = root.casefold()
-        return [
-            t.name
-            for t in self.lib.tags()
-            if t.name.casefold() == key or t.name.casefold().startswith(key + " > ")
-        ]
-
-    def apply(self, step: Step) -> None:
-        self.members = {
-            n: self.lib.paper_ids_with_tag(n, subtree=False) for n in self._subtree(self.old_name)
-        }
-        self.colours = {
-            t.name: t.colour for t in self.lib.tags() if t.colour and t.name in self.members
-        }
-        targets = {n: self.new_name + n[len(self.old_name) :] for n in self.members}
-        self.had_new = {
-            t: set(self.lib.paper_ids_with_tag(t, subtree=False)) for t in targets.values()
-        }
-        self.lib.rename_tag(self.old_name, self.new_name)
-
-    def revert(self, step: Step) -> None:
-        for name, ids in self.members.items():
-            target = self.new_name + name[len(self.old_name) :]
-            newcomers = [i for i in ids if i not in self.had_new.get(target, set())]
-            self.lib.add_tag(name, ids)  # also brings back a tag that had no papers
-            if newcomers:
-                self.lib.remove_tag(target, newcomers)
-            if not self.had_new.get(target):
-                self.lib.delete_tag(target)
-        for name, colour in self.colours.items():  # add_tag made them anew, uncoloured
-            self.lib.set_tag_colour(name, colour)
+    def call(self) -> Changes:
+        return self.lib.rename_tag(self.old_name, self.new_name)
 
 
-class SetField(LibraryCommand):
+class SetField(Undoable):
     """Set, change or remove one stored BibTeX field of a paper; undo puts the old ones back."""
 
     def __init__(self, lib: Library, pid: int, name: str, value: str) -> None:
-        super().__init__(mnemonic_free(f"Edit {clip(name, 40)}"))
-        self.lib, self.pid, self.name, self.value = lib, pid, name, value
-        self.old: dict[str, Any] = {}
+        super().__init__(lib, mnemonic_free(f"Edit {clip(name, 40)}"))
+        self.pid, self.name, self.value = pid, name, value
 
-    def apply(self, step: Step) -> None:
-        self.old = dict(self.lib.set_field(self.pid, self.name, self.value).old.get(self.pid, {}))
-
-    def revert(self, step: Step) -> None:
-        if self.old:
-            self.lib.restore_fields({self.pid: self.old})
+    def call(self) -> Changes:
+        return self.lib.set_field(self.pid, self.name, self.value)
 
 
-class DeleteTag(LibraryCommand):
+class DeleteTag(Undoable):
     """Delete a tag (its subtags stay); undo puts it back with its colour and papers."""
 
     def __init__(self, lib: Library, name: str) -> None:
-        super().__init__(mnemonic_free(f"Delete tag '{clip(name, 60)}'"))
-        self.lib, self.name = lib, name
-        self.gone: DeletedTag | None = None
+        super().__init__(lib, mnemonic_free(f"Delete tag '{clip(name, 60)}'"))
+        self.name = name
 
-    def apply(self, step: Step) -> None:
-        self.gone = self.lib.delete_tag(self.name).deleted_tag
-
-    def revert(self, step: Step) -> None:
-        if self.gone is not None:
-            self.lib.restore_tag(self.gone)
+    def call(self) -> Changes:
+        return self.lib.delete_tag(self.name)

@@ -258,13 +258,7 @@ def _pick_and_restore(win: "Window", found: list[backups.Backup], labels: list[s
     if answer != QMessageBox.StandardButton.Yes:
         return False
     win.detail.commit_edits()
-    try:
-        done = _restore(win, chosen)
-    except LitmanError as exc:
-        QMessageBox.warning(win.window(), "Restore failed", rich(str(exc)))
-        return False
-    kept = f" The replaced file is kept as {done.kept.name}." if done.kept else ""
-    win.statusBar().showMessage(f"Restored the backup from {chosen.taken_at:%Y-%m-%d %H:%M}.{kept}")
+    _restore(win, chosen)
     return True
 
 
@@ -286,13 +280,32 @@ def damaged_while_open(win: "Window", problem: str) -> None:
         _restore(win, good)
 
 
-def _restore(win: "Window", backup: backups.Backup) -> backups.Restored:
-    """Close the library, put the backup in place, reopen, and redraw from scratch (the
-    undo stack is cleared: its commands refer to the file that was replaced)."""
-    win.library.close()
-    try:
-        return app.restore_backup(win.library.path, backup.path.name, lock=win.writer_lock)
-    finally:
-        win.library.reload()
-        win.undo.clear()
-        win.refresh_all()
+def _restore(win: "Window", backup: backups.Backup) -> None:
+    """Put the backup in place on the write worker, after every queued write: close the
+    library, replace the file, reopen (which checks it). Then, on the GUI thread, redraw
+    from scratch (the undo stack is cleared: its commands refer to the file that was
+    replaced) and say what happened."""
+    when = f"{backup.taken_at:%Y-%m-%d %H:%M}"
+
+    def work(_step: object) -> backups.Restored:
+        win.library.close()
+        try:
+            return app.restore_backup(win.library.path, backup.path.name, lock=win.writer_lock)
+        finally:
+            win.library.reload()
+
+    def done(restored: backups.Restored) -> None:
+        _redraw(win)
+        kept = f" The replaced file is kept as {restored.kept.name}." if restored.kept else ""
+        win.statusBar().showMessage(f"Restored the backup from {when}.{kept}")
+
+    def failed(exc: BaseException) -> None:
+        _redraw(win)
+        QMessageBox.warning(win.window(), "Restore failed", rich(str(exc)))
+
+    win.writes.submit(f"Restoring the backup from {when}", work, done=done, failed=failed)
+
+
+def _redraw(win: "Window") -> None:
+    win.undo.clear()
+    win.refresh_all()

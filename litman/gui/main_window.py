@@ -364,6 +364,7 @@ class MainWindow(QMainWindow):
             s: act(f"Mark {s.value}", partial(self.set_status, s), f"Ctrl+{i + 1}")
             for i, s in enumerate(Status)
         }
+        self.a_rating = [act(f"Rate {n} ★", partial(self.set_rating, n)) for n in range(6)]
 
         for a in (*self.a_status.values(), *copies, self.a_delete):
             self.table.addAction(a)
@@ -378,6 +379,8 @@ class MainWindow(QMainWindow):
         edit.addActions([self.a_undo, self.a_redo, *copies, self.a_find, self.a_delete])
         status = bar.addMenu("&Status")
         status.addActions(list(self.a_status.values()))
+        status.addSeparator()
+        status.addActions(self.a_rating)
         tools = QToolBar("Main")
         tools.setObjectName("main-toolbar")
         tools.setMovable(False)
@@ -557,6 +560,12 @@ class MainWindow(QMainWindow):
         ids = self.selected_ids()
         if ids:
             self.push(commands.SetStatus(self.library, ids, status))
+
+    def set_rating(self, rating: int) -> None:
+        """Give every selected paper this rating (one undo step)."""
+        ids = self.selected_ids()
+        if ids:
+            self.push(commands.SetRating(self.library, ids, rating))
 
     def copy_as(self, fmt: str) -> None:
         """Copy the selection in an export format, saying which fields the format left out."""

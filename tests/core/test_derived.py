@@ -61,7 +61,7 @@ def test_edits_and_their_undo_keep_the_keys_current(library: Library) -> None:
 def test_a_deleted_paper_comes_back_with_its_keys(library: Library) -> None:
     ids = library.add_papers([NewPaper(title="Ünïcode Title", authors=("Ørsted, H",))]).added
     gone = library.delete_papers(ids)
-    library.restore_papers([v["paper"] for v in gone.old.values()])
+    library.undo(gone)
     assert_derived_current(library)
 
 

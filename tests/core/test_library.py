@@ -218,9 +218,10 @@ def test_delete_then_restore_brings_back_ids_and_tags(library: Library) -> None:
     ids = add(library, NewPaper(title="a", tags=("t",)), NewPaper(title="b"))
     changes = library.delete_papers(ids)
     assert library.count() == 0
-    library.restore_papers([v["paper"] for v in changes.old.values()])
+    library.undo(changes)
     assert library.get(ids[0]).tags == ("t",)
-    assert library.get(ids[0]).citekey == changes.old[ids[0]]["paper"].citekey
+    gone = {p.id: p for p in changes.inverse.papers}  # type: ignore[union-attr]
+    assert library.get(ids[0]).citekey == gone[ids[0]].citekey
 
 
 def test_changes_reach_subscribers(library: Library) -> None:
@@ -319,5 +320,5 @@ def test_papers_marked_read_can_be_deleted_and_put_back(library: Library) -> Non
     read = library.get(ids[0])
     assert read.read_at is not None and read.read_at.tzinfo is not None
     gone = library.delete_papers(ids)
-    library.restore_papers([v["paper"] for v in gone.old.values()])
+    library.undo(gone)
     assert [p.status for p in library.get_many(ids)] == [Status.READ, Status.READ]

@@ -51,3 +51,31 @@ def test_a_failed_restore_leaves_the_window_on_its_library(window, monkeypatch) 
     assert warned and "the library was not changed" in warned[0]
     assert window.library.count() == n == window.model.rowCount()
     window.library.set_status([window.library.list_ids()[0]], "read")  # still writable
+
+
+def test_a_restore_runs_on_the_write_worker(pooled_window, qtbot, monkeypatch) -> None:
+    import threading
+
+    from litman import app
+
+    win = pooled_window
+    n = win.library.count()
+    backups.take(win.library.path, backups.MANUAL)
+    win.library.delete_papers(win.library.list_ids()[:5])
+    threads: list[threading.Thread] = []
+    real = app.restore_backup
+
+    def recorded(*a, **k):
+        threads.append(threading.current_thread())
+        return real(*a, **k)
+
+    monkeypatch.setattr(app, "restore_backup", recorded)
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (a[3][0], True))
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: pytest.fail(str(a[2])))
+    win.a_restore_backup.trigger()
+    qtbot.waitUntil(
+        lambda: "Restored the backup" in win.statusBar().currentMessage(), timeout=30000
+    )
+    assert threads and threading.main_thread() not in threads
+    assert win.library.count() == n == win.model.rowCount()

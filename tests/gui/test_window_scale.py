@@ -106,21 +106,6 @@ def test_a_status_change_with_no_query_rereads_only_its_rows(window, monkeypatch
     )
 
 
-@pytest.fixture
-def pooled_window(qtbot, seeded, tmp_path):
-    """A window whose writes really run on the write pool, as in use."""
-    from litman.gui.main_window import MainWindow
-    from litman.gui.settings import ViewSettings
-    from litman.gui.workers import run_in_pool, wait_for_all
-
-    win = MainWindow(seeded, ViewSettings(tmp_path / "view.ini"), runner=run_in_pool)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    wait_for_all()
-
-
 def test_no_write_runs_on_the_gui_thread(pooled_window, qtbot, monkeypatch) -> None:
     import threading
 
@@ -138,6 +123,8 @@ def test_no_write_runs_on_the_gui_thread(pooled_window, qtbot, monkeypatch) -> N
     actions = [
         lambda: win.set_status(Status.READ),
         lambda: win.detail.tagAddRequested.emit("Threads"),
+        lambda: win.set_rating(4),
+        win.undo.undo,
         win.undo.undo,
         win.undo.undo,
     ]
@@ -147,6 +134,7 @@ def test_no_write_runs_on_the_gui_thread(pooled_window, qtbot, monkeypatch) -> N
     assert len(threads) >= 4
     assert threading.main_thread() not in threads
     assert Status.READ not in {p.status for p in lib.get_many(win.model.ids())}
+    assert 4 not in {p.rating for p in lib.get_many(win.model.ids())}
     assert lib.paper_ids_with_tag("Threads", subtree=False) == []
 
 
