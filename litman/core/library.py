@@ -282,6 +282,11 @@ class Library:
         """Call `listener(changes)` after every committed mutation."""
         self._listeners.append(listener)
 
+    def unsubscribe(self, listener: Listener) -> None:
+        """Stop calling `listener` (a window that closes)."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
     @contextmanager
     def _read(self) -> Iterator[Connection]:
         with self.store.read() as conn:

@@ -37,6 +37,11 @@ def _adapt_datetime(value: datetime) -> str:
 
 sqlite3.register_adapter(datetime, _adapt_datetime)
 WRITE_OPTION = "litman_write"
+# SQLite's page cache per connection, in KiB: 64 MiB while writing (bulk inserts touch several
+# indexes at random places), SQLite's default 2 MiB otherwise. A large cache on every pooled
+# connection kept up to 64 MiB each after one read of every paper (the index build).
+WRITE_CACHE_KIB = 65536
+READ_CACHE_KIB = 2000
 
 
 def make_engine(path: Path, *, read_only: bool = False) -> Engine:
@@ -69,14 +74,22 @@ def make_engine(path: Path, *, read_only: bool = False) -> Engine:
         if not read_only:
             cur.execute("PRAGMA journal_mode = WAL")
             cur.execute("PRAGMA synchronous = NORMAL")
-            # 64 MiB of page cache: bulk inserts touch several indexes at random places.
-            cur.execute("PRAGMA cache_size = -65536")
+        cur.execute(f"PRAGMA cache_size = -{READ_CACHE_KIB}")
         cur.close()
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
         immediate = conn.get_execution_options().get(WRITE_OPTION, False)
+        if immediate:
+            conn.exec_driver_sql(f"PRAGMA cache_size = -{WRITE_CACHE_KIB}")
+            conn.connection.info[WRITE_OPTION] = True
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    @event.listens_for(engine, "checkin")
+    def _on_checkin(dbapi_conn: sqlite3.Connection | None, record: Any) -> None:
+        # Shrinking the limit frees the pages above it: a writer's cache is not kept.
+        if dbapi_conn is not None and record.info.pop(WRITE_OPTION, False):
+            dbapi_conn.execute(f"PRAGMA cache_size = -{READ_CACHE_KIB}")
 
     return engine
 

@@ -99,6 +99,9 @@ class MainWindow(QMainWindow):
         # Direct when the GUI thread wrote, queued when a worker did.
         self.bridge.changed.connect(self._on_changes, Qt.ConnectionType.AutoConnection)
         library.subscribe(self.bridge.changed.emit)
+        # Closed is gone: connections to the window's own methods would otherwise keep it,
+        # its table cache and its Library alive for the life of the process.
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.sort_key: str | None = self.view.get(settings.SORT) or None
         self.sort_desc: bool = self.view.get(settings.SORT_DESC)
         self.last_result: SearchResult | None = None
@@ -421,6 +424,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self._watch.stop()
         self.save_state()
+        self.library.unsubscribe(self.bridge.changed.emit)
         super().closeEvent(event)
 
     # -- searching and showing ---------------------------------------------------------------

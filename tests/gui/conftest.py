@@ -7,6 +7,18 @@ import pytest
 pytestmark = pytest.mark.gui
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item):
+    """A window deletes itself when closed: pytest-qt closes only the widgets still alive
+    (it would call close() on a deleted one)."""
+    import shiboken6
+
+    widgets = getattr(item, "qt_widgets", None)
+    if widgets:
+        item.qt_widgets = [(w, f) for w, f in widgets if (o := w()) and shiboken6.isValid(o)]
+    return (yield)
+
+
 @pytest.fixture
 def window(qtbot, seeded, tmp_path: Path):
     from litman.gui.main_window import MainWindow

@@ -240,3 +240,30 @@ def test_export_follows_the_chosen_files_suffix(window, qtbot, monkeypatch, tmp_
         text = out.read_text()
         assert text.startswith(start)
         assert text.count("TY  - ") == 7 if name.endswith(".ris") else text.count('"id"') == 7
+
+
+def test_a_closed_window_is_freed_and_no_longer_hears_the_library(qtbot, seeded, tmp_path) -> None:
+    """Signal connections to the window's own methods kept a closed window, its table cache
+    and (through the window) its Library alive for the life of the process."""
+    import gc
+    import weakref
+
+    from litman.gui.main_window import MainWindow
+    from litman.gui.settings import ViewSettings
+    from litman.gui.workers import run_inline
+
+    listeners = list(seeded._listeners)
+    win = MainWindow(seeded, ViewSettings(tmp_path / "view.ini"), runner=run_inline)
+    win.show()
+    qtbot.waitExposed(win)
+    gone = weakref.ref(win)
+    win.close()
+    del win
+
+    def freed() -> bool:
+        gc.collect()
+        return gone() is None
+
+    qtbot.waitUntil(freed)
+    assert seeded._listeners == listeners
+    seeded.add_paper(NewPaper(title="Written after the window closed"))  # heard by no one
