@@ -282,6 +282,18 @@ def cmd_restore(args: argparse.Namespace, path: Path) -> int:
     return 0
 
 
+def cmd_add(args: argparse.Namespace, lib: Library) -> int:
+    from litman.cli import lookup  # the network code loads only for the commands that use it
+
+    return lookup.cmd_add(args, lib)
+
+
+def cmd_enrich(args: argparse.Namespace, lib: Library) -> int:
+    from litman.cli import lookup
+
+    return lookup.cmd_enrich(args, lib)
+
+
 def _report_json(r: ImportReport) -> dict[str, Any]:
     return {
         "source": r.source_name,
@@ -305,6 +317,8 @@ COMMANDS: dict[str, Command] = {
     "import": cmd_import,
     "search": cmd_search,
     "export": cmd_export,
+    "add": cmd_add,
+    "enrich": cmd_enrich,
 }
 
 

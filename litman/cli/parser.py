@@ -29,6 +29,7 @@ class UsageError(LitmanError):
 QUERY_COMMANDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "search": (frozenset({"--library", "--limit"}), frozenset({"-h"})),
     "export": (frozenset({"--library", "--output", "-o", "--format"}), frozenset({"-h", "-o"})),
+    "enrich": (frozenset({"--library", "--accept-above", "--mailto"}), frozenset({"-h"})),
 }
 TOP_VALUE_OPTIONS = frozenset({"--library"})
 
@@ -167,6 +168,8 @@ def build_parser(
         "pdflatex cannot set are written in their LaTeX form",
     )
 
+    _add_lookup_parsers(add, commands)
+
     def add_file_command(
         name: str, func: PathCommand, help_: str, description: str
     ) -> argparse.ArgumentParser:
@@ -203,6 +206,40 @@ def build_parser(
 def _either(words: list[str]) -> str:
     """`A, B or C`."""
     return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def _add_lookup_parsers(
+    add: Callable[..., argparse.ArgumentParser], commands: Mapping[str, Command]
+) -> None:
+    mailto = "your e-mail, sent to Crossref and OpenAlex as their polite pool asks "
+    mailto += "(default: $LITMAN_CONTACT_EMAIL)"
+    p = add("add", commands["add"], "add papers by DOI, arXiv id or ISBN (looked up online)")
+    p.add_argument("ids", nargs="+", metavar="ID", help="10.1000/xyz, doi:..., 2301.01234v2, ISBN")
+    p.add_argument("--mailto", metavar="EMAIL", help=mailto)
+    enrich_help = (
+        "find the published record of papers with derived titles or no authors (or of what "
+        "QUERY finds) by their abstracts, and show the candidates with scores"
+    )
+    p = add("enrich", commands["enrich"], enrich_help)
+    p.add_argument("query", nargs="*", metavar="QUERY")  # filled by split_query
+    p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
+    p.add_argument(
+        "--accept-above",
+        type=_score,
+        metavar="X",
+        help="write each paper's best candidate when it scores X or more (0..1, e.g. 0.9)",
+    )
+    p.add_argument("--mailto", metavar="EMAIL", help=mailto)
+
+
+def _score(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number from 0 to 1") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text} is not from 0 to 1")
+    return value
 
 
 def _add_tag_parser(p: argparse.ArgumentParser) -> None:

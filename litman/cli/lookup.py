@@ -1,0 +1,122 @@
+"""`litman add ID...` and `litman enrich [QUERY]`: metadata from the public indexes.
+
+`add` looks up DOIs, arXiv ids and ISBNs and stores what it finds (a paper already stored
+under the same DOI is merged). `enrich` searches for the published record of each paper
+whose title is derived or whose authors are empty (or of what QUERY finds), prints the
+candidates with their scores, and with `--accept-above X` writes each best candidate that
+scores X or more into its paper; `--dry-run` shows what it would write and writes nothing.
+Without the network each says so in one line and exits 1.
+"""
+
+import argparse
+
+from litman.cli.output import say
+from litman.core.library import Library
+from litman.core.records import NewPaper, Paper
+from litman.formats.latex import plain_text
+from litman.metadata.actions import AddResult, Proposal, accept, add_identifiers, find_candidates
+from litman.metadata.config import LookupConfig
+from litman.metadata.lookup import Lookup
+from litman.metadata.matching import changes_for, describe, needs_metadata
+
+
+def _lookup(args: argparse.Namespace) -> Lookup:
+    overrides = {"contact_email": args.mailto} if args.mailto else {}
+    return Lookup(LookupConfig.from_env(**overrides))
+
+
+def cmd_add(args: argparse.Namespace, lib: Library) -> int:
+    result = add_identifiers(lib, args.ids, _lookup(args))
+    report = result.report
+    added = set(report.added) if report else set()
+    for (ident, found), paper_id in zip(result.found, _placed(result), strict=True):
+        verb = "added" if paper_id in added else "merged into"
+        p = lib.get(paper_id)
+        say(f"{verb} {p.citekey}: {plain_text(p.title)} ({ident}, from {found.source})")
+    for text, why in result.failed:
+        say(f"litman: error: {text}: {why}", err=True)
+    return 1 if result.failed else 0
+
+
+def _placed(result: AddResult) -> list[int]:
+    """The paper each found record went to, in order: a new one, or the one merged into."""
+    report = result.report
+    if report is None:
+        return []
+    merged = {m.line: m.into_id for m in report.merged}
+    new = iter(report.added)
+    return [
+        merged[line] if line in merged else next(new) for line in range(1, len(result.found) + 1)
+    ]
+
+
+def cmd_enrich(args: argparse.Namespace, lib: Library) -> int:
+    query = " ".join(args.query or [])
+    papers = list(lib.iter_papers(lib.search_ids(query, sort="id")))
+    if not query:
+        papers = [p for p in papers if needs_metadata(p)]
+    if not papers:
+        say("no papers to look up (enrich looks at derived titles and empty authors)", err=True)
+        return 0
+    threshold = args.accept_above
+    accepted = 0
+    lookup = _lookup(args)
+    for n, paper in enumerate(papers, 1):
+        (proposal,) = find_candidates([paper], lookup)
+        say(f"[{n}/{len(papers)}] {_paper_head(paper)}")
+        _print_candidates(proposal)
+        best = proposal.best
+        if best is None or threshold is None or best.score < threshold:
+            continue
+        if args.dry_run:
+            say(f"    would accept {best.score:.2f} {best.found.source}:")
+            _print_changes(paper, best.paper)
+            continue
+        changes = accept(lib, paper.id, best.paper)
+        accepted += bool(changes.updated)
+        fields = ", ".join(sorted(changes.fields))
+        say(f"    accepted {best.score:.2f} {best.found.source}: {fields}")
+    _summary(args, len(papers), accepted)
+    return 0
+
+
+def _summary(args: argparse.Namespace, looked: int, accepted: int) -> None:
+    if args.dry_run:
+        say(f"looked up {looked} papers; nothing was written (--dry-run)", err=True)
+    elif args.accept_above is None:
+        say(
+            f"looked up {looked} papers; nothing was written "
+            "(--accept-above X writes each best candidate scoring X or more)",
+            err=True,
+        )
+    else:
+        say(
+            f"looked up {looked} papers; filled {accepted} from candidates scoring "
+            f"{args.accept_above:g} or more",
+            err=True,
+        )
+
+
+def _paper_head(p: Paper) -> str:
+    title = plain_text(p.title) + (" (derived title)" if p.title_derived else "")
+    return f"{p.citekey}: {title}"
+
+
+def _print_candidates(proposal: Proposal) -> None:
+    for problem in proposal.problems:
+        say(f"    note: {problem}")
+    if not proposal.candidates:
+        say("    no candidates found")
+        return
+    say(f"    {'score':>5}  {'source':<17} {'year':<4}  {'doi':<28} title")
+    for c in proposal.candidates:
+        p = c.paper
+        year = str(p.year or "----")
+        source = c.found.source[:17]
+        say(f"    {c.score:>5.2f}  {source:<17} {year:<4}  {p.doi[:28]:<28} {p.title[:70]}")
+
+
+def _print_changes(paper: Paper, found: NewPaper) -> None:
+    for name, old, new in describe(paper, changes_for(paper, found)):
+        was = f" (was: {old[:40]})" if old else ""
+        say(f"      {name}: {new[:80]}{was}")

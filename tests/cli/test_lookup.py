@@ -1,0 +1,172 @@
+"""`litman add` and `litman enrich` against the fake API (tests/metadata/fake_api.py)."""
+
+from pathlib import Path
+
+import pytest
+
+from litman.cli import main
+from litman.core.library import Library
+from litman.core.records import Paper
+
+SEEDS = {
+    "w2sg": "Weak-to-strong generalization (W2SG)",
+    "rlvr": "Reinforcement learning with verifiable rewards has driven",
+    "soft": "Sign-based optimization methods, such as SignSGD",
+    "thr": "Reinforcement learning with verifiable rewards has significantly",
+    "dpo": "Normative theories allow one to elicit",
+}
+
+
+def cli(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> tuple[int, str, str]:
+    code = main(["--library", str(path), *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def papers(path: Path) -> dict[int, Paper]:
+    with Library.open(path) as lib:
+        return {p.id: p for p in lib.list_papers(sort="id")}
+
+
+def seed(all_papers: dict[int, Paper], key: str) -> Paper:
+    (found,) = [p for p in all_papers.values() if p.abstract.startswith(SEEDS[key])]
+    return found
+
+
+@pytest.mark.usefixtures("fake_api")
+def test_add_takes_a_doi_an_arxiv_id_and_an_isbn_in_any_form(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "lib.sqlite"
+    code, out, err = cli(
+        capsys,
+        path,
+        "add",
+        "https://doi.org/10.5555/W2SG.0001",
+        "arXiv:2512.99901v2",
+        "hep-th/9901999",
+        "ISBN 978-3-16-148410-0",
+        "doi:10.5555/zenodo.0003",
+    )
+    assert (code, err) == (0, "")
+    assert out.count("added ") == 5
+    by_doi = {p.doi: p for p in papers(path).values()}
+    w2sg = by_doi["10.5555/w2sg.0001"]
+    assert w2sg.authors == ("Example, Ada", "Placeholder, Bo")
+    assert (w2sg.year, w2sg.venue, w2sg.entry_type) == (
+        2025,
+        "Journal of Example Research",
+        "article",
+    )
+    assert w2sg.extra["volume"] == "12" and w2sg.extra["pages"] == "101-130"
+    assert not w2sg.title_derived and w2sg.citekey == "example2025biasvariance"
+    assert by_doi["10.48550/arxiv.2512.99901"].extra["eprint"] == "2512.99901"
+    assert set(by_doi) == {
+        "10.5555/w2sg.0001",
+        "10.48550/arxiv.2512.99901",
+        "10.5555/hep.0004",
+        "10.5555/book.0006",
+        "10.5555/zenodo.0003",
+    }
+
+
+@pytest.mark.usefixtures("fake_api")
+def test_adding_a_stored_doi_or_arxiv_id_again_merges_instead_of_adding(
+    tmp_path: Path, capsys
+) -> None:
+    path = tmp_path / "lib.sqlite"
+    assert cli(capsys, path, "add", "10.5555/w2sg.0001", "2512.99901")[0] == 0
+    before = papers(path)
+    code, out, _ = cli(
+        capsys,
+        path,
+        "add",
+        "doi:10.5555/W2SG.0001",
+        "https://arxiv.org/abs/2512.99901v2",
+        "10.5555/w2sg.0001",
+    )
+    assert code == 0
+    assert out.count("merged into ") == 3 and "added" not in out
+    assert papers(path).keys() == before.keys()
+
+
+@pytest.mark.usefixtures("fake_api")
+def test_a_doi_that_is_not_found_is_one_line_and_changes_nothing(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "lib.sqlite"
+    code, out, err = cli(capsys, path, "add", "10.5555/missing")
+    assert code == 1 and out == ""
+    assert err == (
+        "litman: error: 10.5555/missing: No record of DOI 10.5555/missing found "
+        "(asked Crossref, doi.org, OpenAlex).\n"
+    )
+    assert papers(path) == {}
+
+
+def test_offline_add_and_enrich_say_so_in_one_line(seeded_path: Path, capsys) -> None:
+    before = papers(seeded_path)
+    for args in (["add", "10.5555/w2sg.0001"], ["enrich", "--accept-above", "0.5"]):
+        code, _, err = cli(capsys, seeded_path, *args)
+        assert code == 1
+        assert err.startswith("litman: error: Looking up metadata needs the network:")
+        assert err.count("\n") == 1
+    assert papers(seeded_path) == before
+
+
+@pytest.mark.usefixtures("fake_api")
+def test_enrich_dry_run_shows_a_candidate_table_and_writes_nothing(
+    seeded_path: Path, capsys
+) -> None:
+    before = papers(seeded_path)
+    code, out, err = cli(capsys, seeded_path, "enrich", "--dry-run", "--accept-above", "0.9")
+    assert code == 0
+    assert f"[1/{len(before)}]" in out  # every seed paper has a derived title
+    assert "score  source" in out
+    assert " 1.00  Crossref          2025  10.5555/w2sg.0001" in out
+    assert "would accept 1.00 arXiv:" in out
+    assert "nothing was written (--dry-run)" in err
+    assert papers(seeded_path) == before
+
+
+@pytest.mark.usefixtures("fake_api")
+def test_enrich_accept_above_fills_the_papers_that_match_and_no_others(
+    seeded_path: Path, capsys
+) -> None:
+    before = papers(seeded_path)
+    code, _, err = cli(capsys, seeded_path, "enrich", "--accept-above", "0.9")
+    assert code == 0 and "filled 3 from candidates scoring 0.9 or more" in err
+    after = papers(seeded_path)
+    changed = {pid for pid in before if after[pid] != before[pid]}
+    assert changed == {seed(before, k).id for k in ("w2sg", "rlvr", "soft")}
+    w2sg = seed(after, "w2sg")
+    assert not w2sg.title_derived
+    assert w2sg.title.startswith("A Bias–Variance View of Weak-to-Strong Generalization")
+    assert w2sg.authors == ("Example, Ada", "Placeholder, Bo")
+    assert w2sg.abstract == seed(before, "w2sg").abstract  # not longer: the stored one stays
+    rlvr = seed(after, "rlvr")  # a truncated seed is completed from OpenAlex
+    assert not rlvr.abstract_truncated
+    assert rlvr.abstract.startswith(seed(before, "rlvr").abstract)
+    assert rlvr.abstract.endswith("improves accuracy on mathematical reasoning benchmarks.")
+    assert seed(after, "soft").extra["eprint"] == "2512.99901"
+
+
+@pytest.mark.usefixtures("fake_api")
+def test_enrich_with_a_query_looks_only_at_what_it_finds(seeded_path: Path, capsys) -> None:
+    code, out, _ = cli(capsys, seeded_path, "enrich", "--dry-run", "W2SG", "Bregman")
+    assert code == 0
+    assert "[1/1]" in out and "10.5555/w2sg.0001" in out
+
+
+@pytest.mark.usefixtures("fake_api")
+def test_a_wrong_best_candidate_is_shown_but_not_accepted(seeded_path: Path, capsys) -> None:
+    before = seed(papers(seeded_path), "dpo")
+    code, out, _ = cli(
+        capsys, seeded_path, "enrich", "--accept-above", "0.9", "Normative", "theories"
+    )
+    assert code == 0
+    assert "10.5555/dpo.0002" in out and "accepted" not in out
+    assert seed(papers(seeded_path), "dpo") == before
+
+
+def test_accept_above_must_be_a_score(tmp_path: Path, capsys) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["--library", str(tmp_path / "l.sqlite"), "enrich", "--accept-above", "90"])
+    assert caught.value.code == 2
+    assert "90 is not from 0 to 1" in capsys.readouterr().err
