@@ -37,7 +37,17 @@ from litman.core.library import Library
 from litman.core.locking import WriterLock
 from litman.core.records import Changes, Status
 from litman.formats import registry
-from litman.gui import commands, dialogs, keys, refresh, safe_text, screens, settings, workers
+from litman.gui import (
+    commands,
+    dialogs,
+    keys,
+    lookup_menu,
+    refresh,
+    safe_text,
+    screens,
+    settings,
+    workers,
+)
 from litman.gui.detail import DetailPane
 from litman.gui.models.papers import PaperTableModel
 from litman.gui.safe_text import rich
@@ -384,6 +394,7 @@ class MainWindow(QMainWindow):
         status.addActions(list(self.a_status.values()))
         status.addSeparator()
         status.addActions(self.a_rating)
+        self.a_lookup = lookup_menu.install(self, file_menu)
         tools = QToolBar("Main")
         tools.setObjectName("main-toolbar")
         tools.setMovable(False)

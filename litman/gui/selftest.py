@@ -73,6 +73,11 @@ def _checks(tmp: Path, ok: Callable[[str, str], None]) -> None:
         )
         ok("BibTeX", f"{len(papers)} entries exported and parsed back")
 
+        from litman.metadata import net
+
+        need(net.https_available(), "no HTTPS in this build: metadata lookup cannot work")
+        ok("lookup", "HTTPS for Crossref, doi.org, arXiv and OpenAlex")
+
         shown = _window(lib, tmp)
         ok("window", shown)
 

@@ -70,10 +70,15 @@ def resolve_all(
 
 
 def import_found(lib: Library, found: Sequence[tuple[Identifier, Found]]) -> ImportReport:
-    """Store what was found as one import, duplicates merged by DOI."""
+    """Store what was found as one import, duplicates merged (same DOI, or the same
+    abstract as a stored seed); a paper merged into also gets the record's fields it lacks
+    and loses its derived title, as accepting the record in `enrich` would do."""
     papers = tuple(_new(ident, f) for ident, f in found)
     batch = ImportBatch(SOURCE_NAME, papers, tuple(range(1, len(papers) + 1)))
-    return lib.import_batch(batch)
+    report = lib.import_batch(batch)
+    for merged in report.merged:
+        accept(lib, merged.into_id, papers[merged.line - 1])
+    return report
 
 
 def add_identifiers(

@@ -141,6 +141,11 @@ class Channel:
             self._sleep(min(left, 0.1))
 
 
+def https_available() -> bool:
+    """Whether this Python can speak HTTPS (a frozen build without ssl cannot)."""
+    return hasattr(urllib.request, "HTTPSHandler")
+
+
 def _retry_after(headers: Message | None, default: float, cap: float) -> float:
     value = headers.get("Retry-After", "") if headers is not None else ""
     try:

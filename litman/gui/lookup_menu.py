@@ -1,0 +1,51 @@
+"""File → Add by Identifier… (Ctrl+Shift+N) and the Paper menu (Find Metadata…, Refresh
+from DOI/arXiv…). The dialogs and the network code load on first use, not at start-up."""
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+if TYPE_CHECKING:
+    from litman.gui.window_api import Window
+
+
+def _add(win: "Window") -> None:
+    from litman.gui import lookup_actions
+
+    lookup_actions.AddDialog(win).open()
+
+
+def _find(win: "Window") -> None:
+    from litman.gui import lookup_actions
+
+    lookup_actions.find_metadata(win)
+
+
+def _refresh(win: "Window") -> None:
+    from litman.gui import lookup_actions
+
+    lookup_actions.refresh_papers(win)
+
+
+def install(win: "Window", file_menu: QMenu) -> dict[str, QAction]:
+    """Put the lookup actions in the File menu and a Paper menu; returns them by name."""
+    parent = win.window()
+    add = QAction("Add by Identifier…", parent)
+    add.setShortcut(QKeySequence("Ctrl+Shift+N"))
+    add.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    add.triggered.connect(lambda _c=False: _add(win))
+    find = QAction("Find Metadata…", parent)
+    find.triggered.connect(lambda _c=False: _find(win))
+    refresh = QAction("Refresh from DOI/arXiv…", parent)
+    refresh.triggered.connect(lambda _c=False: _refresh(win))
+    parent.addActions([add, find, refresh])
+    actions = file_menu.actions()
+    if actions:
+        file_menu.insertAction(actions[0], add)
+    else:
+        file_menu.addAction(add)
+    paper = win.menuBar().addMenu("&Paper")
+    paper.addActions([find, refresh])
+    return {"add": add, "find": find, "refresh": refresh}
