@@ -13,7 +13,7 @@ import argparse
 from litman.cli.output import say
 from litman.core.library import Library
 from litman.core.records import NewPaper, Paper
-from litman.formats.latex import plain_text
+from litman.display.text import plain_text
 from litman.metadata.actions import AddResult, Proposal, accept, add_identifiers, find_candidates
 from litman.metadata.config import LookupConfig
 from litman.metadata.lookup import Lookup
