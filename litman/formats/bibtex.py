@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO, cast
 
 from litman.core.records import Paper
-from litman.formats import latex
+from litman.formats import jabref, latex
 from litman.formats.bibtex_fields import (
     MONTH_NAMES,
     ORDER,
@@ -137,6 +137,7 @@ def write(
     which needs only their keys and byte offsets (a text file's `tell` costs as much as
     writing an entry)."""
     mode = mode or ("ascii" if ascii_only else "pdflatex")
+    papers = jabref.restore(papers, blocks)  # static groups' tags back to `groups`
     with tempfile.TemporaryFile() as spool:
         links, spans = _spool(papers, mode, spool, convert)
         preambles, comments = _blocks(blocks)

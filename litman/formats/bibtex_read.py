@@ -22,6 +22,7 @@ from bibtexparser.library import Library
 
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Skipped
+from litman.formats import jabref
 from litman.formats.bibtex_fields import MONTH_NAMES, to_paper
 from litman.formats.decoding import Decoded, decode, read_bytes
 
@@ -72,6 +73,7 @@ def read_group(paths: Sequence[Path], keyword_separator: str = ",") -> list[Impo
     for path, text, (lib, notes), defs in zip(paths, texts, libs, string_notes, strict=True):
         papers, lines, skipped, warnings = _entries(lib, macros, keyword_separator)
         blocks = _kept_blocks(lib)
+        papers = jabref.tag_members(papers, blocks, warnings)
         if not papers and not skipped and not lib.strings and not blocks:
             raise ImportFailed(f"{path.name}: holds no BibTeX entries; nothing was imported.")
         if not papers and not skipped and lib.strings:

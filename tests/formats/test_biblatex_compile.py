@@ -1,5 +1,5 @@
 """BibLaTeX exports compile with pdflatex + biber with no warning: the seed library, a real
-JabRef file from ../shared/corpora, and a real file whose export may warn only where its
+JabRef file (tests/data/bib-real), and a real file whose export may warn only where its
 source does. Skipped where TeX is not installed; failed under `make test`, which installs it.
 """
 
@@ -11,10 +11,10 @@ from litman import app
 from litman.core.library import Library
 from litman.formats import biblatex
 from litman.formats.exchange import WriteOptions
-from tests.conftest import ROOT, SHARED_CORPORA, require_tool
+from tests.conftest import ROOT, require_tool
 from tests.formats.tex_run import TOOLS, biber_run
 
-CHOCOLATE = SHARED_CORPORA / "bib" / "real" / "jabref" / "Chocolate.bib"
+CHOCOLATE = ROOT / "tests" / "data" / "bib-real" / "Chocolate.bib"  # JabRef's own example
 NMR = ROOT / "tests" / "data" / "bib-real" / "nmr_relaxation.bib"
 
 
@@ -40,8 +40,6 @@ def test_the_seed_library_compiles_with_biber_without_a_warning(
 
 
 def test_a_real_jabref_file_compiles_with_biber_without_a_warning(tmp_path: Path) -> None:
-    if not CHOCOLATE.exists():
-        pytest.skip(f"needs the shared corpora ({CHOCOLATE})")
     out = exported(CHOCOLATE, tmp_path)
     text = out.read_text(encoding="utf-8")
     assert "journaltitle = " in text and "date = " in text and "\tyear = " not in text
