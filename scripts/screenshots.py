@@ -49,6 +49,11 @@ CAPTIONS = {
     "`tests/data/real-entries/kopp2009.bib`; the script selected it, opened the BibTeX "
     "fields tab and set `pages` to `3--14`: an undoable edit, exported as typed.",
     "columns-menu.png": f"{SETUP}; the script opened the table header's context menu.",
+    "find-metadata.png": "Seed library; the script selected five seed papers and chose Paper "
+    "→ Find Metadata… against litman's local test server (`tests/metadata/fake_api.py`, "
+    "whose records are made up: people, venues and DOIs under the example prefix 10.5555), "
+    "pressed *Accept all scoring at least 0.90* and selected the first paper. Two seeds "
+    "open with the same words; the record whose abstract goes on differently scores low.",
 }
 
 
@@ -148,13 +153,64 @@ def dark_shot(qapp: QApplication, lib: Library, tmp: Path) -> None:
     win.close()
 
 
+REVIEWED = (
+    "Weak-to-strong generalization (W2SG)",
+    "Reinforcement learning with verifiable rewards has driven",
+    "Reinforcement learning with verifiable rewards has significantly",
+    "Sign-based optimization methods",
+    "Normative theories allow one to elicit",
+)
+
+
+def review_shot(qapp: QApplication, tmp: Path) -> None:
+    """Find Metadata's review dialog, over the local test server and its made-up records."""
+    import time
+
+    from litman.gui import lookup_actions
+    from tests.metadata.fake_api import FakeApi
+
+    api = FakeApi().start()
+    os.environ.update({f"LITMAN_{k.upper()}": v for k, v in api.urls().items()})
+    os.environ.update(LITMAN_LOOKUP_PAUSE="0", XDG_CACHE_HOME=str(tmp / "cache"))
+    try:
+        with Library.open(tmp / "review.sqlite") as lib:
+            app.import_seeds(lib)
+            win = open_window(qapp, lib, tmp)
+            wanted = [p.id for p in lib.list_papers() if p.abstract.startswith(REVIEWED)]
+            sel = win.table.selectionModel()
+            for pid in wanted:
+                index = win.model.index(win.model.row_of(pid) or 0, 0)
+                sel.select(index, sel.SelectionFlag.Select | sel.SelectionFlag.Rows)
+            settle(qapp)
+            dialog = lookup_actions.find_metadata(win)
+            assert dialog is not None
+            deadline = time.monotonic() + 60
+            while dialog.worker is not None and time.monotonic() < deadline:
+                qapp.processEvents()
+                time.sleep(0.01)
+            dialog.accept_above()
+            dialog.paper_list.setCurrentRow(0)
+            settle(qapp)
+            shoot(dialog, "find-metadata.png")
+            dialog.close()
+            win.close()
+    finally:
+        api.stop()
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     qapp = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(qapp, QApplication)
     theme.apply(qapp, dark=False)
+    only = set(sys.argv[1:])  # e.g. `find-metadata.png`: make only the shots named
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
+        if only == {"find-metadata.png"}:
+            review_shot(qapp, tmp)
+            write_captions()
+            return
+        review_shot(qapp, tmp)
         editor_shot(qapp, tmp)
         with Library.open(tmp / "seeded.sqlite") as lib:
             prepare(lib)
@@ -163,9 +219,13 @@ def main() -> None:
             report_shot(qapp, win)
             win.close()
             dark_shot(qapp, lib, tmp)
+    write_captions()
+
+
+def write_captions() -> None:
     captions = "".join(f"- `{name}`: {text}\n" for name, text in CAPTIONS.items())
     (OUT / "CAPTIONS.md").write_text("# What each screenshot shows\n\n" + captions)
-    print(f"wrote {len(CAPTIONS)} screenshots and CAPTIONS.md to {OUT}")
+    print(f"wrote screenshots and CAPTIONS.md ({len(CAPTIONS)} captions) to {OUT}")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -107,9 +108,9 @@ class ReviewDialog(QDialog):
         self.stored = QLabel()
         self.stored.setTextFormat(Qt.TextFormat.PlainText)
         self.stored.setWordWrap(True)
-        self.candidates = _table(CANDIDATE_COLUMNS)
+        self.candidates = _table(CANDIDATE_COLUMNS, 3, (50, 110, 50, 0, 170, 190))
         self.candidates.itemSelectionChanged.connect(self._show_changes)
-        self.changes = _table(("Field", "Stored", "Found"))
+        self.changes = _table(("Field", "Stored", "Found"), 2, (90, 300))
         self.accept_button = QPushButton("Accept")
         self.reject_button = QPushButton("Reject")
         self.accept_button.clicked.connect(self.accept_current)
@@ -147,7 +148,7 @@ class ReviewDialog(QDialog):
         split = QSplitter()
         split.addWidget(self.paper_list)
         split.addWidget(right)
-        split.setSizes([300, 800])
+        split.setSizes([340, 760])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(split, 1)
@@ -307,14 +308,20 @@ class ReviewDialog(QDialog):
         super().done(result)
 
 
-def _table(columns: Sequence[str]) -> QTableWidget:
+def _table(columns: Sequence[str], stretch: int, widths: Sequence[int]) -> QTableWidget:
+    """A read-only table, one row selected at a time, the `stretch` column taking the
+    room the others (at `widths`) leave."""
     table = QTableWidget(0, len(columns))
     table.setHorizontalHeaderLabels(list(columns))
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.verticalHeader().setVisible(False)
-    table.horizontalHeader().setStretchLastSection(True)
+    table.setWordWrap(False)
+    header = table.horizontalHeader()
+    for col, width in enumerate(widths):
+        header.resizeSection(col, width)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return table
 
 
