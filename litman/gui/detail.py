@@ -34,6 +34,8 @@ from litman.gui.tag_box import TagBox
 
 LINE_FIELDS = ("title", "authors", "year", "venue", "doi", "url")
 LABELS = {"doi": "DOI", "url": "URL"}
+MIXED = "Mixed"
+PARTLY_READ = "Set for all"  # a large selection: only its first papers were read
 
 
 class SafeBrowser(QTextBrowser):
@@ -84,7 +86,7 @@ class DetailPane(QWidget):
         self.heading.setWordWrap(True)
         self.heading.setStyleSheet("font-weight: 600; font-size: 14px")
         layout.addWidget(self.heading)
-        form = QFormLayout()
+        form = self.form = QFormLayout()
         self.edits: dict[str, QLineEdit] = {}
         for name in LINE_FIELDS:
             edit = QLineEdit()
@@ -127,6 +129,8 @@ class DetailPane(QWidget):
         self.notes.setPlaceholderText("Notes")
         self.notes.setMaximumHeight(90)
         layout.addWidget(self.notes)
+        self.filler = QWidget()  # takes the room of the one-paper parts when they hide
+        layout.addWidget(self.filler, 3)
         self.show_papers([], None)
 
     def _tag_row(self) -> QVBoxLayout:
@@ -145,6 +149,7 @@ class DetailPane(QWidget):
         self.status.setAccessibleName("Reading status")
         for s in Status:
             self.status.addItem(s.value.capitalize(), s.value)
+        self.status.setPlaceholderText(MIXED)  # shown for papers whose statuses differ
         self.status.activated.connect(lambda i: self.statusRequested.emit(self.status.itemData(i)))
         self.rating = QSpinBox()
         self.rating.setAccessibleName("Rating")
@@ -154,7 +159,8 @@ class DetailPane(QWidget):
         row.addWidget(QLabel("Status"))
         row.addWidget(self.status)
         row.addStretch(1)
-        row.addWidget(QLabel("Rating"))
+        self.rating_label = QLabel("Rating")
+        row.addWidget(self.rating_label)
         row.addWidget(self.rating)
         return row
 
@@ -186,10 +192,21 @@ class DetailPane(QWidget):
             edit.setReadOnly(not writable)
         self.notes.setEnabled(single)
         self.notes.setReadOnly(not writable)
+        self._show_single_parts(len(papers) < 2)
         self.rating.setEnabled(single and writable)
         self.tag_edit.setEnabled(bool(papers) and writable)
         self.status.setEnabled(bool(papers) and writable)
         self._fill(papers, spans or {})
+
+    def _show_single_parts(self, shown: bool) -> None:
+        """Papers selected together are tagged and marked together: the one-paper fields
+        give their room to the tags (13 chips showed 6, the rest cut off)."""
+        for row in range(self.form.rowCount()):
+            self.form.setRowVisible(row, shown)
+        for part in (self.tabs, self.notes, self.rating, self.rating_label):
+            part.setVisible(shown)
+        self.filler.setVisible(not shown)
+        self.tag_box.max_lines = 3 if shown else 12
 
     def _fill(self, papers: list[Paper], spans: dict[str, list[tuple[int, int]]]) -> None:
         p = self._paper
@@ -229,19 +246,26 @@ class DetailPane(QWidget):
             notes.append("Abstract cut off at the source (…).")
         if p and p.source:
             notes.append(f"From {p.source}.")
-        self.note.setText(" ".join(notes))
         self.notes.blockSignals(True)
         self.notes.setPlainText(p.notes if p else "")
         self.notes.blockSignals(False)
         self.rating.blockSignals(True)
         self.rating.setValue(p.rating if p else 0)
         self.rating.blockSignals(False)
-        if papers:
-            statuses = {x.status for x in papers}
-            self.status.setCurrentIndex(
-                list(Status).index(next(iter(statuses))) if len(statuses) == 1 else 0
-            )
+        self._show_status(papers)
+        if len(papers) < self._count:
+            notes.append(f"Status and tags of the first {len(papers):,} selected papers.")
+        self.note.setText(" ".join(notes))
         self._show_chips(sorted({t for x in papers for t in x.tags}, key=str.casefold))
+
+    def _show_status(self, papers: list[Paper]) -> None:
+        """The papers' status, or none with "Mixed" when they differ (the box offers each
+        status to set for all of them)."""
+        statuses = {x.status for x in papers}
+        one = len(statuses) == 1 and len(papers) == self._count
+        partly = PARTLY_READ if papers else ""
+        self.status.setPlaceholderText(MIXED if len(statuses) > 1 else partly)
+        self.status.setCurrentIndex(list(Status).index(next(iter(statuses))) if one else -1)
 
     @staticmethod
     def _abstract_html(p: Paper, spans: dict[str, list[tuple[int, int]]]) -> str:

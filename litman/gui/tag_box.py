@@ -1,13 +1,24 @@
 """The detail pane's tags: removable chips that wrap, and a box that completes tag names.
 
 Each chip shows a tag (long names shortened, the full path on hover) with a ✕ and removes
-that tag when clicked. The box offers every tag from the moment the window opens, ranked by
-`litman.core.tag_match`: path or leaf prefix first, then letters in order (`scwr` finds
-`scientific-writing`), then small typos. The box only emits requests; the window acts.
+that tag when clicked; chips past `max_lines` rows scroll. The box offers every tag from the
+moment the window opens, ranked by `litman.core.tag_match`: path or leaf prefix first, then
+letters in order (`scwr` finds `scientific-writing`), then small typos. The box only emits
+requests; the window acts.
 """
 
-from PySide6.QtCore import QStringListModel, Qt, Signal
-from PySide6.QtWidgets import QCompleter, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QSize, QStringListModel, Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QCompleter,
+    QFrame,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from litman.core import tag_match
 from litman.gui.flow_layout import FlowLayout
@@ -15,6 +26,34 @@ from litman.gui.safe_text import clip, mnemonic_free, rich
 
 CHIP_CHARS = 40  # a chip shows this much of a tag's path; the tooltip shows all of it
 CHIP_STYLE = "QPushButton { border: 1px solid palette(mid); border-radius: 9px; padding: 1px 8px; }"
+
+
+class ChipScroll(QScrollArea):
+    """The chips, as tall as they need up to `max_lines` rows; the rest scrolls."""
+
+    def __init__(self, area: QWidget, chips: FlowLayout) -> None:
+        super().__init__()
+        self.chips, self.max_lines = chips, 3
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setWidget(area)
+
+    def sizeHint(self) -> QSize:
+        first = self.chips.itemAt(0)
+        line = first.sizeHint().height() + 4 if first else 0
+        bar = self.verticalScrollBar().sizeHint().width()
+        needed = self.chips.heightForWidth(max(1, self.width() - bar))
+        return QSize(super().sizeHint().width(), min(needed, line * self.max_lines))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self.sizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # the chips wrap differently: a new height
 
 
 class TagBox(QWidget):
@@ -30,7 +69,9 @@ class TagBox(QWidget):
         self.chip_area = QWidget()
         self.chip_area.setAccessibleName("Tags")
         self.chips = FlowLayout(self.chip_area)
-        box.addWidget(self.chip_area)
+        # Many chips (a large selection's tags) scroll instead of being cut off.
+        self.chip_scroll = ChipScroll(self.chip_area, self.chips)
+        box.addWidget(self.chip_scroll)
         self.edit = QLineEdit()
         self.edit.setAccessibleName("Add tag")
         self.edit.setPlaceholderText("Add a tag (A > B for a subtag), Enter")
@@ -62,8 +103,18 @@ class TagBox(QWidget):
                 widget.deleteLater()
         for tag in tags:
             self.chips.addWidget(self._chip(tag))
-        self.chip_area.setVisible(bool(tags))
+        self.chip_scroll.setVisible(bool(tags))
         self.chips.invalidate()
+        self.chip_scroll.updateGeometry()
+
+    @property
+    def max_lines(self) -> int:
+        return self.chip_scroll.max_lines
+
+    @max_lines.setter
+    def max_lines(self, lines: int) -> None:
+        self.chip_scroll.max_lines = lines
+        self.chip_scroll.updateGeometry()
 
     def _chip(self, tag: str) -> QPushButton:
         chip = QPushButton(mnemonic_free(f"{clip(tag, CHIP_CHARS)}  ✕"))  # `R&D` is no Alt+D

@@ -91,3 +91,25 @@ def test_merge_preselects_no_target(window, monkeypatch) -> None:
     window.sidebar.mergeRequested.emit("Optimization > Stochastic")
     assert asked == [-1]
     assert {t.name for t in window.library.tags()} == before
+
+
+def test_every_tag_of_a_large_selection_can_be_reached_and_a_mixed_status_says_so(
+    window, qtbot
+) -> None:
+    """Ctrl+A on the seeds showed 6 of 13 chips, the rest cut off with no scroll bar, and
+    "Unread" for papers some of which were read."""
+    window.resize(1366, 768)
+    window.library.set_status([window.model.paper_id(0)], "read")
+    window.table.setFocus()
+    window.table.selectAll()
+    window.selection.flush()
+    tags = {t for p in window.library.list_papers() for t in p.tags}
+    qtbot.waitUntil(lambda: len(chips(window)) == len(tags) > 6)
+    scroll = window.detail.tag_box.chip_scroll
+    for chip in chips(window):
+        scroll.ensureWidgetVisible(chip)
+        seen = chip.visibleRegion().boundingRect()
+        assert seen.height() == chip.height(), chip.accessibleName()
+    assert window.detail.status.currentIndex() == -1
+    assert window.detail.status.currentText() == ""
+    assert window.detail.status.placeholderText() == "Mixed"
