@@ -101,6 +101,9 @@ VENUE_FIELD = {
     "conference": "booktitle",
     "book": "publisher",
 }
+# Where else an imported entry's venue may be: BibTeX's own fields, then biblatex's (Zotero,
+# Better BibLaTeX).
+VENUE_SOURCES = ("journal", "journaltitle", "booktitle", "eventtitle", "howpublished")
 RAW_PREFIX = "litman-raw-"  # extra keys the BibTeX reader keeps for byte-exact export
 HIDDEN_PREFIX = "litman-"  # extra keys of litman's own: raw copies, field order, venue field
 VENUE_AT = "litman-venue-field"  # extra key: the field an imported venue was read from
@@ -113,6 +116,14 @@ def venue_field(entry_type: str, extra: Mapping[str, str] | None = None) -> str:
     `journal` in a @misc), else the entry type's."""
     read = (extra or {}).get(VENUE_AT)
     return read or VENUE_FIELD.get(entry_type, "howpublished")
+
+
+def venue_read_from(entry_type: str, fields: Mapping[str, str]) -> str | None:
+    """The field an entry's venue is read from: its type's own, else the first of
+    `VENUE_SOURCES` it has (a book's publisher last)."""
+    own = VENUE_FIELD.get(entry_type)
+    candidates = (own, *VENUE_SOURCES, "publisher" if entry_type == "book" else None)
+    return next((k for k in candidates if k and k in fields), None)
 
 
 def is_column(name: str, entry_type: str) -> bool:

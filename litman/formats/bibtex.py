@@ -18,7 +18,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import BinaryIO, TextIO, cast
+from typing import BinaryIO, TextIO, TypedDict, Unpack, cast
 
 from litman.core.records import Paper
 from litman.formats import jabref, latex
@@ -61,13 +61,14 @@ Blocks = Sequence[tuple[str, str]]
 Convert = Callable[[str, list[tuple[str, str]]], tuple[str, list[tuple[str, str]]]]
 
 
-def dumps(
-    papers: Iterable[Paper],
-    ascii_only: bool = False,
-    *,
-    mode: Mode | None = None,
-    blocks: Blocks = (),
-) -> str:
+class Options(TypedDict, total=False):
+    """`write`'s keyword options, which `dumps` and `export` pass on."""
+
+    mode: Mode | None
+    blocks: Blocks
+
+
+def dumps(papers: Iterable[Paper], ascii_only: bool = False, **options: Unpack[Options]) -> str:
     """BibTeX text for papers: `pdflatex` (the default) writes what pdflatex cannot set in
     its LaTeX form, `utf8` keeps every character (biber, XeLaTeX), `ascii` escapes all.
 
@@ -75,7 +76,7 @@ def dumps(
     writing it directly skips building its model objects, a third of export time at 100k.
     """
     out = io.StringIO()
-    write(papers, out, ascii_only, mode=mode, blocks=blocks)
+    write(papers, out, ascii_only, **options)
     return out.getvalue()
 
 
@@ -220,17 +221,14 @@ def write_report(
 
 
 def export(
-    papers: Iterable[Paper],
-    path: Path,
-    ascii_only: bool = False,
-    *,
-    mode: Mode | None = None,
-    blocks: Blocks = (),
+    papers: Iterable[Paper], path: Path, ascii_only: bool = False, **options: Unpack[Options]
 ) -> int:
     """Write a new .bib file at `path`, never half-written under its name."""
-    mode = mode or ("ascii" if ascii_only else "pdflatex")
-    options = WriteOptions(mode, blocks)
-    return export_file(path, lambda out: write_report(papers, out, options), newline=None).written
+
+    def written(out: TextIO) -> ExportReport:
+        return ExportReport(write(papers, out, ascii_only, **options))
+
+    return export_file(path, written, newline=None).written
 
 
 def fields_of(

@@ -12,18 +12,17 @@ import re
 from functools import lru_cache
 from typing import Literal
 
-from litman.core.fields import VENUE_AT, VENUE_FIELD, venue_field
+from litman.core.fields import MODELLED as COLUMNS
+from litman.core.fields import RAW_PREFIX, VENUE_AT, venue_field, venue_read_from
 from litman.core.records import NewPaper, Paper, Status
 from litman.formats import latex, markup
 
 Mode = Literal["pdflatex", "utf8", "ascii"]
 AnyPaper = NewPaper | Paper
-RAW = "litman-raw-"  # extra keys holding a field's value as read, for byte-exact export
+RAW = RAW_PREFIX  # extra keys holding a field's value as read, for byte-exact export
 ORDER = "litman-fields"  # extra key: the entry's field names as read, comma-separated
 TRUNCATED = "litman-abstract-truncated"  # BibTeX field: the abstract is a cut copy
 DERIVED = "litman-title-derived"  # BibTeX field: litman made the title from the abstract
-# Where else a venue may be: BibTeX's own fields, then biblatex's (Zotero, Better BibLaTeX).
-VENUE_FIELDS = ("journal", "journaltitle", "booktitle", "eventtitle", "howpublished")
 READ_OUT = {Status.READ: "read", Status.READING: "skimmed"}
 READ_IN = {"read": Status.READ, "skimmed": Status.READING}
 MONTH_NAMES = "jan feb mar apr may jun jul aug sep oct nov dec".split()
@@ -40,13 +39,11 @@ def to_paper(
 ) -> NewPaper:
     """A paper from an entry's resolved field values (names lower-cased, in file order)."""
     etype = etype.lower()
-    candidates = (VENUE_FIELD.get(etype), *VENUE_FIELDS, "publisher" if etype == "book" else None)
-    venue_key = next((k for k in candidates if k and k in raw), None)
-    modelled = {"title", "author", "year", "doi", "url", "abstract", "keywords", "readstatus"}
-    modelled |= {"ranking", TRUNCATED, DERIVED, venue_key or "title"}
+    venue_key = venue_read_from(etype, raw)
+    modelled = {*COLUMNS, TRUNCATED, DERIVED, venue_key or "title"}
     extra = {k: v for k, v in raw.items() if k not in modelled}
     extra[ORDER] = ",".join(raw)
-    if venue_key and venue_key != VENUE_FIELD.get(etype, "howpublished"):
+    if venue_key and venue_key != venue_field(etype):
         extra[VENUE_AT] = venue_key
     dropped: list[str] = []
     tags = tuple(split_keywords(raw.get("keywords", ""), dropped, sep))
@@ -122,21 +119,26 @@ def split_names(value: str) -> list[str]:
     return out
 
 
+def unescaped(text: str, chars: str) -> list[tuple[int, str]]:
+    """Where `text` holds one of `chars` (braces, quotes, `@`) that no backslash escapes, as
+    BibTeX counts them: a backslash escapes the character after it, a backslash too."""
+    return [(m.start(), c) for m in _marks(chars).finditer(text) if len(c := m.group()) == 1]
+
+
+@lru_cache(maxsize=8)
+def _marks(chars: str) -> re.Pattern[str]:
+    return re.compile(r"\\.|[" + re.escape(chars) + "]", re.S)
+
+
 def depths(value: str) -> list[int]:
-    """Brace depth before each character; escaped braces (`\\{`) do not count."""
-    out, depth, escaped = [], 0, False
-    for ch in value:
-        out.append(depth)
-        if escaped:
-            escaped = False
-        elif ch == "\\":
-            escaped = True
-        elif ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-    out.append(depth)
-    return out
+    """Brace depth before each character, and after the last; escaped braces (`\\{`) do
+    not count."""
+    out: list[int] = []
+    depth = 0
+    for i, brace in unescaped(value, "{}"):
+        out += [depth] * (i + 1 - len(out))
+        depth += 1 if brace == "{" else -1
+    return out + [depth] * (len(value) + 1 - len(out))
 
 
 def _top_level_ands(value: str) -> list[re.Match[str]]:

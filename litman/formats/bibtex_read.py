@@ -23,7 +23,7 @@ from bibtexparser.library import Library
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Skipped
 from litman.formats import jabref
-from litman.formats.bibtex_fields import MONTH_NAMES, to_paper
+from litman.formats.bibtex_fields import MONTH_NAMES, to_paper, unescaped
 from litman.formats.decoding import Decoded, decode, read_bytes
 
 # What BibTeX's plain styles print for the month macros, inside a concatenation.
@@ -145,13 +145,8 @@ def strip_comment_lines(text: str) -> tuple[str, list[str]]:
 
 def _scan(line: str, depth: int, quote: bool) -> tuple[int, bool]:
     """Brace depth and whether a `"..."` value is open, after `line`."""
-    escaped = False
-    for ch in line:
-        if escaped:
-            escaped = False
-        elif ch == "\\":
-            escaped = True
-        elif ch == "{":
+    for _, ch in unescaped(line, '{}"@'):
+        if ch == "{":
             depth += 1
         elif ch == "}":
             depth = max(depth - 1, 0)
