@@ -123,6 +123,10 @@ class Evaluator:
         self.q = query
         self.n = len(index.alive)
         self.result = SearchResult(query, [])
+        # Which fields each paper matched matters only to the bonus for two query words in
+        # one field: a one-word query skips them (a pass over each posting fewer).
+        scoring = [t for t in query.terms if t.kind in ("word", "phrase") and not t.negated]
+        self.fields_needed = len(scoring) > 1
 
     def run(self) -> SearchResult:
         scored: list[Vectors] = []
@@ -142,7 +146,7 @@ class Evaluator:
                 hit = self._filter(term, cand)
                 cand = cand[~hit if term.negated else hit]
         scores = self._total(scored, cand)
-        order = np.lexsort((-cand, -scores))
+        order = rank_order(cand, scores)
         self.result.ids = cand[order].tolist()
         self.result.score_array = scores[order]
         return self.result
@@ -162,6 +166,9 @@ class Evaluator:
     def _total(self, scored: list[Vectors], cand: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
         """Each candidate's score: its terms' scores, plus half a bonus for the field that
         holds the most query words (more words in one field rank higher)."""
+        if len(scored) == 1:  # one word: no field can hold two of them
+            alone: np.ndarray[Any, Any] = scored[0][0][cand]
+            return alone
         total = np.zeros(len(cand), dtype=np.float32)
         per_field = np.zeros((len(FIELDS), len(cand)), dtype=np.int8)
         for score, fields_hit, _ in scored:
@@ -183,7 +190,7 @@ class Evaluator:
         # vectors (about 0.5 MB per 100k papers) are kept by the index until the postings
         # change, with the hit tokens the term adds.
         if not (term.kind == "word" and term.prefix and len(term.words[0]) == 1):
-            return self._score_uncached(term)
+            return self._score_uncached(term, self.fields_needed)
         key = (term.kind, term.words, term.prefix, term.field, term.negated)
         vectors, tokens = self.ix.memo(key, lambda: self._score_noting_hits(term))
         for name, toks in tokens.items():
@@ -194,12 +201,12 @@ class Evaluator:
         # Only a kept term needs to know which hit tokens it added (a copy per term cost
         # as much as the term when an earlier prefix had matched thousands of tokens).
         before = {k: set(v) for k, v in self.result.hit_tokens.items()}
-        vectors = self._score_uncached(term)
+        vectors = self._score_uncached(term, True)  # kept for queries of any length
         return vectors, {k: v - before.get(k, set()) for k, v in self.result.hit_tokens.items()}
 
-    def _score_uncached(self, term: Term) -> Vectors:
+    def _score_uncached(self, term: Term, fields_needed: bool) -> Vectors:
         score = np.zeros(self.n, dtype=np.float32)
-        hit = np.zeros(self.n, dtype=np.uint8)
+        hit = np.zeros(self.n if fields_needed else 0, dtype=np.uint8)
         fields = self._fields(term)
         if term.kind == "phrase":
             return self._phrase(term, fields, score, hit)
@@ -225,7 +232,8 @@ class Evaluator:
         # Weakest first, so that a paper keeps its strongest hit's score.
         for f, strength, idx in sorted(groups, key=lambda g: WEIGHTS[g[0]] * g[1]):
             score[idx] = WEIGHTS[f] * strength
-            hit[idx] |= np.uint8(1 << f)
+            if fields_needed:
+                hit[idx] |= np.uint8(1 << f)
         return score, hit, _matched([g[2] for g in groups], score)
 
     def _phrase(
@@ -247,7 +255,8 @@ class Evaluator:
             ok = [d.id for d in self.ix.docs(cand.tolist()) if _contains(d.texts[f], term.words)]
             idx = np.array(ok, dtype=np.int64)
             score[idx] = WEIGHTS[f] * 1.2
-            hit[idx] |= np.uint8(1 << f)
+            if len(hit):
+                hit[idx] |= np.uint8(1 << f)
             found.append(idx)
         return score, hit, _matched(found, score)
 
@@ -273,6 +282,30 @@ class Evaluator:
                 out[list(self.ix.tag_members[tag])] = True
         tagged: np.ndarray[Any, Any] = out[cand]
         return tagged
+
+
+# From this many matches on, `rank_order` sorts by a 16-bit key (numpy's radix sort).
+RADIX_FROM = 2048
+
+
+def rank_order(cand: np.ndarray[Any, Any], scores: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """Positions of the candidates (ascending ids) by descending score, then descending id.
+
+    Every score is a sum of weights times strengths, all multiples of 0.1: in tenths they
+    make a small integer key, which numpy sorts with a radix sort (a stable sort of the
+    reversed candidates keeps ties by descending id). 260k matches at 300k papers: 1-3 ms
+    against 7-9 ms for the two-key lexsort, which stays for few matches and for any score
+    that is not a whole number of tenths."""
+    n = len(cand)
+    if n >= RADIX_FROM:
+        tenths = np.rint(scores * np.float32(10))
+        top, bottom = float(tenths.max()), float(tenths.min())
+        if top - bottom < 2**15 and float(np.abs(tenths - scores * np.float32(10)).max()) < 0.01:
+            key = (top - tenths[::-1]).astype(np.int16)
+            order: np.ndarray[Any, Any] = (n - 1) - np.argsort(key, kind="stable")
+            return order
+    exact: np.ndarray[Any, Any] = np.lexsort((-cand, -scores))
+    return exact
 
 
 def _matched(
