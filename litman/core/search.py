@@ -2,12 +2,13 @@
 
 Each field's postings map a folded token to the ids of the papers holding it
 (`litman.core.postings`). A query word finds its candidate tokens here (exact; prefix for the
-word being typed, by bisecting the sorted vocabulary; typos, by rapidfuzz's optimal string
-alignment distance over the vocabulary words of near length, so that a swap of two letters is
-one typo). Citekeys stay out of that vocabulary: they are found whole, or by prefix after
-`key:`. `litman.core.ranking` then scores papers over those
-postings only: no query ever scores every paper's text. Edits and deletes touch only their
-papers' postings, and a per-paper digest finds what another process changed.
+word being typed, by bisecting the sorted vocabulary; typos, by optimal string alignment
+distance, so that a swap of two letters is one typo, over the vocabulary words of near length
+whose letters could be that close: `litman.core.typos`). Citekeys stay out of that
+vocabulary: they are found whole, or by prefix after `key:`. `litman.core.ranking` then
+scores papers over those postings only: no query ever scores every paper's text. Edits and
+deletes touch only their papers' postings, and a per-paper digest finds what another
+process changed.
 """
 
 import json
@@ -20,14 +21,13 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 import numpy as np
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
 
 from litman.core.batch import gc_paused
 from litman.core.postings import TAGS, IntArray, Postings, array_text, raw_words, text_array
 from litman.core.query import Query, Term, parse
 from litman.core.ranking import EXACT, FUZZY, PREFIX, Evaluator, SearchResult
 from litman.core.records import Doc
+from litman.core.typos import Typos
 
 # The index asks for documents by id (None: all of them).
 Docs = Callable[[Sequence[int] | None], Iterable[Doc]]
@@ -322,9 +322,7 @@ class SearchIndex:
             # which made one-letter prefixes expand to thousands of tokens.
             words = p.word_tokens()
             self._sorted_vocab = sorted(words)
-            self._by_len: dict[int, list[str]] = {}
-            for tok in words:
-                self._by_len.setdefault(len(tok), []).append(tok)
+            self._typos = Typos(words)
             self._key_vocab = None  # sorted when a `key:` prefix needs it
             self._vocab = signature
             self._fuzzy.cache_clear()
@@ -431,18 +429,7 @@ class SearchIndex:
         k = max_edits(word)
         if k == 0:
             return tuple((tok, 1) for tok in _swaps(word) if self.postings.is_word(tok))
-        out: list[tuple[str, int]] = []
-        for n in range(len(word) - k, len(word) + k + 1):
-            bucket = self._by_len.get(n)
-            if bucket:
-                out.extend(
-                    (tok, int(d))
-                    for tok, d, _ in process.extract(
-                        word, bucket, scorer=OSA.distance, score_cutoff=k, limit=None
-                    )
-                    if d > 0
-                )
-        return tuple(out)
+        return tuple(self._typos.near(word, k))
 
     def memo(self, key: Any, compute: Callable[[], R]) -> R:
         """What `compute` returns, kept under `key` until the postings change (the ranking's

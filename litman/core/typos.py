@@ -1,0 +1,66 @@
+"""Typo lookups over the search vocabulary: the words within a few edits of a query word.
+
+Edits are optimal string alignment's (a swap of two neighbouring letters is one edit), as
+rapidfuzz computes them. Before any distance is computed, a word whose set of letters differs
+from the query word's by more than twice the allowed edits is passed over: an edit changes
+that set by at most one letter out and one in (a swap by none), so no word within reach is
+lost. Each letter is a bit of a 64-bit mask (code point mod 64: two letters sharing a bit only
+make the sets look closer), and numpy compares a bucket of words of one length at once: at
+300k papers a ten-letter word was compared with 30k words by rapidfuzz; now with hundreds.
+"""
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+
+def letter_mask(word: str) -> int:
+    """The word's letters as bits (code point mod 64)."""
+    mask = 0
+    for ch in word:
+        mask |= 1 << (ord(ch) & 63)
+    return mask
+
+
+class Typos:
+    """The vocabulary's words by length, with their letter masks made when first needed."""
+
+    def __init__(self, words: Iterable[str]) -> None:
+        self._by_len: dict[int, list[str]] = {}
+        for tok in words:
+            self._by_len.setdefault(len(tok), []).append(tok)
+        self._masks: dict[int, np.ndarray[Any, np.dtype[np.uint64]]] = {}
+
+    def near(self, word: str, k: int) -> list[tuple[str, int]]:
+        """Words other than `word` within `k` edits of it, with their distances."""
+        out: list[tuple[str, int]] = []
+        want = np.uint64(letter_mask(word))
+        for n in range(max(1, len(word) - k), len(word) + k + 1):
+            bucket = self._by_len.get(n)
+            if not bucket:
+                continue
+            close = np.flatnonzero(np.bitwise_count(self._bucket_masks(n) ^ want) <= 2 * k)
+            if not len(close):
+                continue
+            found = process.extract(
+                word,
+                [bucket[i] for i in close.tolist()],
+                scorer=OSA.distance,
+                score_cutoff=k,
+                limit=None,
+            )
+            out.extend((tok, int(d)) for tok, d, _ in found if d > 0)
+        return out
+
+    def _bucket_masks(self, n: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
+        masks = self._masks.get(n)
+        if masks is None:
+            bucket = self._by_len[n]
+            # Every word of a bucket has n code points: one row of UTF-32 units each.
+            codes = np.frombuffer("".join(bucket).encode("utf-32-le"), dtype=np.uint32)
+            bits = np.left_shift(np.uint64(1), (codes & 63).astype(np.uint64))
+            masks = self._masks[n] = np.bitwise_or.reduce(bits.reshape(len(bucket), n), axis=1)
+        return masks
