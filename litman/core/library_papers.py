@@ -9,7 +9,7 @@ with the old values undo needs. `insert_new` is the one way new papers get their
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from litman.core import backups, fields, models, store
@@ -265,11 +265,7 @@ def insert_new(conn: Connection, papers: Sequence[NewPaper]) -> list[int]:
         wanted = bool(p.citekey)
         key = keys.key(p.citekey or base_key(p.authors, p.year, p.title), wanted)
         rows.append(store.paper_values(p, key, stamp))
-    # AUTOINCREMENT ids only grow and the write lock is ours, so the new rows are exactly
-    # those above the old maximum: cheaper than RETURNING on every row.
-    before = conn.execute(select(func.max(P.c.id))).scalar() or 0
-    store.insert_papers(conn, rows)
-    ids = list(conn.execute(select(P.c.id).where(P.c.id > before).order_by(P.c.id)).scalars())
+    ids = store.insert_papers(conn, rows)
     names = list(dict.fromkeys(t for p in papers for t in p.tags))
     if names:
         by_name = store.tag_ids(conn, names)

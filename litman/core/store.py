@@ -10,6 +10,7 @@ from collections import defaultdict
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields
 from datetime import UTC, datetime
+from itertools import chain
 from operator import itemgetter
 from typing import Any, TypeVar
 
@@ -265,41 +266,81 @@ def link_tags(
 DEFER_INDEXES_FROM = 10_000
 
 
-def insert_papers(conn: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
-    """Insert paper rows in the caller's transaction: all of them, indexes included, or none."""
+def insert_papers(conn: Connection, rows: Sequence[Mapping[str, Any]]) -> list[int]:
+    """Insert paper rows in the caller's transaction: all of them, indexes included, or none.
+    Returns their new ids, in the order of `rows`, as the INSERT itself reports them."""
     defer = len(rows) >= DEFER_INDEXES_FROM and len(rows) > count_papers(conn)
     deferred = sorted(P.indexes, key=lambda ix: str(ix.name)) if defer else []
     for index in deferred:
         index.drop(conn)
-    bulk_insert(conn, P, rows)
+    ids = bulk_insert(conn, P, rows, returning=P.c.id)
     for index in deferred:
         index.create(conn)
+    return ids
 
 
-def bulk_insert(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
-    """Insert many rows with one executemany of a Core `insert()`.
+# Bind variables per statement when rows are inserted with RETURNING: under SQLite's limit
+# (32766 since 3.32) and PostgreSQL's (65535).
+VARIABLES = 30_000
+
+
+def bulk_insert(
+    conn: Connection,
+    table: Table,
+    rows: Sequence[Mapping[str, Any]],
+    *,
+    returning: ColumnElement[int] | None = None,
+) -> list[int]:
+    """Insert many rows with one compiled Core `insert()`; with `returning` (an integer key
+    the database assigns), the values it gave each row, in the order of `rows`.
 
     The statement is compiled once and each column's bind processor (JSON, dates) applied
     here; letting SQLAlchemy build parameters row by row cost as much as SQLite's own work
-    (3.3 s of 8.6 s for 100k papers, see benchmarks/bench_store.py).
+    (3.3 s of 8.6 s for 100k papers, see benchmarks/bench_store.py). Without `returning`
+    it is one executemany; with it, multi-row VALUES statements ending in RETURNING, whose
+    keys are sorted: one statement assigns ascending keys in the order of its VALUES.
     """
     if not rows:
-        return
+        return []
     cols = list(rows[0])
     compiled = insert(table).compile(dialect=conn.dialect, column_keys=cols)
     order = list(compiled.positiontup or cols) if compiled.positional else cols
+    if returning is not None and not compiled.positional:  # a named paramstyle: portable
+        stmt = insert(table).returning(returning, sort_by_parameter_order=True)
+        return list(conn.execute(stmt, list(rows)).scalars())
+    params = _bound(conn, table, order, rows)
+    if returning is None:
+        conn.exec_driver_sql(
+            str(compiled), params if compiled.positional else _named(order, params)
+        )
+        return []
+    head, group = str(compiled).rsplit(" VALUES ", 1)
+    ids: list[int] = []
+    for part in chunks(params, max(1, VARIABLES // len(order))):
+        sql = f"{head} VALUES {', '.join([group] * len(part))} RETURNING {returning.name}"
+        flat = tuple(chain.from_iterable(part))
+        ids.extend(sorted(int(i) for (i,) in conn.exec_driver_sql(sql, flat)))
+    return ids
+
+
+def _bound(
+    conn: Connection, table: Table, order: list[str], rows: Sequence[Mapping[str, Any]]
+) -> list[tuple[Any, ...]]:
+    """Each row's values in `order`, through its column's bind processor."""
     found = [(i, table.c[c].type.bind_processor(conn.dialect)) for i, c in enumerate(order)]
     procs = [(i, _remembering(p)) for i, p in found if p is not None]
     getter = itemgetter(*order)
-    params: list[Any] = []
+    params: list[tuple[Any, ...]] = []
     for row in rows:
         values = list(getter(row)) if len(order) > 1 else [row[order[0]]]
         for i, proc in procs:
             values[i] = proc(values[i])
-        params.append(
-            tuple(values) if compiled.positional else dict(zip(order, values, strict=True))
-        )
-    conn.exec_driver_sql(str(compiled), params)
+        params.append(tuple(values))
+    return params
+
+
+def _named(order: list[str], params: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+    return [dict(zip(order, values, strict=True)) for values in params]
 
 
 def _remembering(proc: Any) -> Any:

@@ -322,3 +322,25 @@ def test_papers_marked_read_can_be_deleted_and_put_back(library: Library) -> Non
     gone = library.delete_papers(ids)
     library.undo(gone)
     assert [p.status for p in library.get_many(ids)] == [Status.READ, Status.READ]
+
+
+def test_new_ids_are_the_rows_inserted_not_every_row_above_the_old_maximum(
+    library: Library,
+) -> None:
+    """Rows that land in the same transaction by other means (here a trigger; on a server,
+    another writer's) are not taken for the new papers."""
+    library.engine.dispose()
+
+    @event.listens_for(library.engine, "connect")
+    def _shadow(dbapi_conn, _record):
+        dbapi_conn.execute(
+            "CREATE TEMP TRIGGER shadow AFTER INSERT ON papers WHEN NEW.citekey NOT LIKE 'shadow%'"
+            " BEGIN INSERT INTO papers (citekey, entry_type, title, title_sort, title_derived,"
+            " authors, authors_sort, venue, doi, url, abstract, abstract_truncated, abstract_key,"
+            " title_key, status, rating, notes, source, extra, added_at, modified_at)"
+            " VALUES ('shadow' || NEW.id, 'misc', 'Shadow', 'shadow', 0, '[]', '', '', '', '',"
+            " '', 0, '', '', 'unread', 0, '', '', '{}', NEW.added_at, NEW.added_at); END"
+        )
+
+    added = add(library, NewPaper(title="One"), NewPaper(title="Two"), NewPaper(title="Three"))
+    assert [library.get(i).title for i in added] == ["One", "Two", "Three"]
