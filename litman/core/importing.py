@@ -62,6 +62,8 @@ def import_batches(
         for paper, line in zip(batch.papers, batch.lines, strict=True):
             if cancelled and cancelled():
                 raise Cancelled("Import cancelled; nothing was imported.")
+            if not paper.source:  # where it came from: the file and line the reader saw
+                paper = dataclasses.replace(paper, source=f"{batch.source_name}:{line}")
             _place(finder, pending, stored, bno, paper, line)
             done += 1
             if progress and done % 200 == 0:

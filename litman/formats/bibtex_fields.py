@@ -67,7 +67,6 @@ def to_paper(
         rating=_rank(raw.get("ranking", "")),
         abstract_truncated=raw.get(TRUNCATED, "").strip() == "true",
         title_derived=raw.get(DERIVED, "").strip() == "true",
-        source=f"line {line}",
         extra=extra,
     )
     for name in MODELLED:

@@ -189,7 +189,6 @@ def to_paper(item: Mapping[str, Any], line: int, warnings: list[str]) -> NewPape
         notes=_text(item.get("note")),
         title_derived=_text(custom.get(exchange.DERIVED)) == "true",
         abstract_truncated=_text(custom.get(exchange.TRUNCATED)) == "true",
-        source=f"line {line}",
         extra=_extra(item, etype, line, warnings),
     )
 

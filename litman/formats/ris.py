@@ -199,7 +199,6 @@ def to_paper(record: _Record) -> NewPaper:
         notes="\n\n".join(values.get("N1", [])),
         title_derived=custom.pop(exchange.DERIVED, "") == "true",
         abstract_truncated=custom.pop(exchange.TRUNCATED, "") == "true",
-        source=f"line {record.line}",
         extra=extra,
     )
 

@@ -141,3 +141,31 @@ def test_empty_file_exits_nonzero_and_changes_nothing(tmp_path: Path, capsys) ->
     assert main(["--library", str(path), "import", str(empty)]) == 1
     assert "empty" in capsys.readouterr().err
     assert Library.open(path).count() == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("refs.bib", "\n@article{k1, title={A Bib Paper}}\n"),
+        ("refs.ris", "\nTY  - JOUR\nTI  - A RIS Paper\nER  - \n"),
+        ("refs.json", '[\n{"id": "k1", "type": "article-journal", "title": "A CSL Paper"}\n]\n'),
+    ],
+)
+def test_an_imported_paper_names_the_file_and_line_it_came_from(
+    library: Library, tmp_path: Path, name: str, text: str
+) -> None:
+    """The detail pane said "From line 2." for a .bib import: which file, it did not say."""
+    from litman.formats import registry
+
+    path = tmp_path / name
+    path.write_text(text)
+    library.import_batch(registry.read(path))
+    (paper,) = library.list_papers()
+    assert paper.source == f"{name}:2"
+
+
+def test_a_batch_paper_with_no_source_of_its_own_is_given_the_file_and_line(
+    library: Library,
+) -> None:
+    library.import_batch(batch(NewPaper(title="One"), NewPaper(title="Two"), name="x.bib"))
+    assert sorted(p.source for p in library.list_papers()) == ["x.bib:1", "x.bib:2"]
