@@ -31,6 +31,8 @@ from litman.core.records import (
 P = models.papers
 # Fields the search index does not read: restoring only these re-indexes nothing.
 UNSEARCHED_FIELDS = frozenset({"status", "read_at", "rating", "notes", "modified_at"})
+# Papers given back the same values from this many on share one UPDATE (restore_fields).
+ALIKE_FROM = 100
 # Fields `store.saved_values` reads without SQLAlchemy's per-value processors.
 QUICK_FIELDS = frozenset({"status", "read_at", "rating"})
 
@@ -103,22 +105,23 @@ class Papers(Part):
         )
 
     def delete_papers(self, ids: Sequence[int]) -> Changes:
-        """Delete papers; the inverse keeps each whole Paper so that undo can restore it.
+        """Delete papers; the inverse keeps their stored rows, so that undo puts them back
+        exactly (`restore_rows`).
 
         Deleting more than one paper first takes a backup."""
         if len(set(ids)) > 1:
             self._backup_before(backups.PRE_DELETE)
         with self._write() as conn:
-            gone = store.load_papers(conn, list(ids))
-            for part in store.chunks(list(gone)):
-                conn.execute(delete(P).where(P.c.id.in_(part)))
-        return self._publish(
-            Changes(
-                deleted=tuple(gone),
-                tags_changed=True,
-                inverse=PapersGone(tuple(gone.values())),
-            )
-        )
+            gone = store.take_rows(conn, list(ids))
+            conn.execute(delete(P).where(store.in_ids(P.c.id, gone.ids)))
+        return self._publish(Changes(deleted=gone.ids, tags_changed=True, inverse=gone))
+
+    def restore_rows(self, gone: PapersGone) -> Changes:
+        """Put deleted papers back as they were stored (undo of `delete_papers`)."""
+        with self._write() as conn:
+            store.put_rows(conn, gone)
+        back = gone.ids
+        return self._publish(Changes(added=back, tags_changed=True, inverse=PapersBack(back)))
 
     def restore_papers(self, papers: Sequence[Paper]) -> Changes:
         """Put deleted papers back with their ids, keys, tags and dates (undo of delete)."""
@@ -178,12 +181,26 @@ class Papers(Part):
             for values in old.values():
                 written.update(values)
             replaced = _current_values(conn, list(old), sorted(written))
+            alike: dict[tuple[tuple[str, Any], ...], list[int]] = {}
             for pid, values in old.items():
                 vals = self._restored_values(conn, pid, values)
+                try:
+                    alike.setdefault(tuple(sorted(vals.items())), []).append(pid)
+                    continue
+                except TypeError:  # a list or mapping value (authors, extra)
+                    pass
                 row = {f"v_{k}": v for k, v in vals.items()}
                 groups.setdefault(tuple(sorted(vals)), []).append(dict(row, v__id=pid))
-            # One statement per set of fields (an undone bulk status is one), executed
-            # for many rows: 100k separate UPDATEs took seconds.
+            # Papers given back the same values share one UPDATE (an undone bulk status
+            # gives most papers back `unread`); the rest, one statement per set of fields
+            # executed for many rows: 100k separate UPDATEs took seconds.
+            for same, pids in alike.items():
+                if len(pids) >= ALIKE_FROM:
+                    conn.execute(update(P).where(store.in_ids(P.c.id, pids)).values(dict(same)))
+                    continue
+                for pid in pids:
+                    row = {f"v_{k}": v for k, v in same}
+                    groups.setdefault(tuple(k for k, _ in same), []).append(dict(row, v__id=pid))
             for keys, rows in groups.items():
                 stmt = update(P).where(P.c.id == bindparam("v__id"))
                 conn.execute(stmt.values({k: bindparam(f"v_{k}") for k in keys}), rows)

@@ -28,8 +28,8 @@ def undo(papers: Papers, tags: Tags, changes: Changes | Inverse) -> Changes:
     match inverse:
         case FieldValues(old=old):
             return papers.restore_fields(old)
-        case PapersGone(papers=gone):
-            return papers.restore_papers(gone)
+        case PapersGone():
+            return papers.restore_rows(inverse)
         case PapersBack(ids=ids):
             return papers.delete_papers(ids)
         case TagLinks():

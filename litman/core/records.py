@@ -202,10 +202,18 @@ class FieldValues:
 
 @dataclass(frozen=True)
 class PapersGone:
-    """The inverse of a delete: the whole papers, to be put back with their ids, keys,
-    tags and dates."""
+    """The inverse of a delete: the deleted papers' rows as they were stored (`columns`
+    order, the id first) and their tags by name, put back exactly: ids, keys, dates and
+    derived columns. (Rows, not `Paper` records: at 100k papers, making the records and
+    their rows again took most of a delete and of its undo.)"""
 
-    papers: tuple[Paper, ...]
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    tags: tuple[tuple[int, str], ...]
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return tuple(row[0] for row in self.rows)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ import json
 import secrets
 from collections import defaultdict
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import fields
 from datetime import UTC, datetime
 from itertools import chain
@@ -30,7 +31,7 @@ from sqlalchemy import (
 from litman.core import models
 from litman.core.dedupe import abstract_key, title_key
 from litman.core.errors import LitmanError, NotFoundError
-from litman.core.records import Doc, NewPaper, Paper, SearchFields, Status
+from litman.core.records import Doc, NewPaper, Paper, PapersGone, SearchFields, Status
 from litman.core.text import fold, fold_word
 
 P, T, PT = models.papers, models.tags, models.paper_tags
@@ -208,6 +209,41 @@ def saved_values(
     return {row[0]: {n: f(v) for n, f, v in zip(names, fns, row[1:], strict=True)} for row in rows}
 
 
+def take_rows(conn: Connection, ids: Sequence[int]) -> PapersGone:
+    """These papers' stored rows and tag names, read through the driver: what deleting
+    them must keep for its undo (`put_rows`)."""
+    driver: Any = conn.connection.driver_connection
+    each = "(SELECT value FROM json_each(?))"
+    found = driver.execute(
+        f"SELECT * FROM papers WHERE id IN {each} ORDER BY id", (_json_ids(ids),)
+    )
+    columns = tuple(d[0] for d in found.description)
+    rows = tuple(found.fetchall())
+    tags = driver.execute(
+        "SELECT pt.paper_id, t.name FROM paper_tags AS pt JOIN tags AS t ON t.id = pt.tag_id "
+        f"WHERE pt.paper_id IN {each}",
+        (_json_ids(ids),),
+    ).fetchall()
+    return PapersGone(columns, rows, tuple(tags))
+
+
+def put_rows(conn: Connection, gone: PapersGone) -> None:
+    """Insert deleted papers' rows back as they were, with their tags (made again when
+    they were deleted since), in the caller's transaction."""
+    driver: Any = conn.connection.driver_connection
+    marks = ", ".join("?" * len(gone.columns))
+    sql = f"INSERT INTO papers ({', '.join(gone.columns)}) VALUES ({marks})"
+    with _indexes_deferred(conn, len(gone.rows)):
+        driver.executemany(sql, gone.rows)
+    tid = tag_ids(conn, {name for _, name in gone.tags})
+    links = [(pid, tid[name]) for pid, name in gone.tags]
+    driver.executemany("INSERT INTO paper_tags (paper_id, tag_id) VALUES (?, ?)", links)
+
+
+def _json_ids(ids: Sequence[int]) -> str:
+    return "[" + ",".join(map(str, ids)) + "]"
+
+
 def load_papers(conn: Connection, ids: Sequence[int]) -> dict[int, Paper]:
     rows = conn.execute(select(*PAPER_COLUMNS).where(in_ids(P.c.id, ids))).fetchall()
     tag_map = tags_of(conn, [r[0] for r in rows])
@@ -269,14 +305,22 @@ DEFER_INDEXES_FROM = 10_000
 def insert_papers(conn: Connection, rows: Sequence[Mapping[str, Any]]) -> list[int]:
     """Insert paper rows in the caller's transaction: all of them, indexes included, or none.
     Returns their new ids, in the order of `rows`, as the INSERT itself reports them."""
-    defer = len(rows) >= DEFER_INDEXES_FROM and len(rows) > count_papers(conn)
+    with _indexes_deferred(conn, len(rows)):
+        ids = bulk_insert(conn, P, rows, returning=P.c.id)
+    return ids
+
+
+@contextmanager
+def _indexes_deferred(conn: Connection, n: int) -> Iterator[None]:
+    """Around an insert of `n` papers: drop the secondary indexes first and build them
+    again after, when the batch is large and larger than the table."""
+    defer = n >= DEFER_INDEXES_FROM and n > count_papers(conn)
     deferred = sorted(P.indexes, key=lambda ix: str(ix.name)) if defer else []
     for index in deferred:
         index.drop(conn)
-    ids = bulk_insert(conn, P, rows, returning=P.c.id)
+    yield
     for index in deferred:
         index.create(conn)
-    return ids
 
 
 # Bind variables per statement when rows are inserted with RETURNING: under SQLite's limit

@@ -42,3 +42,19 @@ def test_rename_and_delete_answer_as_a_fresh_build(seeded: Library) -> None:
     for query in ("numbat", "quokka", "marsupial", "wombat", "numbat quokka", "quoka"):
         assert sorted(seeded.search(query).ids) == sorted(fresh_ids(seeded, query)), query
     assert seeded.search("marsupial").ids == []
+
+
+def test_deleted_papers_leave_the_results_and_an_undo_brings_them_back_as_they_were(
+    seeded: Library,
+) -> None:
+    ids = seeded.list_ids()
+    seeded.index.ensure_built()
+    postings = seeded.index.postings
+    before = {q: seeded.search(q).ids for q in ("neural", "bandit safety", "tag:ml")}
+    gone = seeded.delete_papers(ids[: len(ids) // 2])
+    for query in before:
+        assert not set(seeded.search(query).ids) & set(gone.deleted)
+        assert sorted(seeded.search(query).ids) == sorted(fresh_ids(seeded, query))
+    seeded.undo(gone)
+    assert {q: seeded.search(q).ids for q in before} == before
+    assert seeded.index.postings is postings and not postings.any_moved  # nothing re-indexed

@@ -103,3 +103,10 @@ def test_undo_of_a_tag_delete_and_of_a_colour(library: Library) -> None:
     undone_in_one(library, colour)
     undone_in_one(library, library.delete_tag("t"))
     assert membership(library) == {"t": (set(ids), None)}
+
+
+def test_undo_of_a_delete_puts_back_every_field_as_it_was(seeded: Library) -> None:
+    ids = seeded.list_ids()[:20]
+    before = seeded.get_many(ids)
+    seeded.undo(seeded.delete_papers(ids))
+    assert seeded.get_many(ids) == before
