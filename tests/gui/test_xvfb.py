@@ -12,6 +12,7 @@ import pytest
 
 from litman.core.library import Library
 from tests.conftest import require_tool
+from tests.gui.xvfb import xvfb
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,39 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def display():
     require_tool("Xvfb", "xdotool")
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    # Xvfb writes the number and the newline separately, and dies if the pipe is gone
-    # before the newline ("Cannot write display number"): read up to the newline.
-    got = b""
-    while not got.endswith(b"\n"):
-        chunk = os.read(read, 16)
-        if not chunk:
-            break
-        got += chunk
-    os.close(read)
-    number = got.decode().strip()
-    display = f":{number}"
-    # Wait until the server really takes connections (under load it can lag its own word).
-    end = time.monotonic() + 20
-    while subprocess.run(
-        ["xdotool", "getdisplaygeometry"],
-        env={**os.environ, "DISPLAY": display},
-        capture_output=True,
-    ).returncode:
-        if server.poll() is not None or time.monotonic() > end:
-            pytest.fail(f"Xvfb on {display} did not start (exit {server.poll()})")
-        time.sleep(0.05)
-    try:
+    with xvfb("1280x800") as display:
         yield display
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def xdotool(env: dict[str, str], *args: str) -> str:

@@ -12,12 +12,12 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import require_tool
+from tests.gui.xvfb import xvfb
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,33 +60,6 @@ print(json.dumps({
 """
 
 
-def start_xvfb(size: str) -> tuple[subprocess.Popen[bytes], str]:
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    got = b""
-    while not got.endswith(b"\n"):  # the number and the newline come separately
-        chunk = os.read(read, 16)
-        if not chunk:
-            break
-        got += chunk
-    os.close(read)
-    display = f":{got.decode().strip()}"
-    end = time.monotonic() + 20
-    env = {**os.environ, "DISPLAY": display}
-    while subprocess.run(
-        ["xdotool", "getdisplaygeometry"], env=env, capture_output=True
-    ).returncode:
-        if server.poll() is not None or time.monotonic() > end:
-            pytest.fail(f"Xvfb on {display} did not start")
-        time.sleep(0.05)
-    return server, display
-
-
 @pytest.fixture(scope="module")
 def probed(_seeded_master: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
     """The window opened once on a 1366×768 Xvfb screen, and what it reported."""
@@ -94,8 +67,7 @@ def probed(_seeded_master: Path, tmp_path_factory: pytest.TempPathFactory) -> di
     tmp_path = tmp_path_factory.mktemp("xvfb")
     seeded_path = tmp_path / "seeded.sqlite"
     shutil.copyfile(_seeded_master, seeded_path)
-    server, display = start_xvfb("1366x768")
-    try:
+    with xvfb("1366x768") as display:
         env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
         done = subprocess.run(
             [sys.executable, "-c", PROBE, str(seeded_path), str(tmp_path / "view.ini")],
@@ -107,9 +79,6 @@ def probed(_seeded_master: Path, tmp_path_factory: pytest.TempPathFactory) -> di
             # many jobs (load average 19) the probe took over 120 s and all three tests erred.
             timeout=900,
         )
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
 
