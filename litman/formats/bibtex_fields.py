@@ -104,6 +104,18 @@ def split_names(value: str) -> list[str]:
     """`A and B and {C and D}` into names (an `and` next to any white space splits);
     `and others` stays as `others`. A name braced whole (`{World Health Organization}`)
     is read without its braces; the field as read is kept to be written back."""
+    return [name for name, _braced in _names(value)]
+
+
+def corporate_names(value: str) -> set[str]:
+    """The names of an author field as read that were braced whole (`{World Health
+    Organization}`): an edited author list writes them braced again, not as people."""
+    return {name for name, braced in _names(value) if braced} if "{" in value else set()
+
+
+def _names(value: str) -> list[tuple[str, bool]]:
+    """Each name of a name list, as stored (folded, as every name), and whether it was
+    braced whole."""
     names, start = [], 0
     for m in _top_level_ands(value):
         names.append(value[start : m.start()])
@@ -112,9 +124,9 @@ def split_names(value: str) -> list[str]:
     out = []
     for name in (n.strip() for n in names):
         if len(name) >= 2 and name[0] == "{" and name[-1] == "}" and _balanced(name[1:-1]):
-            out.append(clean(latex.decode(name[1:-1])))  # stored folded, as every name
+            out.append((clean(latex.decode(name[1:-1])), True))
         elif name:
-            out.append(clean(latex.decode(name)))
+            out.append((clean(latex.decode(name)), False))
     return out
 
 
@@ -182,7 +194,9 @@ def _write(p: AnyPaper, name: str, mode: Mode) -> str | None:
     if name == "title":
         return protect_case(p.title, mode) if p.title else None
     if name == "author":
-        return " and ".join(write_name(a, mode) for a in p.authors) if p.authors else None
+        braced = corporate_names(p.extra.get(RAW + "author", ""))
+        names = ("{" + a + "}" if a in braced else a for a in p.authors)
+        return " and ".join(write_name(a, mode) for a in names) if p.authors else None
     if name == "year":
         return str(p.year) if p.year else None
     if name == "keywords":

@@ -11,7 +11,7 @@ from litman.cli import main
 from litman.core.dedupe import Candidate, DuplicateFinder
 from litman.core.library import Library
 from litman.core.records import NewPaper, Status
-from litman.formats import bibtex
+from litman.formats import bibtex, registry
 
 SPECIAL = "{}\\%,>@#&$_~^\n"
 text = st.text(
@@ -323,3 +323,21 @@ def test_a_keyword_with_an_empty_level_is_reported_not_dropped_silently() -> Non
     assert papers[0].tags == ("Good > Tag",)
     assert any("'Method >'" in w and "empty level" in w and "line 1" in w for w in warnings)
     assert any("'> Lead'" in w for w in warnings)
+
+
+def test_a_corporate_author_keeps_its_braces_when_the_author_list_is_edited(tmp_path) -> None:
+    """Adding an author in the window wrote `World Health Organization and ...`, which
+    BibTeX reads as a person, "Organization, World Health"."""
+    import dataclasses
+
+    path = tmp_path / "who.bib"
+    path.write_text(
+        "@techreport{who,\n  author = {{World Health Organization} and Smith, J.},\n}\n"
+    )
+    (paper,) = registry.read(path).papers
+    edited = dataclasses.replace(paper, authors=(*paper.authors, "Doe, Jane"))
+    text = bibtex.dumps([edited])
+    assert "author = {{World Health Organization} and Smith, J. and Doe, Jane}" in text
+    again = tmp_path / "again.bib"
+    again.write_text(text)
+    assert registry.read(again).papers[0].authors == edited.authors

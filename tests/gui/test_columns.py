@@ -175,3 +175,17 @@ def test_an_empty_column_is_looked_for_only_in_the_papers_a_change_touched(windo
     assert window.columns.is_shown("venue")  # the add showed it
     lib.delete_papers([with_venue])
     assert not window.columns.is_shown("venue")  # and the delete hid it again
+
+
+def test_a_corporate_author_is_shown_whole_not_as_a_family_name(tmp_path: Path) -> None:
+    """`{World Health Organization}` showed as "Organization" in the Authors column."""
+    from litman.formats import registry
+    from litman.gui.models.columns import BUILT_IN
+
+    path = tmp_path / "who.bib"
+    path.write_text(
+        "@techreport{who,\n  author = {{World Health Organization} and Smith, J.},\n}\n"
+    )
+    (paper,) = registry.read(path).papers
+    column = next(c for c in BUILT_IN if c.key == "authors")
+    assert column.text(paper) == "World Health Organization & Smith"

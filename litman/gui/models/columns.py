@@ -8,8 +8,10 @@ Authors read the same way in every row, by family name: "Kopp et al.", "Kopp & L
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from litman.core.fields import RAW_PREFIX
 from litman.core.records import Paper
 from litman.display.text import plain_text
+from litman.formats.bibtex_fields import corporate_names
 from litman.gui.safe_text import clip
 
 FIELD_PREFIX = "field:"
@@ -33,15 +35,26 @@ def family_name(name: str) -> str:
     return " ".join(words[start:])
 
 
-def authors_label(authors: tuple[str, ...]) -> str:
+def authors_label(
+    authors: tuple[str, ...], corporate: frozenset[str] | set[str] = frozenset()
+) -> str:
+    """ "Kopp et al.", "Kopp & Leymann"; a corporate author (`{World Health Organization}`
+    in the .bib) is named whole."""
     if not authors:
         return ""
-    first = family_name(authors[0])
+
+    def short(name: str) -> str:
+        return name if name in corporate else family_name(name)
+
     if len(authors) == 1:
-        return first
+        return short(authors[0])
     if len(authors) == 2:
-        return f"{first} & {family_name(authors[1])}"
-    return f"{first} et al."
+        return f"{short(authors[0])} & {short(authors[1])}"
+    return f"{short(authors[0])} et al."
+
+
+def _authors(p: Paper) -> str:
+    return authors_label(p.authors, corporate_names(p.extra.get(RAW_PREFIX + "author", "")))
 
 
 @dataclass(frozen=True)
@@ -66,7 +79,7 @@ def _date(value: object) -> str:
 BUILT_IN: tuple[Column, ...] = (
     Column("status", "", lambda p: "", "status", width=28, tip="Reading status"),
     Column("title", "Title", _title, "title", width=380),
-    Column("authors", "Authors", lambda p: authors_label(p.authors), "authors", width=110),
+    Column("authors", "Authors", _authors, "authors", width=110),
     Column("year", "Year", lambda p: str(p.year) if p.year else "", "year", width=45),
     Column("venue", "Venue", lambda p: clip(p.venue), "venue", width=90),
     Column("tags", "Tags", lambda p: clip(", ".join(p.tags)), "tags", width=120),
