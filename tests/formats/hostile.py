@@ -35,7 +35,7 @@ def import_outcome(lib: Library, path: Path) -> str:
     return "imported"
 
 
-def import_without_hanging(lib: Library, path: Path) -> list[ImportReport] | ImportFailed:
+def timed_import(lib: Library, path: Path) -> list[ImportReport] | ImportFailed:
     """The import's reports, or the error refusing it, in under 30 s of CPU time (not wall
     time: a hang spins, while a machine busy with other work only waits)."""
     start = time.process_time()

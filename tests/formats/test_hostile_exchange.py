@@ -16,14 +16,7 @@ from litman.core.errors import ImportFailed
 from litman.core.library import Library
 from litman.core.records import NewPaper
 from litman.formats import csljson, ris
-from tests.formats.hostile import (
-    HOSTILE,
-    fuzz,
-    import_noise,
-    import_outcome,
-    import_without_hanging,
-    snapshot,
-)
+from tests.formats import hostile
 
 SUFFIXES = [".ris", ".json"]
 
@@ -34,8 +27,8 @@ def test_empty_and_binary_files_are_refused(
     seeded: Library, tmp_path: Path, source: str, suffix: str
 ) -> None:
     path = tmp_path / (Path(source).stem + suffix)
-    path.write_bytes((HOSTILE / source).read_bytes())
-    assert import_outcome(seeded, path) == "refused"
+    path.write_bytes((hostile.HOSTILE / source).read_bytes())
+    assert hostile.import_outcome(seeded, path) == "refused"
 
 
 def test_broken_utf8_and_bomless_utf16_risimport_outcome(library: Library, tmp_path: Path) -> None:
@@ -76,24 +69,24 @@ def test_a_50_mb_value_is_refused_quickly(seeded: Library, tmp_path: Path, suffi
     path = tmp_path / f"one-line{suffix}"
     text = f"TY  - JOUR\nTI  - {body}\nER  - \n"
     path.write_text(text if suffix == ".ris" else json.dumps([{"title": body}]))
-    before = snapshot(seeded)
-    reports = import_without_hanging(seeded, path)
+    before = hostile.snapshot(seeded)
+    reports = hostile.timed_import(seeded, path)
     assert not isinstance(reports, ImportFailed)
     assert not reports[0].added and "characters" in reports[0].skipped[0].reason
-    assert snapshot(seeded) == before
+    assert hostile.snapshot(seeded) == before
 
 
 def test_json_nested_too_deeply_is_refused(seeded: Library, tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
     path.write_text("[" * 100_000 + "]" * 100_000)
-    assert import_outcome(seeded, path) == "refused"
+    assert hostile.import_outcome(seeded, path) == "refused"
 
 
 def test_json_of_the_wrong_shape_is_refused_or_skipped(seeded: Library, tmp_path: Path):
     for i, text in enumerate(["42", '"text"', "null", "[1, 2, 3]", '{"items": 5}', "[]"]):
         path = tmp_path / f"shape{i}.json"
         path.write_text(text)
-        assert import_outcome(seeded, path) in ("refused", "imported")
+        assert hostile.import_outcome(seeded, path) in ("refused", "imported")
     assert seeded.check() == "ok"
 
 
@@ -128,14 +121,14 @@ json_text = st.recursive(
 ).map(lambda v: json.dumps([v]))
 
 
-@fuzz
+@hostile.fuzz
 @given(ris_text)
 def test_fuzz_ris_reader(text: str) -> None:
     with contextlib.suppress(ImportFailed):
         ris.parse(text)
 
 
-@fuzz
+@hostile.fuzz
 @given(st.one_of(json_text, st.text(max_size=60)))
 def test_fuzz_csljson_reader(text: str) -> None:
     with contextlib.suppress(ImportFailed):
@@ -144,4 +137,4 @@ def test_fuzz_csljson_reader(text: str) -> None:
 
 def test_fuzz_whole_imports_leave_the_library_consistent(library: Library, tmp_path: Path):
     pieces = ["TY  - JOUR\n", "ER  - \n", "TI  - x", "[", "{", '"title":', "}", "]", ",", "\x00"]
-    import_noise(library, tmp_path, pieces, SUFFIXES, files=40, seed=13, longest=60)
+    hostile.import_noise(library, tmp_path, pieces, SUFFIXES, files=40, seed=13, longest=60)
