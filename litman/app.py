@@ -15,15 +15,14 @@ from typing import Any
 import platformdirs
 
 from litman import paths
-from litman.core import backups, locking, sqlite
 from litman.core.errors import (
-    CorruptLibraryError,
-    LibraryInUseError,
     NeedsUpgradeError,
     NotFoundError,
 )
 from litman.core.library import Library
+from litman.core.library_backups import refuse_if_claimed
 from litman.core.records import ImportReport, Paper
+from litman.core.storage import Backup, Restored, Site, WriterClaim
 from litman.formats import registry
 from litman.formats.exchange import ExportReport, WriteOptions
 
@@ -66,7 +65,7 @@ def _refuse_dangling_link(path: Path) -> None:
 def index_cache_path(library: Path) -> Path:
     """Where the search index of a library is saved between runs: the user cache folder,
     one file per library path."""
-    real = backups.real_path(library)  # a symlinked library shares its file's cache
+    real = Path(site(library).where)  # a symlinked library shares its file's cache
     digest = hashlib.sha256(str(real).encode()).hexdigest()[:16]
     cache = platformdirs.user_cache_path("litman", appauthor=False)
     return cache / "search-index" / f"{real.stem}-{digest}.npz"
@@ -135,55 +134,35 @@ def export_papers(
     return registry.export(papers, path, fmt, WriteOptions(blocks=blocks))
 
 
-def backup_now(path: Path) -> backups.Backup:
+def site(path: Path) -> Site:
+    """Where the library file at `path` lives, opened or not."""
+    return Library.site_at(path)
+
+
+def backup_now(path: Path) -> Backup:
     """A manual backup of a healthy library."""
-    if not path.exists():
-        raise NotFoundError(f"No library at {path}.")
-    problem = sqlite.quick_check(path)
-    if problem != "ok":
-        raise CorruptLibraryError(
-            f"{path} is damaged ({problem}); a backup of it would not help. "
-            "Restore an older backup instead.",
-            path=path,
-        )
-    return backups.take(path, backups.MANUAL)
+    return site(path).backup_now()
 
 
 def check_library(path: Path) -> None:
-    """SQLite's full integrity check, on demand; raises CorruptLibraryError (naming the
-    newest good backup) for a damaged file, and changes nothing."""
-    from litman.core import opening
-
-    if not path.exists():
-        raise NotFoundError(f"No library at {path}.")
-    problem = sqlite.integrity_check(backups.real_path(path))
-    if problem != "ok":
-        raise opening.damaged(backups.real_path(path), problem)
+    """The store's full integrity check, on demand; raises CorruptLibraryError (naming the
+    newest good backup) for a damaged library, and changes nothing."""
+    site(path).check_whole()
 
 
 def restore_backup(
-    path: Path, name: str | None = None, *, lock: locking.WriterLock | None = None
-) -> backups.Restored:
+    path: Path, name: str | None = None, *, lock: WriterClaim | None = None
+) -> Restored:
     """Put a backup (the newest good one by default) in place of the library.
 
     Refused while a window other than the caller (who passes its own `lock`) has the library
     open: that window would go on writing to the file being replaced.
     """
-    if lock is None or not lock.held:
-        holder = locking.WriterLock(path).holder()
-        if holder is not None:
-            raise LibraryInUseError(
-                f"{path} is open in {holder.describe()}. Close that window first, or use "
-                "File → Restore from backup… in it. Nothing was changed.",
-                holder=holder,
-            )
-    return backups.restore(path, backups.find(path, name))
+    where = site(path)
+    refuse_if_claimed(where, lock)
+    return where.restore(name)
 
 
-def backup_papers(backup: backups.Backup) -> int | None:
+def backup_papers(backup: Backup) -> int | None:
     """How many papers a backup holds, or None when it cannot be read."""
-    try:
-        with Library.open(backup.path, read_only=True, check=False, backup=False) as lib:
-            return lib.count()
-    except Exception:
-        return None
+    return Library.site_at(backup.path).papers_in(backup)

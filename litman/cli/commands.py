@@ -21,7 +21,6 @@ from litman.cli.output import (
     say,
 )
 from litman.cli.parser import Command, PathCommand, UsageError, build_parser, split_query
-from litman.core import backups
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library import Library
 from litman.core.records import ImportReport
@@ -248,8 +247,9 @@ def os_error_line(exc: OSError) -> str:
 
 def cmd_backup(args: argparse.Namespace, path: Path) -> int:
     if args.list:
-        found = backups.list_backups(path)
-        rows = [(b, app.backup_papers(b)) for b in found]
+        site = app.site(path)
+        found = site.backups()
+        rows = [(b, site.papers_in(b)) for b in found]
         if args.json:
             emit_json(
                 [
@@ -267,7 +267,7 @@ def cmd_backup(args: argparse.Namespace, path: Path) -> int:
         for b, n in rows:
             papers = "unreadable" if n is None else f"{n} papers"
             say(f"{b.describe()}  {b.size / 1e6:.1f} MB  {papers}")
-        say(f"({len(found)} backups in {backups.backups_dir(path)})", err=True)
+        say(f"({len(found)} backups in {site.backups_where()})", err=True)
         return 0
     backup = app.backup_now(path)
     say(f"backed up {path} to {backup.path}")

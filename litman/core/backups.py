@@ -23,12 +23,14 @@ copy into place. Any failure before that rename leaves the library as it was.
 import contextlib
 import os
 import re
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from litman.core import locking, sqlite
 from litman.core.errors import LitmanError, NotFoundError
+from litman.core.storage import Backup, Restored
+
+__all__ = ["Backup", "Restored"]  # the records live beside the Store interface
 
 DAILY = "daily"
 MANUAL = "manual"
@@ -46,20 +48,6 @@ _STAMP = "%Y%m%d-%H%M%S"
 _NAME = re.compile(r"^(?P<stem>.+)-(?P<stamp>\d{8}-\d{6})(?:-(?P<n>\d+))?-(?P<reason>[a-z-]+)$")
 _PARTIAL = ".partial"
 _RESTORING = ".restoring"
-
-
-@dataclass(frozen=True)
-class Backup:
-    path: Path
-    taken_at: datetime
-    reason: str
-
-    @property
-    def size(self) -> int:
-        return self.path.stat().st_size
-
-    def describe(self) -> str:
-        return f"{self.taken_at:%Y-%m-%d %H:%M:%S}  {self.reason:<13}  {self.path.name}"
 
 
 def real_path(library: Path) -> Path:
@@ -214,12 +202,6 @@ def clean_leftovers(library: Path) -> list[Path]:
     except (LitmanError, OSError):
         return []
     return found
-
-
-@dataclass(frozen=True)
-class Restored:
-    backup: Backup
-    kept: Path | None  # where the file that was replaced now lives
 
 
 def restore(library: Path, backup: Backup) -> Restored:

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, Engine, exists, func, select, text
 
 from litman.core import (
-    backups,
     fields,
     index_journal,
     models,
@@ -23,6 +22,7 @@ from litman.core import (
     store,
 )
 from litman.core.errors import LitmanError, NotFoundError
+from litman.core.library_backups import Backups
 from litman.core.library_papers import Papers
 from litman.core.library_tags import Tags, tag_order
 from litman.core.library_undo import undo as undo_change
@@ -39,7 +39,7 @@ from litman.core.records import (
     Status,
 )
 from litman.core.sorting import column_order
-from litman.core.storage import Store
+from litman.core.storage import Backup, Site, Store
 
 if TYPE_CHECKING:  # made on first use (Library.index): they bring numpy
     from litman.core.index_cache import SavedIndex
@@ -94,6 +94,7 @@ class Library:
         self.store = store
         self.papers = Papers(self)
         self.tags = Tags(self)
+        self.backups = Backups(self)
         self.index_cache = index_cache
         self._closed = False
         self._listeners: list[Listener] = []
@@ -135,6 +136,18 @@ class Library:
         )
         return cls(store, index_cache=index_cache)
 
+    @staticmethod
+    def site_at(path: Path | str) -> Site:
+        """Where the library file at `path` lives, without opening it (its backups, its
+        writer claim): for a library that is damaged, or not open yet."""
+        from litman.core.sqlite_store import FileSite
+
+        return FileSite(Path(path))
+
+    @property
+    def site(self) -> Site:
+        return self.store.site
+
     @property
     def path(self) -> Path:
         """The library file (the SQLite store only: tests and the file dialogs use it)."""
@@ -154,7 +167,7 @@ class Library:
         """Why the library is read-only when the caller did not ask for it, for a notice."""
         return self.store.read_only_reason
 
-    def take_daily_backup(self) -> backups.Backup | None:
+    def take_daily_backup(self) -> Backup | None:
         """The day's backup, unless one exists or backups are off for this library."""
         return self.store.take_daily_backup()
 
@@ -177,6 +190,11 @@ class Library:
                     self._index = self._new_index()
                 index = self._index
         return index
+
+    def build_index(self) -> None:
+        """Build the search index now, if it is not built (the window does it on a worker,
+        so that its first search answers at once)."""
+        self.index.ensure_built()
 
     def index_built(self) -> bool:
         """Whether searching can start at once (never makes the index)."""

@@ -19,11 +19,14 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 
 from litman.core import backups, locking, opening, own_files, sqlite
 from litman.core.errors import (
+    CorruptLibraryError,
     DiskFullError,
     LibraryLockedError,
     LitmanError,
+    NotFoundError,
     ReadOnlyError,
 )
+from litman.core.storage import Backup, Restored
 
 
 class SQLiteStore:
@@ -71,6 +74,10 @@ class SQLiteStore:
     @property
     def where(self) -> str:
         return str(self.path)
+
+    @property
+    def site(self) -> "FileSite":
+        return FileSite(self.path)
 
     # -- transactions --------------------------------------------------------------------
 
@@ -142,6 +149,77 @@ class SQLiteStore:
         self._closed = True
         self._watcher.close()
         self.engine.dispose()
+
+
+class FileSite:
+    """A library file, opened or not: its backups beside it, its lock file, its checks."""
+
+    def __init__(self, path: Path) -> None:
+        self.given = Path(path)
+        self.path = backups.real_path(path)
+
+    @property
+    def name(self) -> str:
+        return self.given.name
+
+    @property
+    def where(self) -> str:
+        return str(self.path)
+
+    def exists(self) -> bool:
+        return self.given.exists()
+
+    def writer_claim(self, program: str = "litman window") -> locking.WriterLock:
+        return locking.WriterLock(self.path, program)
+
+    def backups(self) -> list[Backup]:
+        return backups.list_backups(self.path)
+
+    def backups_where(self) -> str:
+        return str(backups.backups_dir(self.path))
+
+    def newest_good_backup(self) -> Backup | None:
+        return backups.newest_good(self.path)
+
+    def backup_now(self) -> Backup:
+        if not self.given.exists():
+            raise NotFoundError(f"No library at {self.given}.")
+        problem = sqlite.quick_check(self.given)
+        if problem != "ok":
+            raise CorruptLibraryError(
+                f"{self.given} is damaged ({problem}); a backup of it would not help. "
+                "Restore an older backup instead.",
+                path=self.given,
+            )
+        return backups.take(self.given, backups.MANUAL)
+
+    def papers_in(self, backup: Backup) -> int | None:
+        from litman.core.store import count_papers
+
+        try:
+            store = SQLiteStore(backup.path, read_only=True, check=False, backup=False)
+        except Exception:
+            return None
+        try:
+            with store.read() as conn:
+                return count_papers(conn)
+        except Exception:
+            return None
+        finally:
+            store.close()
+
+    def check_whole(self) -> None:
+        if not self.given.exists():
+            raise NotFoundError(f"No library at {self.given}.")
+        problem = sqlite.integrity_check(self.path)
+        if problem != "ok":
+            raise opening.damaged(self.path, problem)
+
+    def restore(self, name: str | None = None) -> Restored:
+        return backups.restore(self.given, backups.find(self.given, name))
+
+    def move_aside(self) -> str:
+        return str(backups.move_aside(self.given))
 
 
 def write_error(exc: OperationalError, path: Path) -> LitmanError:

@@ -37,18 +37,120 @@ What an implementation must do:
   caller did not ask for it. `engine` is the SQLAlchemy engine behind the connections: the
   parts may read its `dialect`, and tests may listen to its events.
 
+A `Site` is where a library lives, opened or not: what the window and the command line need
+before a library can be opened, or when it cannot be (its backups, restoring one, its
+writer claim, moving a damaged one aside). `Store.site` is the site of an open store.
+
 Dialect differences in SQL the parts run (expanding a JSON array of ids, aggregating strings)
 are chosen by `conn.dialect.name` in `litman.core.store`, beside the query that needs them.
 """
 
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from sqlalchemy import Connection, Engine
 
-if TYPE_CHECKING:
-    from litman.core.backups import Backup
+
+@dataclass(frozen=True)
+class Backup:
+    """A copy of a library that can be restored: where it is, when and why it was taken."""
+
+    path: Path
+    taken_at: datetime
+    reason: str
+
+    @property
+    def size(self) -> int:
+        return self.path.stat().st_size
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    def describe(self) -> str:
+        return f"{self.taken_at:%Y-%m-%d %H:%M:%S}  {self.reason:<13}  {self.path.name}"
+
+
+@dataclass(frozen=True)
+class Restored:
+    backup: Backup
+    kept: Path | None  # where the library that was replaced now lives
+
+
+class Holder(Protocol):
+    """Who holds a library's writer claim."""
+
+    @property
+    def pid(self) -> int: ...
+
+    def describe(self) -> str: ...
+
+
+class WriterClaim(Protocol):
+    """One window's claim to be the library's only writing window (a lock file beside a
+    SQLite library). The command line takes none: its writes wait at the store's own lock."""
+
+    @property
+    def held(self) -> bool: ...
+
+    def acquire(self) -> bool:
+        """Take the claim if nobody holds it; False when another window does."""
+        ...
+
+    def release(self) -> None: ...
+
+    def holder(self) -> Holder | None:
+        """Who holds the claim now; None when nobody does."""
+        ...
+
+
+class Site(Protocol):
+    """Where a library lives, opened or not (see the module docstring)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def where(self) -> str: ...
+
+    def exists(self) -> bool: ...
+
+    def writer_claim(self, program: str = "litman window") -> WriterClaim: ...
+
+    def backups(self) -> list[Backup]:
+        """The library's backups, newest first."""
+        ...
+
+    def backups_where(self) -> str:
+        """Where the backups are kept, for messages."""
+        ...
+
+    def newest_good_backup(self) -> Backup | None: ...
+
+    def backup_now(self) -> Backup:
+        """A manual backup of a healthy library; refuses a damaged one."""
+        ...
+
+    def papers_in(self, backup: Backup) -> int | None:
+        """How many papers a backup holds; None when it cannot be read."""
+        ...
+
+    def check_whole(self) -> None:
+        """The store's full integrity check; raises CorruptLibraryError for damage."""
+        ...
+
+    def restore(self, name: str | None = None) -> Restored:
+        """Put a backup (by name; the newest good one by default) in place of the library,
+        keeping the current one first. The caller has closed its own store and checked that
+        no other window holds the writer claim."""
+        ...
+
+    def move_aside(self) -> str:
+        """Move a damaged library out of the way (the next open starts empty); where to."""
+        ...
 
 
 @runtime_checkable
@@ -58,6 +160,11 @@ class Store(Protocol):
     engine: Engine
     read_only: bool
     read_only_reason: str
+
+    @property
+    def site(self) -> Site:
+        """Where this library lives."""
+        ...
 
     @property
     def name(self) -> str:
@@ -85,11 +192,11 @@ class Store(Protocol):
         """'ok', or what is damaged."""
         ...
 
-    def take_backup(self, reason: str) -> "Backup | None":
+    def take_backup(self, reason: str) -> Backup | None:
         """A backup now, named for `reason`; None when backups are off or read-only."""
         ...
 
-    def take_daily_backup(self) -> "Backup | None":
+    def take_daily_backup(self) -> Backup | None:
         """The day's backup, unless one exists or backups are off."""
         ...
 

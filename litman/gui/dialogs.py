@@ -13,9 +13,9 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QColorDialog, QInputDialog, QMessageBox, QProgressDialog
 
 from litman import app
-from litman.core import backups
 from litman.core.errors import Cancelled, LitmanError
 from litman.core.records import ImportReport
+from litman.core.storage import Backup, Restored
 from litman.formats import registry
 from litman.formats.exchange import ExportReport
 from litman.gui import commands, file_dialogs
@@ -197,7 +197,7 @@ def tag_colour(win: "Window", tag: str) -> None:
 
 def backup_now(win: "Window") -> None:
     try:
-        backup = app.backup_now(win.library.path)
+        backup = win.library.backups.take()
     except LitmanError as exc:
         QMessageBox.warning(win.window(), "Backup failed", rich(str(exc)))
         return
@@ -207,14 +207,14 @@ def backup_now(win: "Window") -> None:
 def restore_from_backup(win: "Window") -> None:
     """Pick a backup, confirm, and put it in place; the current file is kept first. Each
     backup's papers are counted on the worker (opening every backup took seconds here)."""
-    found = backups.list_backups(win.library.path)
+    found = win.library.backups.list()
     if not found:
         QMessageBox.information(
             win.window(),
             "Restore from backup",
             rich(
                 f"There are no backups of this library yet in "
-                f"{backups.backups_dir(win.library.path)}.\n\nlitman takes one each day the "
+                f"{win.library.backups.where()}.\n\nlitman takes one each day the "
                 "library is opened, before upgrades and before bulk deletes and merges; "
                 "File → Back Up Now takes one at once."
             ),
@@ -224,7 +224,7 @@ def restore_from_backup(win: "Window") -> None:
     def count(_step: object) -> list[str]:
         labels = []
         for b in found:
-            n = app.backup_papers(b)
+            n = win.library.backups.papers_in(b)
             papers = "unreadable" if n is None else f"{n} papers"
             labels.append(f"{b.taken_at:%Y-%m-%d %H:%M}  ·  {b.reason}  ·  {papers}")
         return labels
@@ -236,7 +236,7 @@ def restore_from_backup(win: "Window") -> None:
     )
 
 
-def _pick_and_restore(win: "Window", found: list[backups.Backup], labels: list[str]) -> bool:
+def _pick_and_restore(win: "Window", found: list[Backup], labels: list[str]) -> bool:
     label, ok = QInputDialog.getItem(
         win.window(),
         "Restore from backup",
@@ -263,8 +263,8 @@ def _pick_and_restore(win: "Window", found: list[backups.Backup], labels: list[s
 
 
 def damaged_while_open(win: "Window", problem: str) -> None:
-    good = backups.newest_good(win.library.path)
-    text = f"litman's integrity check found damage in {win.library.path}:\n{problem}\n\n"
+    good = win.library.backups.newest_good()
+    text = f"litman's integrity check found damage in {win.library.site.where}:\n{problem}\n\n"
     if good is None:
         text += "There is no good backup. Export what you can with File → Export everything…"
         QMessageBox.warning(win.window(), "Library damaged", rich(text))
@@ -280,21 +280,17 @@ def damaged_while_open(win: "Window", problem: str) -> None:
         _restore(win, good)
 
 
-def _restore(win: "Window", backup: backups.Backup) -> None:
+def _restore(win: "Window", backup: Backup) -> None:
     """Put the backup in place on the write worker, after every queued write: close the
     library, replace the file, reopen (which checks it). Then, on the GUI thread, redraw
     from scratch (the undo stack is cleared: its commands refer to the file that was
     replaced) and say what happened."""
     when = f"{backup.taken_at:%Y-%m-%d %H:%M}"
 
-    def work(_step: object) -> backups.Restored:
-        win.library.close()
-        try:
-            return app.restore_backup(win.library.path, backup.path.name, lock=win.writer_lock)
-        finally:
-            win.library.reload()
+    def work(_step: object) -> Restored:
+        return win.library.backups.restore(backup.name, claim=win.writer_lock)
 
-    def done(restored: backups.Restored) -> None:
+    def done(restored: Restored) -> None:
         _redraw(win)
         kept = f" The replaced file is kept as {restored.kept.name}." if restored.kept else ""
         win.statusBar().showMessage(f"Restored the backup from {when}.{kept}")

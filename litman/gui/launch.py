@@ -14,10 +14,9 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from litman import app, paths
-from litman.core import backups
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library import Library
-from litman.core.locking import WriterLock
+from litman.core.storage import Backup, WriterClaim
 from litman.gui import theme, workers
 from litman.gui.safe_text import rich
 
@@ -40,10 +39,11 @@ def ask_box(title: str, text: str, choices: list[str]) -> str | None:
 
 def open_for_window(
     library_arg: str | None, ask: Ask = ask_box
-) -> tuple[Library, WriterLock] | None:
+) -> tuple[Library, WriterClaim] | None:
     """The library to show and its writer lock (not held when read-only); None to quit."""
     choice = app.choose_library(library_arg)
-    lock = WriterLock(choice.path)
+    site = app.site(choice.path)
+    lock = site.writer_claim()
     read_only = False
     if not lock.acquire():
         holder = lock.holder()
@@ -67,10 +67,10 @@ def open_for_window(
         except CorruptLibraryError as exc:
             choices = [RESTORE, QUIT] if exc.backup else [START_EMPTY, QUIT]
             answer = ask("Library damaged", str(exc), [] if read_only else choices)
-            if answer == RESTORE and isinstance(exc.backup, backups.Backup):
-                app.restore_backup(choice.path, exc.backup.path.name, lock=lock)
+            if answer == RESTORE and isinstance(exc.backup, Backup):
+                app.restore_backup(choice.path, exc.backup.name, lock=lock)
             elif answer == START_EMPTY:
-                backups.move_aside(choice.path)
+                site.move_aside()
             else:
                 lock.release()
                 return None

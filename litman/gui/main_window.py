@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
 )
 
 from litman.core.library import Library
-from litman.core.locking import WriterLock
 from litman.core.records import Changes, Status
+from litman.core.storage import WriterClaim
 from litman.formats import registry
 from litman.gui import (
     commands,
@@ -88,7 +88,7 @@ class MainWindow(QMainWindow):
         library: Library,
         view: settings.ViewSettings | None = None,
         runner: Runner = run_in_pool,
-        writer_lock: WriterLock | None = None,
+        writer_lock: WriterClaim | None = None,
         index_in_background: bool = False,
     ) -> None:
         super().__init__()
@@ -99,7 +99,7 @@ class MainWindow(QMainWindow):
         self._indexing = index_in_background and not library.index_built()
         self._waiting_query = False
         self.view = view or settings.ViewSettings()
-        self.view.use_library(library.path)
+        self.view.use_library(library.site.where)
         self.runner = runner
         self.writes = WriteWorker(runner, self)  # every write of the window goes through it
         self.writes.idle.connect(self._writes_done)
@@ -142,7 +142,7 @@ class MainWindow(QMainWindow):
     def _apply_read_only(self) -> None:
         reason = self.read_only_reason()
         suffix = " (read-only)" if reason else ""
-        self.setWindowTitle(f"litman — {self.library.path.name}{suffix}")
+        self.setWindowTitle(f"litman — {self.library.site.name}{suffix}")
         writable = not reason
         for a in (
             self.a_import,
@@ -167,7 +167,7 @@ class MainWindow(QMainWindow):
             problem = lib.check()
             if problem == "ok":
                 lib.take_daily_backup()  # a copy of a damaged file would be no backup
-            lib.index.ensure_built()
+            lib.build_index()
             return problem
 
         worker = Worker(work)

@@ -39,9 +39,10 @@ class ViewSettings:
             self._qs = QSettings(str(path), QSettings.Format.IniFormat)
         self.library = ""  # the scope of per-library keys: a digest of the library's path
 
-    def use_library(self, path: Path) -> None:
-        """Keep per-library keys (last search, sidebar item, sort) for this library file."""
-        self.library = hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:16]
+    def use_library(self, where: str) -> None:
+        """Keep per-library keys (last search, sidebar item, sort) for the library at `where`
+        (`Site.where`: a file's real path, which older versions hashed the same)."""
+        self.library = hashlib.sha256(where.encode()).hexdigest()[:16]
 
     def _name(self, key: Key) -> str:
         return f"libraries/{self.library}/{key.name}" if key.per_library else key.name

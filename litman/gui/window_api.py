@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLineEdit, QMenuBar, QMessageBox, QStatusBar, QTab
 
 if TYPE_CHECKING:
     from litman.core.library import Library
-    from litman.core.locking import WriterLock
+    from litman.core.storage import WriterClaim
     from litman.gui.commands import LibraryCommand
     from litman.gui.detail import DetailPane
     from litman.gui.models.papers import PaperTableModel
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 class Window(Protocol):
     library: "Library"
-    writer_lock: "WriterLock | None"
+    writer_lock: "WriterClaim | None"
     writes: "WriteWorker"
     runner: "Runner"
     undo: QUndoStack

@@ -56,20 +56,20 @@ def test_a_failed_restore_leaves_the_window_on_its_library(window, monkeypatch) 
 def test_a_restore_runs_on_the_write_worker(pooled_window, qtbot, monkeypatch) -> None:
     import threading
 
-    from litman import app
+    from litman.core.library_backups import Backups
 
     win = pooled_window
     n = win.library.count()
     backups.take(win.library.path, backups.MANUAL)
     win.library.delete_papers(win.library.list_ids()[:5])
     threads: list[threading.Thread] = []
-    real = app.restore_backup
+    real = Backups.restore
 
     def recorded(*a, **k):
         threads.append(threading.current_thread())
         return real(*a, **k)
 
-    monkeypatch.setattr(app, "restore_backup", recorded)
+    monkeypatch.setattr(Backups, "restore", recorded)
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (a[3][0], True))
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: pytest.fail(str(a[2])))
