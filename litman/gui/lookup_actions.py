@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QInputDialog,
     QLabel,
     QPlainTextEdit,
     QVBoxLayout,
@@ -22,10 +23,11 @@ from PySide6.QtWidgets import (
 
 from litman.core.errors import LitmanError
 from litman.core.records import Paper
-from litman.gui import workers
+from litman.gui import settings, workers
 from litman.gui.lookup_review import Finder, ReviewDialog
 from litman.metadata.actions import AddResult, Proposal, import_found, resolve_all
 from litman.metadata.base import Found
+from litman.metadata.config import LookupConfig
 from litman.metadata.errors import LookupFailed
 from litman.metadata.identifiers import Identifier, arxiv_doi, recognise
 from litman.metadata.lookup import Lookup
@@ -33,6 +35,26 @@ from litman.metadata.matching import Candidate, candidates_for, needs_metadata, 
 
 if TYPE_CHECKING:
     from litman.gui.window_api import Window
+
+
+def lookup_for(win: "Window") -> Lookup:
+    """A Lookup with the contact e-mail the user gave (else $LITMAN_CONTACT_EMAIL)."""
+    email = str(win.view.get(settings.CONTACT_EMAIL) or "").strip()
+    return Lookup(LookupConfig.from_env(**({"contact_email": email} if email else {})))
+
+
+def set_contact_email(win: "Window") -> None:
+    current = str(win.view.get(settings.CONTACT_EMAIL) or "")
+    email, ok = QInputDialog.getText(
+        win.window(),
+        "Contact E-mail for Lookups",
+        "Sent to Crossref and OpenAlex with each lookup, as their polite pools ask\n"
+        "(leave empty to send none):",
+        text=current,
+    )
+    if ok:
+        win.view.set(settings.CONTACT_EMAIL, email.strip())
+
 
 IDS_HINT = "One per line: DOIs (10.1000/xyz, doi:…, https://doi.org/…), arXiv ids, ISBNs."
 
@@ -76,7 +98,7 @@ class AddDialog(QDialog):
             return
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         self.message.setText(f"Looking up {len(texts)}…")
-        lookup, stop = Lookup(), self.stop
+        lookup, stop = lookup_for(self.win), self.stop
         self.worker = workers.Worker(lambda p: resolve_all(texts, lookup, p, stop.is_set))
         self.worker.signals.progress.connect(
             lambda done, total: self.message.setText(f"Looking up {done + 1} of {total}…")
@@ -138,7 +160,7 @@ def find_metadata(win: "Window") -> ReviewDialog | None:
     if not papers:
         win.statusBar().showMessage("Select the papers to find metadata for.", 5000)
         return None
-    lookup = Lookup()
+    lookup = lookup_for(win)
     return _review(win, papers, lambda p, stop: _search(p, lookup, stop))
 
 
@@ -161,7 +183,7 @@ def refresh_papers(win: "Window") -> ReviewDialog | None:
     if not papers:
         win.statusBar().showMessage("Select papers that have a DOI or an arXiv id.", 5000)
         return None
-    lookup = Lookup()
+    lookup = lookup_for(win)
     return _review(win, papers, lambda p, stop: _refresh(p, lookup, stop))
 
 

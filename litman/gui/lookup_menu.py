@@ -1,5 +1,6 @@
 """File → Add by Identifier… (Ctrl+Shift+N) and the Paper menu (Find Metadata…, Refresh
-from DOI/arXiv…). The dialogs and the network code load on first use, not at start-up."""
+from DOI/arXiv…, Contact E-mail for Lookups…). The dialogs and the network code load on
+first use, not at start-up."""
 
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,12 @@ def _refresh(win: "Window") -> None:
     lookup_actions.refresh_papers(win)
 
 
+def _email(win: "Window") -> None:
+    from litman.gui import lookup_actions
+
+    lookup_actions.set_contact_email(win)
+
+
 def install(win: "Window", file_menu: QMenu) -> dict[str, QAction]:
     """Put the lookup actions in the File menu and a Paper menu; returns them by name."""
     parent = win.window()
@@ -40,6 +47,8 @@ def install(win: "Window", file_menu: QMenu) -> dict[str, QAction]:
     find.triggered.connect(lambda _c=False: _find(win))
     refresh = QAction("Refresh from DOI/arXiv…", parent)
     refresh.triggered.connect(lambda _c=False: _refresh(win))
+    email = QAction("Contact E-mail for Lookups…", parent)
+    email.triggered.connect(lambda _c=False: _email(win))
     parent.addActions([add, find, refresh])
     actions = file_menu.actions()
     if actions:
@@ -48,4 +57,6 @@ def install(win: "Window", file_menu: QMenu) -> dict[str, QAction]:
         file_menu.addAction(add)
     paper = win.menuBar().addMenu("&Paper")
     paper.addActions([find, refresh])
-    return {"add": add, "find": find, "refresh": refresh}
+    paper.addSeparator()
+    paper.addAction(email)
+    return {"add": add, "find": find, "refresh": refresh, "email": email}

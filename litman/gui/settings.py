@@ -29,6 +29,9 @@ SORT = Key("table/sort", "", per_library=True)
 SORT_DESC = Key("table/sort_desc", False, per_library=True)
 LAST_QUERY = Key("search/last", "", per_library=True)
 SIDEBAR = Key("sidebar/selected", "all", per_library=True)
+# Not view state, but the user's own, for every library: sent to Crossref and OpenAlex with
+# each lookup, as their polite pools ask (Paper → Contact E-mail for Lookups…).
+CONTACT_EMAIL = Key("lookup/contact_email", "")
 
 
 class ViewSettings:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from litman.gui.commands import LibraryCommand
     from litman.gui.detail import DetailPane
     from litman.gui.models.papers import PaperTableModel
+    from litman.gui.settings import ViewSettings
     from litman.gui.sidebar import Sidebar
     from litman.gui.workers import Runner
     from litman.gui.write_worker import WriteWorker
@@ -34,6 +35,7 @@ class Window(Protocol):
     search: QLineEdit
     detail: "DetailPane"
     sidebar: "Sidebar"
+    view: "ViewSettings"
     a_copy: QAction
     # Set by the modules that make them (keys, dialogs): declared here, and on the window.
     a_copy_key: QAction

@@ -40,7 +40,23 @@ def test_the_menus_hold_the_lookup_actions(window) -> None:
     file_menu = window.menuBar().actions()[0].menu()
     assert actions["add"] in file_menu.actions()
     paper_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Paper")
-    assert paper_menu.actions() == [actions["find"], actions["refresh"]]
+    shown = [a for a in paper_menu.actions() if not a.isSeparator()]
+    assert shown == [actions["find"], actions["refresh"], actions["email"]]
+
+
+def test_the_contact_email_set_in_the_window_goes_with_each_lookup(
+    window, qtbot, monkeypatch, fake_api: FakeApi
+) -> None:
+    monkeypatch.setattr(
+        lookup_actions.QInputDialog, "getText", lambda *a, **k: (" me@example.org ", True)
+    )
+    window.a_lookup["email"].trigger()
+    select(window, seed(window, "w2sg").id)
+    dialog = lookup_actions.find_metadata(window)
+    qtbot.addWidget(dialog)
+    finished(qtbot, dialog)
+    crossref = [s for s in fake_api.requests if s.path.startswith("/crossref/")]
+    assert crossref and all(s.query["mailto"] == "me@example.org" for s in crossref)
 
 
 @pytest.mark.usefixtures("fake_api")

@@ -140,3 +140,14 @@ def test_one_request_at_a_time_per_source_with_its_pause(fake_api: FakeApi) -> N
     lookup.resolve(W2SG)
     lookup.resolve(parse("10.5555/dpo.0002"))
     assert time.monotonic() - started >= 0.2
+
+
+def test_a_redirect_keeps_the_accept_header_content_negotiation_needs(
+    lookup: Lookup, fake_api: FakeApi
+) -> None:
+    target = f"{fake_api.url}/doi/10.5555/zenodo.0003"
+    fake_api.queue("/doi/10.5555/moved", Reply(302, b"", {"Location": target}))
+    found = lookup.sources[2].lookup(parse("10.5555/moved.0008"), lambda: False)
+    assert found.paper.title == "A Technical Report Only DataCite Knows"
+    moved = [s for s in fake_api.requests if s.path == "/doi/10.5555/zenodo.0003"]
+    assert moved[0].headers["Accept"] == "application/vnd.citationstyles.csl+json"
