@@ -13,6 +13,7 @@ and written back. Reading status, rating and flags CSL has no variable for go in
 """
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -182,7 +183,7 @@ def to_paper(item: Mapping[str, Any], line: int, warnings: list[str]) -> NewPape
         doi=_text(item.get("DOI")).strip(),
         url=_text(item.get("URL")).strip(),
         entry_type=etype,
-        citekey=_text(item.get("citation-key") or item.get("id")).strip(),
+        citekey=_citekey(item),
         tags=_tags(item, custom),
         status=exchange.status_of(_text(custom.get(exchange.STATUS))),
         rating=exchange.rating_of(_text(custom.get(exchange.RATING))),
@@ -191,6 +192,16 @@ def to_paper(item: Mapping[str, Any], line: int, warnings: list[str]) -> NewPape
         abstract_truncated=_text(custom.get(exchange.TRUNCATED)) == "true",
         extra=_extra(item, etype, line, warnings),
     )
+
+
+def _citekey(item: Mapping[str, Any]) -> str:
+    """`citation-key`, else the `id`; not an id that is a URI (Zotero's CSL JSON export
+    writes `http://zotero.org/users/local/…/items/KEY`), which litman keeps as `csl-id`."""
+    key = _text(item.get("citation-key") or item.get("id")).strip()
+    return "" if _URI.match(key) else key
+
+
+_URI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 
 
 def _entry_type(item: Mapping[str, Any]) -> str:
@@ -296,7 +307,7 @@ def _extra(item: Mapping[str, Any], etype: str, line: int, warnings: list[str]) 
     editors = _names(item.get("editor"), line, warnings)
     if editors:
         extra["editor"] = " and ".join(editors)
-    if _text(item.get("id")) and item.get("citation-key"):
+    if _text(item.get("id")) and (item.get("citation-key") or _URI.match(_text(item["id"]))):
         extra["csl-id"] = _text(item["id"])
     return extra
 

@@ -54,3 +54,20 @@ def to_plain(text: str) -> str:
     text = _BREAK.sub(" ", text)
     text = _TAG.sub("", text)
     return html.unescape(text)
+
+
+_NOTE_START = re.compile(r"\s*<(?:p|div|h[1-6]|ul|ol|blockquote|pre)\b", re.I)
+_NOTE_END = re.compile(r"</(?:p|div|h[1-6]|ul|ol|blockquote|pre)\s*>\s*\Z", re.I)
+_BLOCK_END = re.compile(r"(?i)</(?:p|div|li|h[1-6]|blockquote|pre|tr)\s*>|<br\s*/?>")
+
+
+def is_html_note(text: str) -> bool:
+    """Whether a note is HTML as Zotero writes notes (`<p>…</p>`, `<div …>…</div>`)."""
+    return bool(_NOTE_START.match(text) and _NOTE_END.search(text))
+
+
+def note_text(note: str) -> str:
+    """An HTML note as plain text, a line per paragraph."""
+    text = to_plain(_BLOCK_END.sub("\n", note))
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()

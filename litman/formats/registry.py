@@ -69,7 +69,7 @@ def _lazy(module: str, name: str) -> Callable[[], Any]:
     """A loader of one of litman's own readers or writers, importing them on first use."""
 
     def load() -> Any:
-        from litman.formats import biblatex, bibtex, csljson, ris, seed_text
+        from litman.formats import biblatex, bibtex, csljson, ris, seed_text, zotero
 
         modules = {
             "biblatex": biblatex,
@@ -77,6 +77,7 @@ def _lazy(module: str, name: str) -> Callable[[], Any]:
             "csljson": csljson,
             "ris": ris,
             "seed_text": seed_text,
+            "zotero": zotero,
         }
         return getattr(modules[module], name)
 
@@ -87,6 +88,7 @@ register(".txt", "Abstracts", _lazy("seed_text", "read"))
 register(".bib", "BibTeX", _lazy("bibtex", "read"))
 register(".ris", "RIS", _lazy("ris", "read"))
 register(".json", "CSL-JSON", _lazy("csljson", "read"))
+register(".sqlite", "Zotero database", _lazy("zotero", "read"))
 register_writer("bibtex", "BibTeX", ".bib", _lazy("bibtex", "write_report"), newline=None)
 register_writer("biblatex", "BibLaTeX", ".bib", _lazy("biblatex", "write"), newline=None)
 register_writer("ris", "RIS", ".ris", _lazy("ris", "write"))

@@ -21,7 +21,7 @@ from typing import TextIO
 
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Paper, Skipped
-from litman.formats import exchange
+from litman.formats import exchange, markup
 from litman.formats.bibtex_fields import year_of
 from litman.formats.decoding import read_text
 from litman.formats.exchange import ExportReport, Tally, WriteOptions
@@ -196,11 +196,16 @@ def to_paper(record: _Record) -> NewPaper:
         tags=tuple(dict.fromkeys(t for kw in values.get("KW", []) for t in _keywords(kw))),
         status=exchange.status_of(custom.pop(exchange.STATUS, "")),
         rating=exchange.rating_of(custom.pop(exchange.RATING, "")),
-        notes="\n\n".join(values.get("N1", [])),
+        notes="\n\n".join(_note(n) for n in values.get("N1", [])),
         title_derived=custom.pop(exchange.DERIVED, "") == "true",
         abstract_truncated=custom.pop(exchange.TRUNCATED, "") == "true",
         extra=extra,
     )
+
+
+def _note(text: str) -> str:
+    """An `N1` note; one in HTML (Zotero exports its notes so) as plain text."""
+    return markup.note_text(text) if markup.is_html_note(text) else text
 
 
 def _entry_type(kind: str) -> str:

@@ -1,0 +1,27 @@
+"""File → Import… takes Zotero's database: the dialog offers `.sqlite`, and the papers,
+with their collections as tags, arrive in the window."""
+
+from pathlib import Path
+
+import pytest
+
+from litman.gui import file_dialogs
+from tests.formats.test_zotero import zotero_db  # noqa: F401  (the fixture)
+
+pytestmark = pytest.mark.gui
+
+
+def test_import_a_zotero_database_from_the_window(window, monkeypatch, zotero_db: Path) -> None:  # noqa: F811
+    offered: list[str] = []
+
+    def open_files(win, title, folder, filters):
+        offered.append(filters)
+        return [zotero_db]
+
+    monkeypatch.setattr(file_dialogs, "open_files", open_files)
+    window.a_import.trigger()
+    assert "*.sqlite" in offered[0]
+    assert len(window.last_import[0].added) == 3
+    assert window.model.rowCount() == 92
+    assert "3 added" in window.report_box.text()
+    assert any(t.name == "Thesis > Methods" for t in window.library.tags())
