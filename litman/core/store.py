@@ -31,7 +31,7 @@ from sqlalchemy import (
 from litman.core import models
 from litman.core.dedupe import abstract_key, title_key
 from litman.core.errors import LitmanError, NotFoundError
-from litman.core.records import Doc, NewPaper, Paper, PapersGone, SearchFields, Status
+from litman.core.records import Doc, NewPaper, Paper, PapersGone, Status
 from litman.core.text import fold, fold_word
 
 P, T, PT = models.papers, models.tags, models.paper_tags
@@ -459,15 +459,8 @@ def _docs(rows: Sequence[Any], tags: Mapping[int, Sequence[str]]) -> list[Doc]:
     return [
         Doc(
             pid,
-            SearchFields(
-                title=title,
-                authors=authors,
-                tags=", ".join(tags.get(pid, ())),
-                venue=venue,
-                citekey=key,
-                year=str(year or ""),
-                abstract=abstract,
-            ),
+            # In `SearchFields` order; a plain tuple, as 100k are made per read.
+            (title, authors, ", ".join(tags.get(pid, ())), venue, key, str(year or ""), abstract),
             year or 0,
             status[st],
             tuple(tags.get(pid, ())),

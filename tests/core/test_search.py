@@ -2,13 +2,14 @@
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
 from benchmarks.synthetic import papers as synthetic_papers
 from litman.core.library import Library
 from litman.core.query import parse
-from litman.core.records import NewPaper, Status
+from litman.core.records import NewPaper, SearchFields, Status
 
 
 def titles(lib: Library, query: str, n: int = 3) -> list[str]:
@@ -373,3 +374,17 @@ def test_a_build_in_small_chunks_indexes_exactly_what_one_chunk_does(
     seeded.index.build()
     assert _all_postings(seeded.index) == whole
     assert len(whole) > 1000
+
+
+def test_the_store_gives_each_indexed_text_in_its_declared_field(library: Library) -> None:
+    paper = NewPaper(title="Alpha", authors=("Beta, B",), venue="Gamma", citekey="delta")
+    pid = library.add_paper(replace(paper, year=2020, abstract="Epsilon", tags=("zeta",)))
+    [doc] = library.index.docs([pid])
+    texts = SearchFields(*doc.texts)
+    assert (texts.title, texts.tags, texts.venue, texts.citekey) == (
+        "Alpha",
+        "zeta",
+        "Gamma",
+        "delta",
+    )
+    assert (texts.year, texts.abstract) == ("2020", "Epsilon") and "Beta" in texts.authors
