@@ -109,7 +109,7 @@ class Index(Protocol):
 
     def docs(self, ids: Sequence[int] | None) -> list[Doc]: ...
 
-    def memo(self, key: Any, compute: Callable[[], R]) -> R: ...
+    def memo(self, key: Any, compute: Callable[[], R], short: bool) -> R: ...
 
 
 class Evaluator:
@@ -186,25 +186,26 @@ class Evaluator:
         return [FIELDS.index(term.field)] if term.field else list(range(len(FIELDS)))
 
     def _score(self, term: Term) -> Vectors:
-        # A one-letter word being typed expands to a large slice of the vocabulary; its
+        # A one-letter word being typed expands to a large slice of the vocabulary, and the
+        # words typed before the one being typed come back at every keystroke: their
         # vectors (about 0.5 MB per 100k papers) are kept by the index until the postings
         # change, with the hit tokens the term adds.
-        if not (term.kind == "word" and term.prefix and len(term.words[0]) == 1):
-            return self._score_uncached(term, self.fields_needed)
-        key = (term.kind, term.words, term.prefix, term.field, term.negated)
-        vectors, tokens = self.ix.memo(key, lambda: self._score_noting_hits(term))
+        if term.kind != "word" or (term.prefix and len(term.words[0]) > 1):
+            return self._score_uncached(term, self.fields_needed, self.result.hit_tokens)
+        key = (term.words, term.prefix, term.field, term.negated)
+        vectors, tokens = self.ix.memo(key, lambda: self._score_kept(term), short=term.prefix)
         for name, toks in tokens.items():
             self.result.hit_tokens.setdefault(name, set()).update(toks)
         return vectors
 
-    def _score_noting_hits(self, term: Term) -> Found:
-        # Only a kept term needs to know which hit tokens it added (a copy per term cost
-        # as much as the term when an earlier prefix had matched thousands of tokens).
-        before = {k: set(v) for k, v in self.result.hit_tokens.items()}
-        vectors = self._score_uncached(term, True)  # kept for queries of any length
-        return vectors, {k: v - before.get(k, set()) for k, v in self.result.hit_tokens.items()}
+    def _score_kept(self, term: Term) -> Found:
+        tokens: dict[str, set[str]] = {}
+        return self._score_uncached(term, True, tokens), tokens  # for queries of any length
 
-    def _score_uncached(self, term: Term, fields_needed: bool) -> Vectors:
+    def _score_uncached(
+        self, term: Term, fields_needed: bool, hit_tokens: dict[str, set[str]]
+    ) -> Vectors:
+        """The term's vectors; the tokens it matched go to `hit_tokens`, by field."""
         score = np.zeros(self.n, dtype=np.float32)
         hit = np.zeros(self.n if fields_needed else 0, dtype=np.uint8)
         fields = self._fields(term)
@@ -227,7 +228,7 @@ class Evaluator:
                 if found.any():
                     groups.append((f, strength, post))
                     if not term.negated:
-                        hits = self.result.hit_tokens.setdefault(FIELDS[f], set())
+                        hits = hit_tokens.setdefault(FIELDS[f], set())
                         hits.update(compress(toks, found.tolist()))
         # Weakest first, so that a paper keeps its strongest hit's score.
         for f, strength, idx in sorted(groups, key=lambda g: WEIGHTS[g[0]] * g[1]):

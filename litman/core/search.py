@@ -32,6 +32,9 @@ from litman.core.typos import Typos
 # The index asks for documents by id (None: all of them).
 Docs = Callable[[Sequence[int] | None], Iterable[Doc]]
 R = TypeVar("R")
+# Whole query words whose ranking vectors are kept (`SearchIndex.memo`): a query of this
+# many words, typed on, scores only the word being typed.
+WORDS_KEPT = 6
 
 
 def digest(d: Doc) -> int:
@@ -348,6 +351,7 @@ class SearchIndex:
 
     def _vocab_changed(self) -> None:
         self._memo: dict[Any, Any] = {}
+        self._words_memo: dict[Any, Any] = {}
         p = self.postings
         signature = (len(p.tokens), p.word_count)
         if signature != self._vocab:
@@ -465,15 +469,22 @@ class SearchIndex:
             return tuple((tok, 1) for tok in _swaps(word) if self.postings.is_word(tok))
         return tuple(self._typos.near(word, k))
 
-    def memo(self, key: Any, compute: Callable[[], R]) -> R:
-        """What `compute` returns, kept under `key` until the postings change (the ranking's
-        vectors of a one-letter prefix, about 0.5 MB per 100k papers: at most 64 kept)."""
-        if key in self._memo:
-            found: R = self._memo[key]
+    def memo(self, key: Any, compute: Callable[[], R], short: bool) -> R:
+        """What `compute` returns, kept under `key` until the postings change: the ranking's
+        vectors of a one-letter prefix (`short`: at most 64 kept), and of the last few whole
+        words typed (the words before the one being typed, met again at every keystroke).
+        About 0.5 MB each per 100k papers."""
+        kept = self._memo if short else self._words_memo
+        if key in kept:
+            found: R = kept.pop(key)
+            kept[key] = found  # the most recently used last
             return found
-        if len(self._memo) >= 64:
-            self._memo.clear()
-        self._memo[key] = value = compute()
+        if len(kept) >= (64 if short else WORDS_KEPT):
+            if short:
+                kept.clear()
+            else:
+                del kept[next(iter(kept))]
+        kept[key] = value = compute()
         return value
 
     def posting(self, token: str, fidx: int) -> IntArray | None:
