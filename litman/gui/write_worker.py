@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Signal, SignalInstance
 
 from litman.core.errors import Cancelled
 from litman.gui.workers import Runner, Worker
@@ -85,23 +85,19 @@ class WriteWorker(QObject):
         return step
 
     def _finished(self, job: Job, result: Any) -> None:
-        self._forget(job)
-        if job.done is not None:
-            job.done(result)
-        self.finished.emit(job.label, result)
-        self._maybe_idle()
+        self._end(job, lambda: job.done and job.done(result), self.finished, result)
 
     def _failed(self, job: Job, exc: BaseException) -> None:
-        self._forget(job)
-        if job.failed is not None:
-            job.failed(exc)
-        self.failed.emit(job.label, exc)
-        self._maybe_idle()
+        self._end(job, lambda: job.failed and job.failed(exc), self.failed, exc)
 
-    def _forget(self, job: Job) -> None:
+    def _end(
+        self, job: Job, callback: Callable[[], object], said: SignalInstance, value: object
+    ) -> None:
+        """Forget an ended job, run its own callback, then say it ended (and, when it was the
+        last, that the worker is idle)."""
         if job in self._jobs:
             self._jobs.remove(job)
-
-    def _maybe_idle(self) -> None:
+        callback()
+        said.emit(job.label, value)
         if not self._jobs:
             self.idle.emit()
