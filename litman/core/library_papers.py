@@ -6,6 +6,7 @@ with the old values undo needs. `insert_new` is the one way new papers get their
 `add` here and for imports (`litman.core.importing`) alike.
 """
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -249,25 +250,11 @@ def _current_values(
 
 
 def _as_new(p: Paper) -> NewPaper:
-    return NewPaper(
-        title=p.title,
-        abstract=p.abstract,
-        authors=p.authors,
-        year=p.year,
-        venue=p.venue,
-        doi=p.doi,
-        url=p.url,
-        entry_type=p.entry_type,
-        citekey=p.citekey,
-        title_derived=p.title_derived,
-        abstract_truncated=p.abstract_truncated,
-        status=p.status,
-        rating=p.rating,
-        notes=p.notes,
-        source=p.source,
-        extra=p.extra,
-        tags=p.tags,
-    )
+    """A deleted paper as a new one: every field the two records share."""
+    return NewPaper(**{name: getattr(p, name) for name in _NEW_FIELDS})
+
+
+_NEW_FIELDS = tuple(f.name for f in dataclasses.fields(NewPaper))
 
 
 def insert_new(conn: Connection, papers: Sequence[NewPaper]) -> list[int]:

@@ -1,7 +1,7 @@
 """The SQLModel tables of a litman library.
 
-Queries go through SQLAlchemy Core on these tables (`PaperRow.__table__`), so reads return
-plain rows and bulk inserts stay fast; no live ORM object leaves the core. No
+Queries go through SQLAlchemy Core on these tables (`table_of(PaperRow)`, below), so reads
+return plain rows and bulk inserts stay fast; no live ORM object leaves the core. No
 `from __future__ import annotations` here: it breaks SQLModel's relationship resolution.
 """
 
@@ -115,9 +115,17 @@ class SourceRow(SQLModel, table=True):
     imported_at: datetime
 
 
-# The Core tables behind the SQLModel classes: what the store's queries are written against.
-papers: Table = PaperRow.__table__  # type: ignore[attr-defined]
-tags: Table = TagRow.__table__  # type: ignore[attr-defined]
-paper_tags: Table = PaperTagRow.__table__  # type: ignore[attr-defined]
-meta: Table = MetaRow.__table__  # type: ignore[attr-defined]
-sources: Table = SourceRow.__table__  # type: ignore[attr-defined]
+def table_of(model: type[SQLModel]) -> Table:
+    """The Core table behind a SQLModel class: the one typed way from the declarations to
+    the tables the store's queries are written against."""
+    name = model.__tablename__
+    if not isinstance(name, str):
+        raise TypeError(f"{model.__name__} names its table by a function")
+    return model.metadata.tables[name]
+
+
+papers = table_of(PaperRow)
+tags = table_of(TagRow)
+paper_tags = table_of(PaperTagRow)
+meta = table_of(MetaRow)
+sources = table_of(SourceRow)
