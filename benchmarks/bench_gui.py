@@ -174,14 +174,15 @@ def select_first(qapp: Any, win: Any, n: int) -> None:
     qapp.processEvents()
 
 
-def timed_action(qapp: Any, win: Any, action: Callable[[], None]) -> tuple[float, float]:
-    """(ms until control is back, s until written and shown)."""
-    t0 = time.perf_counter()
+def timed_action(qapp: Any, win: Any, action: Callable[[], None]) -> tuple[float, float, float]:
+    """(ms until control is back, s until written and shown, CPU s of the whole process
+    meanwhile: on a shared machine the wall time also holds others' work)."""
+    t0, c0 = time.perf_counter(), time.process_time()
     action()
     qapp.processEvents()
     back = (time.perf_counter() - t0) * 1000
     pump_until(qapp, lambda: not win.writes.busy())
-    return back, time.perf_counter() - t0
+    return back, time.perf_counter() - t0, time.process_time() - c0
 
 
 def bulk_actions(qapp: Any, win: Any, sizes: list[int]) -> list[tuple[str, int, float, float]]:
@@ -205,9 +206,12 @@ def bulk_actions(qapp: Any, win: Any, sizes: list[int]) -> list[tuple[str, int, 
             ("undo delete", win.undo.undo),
         ]
         for name, action in steps:
-            back, done = timed_action(qapp, win, action)
+            back, done, cpu = timed_action(qapp, win, action)
             rows.append((name, n, back, done))
-            print(f"  {name:>15} on {n:>7,}: control back {back:6.0f} ms, done {done:6.2f} s")
+            print(
+                f"  {name:>15} on {n:>7,}: control back {back:6.0f} ms, done {done:6.2f} s "
+                f"(CPU {cpu:5.2f} s, load {os.getloadavg()[0]:.1f})"
+            )
     return rows
 
 

@@ -173,57 +173,72 @@ class Papers(Part):
             )
         )
 
-    def restore_fields(self, old: Mapping[int, Mapping[str, Any]]) -> Changes:
+    def restore_fields(
+        self,
+        old: Mapping[int, Mapping[str, Any]],
+        redo: Mapping[int, Mapping[str, Any]] | None = None,
+    ) -> Changes:
         """Write back per-paper old values from a Changes record (undo of an edit); the
-        inverse holds the values they replaced."""
-        written: set[str] = set()
-        groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        inverse holds the values they replaced (`redo`, when the caller knows them: it
+        saves reading them)."""
+        written = {name for values in old.values() for name in values}
         with self._write() as conn:
-            for values in old.values():
-                written.update(values)
-            replaced = _current_values(conn, list(old), sorted(written))
-            alike: dict[tuple[tuple[str, Any], ...], list[int]] = {}
-            for pid, values in old.items():
-                vals = self._restored_values(conn, pid, values)
-                try:
-                    alike.setdefault(tuple(sorted(vals.items())), []).append(pid)
-                    continue
-                except TypeError:  # a list or mapping value (authors, extra)
-                    pass
-                row = {f"v_{k}": v for k, v in vals.items()}
-                groups.setdefault(tuple(sorted(vals)), []).append(dict(row, v__id=pid))
-            # Papers given back the same values share one UPDATE (an undone bulk status
-            # gives most papers back `unread`); the rest, one statement per set of fields
-            # executed for many rows: 100k separate UPDATEs took seconds.
-            for same, pids in alike.items():
-                if len(pids) >= ALIKE_FROM:
-                    conn.execute(update(P).where(store.in_ids(P.c.id, pids)).values(dict(same)))
-                    continue
-                for pid in pids:
-                    row = {f"v_{k}": v for k, v in same}
-                    groups.setdefault(tuple(k for k, _ in same), []).append(dict(row, v__id=pid))
-            for keys, rows in groups.items():
-                stmt = update(P).where(P.c.id == bindparam("v__id"))
-                conn.execute(stmt.values({k: bindparam(f"v_{k}") for k in keys}), rows)
-        inverse = {
-            pid: {k: replaced[pid][k] for k in values}
-            for pid, values in old.items()
-            if pid in replaced
-        }
+            if redo is None:
+                replaced = _current_values(conn, list(old), sorted(written))
+                redo = {
+                    pid: {k: replaced[pid][k] for k in values}
+                    for pid, values in old.items()
+                    if pid in replaced
+                }
+            self._write_back(conn, old, derived=not store.DERIVED_FROM.isdisjoint(written))
         return self._publish(
             Changes(
                 updated=tuple(old),
                 text_changed=not written <= UNSEARCHED_FIELDS,
                 fields=frozenset(written),
-                inverse=FieldValues(inverse),
+                inverse=FieldValues(redo),
             )
         )
+
+    def _write_back(
+        self, conn: Connection, old: Mapping[int, Mapping[str, Any]], derived: bool
+    ) -> None:
+        # Papers given back the same values share one UPDATE (an undone bulk status gives
+        # most papers back `unread`); the rest, one statement per set of fields executed
+        # for many rows: 100k separate UPDATEs took seconds.
+        alike: dict[tuple[tuple[str, Any], ...], list[int]] = {}
+        rows: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        for pid, values in old.items():
+            if not derived:  # the same values make the same row
+                try:
+                    alike.setdefault(tuple(sorted(values.items())), []).append(pid)
+                    continue
+                except TypeError:  # a list or mapping value (authors, extra)
+                    pass
+            _add_row(rows, pid, self._restored_values(conn, pid, values))
+        for same, pids in alike.items():
+            vals = self._restored_values(conn, pids[0], dict(same))
+            if len(pids) >= ALIKE_FROM:
+                conn.execute(update(P).where(store.in_ids(P.c.id, pids)).values(vals))
+            else:
+                for pid in pids:
+                    _add_row(rows, pid, vals)
+        for keys, group in rows.items():
+            stmt = update(P).where(P.c.id == bindparam("v__id"))
+            conn.execute(stmt.values({k: bindparam(f"v_{k}") for k in keys}), group)
 
     @staticmethod
     def _restored_values(conn: Connection, pid: int, values: Mapping[str, Any]) -> dict[str, Any]:
         vals = {k: (v.value if isinstance(v, Status) else v) for k, v in values.items()}
         vals = {k: (list(v) if isinstance(v, tuple) else v) for k, v in vals.items()}
         return store.with_derived(conn, pid, vals)
+
+
+def _add_row(
+    rows: dict[tuple[str, ...], list[dict[str, Any]]], pid: int, vals: dict[str, Any]
+) -> None:
+    row = {f"v_{k}": v for k, v in vals.items()}
+    rows.setdefault(tuple(sorted(vals)), []).append(dict(row, v__id=pid))
 
 
 def _old_values(names: Sequence[str], values: Sequence[Any]) -> dict[str, Any]:

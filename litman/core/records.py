@@ -4,7 +4,7 @@ Everything here is a frozen dataclass or an enum, so callers on any thread can h
 without touching the database again.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -304,6 +304,22 @@ class Changes:
     @property
     def empty(self) -> bool:
         return not (self.added or self.updated or self.deleted or self.tags_changed)
+
+    @classmethod
+    def joined(cls, parts: "Sequence[Changes]") -> "Changes":
+        """One record for field changes made in several transactions (a bulk status in
+        chunks): its undo is one transaction."""
+        old: dict[int, Mapping[str, Any]] = {}
+        for part in parts:
+            old.update(part.old)
+        first = parts[0] if parts else cls()
+        return cls(
+            updated=tuple(old),
+            text_changed=first.text_changed,
+            fields=first.fields,
+            values=first.values if all(p.values == first.values for p in parts) else {},
+            inverse=FieldValues(old),
+        )
 
     @property
     def old(self) -> Mapping[int, Mapping[str, Any]]:

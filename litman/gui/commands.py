@@ -12,14 +12,14 @@ has pressed Cancel: what was done before the stop is recorded, so undo reverts e
 A command with no queue (a script, a test) runs in place.
 """
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
 from litman.core.errors import Cancelled, LitmanError, NotFoundError
 from litman.core.library import Library
-from litman.core.records import Changes, FieldValues, Status
+from litman.core.records import Changes, Status
 from litman.gui.safe_text import clip, mnemonic_free
 
 # Papers per transaction of a bulk status change: a progress step, and where a cancel can
@@ -102,24 +102,25 @@ class SetValues(LibraryCommand):
     def __init__(self, lib: Library, ids: Sequence[int], text: str) -> None:
         super().__init__(text)
         self.lib, self.ids = lib, list(ids)
-        self.old: dict[int, Mapping[str, Any]] = {}
+        self.done: list[Changes] = []
 
     def write(self, part: Sequence[int]) -> Changes:
         raise NotImplementedError
 
     def apply(self, step: Step) -> None:
-        self.old = {}
+        self.done = []
         for n, part in enumerate(chunked(self.ids)):
             step(n * CHUNK, len(self.ids))
-            self.old.update(self.write(part).old)
+            self.done.append(self.write(part))
 
     def revert(self, step: Step) -> None:
-        step(0, len(self.old))
-        if self.old:
-            self.lib.undo(FieldValues(self.old))
+        step(0, len(self.ids))
+        if self.did_something():
+            self.lib.undo(Changes.joined(self.done))
+        self.done = []
 
     def did_something(self) -> bool:
-        return bool(self.old)
+        return any(not c.empty for c in self.done)
 
 
 class SetStatus(SetValues):
