@@ -175,6 +175,11 @@ class Library:
         """The store's integrity check: 'ok' or what is wrong."""
         return self.store.check()
 
+    def check_due(self) -> bool:
+        """Whether the integrity check can matter now (the day's first open, or after an
+        unclean shutdown): the window checks only then, or when asked."""
+        return self.store.check_due()
+
     def _backup_before(self, reason: str) -> None:
         self.store.take_backup(reason)
 

@@ -55,6 +55,7 @@ class SQLiteStore:
         self._closed = False
 
     def _open(self, check: bool | None, daily: bool) -> None:
+        self._unclean = opening.unclean(self.path)  # before this open's own -wal
         opened = opening.open_store(
             self.path,
             read_only=self.read_only,
@@ -121,7 +122,14 @@ class SQLiteStore:
     # -- the file ------------------------------------------------------------------------
 
     def check(self) -> str:
-        return sqlite.quick_check(self.path)
+        problem = sqlite.quick_check(self.path)
+        self._unclean = False
+        return problem
+
+    def check_due(self) -> bool:
+        if self.read_only:
+            return False
+        return self._unclean or (self.backups_on and backups.daily_due(self.path))
 
     def take_backup(self, reason: str) -> backups.Backup | None:
         if not self.backups_on or self.read_only:

@@ -192,6 +192,12 @@ class Store(Protocol):
         """'ok', or what is damaged."""
         ...
 
+    def check_due(self) -> bool:
+        """Whether a check can matter now: the day's first backup is due (a copy of a
+        damaged file would be no backup), or the store was not closed cleanly before this
+        open and has not been checked since."""
+        ...
+
     def take_backup(self, reason: str) -> Backup | None:
         """A backup now, named for `reason`; None when backups are off or read-only."""
         ...

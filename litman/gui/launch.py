@@ -60,8 +60,8 @@ def open_for_window(
         read_only = True
     while True:
         try:
-            # The window runs PRAGMA quick_check and the day's backup on a worker thread
-            # once it shows: a large library must not keep the window waiting.
+            # The window runs PRAGMA quick_check (when it can matter) and the day's backup
+            # on a worker thread once it shows: a large library must not keep it waiting.
             library = app.open_library(library_arg, read_only=read_only, check=False, daily=False)
             return library, lock
         except CorruptLibraryError as exc:

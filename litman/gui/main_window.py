@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -46,8 +46,8 @@ from litman.gui import (
     safe_text,
     screens,
     settings,
-    workers,
 )
+from litman.gui.background import BackgroundWork
 from litman.gui.detail import DetailPane
 from litman.gui.models.papers import PaperTableModel
 from litman.gui.safe_text import rich
@@ -55,7 +55,7 @@ from litman.gui.search_controller import SearchController
 from litman.gui.selection import IdSelection
 from litman.gui.sidebar import Sidebar
 from litman.gui.table_header import TableHeader
-from litman.gui.workers import Runner, Worker, run_in_pool
+from litman.gui.workers import Runner, run_in_pool
 from litman.gui.write_desk import WriteDesk
 from litman.gui.write_progress import WriteProgress
 from litman.gui.write_worker import WriteWorker
@@ -96,7 +96,15 @@ class MainWindow(QMainWindow):
         self.writer_lock = writer_lock
         # Until start_background_work has built the search index, searches wait for it
         # instead of building it on the GUI thread (seconds at 100k papers).
-        self._indexing = index_in_background and not library.index_built()
+        self.background = BackgroundWork(
+            library, index_in_background and not library.index_built(), self
+        )
+        self.background.done.connect(self._background_done)
+        self.background.damaged.connect(lambda problem: dialogs.damaged_while_open(self, problem))
+        self.background.failed.connect(
+            lambda why: self.statusBar().showMessage(f"Background work stopped: {why}", 15000)
+        )
+        self.background.checked.connect(self._checked)
         self._waiting_query = False
         self.view = view or settings.ViewSettings()
         self.view.use_library(library.site.where)
@@ -159,36 +167,21 @@ class MainWindow(QMainWindow):
         self.read_only_label.setVisible(bool(reason))
 
     def start_background_work(self) -> None:
-        """After the window shows: check the file's integrity, take the day's backup and
-        build the search index, all off the GUI thread."""
-        lib = self.library
+        """After the window shows: check the file's integrity when it can matter, take the
+        day's backup and build the search index, all off the GUI thread."""
+        self.background.start()
 
-        def work(_progress: Callable[[int, int], None]) -> str:
-            problem = lib.check()
-            if problem == "ok":
-                lib.take_daily_backup()  # a copy of a damaged file would be no backup
-            lib.build_index()
-            return problem
-
-        worker = Worker(work)
-        worker.signals.finished.connect(self._checked)
-        worker.signals.failed.connect(self._background_failed)
-        workers.start(worker, QThreadPool.globalInstance())
+    @property
+    def integrity(self) -> str:
+        """The last integrity check's answer ('' before any ran, 'ok' when none was due)."""
+        integrity: str = self.background.integrity
+        return integrity
 
     def _checked(self, problem: str) -> None:
-        self.integrity = problem
-        self._background_done()
-        if problem != "ok":
-            dialogs.damaged_while_open(self, problem)
-
-    def _background_failed(self, exc: BaseException) -> None:
-        """The backup or the index build failed (the integrity check itself never raises):
-        say so, and let searches try the index again on their own."""
-        self._background_done()
-        self.statusBar().showMessage(f"Background work stopped: {exc}", 15000)
+        if problem == "ok":
+            self.statusBar().showMessage(f"{self.library.site.name}: no damage found.", 8000)
 
     def _background_done(self) -> None:
-        self._indexing = False
         if self._waiting_query:
             self._waiting_query = False
             self.apply_filter()
@@ -202,7 +195,6 @@ class MainWindow(QMainWindow):
             # The search index is behind the outside change: bring it up to date off the GUI
             # thread (re-reading every paper, re-indexing the changed ones), and let
             # searches wait for it meanwhile.
-            self._indexing = True
             self.start_background_work()
             self.refresh_all()
             self.statusBar().showMessage("Updated with changes made outside this window.", 5000)
@@ -348,6 +340,7 @@ class MainWindow(QMainWindow):
         self.a_restore_backup = act(
             "Restore from Backup…", lambda: dialogs.restore_from_backup(self)
         )
+        self.a_check = act("Check Library for Damage", self.background.check_now)
         self.a_refresh = act("Refresh", self.poll_changes, QKeySequence.StandardKey.Refresh)
         self.a_close = act("Close", self.close, QKeySequence.StandardKey.Quit)
         self.a_copy_as = {  # one per registered writer
@@ -385,7 +378,7 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         file_menu.addActions([self.a_import, self.a_export, self.a_export_sel, self.a_export_all])
         file_menu.addSeparator()
-        file_menu.addActions([self.a_backup, self.a_restore_backup])
+        file_menu.addActions([self.a_backup, self.a_restore_backup, self.a_check])
         file_menu.addSeparator()
         file_menu.addAction(self.a_close)
         edit = bar.addMenu("&Edit")
@@ -451,7 +444,7 @@ class MainWindow(QMainWindow):
             return
         text = self.query_text()
         query = self.searcher.parse(text)
-        busy = self._indexing or (self.writes.busy() and not self.library.index_free())
+        busy = self.background.running or (self.writes.busy() and not self.library.index_free())
         if not query.empty and busy and not wait:
             # Answered at once without the index, exactly; the full search follows when the
             # index is ready (_background_done) or the write rebuilding it ends (_writes_done).
@@ -567,7 +560,7 @@ class MainWindow(QMainWindow):
         self.desk.tell_failure(message)
 
     def _writes_done(self) -> None:
-        if self._waiting_query and not self._indexing:  # answered from SQL meanwhile
+        if self._waiting_query and not self.background.running:  # answered from SQL meanwhile
             self._waiting_query = False
             self.apply_filter()
 

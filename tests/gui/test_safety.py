@@ -224,3 +224,60 @@ def test_a_failed_index_build_is_reported_as_itself(window, qtbot, monkeypatch):
     window.start_background_work()
     qtbot.waitUntil(lambda: "Background work stopped" in window.statusBar().currentMessage())
     assert "No space left" in window.statusBar().currentMessage() and told == []
+
+
+@pytest.fixture
+def checks(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Every PRAGMA quick_check run, by path (the real check runs)."""
+    from litman.core import sqlite
+
+    seen: list[Path] = []
+    real = sqlite.quick_check
+
+    def counted(path: Path) -> str:
+        seen.append(Path(path))
+        return real(path)
+
+    monkeypatch.setattr(sqlite, "quick_check", counted)
+    return seen
+
+
+def background_window(qtbot, path: Path, tmp_path: Path) -> MainWindow:
+    """A window opened as `litman` opens it: no check or backup before it shows."""
+    from litman import app
+
+    lib = app.open_library(path, check=False, daily=False)
+    win = MainWindow(lib, ViewSettings(tmp_path / "view.ini"), index_in_background=True)
+    qtbot.addWidget(win)
+    win.show()
+    with qtbot.waitSignal(win.background.done, timeout=60000):
+        win.start_background_work()
+    return win
+
+
+def test_the_window_checks_integrity_only_when_it_can_matter(
+    qtbot, seeded_path: Path, tmp_path: Path, checks: list[Path]
+) -> None:
+    """It ran a quick_check on every open (issue 23.5): now with the day's first open, after
+    an unclean shutdown, or when asked (File → Check Library for Damage)."""
+    from litman import app
+
+    app.open_library(seeded_path).close()  # the day's check and backup, closed cleanly
+    checks.clear()
+    win = background_window(qtbot, seeded_path, tmp_path)
+    assert checks == []
+    win.a_check.trigger()
+    qtbot.waitUntil(lambda: "no damage found" in win.statusBar().currentMessage())
+    assert len(checks) == 1
+    win.close()
+    win.library.close()
+
+    crashed = Library.open(seeded_path, check=False)  # writes, never closes: a -wal stays
+    crashed.set_status([1], "read")
+    checks.clear()
+    again = background_window(qtbot, seeded_path, tmp_path)
+    assert len(checks) == 1
+    again.poll_changes()  # outside writes seen: the index catches up, no second check
+    crashed.close()
+    assert len(checks) == 1
+    again.library.close()

@@ -260,7 +260,7 @@ def test_a_search_before_the_index_is_ready_answers_exactly_and_says_so(
     assert texts and all(word.lower() in t for t in texts)
     assert all(p.status is Status.UNREAD for p in shown)
     assert "abstracts, typos" in win.statusBar().currentMessage()
-    win._background_done()  # the index is ready: the full search replaces the exact one
+    win.background._finished("ok")  # the index is ready: the full search replaces the exact one
     assert win.searcher.searches == 1
 
 
