@@ -10,10 +10,10 @@ objects, so a planted cache file cannot run code), written under a temporary nam
 renamed into place. Any problem reading it means "no cache": it is a cache.
 
 A saved index a few writes behind the library is caught up rather than rebuilt: through
-the journal of those writes (`litman.core.index_journal`) when it proves every step, which
-costs the few changed papers; otherwise by reconciling every paper's digest (about 1 s at
-100k papers, against 5-6 s for a build). So a command-line write no longer makes the next
-search rebuild the whole index.
+the library's change journal (`litman.core.journal`) when it still holds every write since
+the save, from the same history, which costs the few changed papers; otherwise by
+reconciling every paper's digest (about 1 s at 100k papers, against 5-6 s for a build). So
+a command-line write no longer makes the next search rebuild the whole index.
 
 The generation alone proves nothing once the file has been changed without it (a WAL deleted
 under an open library, a partly checkpointed file, another tool): "chocolate" then found 0 of
@@ -33,17 +33,19 @@ import numpy as np
 from sqlalchemy import Connection, func, select
 
 from litman import __version__
-from litman.core import index_journal, models
+from litman.core import models
+from litman.core.journal import Position, Replay
 from litman.core.postings import array_text, text_array
 
 if TYPE_CHECKING:
     from litman.core.search import SearchIndex
 
 P, PT = models.papers, models.paper_tags
-FORMAT = 5  # 2: per-paper digests, for reconciling with outside writes; 3: without status;
-# 4: with the library's fingerprint; 5: digests without tags, tag postings made on load
-# A journal replay above this many papers also saves the whole index again at close, which
-# empties the journal; below it the saved file and its journal stand for the library.
+FORMAT = 6  # 2: per-paper digests, for reconciling with outside writes; 3: without status;
+# 4: with the library's fingerprint; 5: digests without tags, tag postings made on load;
+# 6: with the change journal number it holds
+# A journal replay above this many papers also saves the whole index again at close; below
+# it the saved file and the journal stand for the library.
 COMPACT_AT = 2000
 
 
@@ -66,14 +68,20 @@ def index_ids(index: "SearchIndex") -> list[int]:
 
 
 def save(
-    index: "SearchIndex", path: Path, generation: str, prints: list[int] | None = None
+    index: "SearchIndex",
+    path: Path,
+    generation: str,
+    prints: list[int] | None = None,
+    seq: int = 0,
 ) -> None:
-    """Write the state of a built index at `generation` (the library's `fingerprint` then)."""
+    """Write the state of a built index at `generation` and journal number `seq` (the
+    library's `fingerprint` then)."""
     arrays = index.to_arrays()
     header = {
         "format": FORMAT,
         "litman": __version__,
         "generation": generation,
+        "seq": seq,
         "fingerprint": prints,
     }
     arrays["header"] = text_array(json.dumps(header))
@@ -121,41 +129,50 @@ def load_header(
     return dict(header)
 
 
+# What the journal says changed from one position to another (None: it cannot say).
+Since = Callable[[Position, Position], Replay | None]
+
+
 class SavedIndex:
     """One library's saved index: which generation it holds, and when to load or save it.
 
-    `generation()` reads the library's current token. The generation is read before a
-    build, so that a write landing during the build leaves the saved copy labelled older
-    than the file, and it is never trusted.
+    `position()` reads the library's current journal number and generation. It is read
+    before a build, so that a write landing during the build leaves the saved copy
+    labelled older than the file, and it is never trusted. After `load_into`, `seq` is the
+    journal number the loaded index holds (None when it was reconciled instead).
     """
 
     def __init__(
         self,
         path: Path,
-        generation: Callable[[], str],
+        position: Callable[[], Position],
         prints: Callable[[], list[int]] | None = None,
+        since: Since | None = None,
     ) -> None:
         self.path = path
-        self._generation = generation
+        self._position = position
         self._prints = prints
+        self._since = since
         self._before_prints: list[int] | None = None
         self.saved_at: str | None = None
-        self._before_build: str | None = None
+        self.seq: int | None = None
+        self._before_build: Position | None = None
 
     def load_into(self, index: "SearchIndex") -> bool:
-        self._before_build = generation = self._generation()
+        self._before_build = now = self._position()
         self._before_prints = self._prints() if self._prints else None
         header = load_header(index, self.path)
         if header is None:
             return False
-        saved = str(header["generation"])
-        if saved != generation:
-            self._catch_up(index, saved, generation)
+        saved = Position(_int(header.get("seq")), str(header["generation"]))
+        self.seq = now.seq
+        if saved != now:
+            self._catch_up(index, saved, now)
         else:
-            self.saved_at = generation
-        if not self._agrees(index, header.get("fingerprint"), saved == generation):
+            self.saved_at = now.generation
+        if not self._agrees(index, header.get("fingerprint"), saved == now):
             index.reconcile()  # the generation lied: compare every paper
-            self.saved_at = None  # and save the corrected index at close
+            self.saved_at = self.seq = None  # and save the corrected index at close
         return True
 
     def _agrees(self, index: "SearchIndex", saved: object, exact: bool) -> bool:
@@ -168,16 +185,17 @@ class SavedIndex:
             return False
         return not exact or saved == now
 
-    def _catch_up(self, index: "SearchIndex", saved: str, generation: str) -> None:
-        """Bring a loaded index from generation `saved` to `generation`: replay the journal
-        when it proves every step, else compare every paper (`SearchIndex.reconcile`)."""
-        replay = index_journal.chain(self.path, saved, generation)
+    def _catch_up(self, index: "SearchIndex", saved: Position, now: Position) -> None:
+        """Bring a loaded index from `saved` to `now`: replay the journal when it holds
+        every write since, else compare every paper (`SearchIndex.reconcile`)."""
+        replay = None if self._since is None else self._since(saved, now)
         if replay is None:
             index.reconcile()
+            self.seq = None
             return  # saved_at stays behind: the index is saved again at close
         replay_into(index, replay)
         if replay.size <= COMPACT_AT:
-            self.saved_at = generation  # the file and its journal hold it: no save needed
+            self.saved_at = now.generation  # the file and the journal hold it: no save
 
     def after_build(self, index: "SearchIndex") -> None:
         if self._before_build is not None:
@@ -186,24 +204,27 @@ class SavedIndex:
     def save(
         self,
         index: "SearchIndex",
-        generation: str | None = None,
+        position: Position | None = None,
         prints: list[int] | None = None,
     ) -> None:
-        """Save a built index as of `generation` (now, by default), unless already saved."""
-        if generation is None:
-            generation = self._generation()
+        """Save a built index as of `position` (now, by default), unless already saved."""
+        if position is None:
+            position = self._position()
             prints = self._prints() if self._prints else None
-        if not index.built or generation == self.saved_at:
+        if not index.built or position.generation == self.saved_at:
             return
         try:
-            save(index, self.path, generation, prints)
-            self.saved_at = generation
-            index_journal.clear(self.path)  # the saved file holds all it told
+            save(index, self.path, position.generation, prints, position.seq)
+            self.saved_at = position.generation
         except OSError:
             pass  # a cache that cannot be written is only slower next time
 
 
-def replay_into(index: "SearchIndex", replay: index_journal.Replay) -> None:
+def _int(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def replay_into(index: "SearchIndex", replay: Replay) -> None:
     """Re-index the papers a journal says changed, as they are now (added, edited, gone)."""
     ids = sorted(replay.text | replay.attrs)
     present = {d.id for d in index.docs(ids)}

@@ -6,7 +6,7 @@ record, with old values where undo needs them. Every read and write goes through
 library's `Store` (`litman.core.storage`), which serialises writes.
 """
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from threading import Lock, get_ident
@@ -16,7 +16,7 @@ from sqlalchemy import Connection, Engine, exists, func, select, text
 
 from litman.core import (
     fields,
-    index_journal,
+    journal,
     models,
     reading,
     store,
@@ -102,9 +102,12 @@ class Library:
         self._index_lock = Lock()
         self.saved_index: SavedIndex | None = None
         self._orders: dict[tuple[str, bool], list[int]] = {}
-        # Each thread's last committed write (generation before, after), until its Changes
-        # are published and journalled (litman.core.index_journal).
-        self._unjournaled: dict[int, tuple[str, str]] = {}
+        # What each thread's open write transaction has published so far (None: nothing
+        # yet), journalled before it commits and told to listeners after.
+        self._pending: dict[int, list[Changes] | None] = {}
+        self._follower = journal.Follower(self.journal_position().seq)
+        # The journal number the search index's state holds (litman.core.journal).
+        self._index_seq = 0
 
     # -- opening -------------------------------------------------------------------------
 
@@ -217,13 +220,21 @@ class Library:
         self.saved_index = (
             None
             if self.index_cache is None
-            else SavedIndex(self.index_cache, self.generation, self._fingerprint)
+            else SavedIndex(
+                self.index_cache, self.journal_position, self._fingerprint, self.journal_since
+            )
         )
         if self.saved_index is None:
             return SearchIndex(self._index_docs)
-        return SearchIndex(
-            self._index_docs, self.saved_index.load_into, self.saved_index.after_build
-        )
+        return SearchIndex(self._index_docs, self._load_index, self.saved_index.after_build)
+
+    def _load_index(self, index: "SearchIndex") -> bool:
+        saved = self.saved_index
+        if saved is None or not saved.load_into(index):
+            return False
+        if saved.seq is not None:  # else it reconciled, which noted the number itself
+            self._index_seq = saved.seq
+        return True
 
     def _fingerprint(self) -> list[int]:
         from litman.core.index_cache import fingerprint
@@ -235,6 +246,18 @@ class Library:
         """A token that changes with every write transaction ('' before the first)."""
         with self._read() as conn:
             return store.generation(conn)
+
+    def journal_position(self) -> journal.Position:
+        """The newest change journal number and the generation, read together."""
+        with self._read() as conn:
+            return journal.position(conn, store.generation(conn))
+
+    def journal_since(
+        self, after: journal.Position, now: journal.Position
+    ) -> journal.Replay | None:
+        """What changed from `after` to `now`, if the journal proves it."""
+        with self._read() as conn:
+            return journal.since_proven(conn, after, now)
 
     def owns_file(self, path: Path) -> bool:
         """Whether `path` is one of this library's own files (see core/own_files.py):
@@ -274,19 +297,67 @@ class Library:
         self._closed = False
         self._index = None
         self._orders.clear()
+        self._follower = journal.Follower(self.journal_position().seq)
+        self._index_seq = 0
 
     def changed_elsewhere(self) -> bool:
         """Whether another process (or Library) has committed since the last look.
 
-        Our own commits are absorbed as they happen; a true answer also makes the search
-        index reconcile with the file on its next use (only changed papers are re-indexed).
+        What they changed is read from the change journal, and a built search index is
+        brought up to date before this returns (re-reading only those papers). A write
+        the journal does not tell of (another tool) makes the index compare every paper
+        on its next use instead.
         """
-        changed = self.store.changed_elsewhere()
-        if changed:
-            if self._index is not None:
+        poked = self.store.changed_elsewhere()
+        with self._read() as conn:
+            outside, replay = self._follower.follow(conn)
+        if not (poked or outside):
+            return False
+        self._orders.clear()
+        if self._index is not None:
+            if replay is None or not outside:  # unknown, or not journalled
                 self._index.mark_stale()
-            self._orders.clear()
-        return changed
+            else:
+                self._catch_up_index()
+        return True
+
+    def _tag_counts_from_index(self, paths: Mapping[str, Sequence[str]]) -> dict[str, int] | None:
+        """Distinct papers under each path's tags (casefolded names), from the search index's
+        tag members when it holds every write this library has been told of; else None."""
+        index = self._index
+        if index is None or not index.built or self._index_seq < self._follower.seen:
+            return None
+        if not index.lock.acquire(blocking=False):
+            return None  # being updated: SQL answers meanwhile
+        try:
+            members, none = index.tag_members, set[int]()
+            return {
+                path: len(members.get(keys[0], none))
+                if len(keys) == 1
+                else len(none.union(*(members.get(k, none) for k in keys)))
+                for path, keys in paths.items()
+            }
+        finally:
+            index.lock.release()
+
+    def _catch_up_index(self) -> None:
+        """Replay the journal into a built index, from the number its state holds."""
+        from litman.core.index_cache import COMPACT_AT, replay_into
+
+        index = self._index
+        if index is None:
+            return
+        with index.lock:
+            if not index.built:
+                return  # building or stale: that reads the library as it is then
+            with self._read() as conn:
+                replay = journal.since(conn, self._index_seq)
+            if replay is None or replay.size > COMPACT_AT:
+                index.mark_stale()
+                return
+            replay_into(index, replay)
+            if replay.last is not None:
+                self._index_seq = replay.last
 
     def __enter__(self) -> "Library":
         return self
@@ -317,42 +388,69 @@ class Library:
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
+        """One write transaction of the store, which journals what the mutation publishes
+        inside it (`_publish`) before it commits, and tells the index and listeners after."""
         with self.store.write() as conn:
-            before = store.generation(conn)
-            yield conn
-            after = store.bump_generation(conn)  # saved search indexes are now stale
-        # Committed: this thread's next _publish journals it for saved indexes.
-        self._unjournaled[get_ident()] = (before, after)
+            self._pending[get_ident()] = None
+            try:
+                yield conn
+            finally:
+                published = self._pending.pop(get_ident())
+            seqs = self._journal(conn, published)
+        self._announce(published or [], seqs)
+
+    def _journal(self, conn: Connection, published: list[Changes] | None) -> tuple[int, int] | None:
+        """Journal the transaction's changes before it commits (nothing for a write that
+        published only empty records: it wrote nothing). A write that published nothing
+        before committing is journalled as `all`: every reader reconciles."""
+        if published is not None and all(c.empty for c in published):
+            return None
+        rows = journal.rows_for(published) if published is not None else [(journal.ALL, [])]
+        after = store.bump_generation(conn)  # saved search indexes are now behind
+        return journal.record(conn, after, rows)
 
     def _publish(self, changes: Changes) -> Changes:
-        self._orders.clear()
-        step = self._unjournaled.pop(get_ident(), None)
-        if step is not None and self.index_cache is not None:
-            index_journal.record(self.index_cache, *step, changes)
-        if not changes.empty:
-            if self._index is not None and changes.links is not None:
-                links = changes.links
-                self._index.link(links.tag, links.ids, links.added)
-            elif (
-                self._index is not None
-                and changes.fields == {"tags"}
-                and not changes.added
-                and not changes.deleted
-            ):
-                self._index.retag(self._tags_of(changes.updated))
-            elif self._index is not None and not changes.text_changed:
-                if "status" in changes.values:
-                    code = list(Status).index(Status(changes.values["status"]))
-                    self._index.set_statuses(dict.fromkeys(changes.updated, code))
-                elif "status" in changes.fields or not changes.fields:
-                    self._index.set_statuses(self._status_codes(changes.updated))
-            elif self._index is not None:
-                self._index.apply(
-                    changes.added, changes.updated, changes.deleted, changes.text_changed
-                )
-            for listener in list(self._listeners):
-                listener(changes)
+        """Record what a mutation changed: inside its write transaction, journalled with
+        it and told after the commit; outside one, told now."""
+        ident = get_ident()
+        if ident in self._pending:
+            self._pending[ident] = [*(self._pending[ident] or []), changes]
+        else:
+            self._announce([changes], None)
         return changes
+
+    def _announce(self, published: Sequence[Changes], seqs: tuple[int, int] | None) -> None:
+        """After a commit: bring the search index up to date, then tell listeners."""
+        self._orders.clear()
+        if seqs is not None:
+            self._follower.wrote(*seqs)
+        index = self._index
+        if index is not None and index.built:  # else a build reads the library as it is
+            with index.lock:
+                for changes in published:
+                    self._apply_to_index(index, changes)
+                if seqs is not None and self._index_seq == seqs[0] - 1:
+                    self._index_seq = seqs[1]
+        for changes in published:
+            if not changes.empty:
+                for listener in list(self._listeners):
+                    listener(changes)
+
+    def _apply_to_index(self, index: "SearchIndex", changes: Changes) -> None:
+        if changes.empty:
+            return
+        if changes.links is not None:
+            index.link(changes.links.tag, changes.links.ids, changes.links.added)
+        elif changes.fields == {"tags"} and not changes.added and not changes.deleted:
+            index.retag(self._tags_of(changes.updated))
+        elif not changes.text_changed:
+            if "status" in changes.values:
+                code = list(Status).index(Status(changes.values["status"]))
+                index.set_statuses(dict.fromkeys(changes.updated, code))
+            elif "status" in changes.fields or not changes.fields:
+                index.set_statuses(self._status_codes(changes.updated))
+        else:
+            index.apply(changes.added, changes.updated, changes.deleted, changes.text_changed)
 
     # -- reading papers ------------------------------------------------------------------
 
@@ -471,11 +569,13 @@ class Library:
 
         with self._write() as conn:
             reports = import_batches(conn, batches, progress, cancelled)
-        added = tuple(i for r in reports for i in r.added)
-        merged = tuple(
-            dict.fromkeys(m.into_id for r in reports for m in r.merged if m.into_id not in added)
-        )
-        self._publish(Changes(added=added, updated=merged, tags_changed=True))
+            added = tuple(i for r in reports for i in r.added)
+            merged = tuple(
+                dict.fromkeys(
+                    m.into_id for r in reports for m in r.merged if m.into_id not in added
+                )
+            )
+            self._publish(Changes(added=added, updated=merged, tags_changed=True))
         return reports
 
     def sources(self) -> list[tuple[str, str]]:
@@ -491,6 +591,8 @@ class Library:
 
     def search(self, query: str | Query) -> "SearchResult":
         """Ranked matches for a query in the search language (see `litman.core.query`)."""
+        if self._index_seq < self._follower.seen:  # told of writes the index missed
+            self._catch_up_index()
         return self.index.search(query)
 
     def search_ids(
@@ -540,6 +642,8 @@ class Library:
 
     def _all_index_docs(self) -> Iterator[Doc]:
         with self._read() as conn:
+            # A build or reconcile holds the library as of this transaction.
+            self._index_seq = journal.position(conn, "").seq
             yield from store.iter_index_docs(conn)
 
     # -- reading status ------------------------------------------------------------------

@@ -45,7 +45,9 @@ class Papers(Part):
         """Add papers in one transaction, giving each a unique citekey."""
         with gc_paused(), self._write() as conn:
             ids = insert_new(conn, papers)
-        return self._publish(Changes(added=tuple(ids), tags_changed=any(p.tags for p in papers)))
+            return self._publish(
+                Changes(added=tuple(ids), tags_changed=any(p.tags for p in papers))
+            )
 
     def add_paper(self, paper: NewPaper) -> int:
         return self.add_papers([paper]).added[0]
@@ -69,13 +71,13 @@ class Papers(Part):
                 conn.execute(update(P).where(P.c.id == paper_id).values(**values))
             except IntegrityError as exc:
                 raise LitmanError(f"Citekey '{fields.get('citekey')}' is already taken.") from exc
-        return self._publish(
-            Changes(
-                updated=(paper_id,),
-                fields=frozenset(fields),
-                inverse=FieldValues({paper_id: before}),
+            return self._publish(
+                Changes(
+                    updated=(paper_id,),
+                    fields=frozenset(fields),
+                    inverse=FieldValues({paper_id: before}),
+                )
             )
-        )
 
     def set_field(self, paper_id: int, name: str, value: str) -> Changes:
         """Set one stored BibTeX field (`volume`, `pages`, `note`, ...) as typed; an empty
@@ -92,18 +94,18 @@ class Papers(Part):
             else:
                 new.pop(key, None)
             if new == old:
-                return Changes()
+                return self._publish(Changes())  # nothing written: nothing journalled
             conn.execute(
                 update(P).where(P.c.id == paper_id).values(extra=new, modified_at=store.now())
             )
-        return self._publish(
-            Changes(
-                updated=(paper_id,),
-                text_changed=False,
-                fields=frozenset({"extra"}),
-                inverse=FieldValues({paper_id: {"extra": old}}),
+            return self._publish(
+                Changes(
+                    updated=(paper_id,),
+                    text_changed=False,
+                    fields=frozenset({"extra"}),
+                    inverse=FieldValues({paper_id: {"extra": old}}),
+                )
             )
-        )
 
     def delete_papers(self, ids: Sequence[int]) -> Changes:
         """Delete papers; the inverse keeps their stored rows, so that undo puts them back
@@ -115,14 +117,14 @@ class Papers(Part):
         with self._write() as conn:
             gone = store.take_rows(conn, list(ids))
             conn.execute(delete(P).where(store.in_ids(P.c.id, gone.ids)))
-        return self._publish(Changes(deleted=gone.ids, tags_changed=True, inverse=gone))
+            return self._publish(Changes(deleted=gone.ids, tags_changed=True, inverse=gone))
 
     def restore_rows(self, gone: PapersGone) -> Changes:
         """Put deleted papers back as they were stored (undo of `delete_papers`)."""
         with self._write() as conn:
             store.put_rows(conn, gone)
-        back = gone.ids
-        return self._publish(Changes(added=back, tags_changed=True, inverse=PapersBack(back)))
+            back = gone.ids
+            return self._publish(Changes(added=back, tags_changed=True, inverse=PapersBack(back)))
 
     def restore_papers(self, papers: Sequence[Paper]) -> Changes:
         """Put deleted papers back with their ids, keys, tags and dates (undo of delete)."""
@@ -136,8 +138,8 @@ class Papers(Part):
                 conn.execute(insert(P), rows)
             tid = store.tag_ids(conn, {t for p in papers for t in p.tags})
             store.link_tags(conn, ((p.id, tid[t]) for p in papers for t in p.tags), new_papers=True)
-        back = tuple(p.id for p in papers)
-        return self._publish(Changes(added=back, tags_changed=True, inverse=PapersBack(back)))
+            back = tuple(p.id for p in papers)
+            return self._publish(Changes(added=back, tags_changed=True, inverse=PapersBack(back)))
 
     def set_status(self, ids: Sequence[int], status: Status | str) -> Changes:
         """Set the reading status of many papers; setting read stamps read_at."""
@@ -163,15 +165,15 @@ class Papers(Part):
             old = store.saved_values(conn, ids, saved)
             store.require_all(ids, old)
             conn.execute(update(P).where(store.in_ids(P.c.id, list(old))).values(**values))
-        return self._publish(
-            Changes(
-                updated=tuple(old),
-                text_changed=False,
-                fields=frozenset(values) - {"modified_at"},
-                values={k: v for k, v in values.items() if k != "modified_at"},
-                inverse=FieldValues(old),
+            return self._publish(
+                Changes(
+                    updated=tuple(old),
+                    text_changed=False,
+                    fields=frozenset(values) - {"modified_at"},
+                    values={k: v for k, v in values.items() if k != "modified_at"},
+                    inverse=FieldValues(old),
+                )
             )
-        )
 
     def restore_fields(
         self,
@@ -191,14 +193,14 @@ class Papers(Part):
                     if pid in replaced
                 }
             self._write_back(conn, old, derived=not store.DERIVED_FROM.isdisjoint(written))
-        return self._publish(
-            Changes(
-                updated=tuple(old),
-                text_changed=not written <= UNSEARCHED_FIELDS,
-                fields=frozenset(written),
-                inverse=FieldValues(redo),
+            return self._publish(
+                Changes(
+                    updated=tuple(old),
+                    text_changed=not written <= UNSEARCHED_FIELDS,
+                    fields=frozenset(written),
+                    inverse=FieldValues(redo),
+                )
             )
-        )
 
     def _write_back(
         self, conn: Connection, old: Mapping[int, Mapping[str, Any]], derived: bool

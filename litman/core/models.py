@@ -11,7 +11,7 @@ from sqlalchemy import JSON, Column, Index, Integer, String, Table, UniqueConstr
 from sqlmodel import Field, SQLModel
 
 # Bump with a migration in `litman.core.schema` whenever a table below changes.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 # Sortable columns indexed since schema 3 (the others had an index already).
 SORT_INDEXED = (
     "authors_sort",
@@ -103,6 +103,22 @@ class PaperTagRow(SQLModel, table=True):
     tag_id: int = Field(foreign_key="tags.id", primary_key=True, ondelete="CASCADE")
 
 
+class JournalRow(SQLModel, table=True):
+    """One kind of change one write transaction made (schema 4; `litman.core.journal`).
+
+    `seq` only grows (AUTOINCREMENT: never reused after compaction); `generation` is the
+    library's generation that transaction left, so that a reader can prove it follows the
+    same history; `ids` the papers (a JSON list)."""
+
+    __tablename__ = "journal"
+    __table_args__ = ({"sqlite_autoincrement": True},)
+
+    seq: int | None = Field(default=None, sa_column=Column(Integer, primary_key=True))
+    generation: str
+    kind: str
+    ids: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+
+
 class SourceRow(SQLModel, table=True):
     """A file that was imported: its name, the collection label it carried, its digest."""
 
@@ -129,3 +145,4 @@ tags = table_of(TagRow)
 paper_tags = table_of(PaperTagRow)
 meta = table_of(MetaRow)
 sources = table_of(SourceRow)
+journal = table_of(JournalRow)

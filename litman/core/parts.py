@@ -11,7 +11,7 @@ generation bump, the journal, the listeners.
 one-line aliases of a part's method while callers move to the parts.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
@@ -30,6 +30,9 @@ class Host(Protocol):
     def _write(self) -> AbstractContextManager[Connection]: ...
     def _publish(self, changes: Changes) -> Changes: ...
     def _backup_before(self, reason: str) -> None: ...
+    def _tag_counts_from_index(
+        self, paths: Mapping[str, Sequence[str]]
+    ) -> dict[str, int] | None: ...
 
 
 class Part:

@@ -26,6 +26,9 @@ FIELD_BITS = 3  # a token code is token_id << 3 | field index
 COMPACT_STEP = 1 << 20  # ids moved at a time in `_finish_build`
 BUILD_CHUNK = 5000  # documents tokenised between two sorts (see `build`)
 FEW_CODES = 32  # up to this many codes, `gather` looks each up on its own
+# Extra postings lists up to this long are filtered in Python when papers leave them (10
+# papers re-indexed twice at 100k: 1020 np.isin calls, 40 ms -> under 2 ms).
+SMALL = 64
 
 IntArray = np.ndarray[Any, np.dtype[np.int32]]
 
@@ -248,6 +251,10 @@ class Postings:
                 dead.setdefault(code, []).append(pid)
         for code, pids in dead.items():
             arr = self._extra[code]
+            if len(arr) <= SMALL:  # np.isin costs ~30 us a call: most lists here are short
+                gone = set(pids)
+                self._extra[code] = array("i", [pid for pid in arr if pid not in gone])
+                continue
             a = np.frombuffer(arr, dtype=np.int32)
             self._extra[code] = array("i", a[~np.isin(a, pids)].tobytes())
 

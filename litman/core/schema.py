@@ -26,8 +26,18 @@ def _v2_to_v3(conn: Connection) -> None:
         conn.execute(text(f"CREATE INDEX IF NOT EXISTS ix_papers_sort_{name} ON papers ({name})"))
 
 
+def _v3_to_v4(conn: Connection) -> None:
+    """The change journal (`litman.core.journal`): created empty, so a reader that saw the
+    library before the upgrade has nothing to follow and reconciles once."""
+    models.journal.create(conn)
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+    3: _v3_to_v4,
+}
 
 
 def check_supported(version: int | None, where: str) -> None:

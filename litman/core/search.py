@@ -94,6 +94,12 @@ class SearchIndex:
         self._key_vocab: list[str] | None = None
 
     @property
+    def lock(self) -> threading.RLock:
+        """Held while the index is built or changed: a reader that must change it together
+        with something of its own (the journal number it holds) takes it too."""
+        return self._lock
+
+    @property
     def built(self) -> bool:
         """Built and not known to be behind another process's writes."""
         return self._built and not self._stale
@@ -341,8 +347,10 @@ class SearchIndex:
     def _replace(self, gone: Sequence[int], fresh: Sequence[Doc]) -> None:
         """Drop the postings of `gone` papers, then index the `fresh` documents."""
         self.postings.remove(gone)
+        staying = {d.id for d in fresh}
         for pid in gone:
-            self._clear_attrs(pid)
+            if pid not in staying:  # a paper re-read keeps its tags unless they changed
+                self._clear_attrs(pid)  # (`_set_attrs`): its tags' postings stay as made
         self.postings.add(fresh)
         for d in fresh:
             self._set_attrs(d)
@@ -387,9 +395,17 @@ class SearchIndex:
         self.years[d.id] = d.year
         self.statuses[d.id] = d.status
         self.alive[d.id] = True
-        if self._tags.get(d.id) != folded_tags(d.tags):
-            self._clear_tags(d.id)
-            self._set_tags(d.id, d.tags)
+        old, new = self._tags.get(d.id, ()), folded_tags(d.tags)
+        if old != new:
+            # Only the tags that came or went: the paper's other tags keep their postings
+            # (each remade is a union over its members: 20 ms for 10 papers at 100k).
+            for tag in set(old) - set(new):
+                self.tag_members[tag].discard(d.id)
+                self._retagged.add(tag)
+            for tag in set(new) - set(old):
+                self.tag_members.setdefault(tag, set()).add(d.id)
+                self._retagged.add(tag)
+            self._tags[d.id] = new
 
     def _set_tags(self, pid: int, names: Sequence[str]) -> None:
         self._tags[pid] = tags = folded_tags(names)

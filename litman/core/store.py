@@ -23,7 +23,6 @@ from sqlalchemy import (
     func,
     insert,
     select,
-    text,
     type_coerce,
     update,
 )
@@ -476,22 +475,10 @@ def _all_tags(conn: Connection) -> dict[int, list[str]]:
     return out
 
 
-def subtree_counts(conn: Connection, pairs: Sequence[tuple[int, str]]) -> dict[str, int]:
-    """Distinct papers per path, where `pairs` maps each tag id to the paths it counts for.
-
-    One aggregate in SQLite instead of fetching every (paper, tag) link: 0.46 s of the
-    window's start-up at 100k papers before, see benchmarks/bench_gui.py.
-    """
-    rows = ", ".join(f"(:t{i}, :p{i})" for i in range(len(pairs)))
-    sql = text(
-        f"WITH anc(tag_id, path) AS (VALUES {rows}) "
-        "SELECT anc.path, count(DISTINCT pt.paper_id) FROM paper_tags AS pt "
-        "JOIN anc ON anc.tag_id = pt.tag_id GROUP BY anc.path"
-    )
-    params = {
-        k: v for i, (tid, path) in enumerate(pairs) for k, v in ((f"t{i}", tid), (f"p{i}", path))
-    }
-    return {path: n for path, n in conn.execute(sql, params)}
+def distinct_papers(conn: Connection, tag_ids: Sequence[int]) -> int:
+    """How many papers carry at least one of these tags (read through the tag index)."""
+    q = select(func.count(func.distinct(PT.c.paper_id))).where(PT.c.tag_id.in_(list(tag_ids)))
+    return int(conn.execute(q).scalar_one())
 
 
 GENERATION = "generation"

@@ -192,10 +192,11 @@ class MainWindow(QMainWindow):
         except Exception:
             return
         if changed:
-            # The search index is behind the outside change: bring it up to date off the GUI
-            # thread (re-reading every paper, re-indexing the changed ones), and let
-            # searches wait for it meanwhile.
-            self.start_background_work()
+            if not self.library.index_built():
+                # The change journal could not tell what changed (a write by another tool,
+                # a journal compacted past): compare every paper off the GUI thread, and
+                # let searches wait for it meanwhile. Otherwise the index is current now.
+                self.start_background_work()
             self.refresh_all()
             self.statusBar().showMessage("Updated with changes made outside this window.", 5000)
 

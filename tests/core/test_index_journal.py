@@ -1,11 +1,13 @@
-"""A saved index a few writes behind is caught up from the journal of those writes, not
-rebuilt, and answers exactly as a fresh build does."""
+"""A saved index a few writes behind is caught up from the library's change journal, not
+rebuilt, and answers exactly as a fresh build does; when the journal cannot tell, it is
+reconciled."""
 
+import sqlite3
 from pathlib import Path
 
 import pytest
 
-from litman.core import index_journal
+from litman.core import backups, journal
 from litman.core.library import Library
 from litman.core.records import NewPaper
 from litman.core.search import SearchIndex
@@ -39,14 +41,14 @@ def work(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return done
 
 
-def cli_writes(path: Path, cache: Path) -> int:
-    """What a few `litman` commands would do: each its own Library, no search."""
-    with Library.open(path, index_cache=cache) as lib:
+def cli_writes(path: Path) -> int:
+    """What a few `litman` commands would do: each its own Library, no search, no cache."""
+    with Library.open(path) as lib:
         lib.update_paper(1, title="Hyperbolic Walrus Embeddings")
-    with Library.open(path, index_cache=cache) as lib:
+    with Library.open(path) as lib:
         lib.set_status([3, 4], "read")
         lib.add_tag("later", [5, 6])
-    with Library.open(path, index_cache=cache) as lib:
+    with Library.open(path) as lib:
         lib.delete_papers([2])
         return lib.add_paper(NewPaper(title="Quasicrystalline Zebrafish Dynamics"))
 
@@ -57,7 +59,7 @@ def test_writes_elsewhere_are_replayed_from_the_journal(
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.search("warm up")  # built, saved at close
     work.clear()
-    pid = cli_writes(seeded_path, cache)
+    pid = cli_writes(seeded_path)
     with Library.open(seeded_path, index_cache=cache) as lib:
         got = answers(lib)
         assert lib.saved_index is not None and lib.saved_index.saved_at == lib.generation()
@@ -66,13 +68,34 @@ def test_writes_elsewhere_are_replayed_from_the_journal(
     assert got == fresh_answers(seeded_path)
 
 
-def test_a_write_that_was_not_journalled_is_reconciled_not_rebuilt(
+def _outside_tool(path: Path, sql: str) -> None:
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute(sql)
+    conn.close()
+
+
+def test_a_write_outside_litman_is_reconciled_not_rebuilt(
     seeded_path: Path, cache: Path, work: list[str]
 ) -> None:
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.search("warm up")
-    with Library.open(seeded_path) as other:  # no cache: writes no journal
-        other.update_paper(1, title="Hyperbolic Walrus Embeddings")
+    _outside_tool(seeded_path, "UPDATE papers SET title = 'Hyperbolic Walrus' WHERE id = 1")
+    _outside_tool(seeded_path, "UPDATE meta SET value = 'x' WHERE key = 'generation'")
+    work.clear()
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        got = answers(lib)
+    assert work == ["reconcile"]
+    assert got["walrus"] == [1] and got == fresh_answers(seeded_path)
+
+
+def test_an_index_behind_the_compacted_journal_is_reconciled(
+    seeded_path: Path, cache: Path, work: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.search("warm up")
+    monkeypatch.setattr(journal, "KEEP", 2)
+    cli_writes(seeded_path)  # five writes: the journal keeps two
     work.clear()
     with Library.open(seeded_path, index_cache=cache) as lib:
         got = answers(lib)
@@ -80,39 +103,136 @@ def test_a_write_that_was_not_journalled_is_reconciled_not_rebuilt(
     assert got == fresh_answers(seeded_path)
 
 
-def test_a_torn_journal_line_breaks_the_chain_and_misleads_nothing(
+def test_a_restored_backup_with_the_same_numbers_is_not_replayed(
     seeded_path: Path, cache: Path, work: list[str]
 ) -> None:
+    backup = backups.take(seeded_path, backups.MANUAL)
     with Library.open(seeded_path, index_cache=cache) as lib:
-        lib.search("warm up")
-    cli_writes(seeded_path, cache)
-    journal = index_journal.path_for(cache)
-    lines = journal.read_text().splitlines()
-    journal.write_text("\n".join([lines[0][: len(lines[0]) // 2], *lines[1:]]) + "\n")
+        lib.add_tag("later", [1])
+        lib.search("warm up")  # saved with the tag, at the number of that write
+    backups.restore(seeded_path, backup)
+    with Library.open(seeded_path) as lib:
+        lib.add_tag("later", [9])  # the same number again, another history
     work.clear()
     with Library.open(seeded_path, index_cache=cache) as lib:
-        got = answers(lib)
+        assert lib.search("tag:later").ids == [9]
     assert work == ["reconcile"]
-    assert got == fresh_answers(seeded_path)
 
 
-def test_a_full_save_empties_the_journal(seeded_path: Path, cache: Path) -> None:
-    with Library.open(seeded_path, index_cache=cache) as lib:
+def test_the_journal_keeps_only_the_newest_rows(library: Library, monkeypatch) -> None:
+    monkeypatch.setattr(journal, "KEEP", 3)
+    pid = library.add_paper(NewPaper(title="A"))
+    for status in ["read", "reading", "unread", "read"]:
+        library.set_status([pid], status)
+    with library.engine.connect() as conn:
+        seqs = [s for (s,) in conn.execute(journal.J.select().with_only_columns(journal.J.c.seq))]
+    assert len(seqs) == 3 and seqs == list(range(seqs[0], seqs[0] + 3))
+
+
+def test_a_write_is_journalled_by_kind_with_its_papers(library: Library) -> None:
+    start = library.journal_position().seq
+    pid = library.add_paper(NewPaper(title="A", tags=("x",)))
+    library.set_status([pid], "read")
+    library.update_paper(pid, title="B")
+    library.delete_papers([pid])
+    with library.engine.connect() as conn:
+        replay = journal.since(conn, start)
+        rows = conn.execute(
+            journal.J.select().where(journal.J.c.seq > start).order_by(journal.J.c.seq)
+        ).fetchall()
+    assert [(r.kind, r.ids) for r in rows] == [
+        ("added", [pid]),
+        ("tags", []),
+        ("fields", [pid]),
+        ("text", [pid]),
+        ("deleted", [pid]),
+        ("tags", []),
+    ]
+    assert replay is not None and replay.text == {pid} and replay.attrs == {pid}
+    assert len({r.generation for r in rows}) == 4  # one per transaction
+
+
+def test_a_failed_or_empty_write_journals_nothing(library: Library) -> None:
+    pid = library.add_paper(NewPaper(title="A"))
+    before = library.journal_position()
+    with pytest.raises(Exception, match="No paper"):
+        library.update_paper(999, title="nope")
+    library.set_field(pid, "volume", "")  # no such field to remove: nothing written
+    assert library.journal_position() == before
+
+
+def test_a_large_write_is_one_row_that_readers_cannot_replay(library: Library) -> None:
+    start = library.journal_position().seq
+    library.add_papers([NewPaper(title=f"P{i}") for i in range(journal.MAX_IDS + 1)])
+    with library.engine.connect() as conn:
+        kinds = conn.execute(
+            journal.J.select().with_only_columns(journal.J.c.kind).where(journal.J.c.seq > start)
+        ).scalars()
+        assert list(kinds) == ["all"]
+        assert journal.since(conn, start) is None
+
+
+def test_tags_set_elsewhere_reach_a_live_index_without_reconciling(
+    seeded_path: Path, work: list[str]
+) -> None:
+    with Library.open(seeded_path) as window, Library.open(seeded_path) as other:
+        window.search("warm up")
+        assert not window.changed_elsewhere()
+        work.clear()
+        other.add_tag("from-elsewhere", [5, 7])
+        assert window.changed_elsewhere()
+        assert window.index_free()  # current already: nothing left to do off the GUI thread
+        assert sorted(window.search("tag:from-elsewhere").ids) == [5, 7]
+        assert window.tag_tree_counts()["from-elsewhere"] == 2
+        assert work == []
+        assert not window.changed_elsewhere()
+
+
+def test_own_writes_are_not_news(library: Library) -> None:
+    library.search("warm up")
+    pid = library.add_paper(NewPaper(title="Quasicrystalline Zebrafish"))
+    library.add_tag("mine", [pid])
+    assert not library.changed_elsewhere()
+    assert library.search("zebrafish").ids == [pid]
+
+
+def test_a_write_that_published_nothing_makes_readers_reconcile(
+    seeded_path: Path, work: list[str]
+) -> None:
+    """A future write path that forgets to publish still tells other readers: `all`."""
+    from sqlalchemy import update
+
+    from litman.core import models
+
+    with Library.open(seeded_path) as window, Library.open(seeded_path) as other:
+        window.search("warm up")
+        with other._write() as conn:
+            conn.execute(
+                update(models.papers).where(models.papers.c.id == 1).values(title="Walrus")
+            )
+        work.clear()
+        assert window.changed_elsewhere()
+        assert window.search("walrus").ids == [1]
+        assert work == ["reconcile"]
+
+
+def test_tag_counts_from_the_index_equal_those_from_sql(seeded_path: Path, monkeypatch) -> None:
+    from litman.core import store
+
+    counted_in_sql = store.distinct_papers
+    with Library.open(seeded_path) as lib, Library.open(seeded_path) as other:
+        other.add_tag("To Read > Soon", [1, 2, 3])
+        other.add_tag("To Read > Later", [3, 4])
+        other.add_tag("To Read", [9])
+        from_sql = lib.tag_tree_counts()  # no index yet
         lib.search("warm up")
-        lib.set_status([1], "read")  # journalled, then saved whole at close
-    assert not index_journal.path_for(cache).exists()
-
-
-def test_a_chain_follows_each_step_and_refuses_gaps(tmp_path: Path) -> None:
-    from litman.core.records import Changes
-
-    cache = tmp_path / "i.npz"
-    index_journal.record(cache, "a", "b", Changes(updated=(1,)))
-    index_journal.record(cache, "b", "c", Changes(updated=(2,), text_changed=False))
-    index_journal.record(cache, "c", "d", Changes(added=(3,), deleted=(4,)))
-    replay = index_journal.chain(cache, "a", "d")
-    assert replay is not None and replay.text == {1, 3, 4} and replay.attrs == {2}
-    assert index_journal.chain(cache, "a", "zz") is None
-    assert index_journal.chain(cache, "x", "d") is None
-    index_journal.record(cache, "d", "e", Changes(updated=tuple(range(index_journal.MAX_IDS + 1))))
-    assert index_journal.chain(cache, "a", "e") is None  # too many to replay
+        other.remove_tag("To Read > Later", [4])
+        other.rename_tag("Optimization", "Optimisation")
+        assert lib.changed_elsewhere()
+        monkeypatch.setattr(store, "distinct_papers", lambda *_: pytest.fail("counted in SQL"))
+        from_index = lib.tag_tree_counts()
+        monkeypatch.setattr(store, "distinct_papers", counted_in_sql)
+        with Library.open(seeded_path) as fresh:
+            assert from_index == fresh.tag_tree_counts()
+    assert from_sql["To Read"] == 5 and from_index["To Read"] == 4
+    assert from_index["To Read > Later"] == 1 and "Optimization" not in from_index

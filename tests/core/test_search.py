@@ -301,10 +301,12 @@ def test_misspelled_title_queries_have_recall_at_10_of_95_percent(library: Libra
 QUERIES = ["neural colapse", "contrastive", "tag:Optimization", "status:read", "renamed", ""]
 
 
-def test_writes_by_another_process_are_reconciled_not_rebuilt(seeded_path, monkeypatch) -> None:
+def _written_elsewhere(seeded_path) -> Library:
+    """A library with its index built, and five writes by another Library (another process,
+    as far as it can tell) that it has not looked at yet."""
     here = Library.open(seeded_path)
     here.search("warm up")  # built in full, once
-    other = Library.open(seeded_path)  # another process, as far as `here` can tell
+    other = Library.open(seeded_path)
     ids = other.list_ids("id")
     other.update_paper(ids[0], title="A renamed paper about bandits")
     other.rename_tag("Optimization", "Optimisation")
@@ -312,14 +314,34 @@ def test_writes_by_another_process_are_reconciled_not_rebuilt(seeded_path, monke
     other.delete_papers(ids[4:6])
     other.add_papers([NewPaper(title="Fresh contrastive paper")])
     other.close()
+    return here
 
+
+def _no_build(monkeypatch) -> None:
     from litman.core.postings import Postings
 
     def no_build(*_args) -> None:
         raise AssertionError("rebuilt from scratch")
 
     monkeypatch.setattr(Postings, "build", no_build)
-    assert here.changed_elsewhere() and not here.index.built
+
+
+def test_writes_by_another_process_are_caught_up_from_the_journal(seeded_path, monkeypatch) -> None:
+    here = _written_elsewhere(seeded_path)
+    _no_build(monkeypatch)
+    assert here.changed_elsewhere() and here.index.built  # current when it says so
+    assert here.index.reconcile() == (0, 0, 0)  # the journal told it everything
+    monkeypatch.undo()
+    fresh = Library.open(seeded_path)
+    for q in [*QUERIES, "tag:Optimisation", "bandits"]:
+        assert here.search(q).ids == fresh.search(q).ids, q
+    here.close()
+    fresh.close()
+
+
+def test_writes_by_another_process_are_reconciled_not_rebuilt(seeded_path, monkeypatch) -> None:
+    here = _written_elsewhere(seeded_path)
+    _no_build(monkeypatch)
     # One paper added; renamed title, five renamed tags' papers (7 under Optimization) and
     # three statuses changed; two deleted.
     assert here.index.reconcile() == (1, 11, 2)

@@ -281,3 +281,20 @@ def test_the_window_checks_integrity_only_when_it_can_matter(
     crashed.close()
     assert len(checks) == 1
     again.library.close()
+
+
+def test_tags_set_by_another_process_show_at_once(qtbot, window, monkeypatch) -> None:
+    """The outside write is read from the change journal: counts and searches are current
+    as soon as the window notices, with no background reconcile to wait for."""
+    from litman.core.search import SearchIndex
+
+    window.library.search("warm up")
+    monkeypatch.setattr(SearchIndex, "reconcile", lambda self: pytest.fail("reconciled"))
+    with Library.open(window.library.path) as other:
+        other.add_tag("From Elsewhere", [5, 7])
+    monkeypatch.setattr(window, "start_background_work", lambda: pytest.fail("sent to a worker"))
+    window.poll_changes()
+    assert window.sidebar._items['tag:"From Elsewhere"'].text(1) == "2"
+    window.search.setText('tag:"from elsewhere"')
+    window.apply_filter()
+    assert sorted(window.model.ids()) == [5, 7]
