@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Paper, Skipped
-from litman.formats import exchange
+from litman.formats import exchange, names
 from litman.formats.bibtex_fields import year_of
 from litman.formats.decoding import read_text
 from litman.formats.exchange import ExportReport, Tally, WriteOptions
@@ -342,7 +342,8 @@ def item_of(p: Paper, tally: Tally | None = None) -> dict[str, Any]:
         item["genre"] = "Master's thesis"
     _put(item, "title", p.title)
     if p.authors:
-        item["author"] = [_name_parts(a) for a in p.authors]
+        people = names.people_written_whole(p)
+        item["author"] = [_name_parts(a, a in people) for a in p.authors]
     if p.year is not None:
         month = p.extra.get("month", "").strip()
         when = [p.year, int(month)] if month.isdigit() and 1 <= int(month) <= 12 else [p.year]
@@ -369,9 +370,14 @@ def _put(item: dict[str, Any], key: str, value: str) -> None:
         item[key] = value
 
 
-def _name_parts(name: str) -> dict[str, str]:
+def _name_parts(name: str, person: bool = False) -> dict[str, str]:
+    """CSL's parts of a name: `Last, First` split; one written whole split only when it is
+    a `person`'s (`G. Agosta` read from a .bib), else literal."""
     family, sep, given = name.partition(",")
-    if not sep:  # `Jane Doe` or `World Health Organization`: as it is
+    whole = names.split_whole(name) if person and not sep else None
+    if whole:
+        return {"family": whole[0], "given": whole[1]}
+    if not sep:  # `World Health Organization`, or a name from a format that keeps it whole
         return {"literal": name}
     rest, sep2, first = given.partition(",")  # `von Last, Jr, First`
     parts = {"family": family.strip(), "given": (first if sep2 else rest).strip()}

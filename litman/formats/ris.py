@@ -21,7 +21,7 @@ from typing import TextIO
 
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Paper, Skipped
-from litman.formats import exchange, markup
+from litman.formats import exchange, markup, names
 from litman.formats.bibtex_fields import year_of
 from litman.formats.decoding import read_text
 from litman.formats.exchange import ExportReport, Tally, WriteOptions
@@ -214,8 +214,9 @@ def _entry_type(kind: str) -> str:
 
 
 def _name_in(name: str) -> str:
-    """RIS's `Last, First, Suffix` in BibTeX's order, `Last, Suffix, First`."""
-    parts = [p.strip() for p in _one_line(name).split(",")]
+    """RIS's `Last, First, Suffix` in BibTeX's order, `Last, Suffix, First`; a person's
+    name written `First Last` (IEEE's `G. Agosta`) as `Last, First`."""
+    parts = [p.strip() for p in names.as_last_first(_one_line(name)).split(",")]
     return ", ".join([parts[0], parts[2], parts[1]] if len(parts) == 3 else parts)
 
 
@@ -334,7 +335,8 @@ def record_of(p: Paper, tally: Tally | None = None) -> Fields:
     if p.citekey:
         fields.append(("ID", p.citekey))
     _add(fields, "TI", p.title)
-    fields += [("AU", _name_out(a)) for a in p.authors]
+    people = names.people_written_whole(p)
+    fields += [("AU", _name_out(names.as_last_first(a) if a in people else a)) for a in p.authors]
     if p.year is not None:
         fields.append(("PY", str(p.year)))
     if p.venue:

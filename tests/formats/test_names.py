@@ -1,0 +1,73 @@
+"""A person's name written whole (`G. Agosta`) reaches CSL-JSON as family and given names and
+RIS as `Last, First` (the bug: RIS's `AU  - G. Agosta` came out of the CSL-JSON export as a
+`literal` name); organisations' names stay whole."""
+
+import io
+import json
+
+import pytest
+
+from litman.core.records import NewPaper
+from litman.formats import bibtex, csljson, names, ris
+from tests.formats.test_exchange_round_trip import _as_paper
+
+
+def _csl_authors(paper: NewPaper) -> list[dict[str, str]]:
+    out = io.StringIO()
+    csljson.write([_as_paper(paper)], out)
+    return json.loads(out.getvalue())[0]["author"]
+
+
+def test_a_ris_name_written_first_last_reaches_csl_as_parts() -> None:
+    papers = ris.parse("TY  - JOUR\nTI  - T\nAU  - G. Agosta\nER  - \n")[0]
+    assert papers[0].authors == ("Agosta, G.",)
+    assert _csl_authors(papers[0]) == [{"family": "Agosta", "given": "G."}]
+
+
+@pytest.mark.parametrize(
+    ("written", "stored"),
+    [
+        ("G. Agosta", "Agosta, G."),
+        ("J.-P. Sartre", "Sartre, J.-P."),
+        ("Jane Doe", "Doe, Jane"),
+        ("A. S. Z. Belloum", "Belloum, A. S. Z."),
+        ("Ludwig van Beethoven", "van Beethoven, Ludwig"),
+        ("Müller, Jörg", "Müller, Jörg"),
+        ("World Health Organization", "World Health Organization"),
+        ("Nature Publishing Group", "Nature Publishing Group"),
+        ("Plato", "Plato"),
+        ("NASA", "NASA"),
+        ("The Royal Society", "The Royal Society"),
+        ("De Vlinderstichting", "De Vlinderstichting"),
+    ],
+)
+def test_ris_names_written_whole(written: str, stored: str) -> None:
+    papers = ris.parse(f"TY  - JOUR\nTI  - T\nAU  - {written}\nER  - \n")[0]
+    assert papers[0].authors == (stored,)
+
+
+def test_a_bib_first_last_name_reaches_csl_and_ris_as_parts() -> None:
+    text = "@article{k, title={T}, author={G. Agosta and {World Health Organization} and Doe, J.}}"
+    paper = bibtex.parse(text)[0][0]
+    assert _csl_authors(paper) == [
+        {"family": "Agosta", "given": "G."},
+        {"literal": "World Health Organization"},
+        {"family": "Doe", "given": "J."},
+    ]
+    out = io.StringIO()
+    ris.write([_as_paper(paper)], out)
+    assert [ln for ln in out.getvalue().splitlines() if ln.startswith("AU")] == [
+        "AU  - Agosta, G.",
+        "AU  - World Health Organization",
+        "AU  - Doe, J.",
+    ]
+
+
+def test_a_csl_literal_name_stays_literal() -> None:
+    paper = csljson.parse('[{"id": "k", "title": "T", "author": [{"literal": "Jane Doe"}]}]')
+    assert _csl_authors(paper[0][0]) == [{"literal": "Jane Doe"}]
+
+
+def test_bibtex_splits_first_von_last() -> None:
+    assert names.split_whole("Jean de la Fontaine") == ("de la Fontaine", "Jean")
+    assert names.split_whole("Plato") is None
