@@ -3,6 +3,7 @@
 import os
 import shutil
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,37 @@ def corpora_dir(*parts: str) -> Path:
     if not path.is_dir():
         pytest.skip(f"shared corpora not found at {path}; they live beside the checkout")
     return path
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """A throwaway PostgreSQL cluster for this test process (tests/pg_server.py), started on
+    first use and stopped at the end. Without PostgreSQL: a failure under `make test`, else
+    a skip that names it."""
+    from tests import pg_server
+
+    if pg_server.binaries() is None:
+        reason = "needs PostgreSQL (initdb, pg_ctl); scripts/setup.sh test installs it"
+        if os.environ.get("LITMAN_REQUIRE_TOOLS") == "1":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    cluster = pg_server.start()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def pg_url(pg_cluster) -> Iterator[str]:
+    """A fresh, empty database on the test cluster: its SQLAlchemy URL (dropped after)."""
+    import uuid
+
+    from sqlalchemy import create_engine, text
+
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(pg_cluster.url(), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    yield pg_cluster.url(name)
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+    admin.dispose()

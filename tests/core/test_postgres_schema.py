@@ -1,0 +1,53 @@
+"""The library's schema on PostgreSQL: created, migrated and journalled as on SQLite, on a
+real server the test run starts (tests/pg_server.py)."""
+
+from sqlalchemy import create_engine, inspect, text, update
+
+from litman.core import journal, models, schema, store
+
+
+def test_the_schema_is_created_on_postgresql(pg_url: str) -> None:
+    engine = create_engine(pg_url)
+    schema.create(engine)
+    with engine.connect() as conn:
+        assert schema.stored_version(conn) == models.SCHEMA_VERSION
+        names = set(inspect(conn).get_table_names())
+        indexes = {ix["name"] for ix in inspect(conn).get_indexes("papers")}
+    assert {"papers", "tags", "paper_tags", "meta", "sources", "journal"} <= names
+    assert {"ix_papers_added", "ix_papers_status", "ix_papers_doi"} <= indexes
+    engine.dispose()
+
+
+def test_an_older_schema_is_migrated_on_postgresql(pg_url: str) -> None:
+    """A database made before the change journal (schema 3) gains it."""
+    engine = create_engine(pg_url)
+    schema.create(engine)
+    with engine.begin() as conn:
+        conn.execute(text("DROP TABLE journal"))
+        conn.execute(
+            update(models.meta).where(models.meta.c.key == "schema_version").values(value="3")
+        )
+    assert schema.needs_migration(3)
+    assert schema.migrate(engine, 3) == models.SCHEMA_VERSION
+    with engine.connect() as conn:
+        assert schema.stored_version(conn) == models.SCHEMA_VERSION
+        assert "journal" in inspect(conn).get_table_names()
+    engine.dispose()
+
+
+def test_the_journal_numbers_and_replays_writes_on_postgresql(pg_url: str) -> None:
+    engine = create_engine(pg_url)
+    schema.create(engine)
+    with engine.begin() as conn:
+        first = journal.record(conn, store.bump_generation(conn), [("added", [1, 2])])
+    with engine.begin() as conn:
+        second = journal.record(conn, store.bump_generation(conn), [("fields", [2]), ("tags", [])])
+    with engine.connect() as conn:
+        replay = journal.since(conn, first[1])
+        everything = journal.since(conn, 0)
+        now = journal.position(conn, store.generation(conn))
+    assert second == (first[1] + 1, first[1] + 2)
+    assert replay is not None and replay.attrs == {2} and replay.tags and not replay.text
+    assert everything is not None and everything.text == {1, 2}
+    assert now.seq == second[1]
+    engine.dispose()
