@@ -32,6 +32,7 @@ from litman.core.records import (
     SORT_FIELDS,
     Changes,
     Doc,
+    FieldValues,
     ImportBatch,
     ImportReport,
     Inverse,
@@ -444,10 +445,10 @@ class Library:
         elif changes.fields == {"tags"} and not changes.added and not changes.deleted:
             index.retag(self._tags_of(changes.updated))
         elif not changes.text_changed:
-            if "status" in changes.values:
-                code = list(Status).index(Status(changes.values["status"]))
-                index.set_statuses(dict.fromkeys(changes.updated, code))
-            elif "status" in changes.fields or not changes.fields:
+            known = _statuses_written(changes)
+            if known is not None:
+                index.set_statuses(known)
+            else:
                 index.set_statuses(self._status_codes(changes.updated))
         else:
             index.apply(changes.added, changes.updated, changes.deleted, changes.text_changed)
@@ -653,3 +654,21 @@ class Library:
             rows = conn.execute(select(P.c.status, func.count()).group_by(P.c.status))
             found = {Status(s): n for s, n in rows}
         return {s: found.get(s, 0) for s in Status}
+
+
+_STATUS_CODE = {s: i for i, s in enumerate(Status)}
+
+
+def _statuses_written(changes: Changes) -> dict[int, int] | None:
+    """The status codes a change wrote, when its record holds them for every paper it
+    updated (a bulk status and its undo do): the index takes them without a read. {} when
+    it wrote no status."""
+    if changes.fields and "status" not in changes.fields:
+        return {}
+    now = changes.inverse.now if isinstance(changes.inverse, FieldValues) else None
+    if now is None or len(now) != len(changes.updated):
+        return None
+    try:
+        return {pid: _STATUS_CODE[Status(values["status"])] for pid, values in now.items()}
+    except KeyError:  # a paper whose record holds no status
+        return None

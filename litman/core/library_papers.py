@@ -165,13 +165,14 @@ class Papers(Part):
             old = store.saved_values(conn, ids, saved)
             store.require_all(ids, old)
             conn.execute(update(P).where(store.in_ids(P.c.id, list(old))).values(**values))
+            wrote = {k: Status(v) if k == "status" else v for k, v in values.items()}
+            del wrote["modified_at"]
             return self._publish(
                 Changes(
                     updated=tuple(old),
                     text_changed=False,
-                    fields=frozenset(values) - {"modified_at"},
-                    values={k: v for k, v in values.items() if k != "modified_at"},
-                    inverse=FieldValues(old),
+                    fields=frozenset(wrote),
+                    inverse=FieldValues(old, dict.fromkeys(old, wrote)),
                 )
             )
 
@@ -198,7 +199,7 @@ class Papers(Part):
                     updated=tuple(old),
                     text_changed=not written <= UNSEARCHED_FIELDS,
                     fields=frozenset(written),
-                    inverse=FieldValues(redo),
+                    inverse=FieldValues(redo, old),
                 )
             )
 

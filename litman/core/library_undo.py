@@ -3,9 +3,6 @@
 and tags alike. What it returns holds the inverse of the undo: a redo.
 """
 
-from collections.abc import Mapping
-from typing import Any
-
 from litman.core.errors import LitmanError
 from litman.core.library_papers import Papers
 from litman.core.library_tags import Tags
@@ -15,7 +12,6 @@ from litman.core.records import (
     Inverse,
     PapersBack,
     PapersGone,
-    Status,
     TagBack,
     TagColour,
     TagGone,
@@ -25,22 +21,13 @@ from litman.core.records import (
 )
 
 
-def _redo(changes: Changes | Inverse, old: Mapping[int, Any]) -> dict[int, Any] | None:
-    """What undoing a bulk status or rating replaces, from the record itself: the one set
-    of values it wrote to every paper (None when the record does not hold it)."""
-    if not isinstance(changes, Changes) or not changes.values:
-        return None
-    values = {k: Status(v) if k == "status" else v for k, v in changes.values.items()}
-    return dict.fromkeys(old, values)
-
-
 def undo(papers: Papers, tags: Tags, changes: Changes | Inverse) -> Changes:
     """Revert a mutation from its Changes record (or the inverse it holds), in one
     transaction of the part it belongs to."""
     inverse = changes.inverse if isinstance(changes, Changes) else changes
     match inverse:
-        case FieldValues(old=old):
-            return papers.restore_fields(old, _redo(changes, old))
+        case FieldValues(old=old, now=now):
+            return papers.restore_fields(old, now)
         case PapersGone():
             return papers.restore_rows(inverse)
         case PapersBack(ids=ids):

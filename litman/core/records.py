@@ -197,9 +197,12 @@ class TagLinks:
 @dataclass(frozen=True)
 class FieldValues:
     """The inverse of an edit, a status or rating change, or a restore of fields: each
-    paper's values, field by field, before it."""
+    paper's values, field by field, before it; and, when the change knows them, the values
+    it wrote (`now`: its undo's redo, and the statuses the search index takes, without
+    reading them back)."""
 
     old: Mapping[int, Mapping[str, Any]]
+    now: Mapping[int, Mapping[str, Any]] | None = None
 
 
 @dataclass(frozen=True)
@@ -296,9 +299,6 @@ class Changes:
     fields: frozenset[str] = frozenset()
     # What an add_tag or remove_tag did, link by link (the search index applies it as is).
     links: TagLinks | None = None
-    # The values written to every paper of `updated`, when one set for all (a bulk status
-    # or rating): the search index takes a status from here instead of reading it back.
-    values: Mapping[str, Any] = field(default_factory=dict)
     inverse: Inverse | None = None
 
     @property
@@ -310,15 +310,17 @@ class Changes:
         """One record for field changes made in several transactions (a bulk status in
         chunks): its undo is one transaction."""
         old: dict[int, Mapping[str, Any]] = {}
+        now: dict[int, Mapping[str, Any]] | None = {}
         for part in parts:
             old.update(part.old)
+            wrote = part.inverse.now if isinstance(part.inverse, FieldValues) else None
+            now = None if now is None or wrote is None else {**now, **wrote}
         first = parts[0] if parts else cls()
         return cls(
             updated=tuple(old),
             text_changed=first.text_changed,
             fields=first.fields,
-            values=first.values if all(p.values == first.values for p in parts) else {},
-            inverse=FieldValues(old),
+            inverse=FieldValues(old, now),
         )
 
     @property

@@ -110,3 +110,15 @@ def test_undo_of_a_delete_puts_back_every_field_as_it_was(seeded: Library) -> No
     before = seeded.get_many(ids)
     seeded.undo(seeded.delete_papers(ids))
     assert seeded.get_many(ids) == before
+
+
+def test_the_search_index_follows_a_bulk_status_its_undo_and_redo(seeded: Library) -> None:
+    ids = seeded.list_ids()
+    seeded.set_status(ids[:3], Status.READ)
+    seeded.index.ensure_built()
+    changes = seeded.set_status(ids, Status.READ)
+    assert sorted(seeded.search("status:read").ids) == sorted(ids)
+    back = seeded.undo(changes)
+    assert sorted(seeded.search("status:read").ids) == sorted(ids[:3])
+    seeded.undo(back)
+    assert sorted(seeded.search("status:read").ids) == sorted(ids)
