@@ -3,11 +3,13 @@
 Right-clicking the header lists every column (citation key, entry type, rating, status,
 DOI, date read, ...) and every BibTeX field the library stores, each to show or hide, plus
 moving the clicked column and "Sort by Relevance". A third click on a sorted header also
-goes back to relevance. Authors, Year and Venue give their width to the title while no
-paper in the library has a value for them. The choice is kept in the view settings.
+goes back to relevance. Authors, Year, Venue and Tags give their width to the title while no
+paper in the library has a value for them, and in a narrow window the other columns shrink
+in proportion so that the title keeps `TITLE_SHARE` of the width (they get their own widths
+back when it widens). The choice is kept in the view settings.
 """
 
-from PySide6.QtCore import QObject, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
 from litman.core.library import Library
@@ -16,6 +18,9 @@ from litman.gui import refresh, settings
 from litman.gui.models.columns import BUILT_IN, ELASTIC, FIELD_PREFIX
 from litman.gui.models.papers import PaperTableModel
 from litman.gui.safe_text import mnemonic_free
+
+TITLE_SHARE = 0.4  # of the table's width, kept for the title however narrow the window
+MIN_WIDTH = 40  # a column shrunk for the title keeps at least this much (or its own width)
 
 
 class TableHeader(QObject):
@@ -31,7 +36,11 @@ class TableHeader(QObject):
         self.header.setSortIndicatorClearable(True)  # asc, desc, then relevance
         self.header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.header.customContextMenuRequested.connect(self._menu)
+        self._preferred: dict[int, int] = {}  # section -> its width when there is room
+        self._fitting = False
+        self.header.sectionResized.connect(self._resized)
         self._defaults()
+        table.viewport().installEventFilter(self)
 
     def _defaults(self) -> None:
         for section, column in enumerate(self.model.columns):
@@ -40,6 +49,36 @@ class TableHeader(QObject):
         self.header.setSectionResizeMode(
             self.model.column_of("title") or 1, QHeaderView.ResizeMode.Stretch
         )
+
+    # -- widths ------------------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit()
+        return False
+
+    def _resized(self, section: int, _old: int, new: int) -> None:
+        if not self._fitting and section != self.model.column_of("title"):
+            self._preferred[section] = new  # the user's width (or a restored one)
+
+    def fit(self) -> None:
+        """Keep `TITLE_SHARE` of the width for the title: the other shown columns shrink in
+        proportion (to no less than `MIN_WIDTH`) when the room is short, and get their own
+        widths back when it is not."""
+        title = self.model.column_of("title")
+        others = [
+            s
+            for s in range(self.header.count())
+            if s != title and not self.header.isSectionHidden(s)
+        ]
+        wanted = {s: self._preferred.get(s, self.header.sectionSize(s)) for s in others}
+        widths = shrunk(wanted, self.table.viewport().width() * (1 - TITLE_SHARE))
+        self._fitting = True
+        try:
+            for s, width in widths.items():
+                self.header.resizeSection(s, width)
+        finally:
+            self._fitting = False
 
     # -- state -----------------------------------------------------------------------------
 
@@ -64,12 +103,15 @@ class TableHeader(QObject):
         After a change that only adds or edits, an empty column can only have been filled
         by the papers it touched: only those are read."""
         candidates = [k for k in ELASTIC if k in self.auto_hidden or self.is_shown(k)]
-        filled = self.library.filled_columns([k for k in candidates if self.is_shown(k)])
-        hidden = [k for k in candidates if k in self.auto_hidden]
+        paper_columns = [k for k in candidates if k != "tags"]
+        filled = self.library.filled_columns([k for k in paper_columns if self.is_shown(k)])
+        hidden = [k for k in paper_columns if k in self.auto_hidden]
         touched = None if changes is None else [*changes.added, *changes.updated]
         if changes is not None and changes.deleted:
             touched = None  # a delete says nothing of the rest
         filled |= self.library.filled_columns(hidden, touched) if hidden else set()
+        if "tags" in candidates and any(t.count for t in self.library.tags()):
+            filled.add("tags")
         for key in candidates:
             if key in filled and key in self.auto_hidden:
                 self.auto_hidden.discard(key)
@@ -81,7 +123,7 @@ class TableHeader(QObject):
     @staticmethod
     def may_fill(changes: Changes) -> bool:
         """Whether a change can fill or empty Authors, Year or Venue."""
-        if changes.added or changes.deleted:
+        if changes.added or changes.deleted or changes.tags_changed:
             return True
         written = refresh.touched_fields(changes)
         return bool(changes.updated) and (written is None or bool(written & set(ELASTIC)))
@@ -103,6 +145,7 @@ class TableHeader(QObject):
         section = self.model.column_of(key)
         if section is not None:
             self.header.setSectionHidden(section, hidden)
+            self.fit()
 
     def move(self, key: str, step: int) -> None:
         """Move a column one visible place left (-1) or right (+1)."""
@@ -168,3 +211,23 @@ class TableHeader(QObject):
     def _menu(self, pos: QPoint) -> None:
         menu = self.build_menu(self.header.logicalIndexAt(pos))
         menu.exec(self.header.mapToGlobal(pos))
+
+
+def shrunk(wanted: dict[int, int], room: float) -> dict[int, int]:
+    """The widths, shrunk in proportion to fit `room` when they do not; none below
+    `MIN_WIDTH` (or its own width, if smaller), and what the floors take is shared out
+    again among the rest."""
+    out = dict(wanted)
+    free = dict(wanted)
+    while free:
+        scale = (room - sum(out[s] for s in out if s not in free)) / sum(free.values())
+        if scale >= 1:
+            return out
+        floored = {s for s, w in free.items() if w * scale < min(w, MIN_WIDTH)}
+        for s in floored:
+            out[s] = min(free.pop(s), MIN_WIDTH)
+        if not floored:
+            for s, w in free.items():
+                out[s] = max(1, int(w * max(scale, 0)))
+            return out
+    return out

@@ -189,3 +189,33 @@ def test_a_corporate_author_is_shown_whole_not_as_a_family_name(tmp_path: Path) 
     (paper,) = registry.read(path).papers
     column = next(c for c in BUILT_IN if c.key == "authors")
     assert column.text(paper) == "World Health Organization & Smith"
+
+
+def test_at_1366_pixels_the_title_keeps_its_room_and_an_empty_tags_column_gives_way(
+    qtbot, library, tmp_path
+) -> None:
+    """A .bib library at 1366 px wide: the title was squeezed to ~150 px by Authors, Year,
+    Venue and a Tags column no paper filled."""
+    library.add_papers(
+        [
+            NewPaper(title=f"Paper {i}", authors=("Kopp, Oliver",), year=2020, venue="VLDB")
+            for i in range(30)
+        ]
+    )
+    win = MainWindow(library, ViewSettings(tmp_path / "view.ini"), runner=run_inline)
+    qtbot.addWidget(win)
+    win.resize(1366, 768)
+    win.show()
+    qtbot.waitExposed(win)
+    assert not win.columns.is_shown("tags")
+    assert all(win.columns.is_shown(k) for k in ("authors", "year", "venue"))
+    title = win.model.column_of("title")
+    room = win.table.viewport().width()
+    qtbot.waitUntil(lambda: win.table.columnWidth(title) >= 0.4 * room)
+    library.add_tag("read-later", [library.list_ids()[0]])  # a tag: the column comes back
+    qtbot.waitUntil(lambda: win.columns.is_shown("tags"))
+    win.resize(1100, 700)  # narrower still: the others shrink, the title keeps its share
+    qtbot.waitUntil(lambda: win.table.columnWidth(title) >= 0.4 * win.table.viewport().width())
+    win.resize(1900, 1000)  # wide again: the others get their own widths back
+    tags = win.model.column_of("tags")
+    qtbot.waitUntil(lambda: win.table.columnWidth(tags) == 120)

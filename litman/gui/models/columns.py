@@ -95,7 +95,7 @@ BUILT_IN: tuple[Column, ...] = (
     Column("modified", "Modified", lambda p: _date(p.modified_at), "modified", shown=False),
 )
 # Columns that give their width to the title while no paper in the library has a value.
-ELASTIC = ("authors", "year", "venue")
+ELASTIC = ("authors", "year", "venue", "tags")
 
 
 def field_column(name: str) -> Column:
