@@ -1,6 +1,8 @@
 """Identifiers as users paste them: every accepted form, and what is refused."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from litman.metadata.errors import LookupFailed
 from litman.metadata.identifiers import Identifier, isbn13, parse, recognise
@@ -64,3 +66,22 @@ def test_what_is_not_an_identifier_is_refused_in_one_line(text: str) -> None:
         parse(text)
     assert "\n" not in str(caught.value)
     assert "not a DOI, an arXiv id or an ISBN" in str(caught.value)
+
+
+@given(st.lists(st.integers(0, 9), min_size=9, max_size=9))
+def test_an_isbn_10_with_its_check_digit_becomes_a_valid_isbn_13(digits: list[int]) -> None:
+    body = "".join(map(str, digits))
+    check = (11 - sum((10 - i) * d for i, d in enumerate(digits)) % 11) % 11
+    isbn10 = body + ("X" if check == 10 else str(check))
+    found = parse(isbn10)
+    assert found.kind == "isbn" and found.value == isbn13(isbn10)
+    assert parse(found.value) == found  # the ISBN-13 checks out too
+
+
+@given(st.from_regex(r"10\.[0-9]{4,6}/[A-Za-z0-9._;()/:-]{1,30}", fullmatch=True))
+def test_each_doi_form_gives_the_same_identifier(doi: str) -> None:
+    doi = doi.rstrip(".,;")
+    if doi.lower().startswith("10.48550/arxiv."):
+        return
+    forms = [doi, f"doi:{doi}", f"https://doi.org/{doi}", f"http://dx.doi.org/{doi.upper()}"]
+    assert {parse(f) for f in forms} == {Identifier("doi", doi.lower())}

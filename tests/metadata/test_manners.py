@@ -151,3 +151,12 @@ def test_a_redirect_keeps_the_accept_header_content_negotiation_needs(
     assert found.paper.title == "A Technical Report Only DataCite Knows"
     moved = [s for s in fake_api.requests if s.path == "/doi/10.5555/zenodo.0003"]
     assert moved[0].headers["Accept"] == "application/vnd.citationstyles.csl+json"
+
+
+def test_a_damaged_cache_entry_is_asked_again(fake_api: FakeApi, tmp_path: Path) -> None:
+    Lookup(config_for(fake_api, tmp_path)).resolve(W2SG)
+    for entry in tmp_path.rglob("*.json"):
+        entry.write_text('{"key": "half an ent')
+    again = Lookup(config_for(fake_api, tmp_path)).resolve(W2SG)
+    assert again.paper.doi == "10.5555/w2sg.0001"
+    assert len(fake_api.paths("/crossref/")) == 2
