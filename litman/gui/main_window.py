@@ -5,8 +5,6 @@ back as Changes records (possibly from a worker thread, hence the queued bridge)
 window refreshes only what they name.
 """
 
-from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,7 +28,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QSplitter,
     QTableView,
-    QToolBar,
 )
 
 from litman.core.library import Library
@@ -41,11 +38,11 @@ from litman.gui import (
     commands,
     dialogs,
     keys,
-    lookup_menu,
     refresh,
     safe_text,
     screens,
     settings,
+    window_actions,
 )
 from litman.gui.background import BackgroundWork
 from litman.gui.detail import DetailPane
@@ -76,6 +73,27 @@ class ChangeBridge(QObject):
 
 
 class MainWindow(QMainWindow):
+    # Made by gui/window_actions.py.
+    a_import: QAction
+    a_export: QAction
+    a_export_sel: QAction
+    a_export_all: QAction
+    a_backup: QAction
+    a_restore_backup: QAction
+    a_check: QAction
+    a_refresh: QAction
+    a_close: QAction
+    a_copy_as: dict[str, QAction]
+    a_copy: QAction
+    a_copy_ris: QAction
+    a_copy_csl: QAction
+    a_find: QAction
+    a_delete: QAction
+    a_undo: QAction
+    a_redo: QAction
+    a_status: dict[Status, QAction]
+    a_rating: list[QAction]
+    a_lookup: dict[str, QAction]
     # Made by gui/keys.py and gui/dialogs.py (see gui/window_api.py).
     a_copy_key: QAction
     a_copy_cite: QAction
@@ -296,7 +314,7 @@ class MainWindow(QMainWindow):
         down.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         down.triggered.connect(self.focus_results)
         self.search.addAction(down)
-        self._build_actions()
+        window_actions.install(self)
         keys.install(self)
         self.statusBar().setAccessibleName("Status")
         self.read_only_label = QLabel()
@@ -311,93 +329,6 @@ class MainWindow(QMainWindow):
     def _message_changed(self, text: str) -> None:
         if not text:
             self._update_status()
-
-    def _build_actions(self) -> None:
-        def act(
-            text: str,
-            slot: Callable[[], object],
-            shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
-            tip: str = "",
-        ) -> QAction:
-            a = QAction(text, self)
-            a.triggered.connect(lambda _checked=False: slot())
-            if shortcut:
-                a.setShortcut(QKeySequence(shortcut))
-                a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            a.setToolTip(tip or text)
-            self.addAction(a)
-            return a
-
-        self.a_import = act(
-            "Import…",
-            lambda: dialogs.import_files(self),
-            "Ctrl+I",
-            f"Import {registry.read_help()} files",
-        )
-        self.a_export = act("Export BibTeX…", lambda: dialogs.export(self, "view"), "Ctrl+E")
-        self.a_export_sel = act("Export selection…", lambda: dialogs.export(self, "selection"))
-        self.a_export_all = act("Export everything…", lambda: dialogs.export(self, "all"))
-        self.a_backup = act("Back Up Now", lambda: dialogs.backup_now(self))
-        self.a_restore_backup = act(
-            "Restore from Backup…", lambda: dialogs.restore_from_backup(self)
-        )
-        self.a_check = act("Check Library for Damage", self.background.check_now)
-        self.a_refresh = act("Refresh", self.poll_changes, QKeySequence.StandardKey.Refresh)
-        self.a_close = act("Close", self.close, QKeySequence.StandardKey.Quit)
-        self.a_copy_as = {  # one per registered writer
-            name: act(f"Copy as {registry.label(name)}", partial(self.copy_as, name))
-            for name in registry.writer_names()
-        }
-        self.a_copy = self.a_copy_as["bibtex"]
-        self.a_copy.setShortcut(QKeySequence("Ctrl+Shift+C"))
-        self.a_copy.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        self.a_copy_ris, self.a_copy_csl = self.a_copy_as["ris"], self.a_copy_as["csljson"]
-        copies = list(self.a_copy_as.values())
-        self.a_find = act("Find", self.focus_search, QKeySequence.StandardKey.Find)
-        self.a_delete = act(
-            "Delete…", lambda: dialogs.delete_papers(self), QKeySequence.StandardKey.Delete
-        )
-        self.a_delete.setShortcuts(
-            [QKeySequence(QKeySequence.StandardKey.Delete), QKeySequence("Backspace")]
-        )
-        self.a_delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.table.addAction(self.a_delete)
-        self.a_undo = self.undo.createUndoAction(self, "Undo")
-        self.a_undo.setShortcut(QKeySequence.StandardKey.Undo)
-        self.a_redo = self.undo.createRedoAction(self, "Redo")
-        self.a_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        self.addActions([self.a_undo, self.a_redo])
-        self.a_status = {
-            s: act(f"Mark {s.value}", partial(self.set_status, s), f"Ctrl+{i + 1}")
-            for i, s in enumerate(Status)
-        }
-        self.a_rating = [act(f"Rate {n} ★", partial(self.set_rating, n)) for n in range(6)]
-
-        for a in (*self.a_status.values(), *copies, self.a_delete):
-            self.table.addAction(a)
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.a_import, self.a_export, self.a_export_sel, self.a_export_all])
-        file_menu.addSeparator()
-        file_menu.addActions([self.a_backup, self.a_restore_backup, self.a_check])
-        file_menu.addSeparator()
-        file_menu.addAction(self.a_close)
-        edit = bar.addMenu("&Edit")
-        edit.addActions([self.a_undo, self.a_redo, *copies, self.a_find, self.a_delete])
-        status = bar.addMenu("&Status")
-        status.addActions(list(self.a_status.values()))
-        status.addSeparator()
-        status.addActions(self.a_rating)
-        self.a_lookup = lookup_menu.install(self, file_menu)
-        tools = QToolBar("Main")
-        tools.setObjectName("main-toolbar")
-        tools.setMovable(False)
-        tools.addWidget(self.search)
-        tools.addSeparator()
-        tools.addActions([self.a_import, self.a_export])
-        tools.addSeparator()
-        tools.addActions(list(self.a_status.values()))
-        self.addToolBar(tools)
 
     # -- state -------------------------------------------------------------------------------
 
