@@ -15,19 +15,14 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDropEvent,
     QKeySequence,
-    QPalette,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QApplication,
-    QHeaderView,
-    QLabel,
     QLineEdit,
     QMainWindow,
     QMessageBox,
     QSplitter,
-    QTableView,
 )
 
 from litman.core.library import Library
@@ -40,21 +35,22 @@ from litman.gui import (
     keys,
     refresh,
     safe_text,
-    screens,
     settings,
     window_actions,
+    window_state,
 )
 from litman.gui.background import BackgroundWork
 from litman.gui.detail import DetailPane
 from litman.gui.models.papers import PaperTableModel
+from litman.gui.paper_table import EmptyNotice, make_table
 from litman.gui.safe_text import rich
 from litman.gui.search_controller import SearchController
 from litman.gui.selection import IdSelection
 from litman.gui.sidebar import Sidebar
+from litman.gui.status_line import Counts, StatusLine
 from litman.gui.table_header import TableHeader
 from litman.gui.workers import Runner, run_in_pool
 from litman.gui.write_desk import WriteDesk
-from litman.gui.write_progress import WriteProgress
 from litman.gui.write_worker import WriteWorker
 
 # The search runs on the event loop's next turn: keys that arrive together make one search,
@@ -181,8 +177,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(writable)
         self.detail.read_only = not writable
         self.sidebar.read_only = not writable
-        self.read_only_label.setText(reason)
-        self.read_only_label.setVisible(bool(reason))
+        self.status_line.read_only(reason)
 
     def start_background_work(self) -> None:
         """After the window shows: check the file's integrity when it can matter, take the
@@ -232,28 +227,12 @@ class MainWindow(QMainWindow):
         self.searcher = SearchController(self.library)
         self.model = PaperTableModel(self.library)
         self.model.sortRequested.connect(self._sort_requested)
-        self.table = QTableView()
-        self.table.setAccessibleName("Papers")
-        self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table.setSortingEnabled(True)
-        self.table.setDragEnabled(True)
-        self.table.setWordWrap(False)
-        self.table.verticalHeader().hide()
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.table.verticalHeader().setDefaultSectionSize(24)
+        self.table = make_table(self.model)
         self.columns = TableHeader(self.table, self.model, self.library)
         self.columns.relevanceRequested.connect(lambda: self._sort_requested("", False))
         self.selection = IdSelection(self.table, self.model)
         self.selection.changed.connect(self._selection_changed)
-        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.empty = QLabel(self.table.viewport())
-        self.empty.setTextFormat(Qt.TextFormat.PlainText)
-        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty.setWordWrap(True)
-        self.empty.setStyleSheet("font-size: 14px; padding: 40px")
-        self.empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # 4.5:1 (theme.py)
+        self.empty = EmptyNotice(self.table)
 
         self.sidebar = Sidebar(self.library)
         self.sidebar.setMinimumWidth(200)
@@ -316,46 +295,22 @@ class MainWindow(QMainWindow):
         self.search.addAction(down)
         window_actions.install(self)
         keys.install(self)
-        self.statusBar().setAccessibleName("Status")
-        self.read_only_label = QLabel()
-        self.read_only_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.read_only_label.setStyleSheet("font-weight: 600; padding: 0 6px")
-        # Counts come back after a temporary message ("Copied …") times out.
-        self.statusBar().messageChanged.connect(self._message_changed)
-        self.statusBar().addPermanentWidget(self.read_only_label)
-        self.write_progress = WriteProgress(self.writes)
-        self.statusBar().addPermanentWidget(self.write_progress)
-
-    def _message_changed(self, text: str) -> None:
-        if not text:
-            self._update_status()
+        self.status_line = StatusLine(self.statusBar(), self.writes, self._counts)
+        self.read_only_label = self.status_line.read_only_label
+        self.write_progress = self.status_line.write_progress
 
     # -- state -------------------------------------------------------------------------------
 
+    def _layout(self) -> window_state.Layout:
+        return window_state.Layout(self, self.splitter, self.columns, self.search, self.sidebar)
+
     def _restore(self) -> None:
-        geometry = self.view.get(settings.GEOMETRY)
-        screens.fit(self, bool(geometry) and self.restoreGeometry(geometry))
-        splitter = self.view.get(settings.SPLITTER)
-        if splitter:
-            self.splitter.restoreState(splitter)
-        self.columns.restore(self.view)
-        self.columns.show_sort(self.sort_key, self.sort_desc)
-        self.search.blockSignals(True)
-        self.search.setText(self.view.get(settings.LAST_QUERY))
+        window_state.restore(self.view, self._layout(), self.sort_key, self.sort_desc)
         self._typed = self.search.text()
-        self.search.blockSignals(False)
-        self.sidebar.select_filter(self.view.get(settings.SIDEBAR))
 
     def save_state(self) -> None:
         self.detail.commit_edits()
-        self.view.set(settings.GEOMETRY, self.saveGeometry())
-        self.view.set(settings.SPLITTER, self.splitter.saveState())
-        self.columns.save(self.view)
-        self.view.set(settings.SORT, self.sort_key or "")
-        self.view.set(settings.SORT_DESC, self.sort_desc)
-        self.view.set(settings.LAST_QUERY, self.search.text())
-        self.view.set(settings.SIDEBAR, self.sidebar.current_filter())
-        self.view.sync()
+        window_state.save(self.view, self._layout(), self.sort_key, self.sort_desc)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._watch.stop()
@@ -425,25 +380,19 @@ class MainWindow(QMainWindow):
         self.apply_filter()
 
     def _update_empty(self) -> None:
-        if self.model.rowCount():
-            self.empty.hide()
-            return
-        if self.library.count() == 0:
-            self.empty.setText(
-                "Your library is empty.\n\nFile → Import… (Ctrl+I), or drop "
-                f"{registry.read_help()} files on this window."
-            )
-        else:
-            self.empty.setText(f"No papers match “{self.query_text()}”.")
-        self.empty.resize(self.table.viewport().size())
-        self.empty.show()
+        rows = self.model.rowCount()
+        empty = not rows and self.library.count() == 0
+        self.empty.update_for(rows, empty, self.query_text(), registry.read_help())
 
     def _update_status(self) -> None:
-        total = self.sidebar.count_of("")
-        n_sel = self.selection.count()
-        quick = " · search index being built: exact matches only" if self._waiting_query else ""
-        self.statusBar().showMessage(
-            f"{total} papers · {self.model.rowCount()} shown · {n_sel} selected{quick}"
+        self.status_line.show_counts()
+
+    def _counts(self) -> Counts:
+        return Counts(
+            self.sidebar.count_of(""),
+            self.model.rowCount(),
+            self.selection.count(),
+            self._waiting_query,
         )
 
     def selected_ids(self) -> list[int]:
