@@ -82,6 +82,9 @@ def open_library(
 
     By default the integrity check runs only when it can matter (see `litman.core.opening`);
     a read-only open reads and writes nothing else."""
+    shared = os.fspath(explicit) if explicit else os.environ.get(ENV_VAR)
+    if shared and Library.is_shared(shared):  # a database: no file, no cache, no seeds
+        return Library.open(str(shared), read_only=read_only)
     choice = choose_library(explicit)
     exists = choice.path.exists()
     first_run = choice.is_default and not exists

@@ -77,11 +77,33 @@ def library_path(tmp_path: Path) -> Path:
     return tmp_path / "lib.sqlite"
 
 
+# The stores the core tests run against: every test under tests/core that takes `library`
+# or `seeded` runs once on a library file and once on a PostgreSQL database, unless marked
+# `file_only` (it tests what only a file has: its path, its backups, SQLite itself).
+STORES = ("sqlite", "postgresql")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "store" not in metafunc.fixturenames:
+        return
+    core = metafunc.module.__name__.startswith("tests.core.")
+    file_only = metafunc.definition.get_closest_marker("file_only") is not None
+    kinds = STORES if core and not file_only else STORES[:1]
+    metafunc.parametrize("store", kinds, indirect=True)
+
+
 @pytest.fixture
-def library(library_path: Path):
+def store(request: pytest.FixtureRequest) -> str:
+    """Which store `library` and `seeded` open: "sqlite" (a file) or "postgresql"."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture
+def library(store: str, library_path: Path, request: pytest.FixtureRequest):
     from litman.core.library import Library
 
-    lib = Library.open(library_path)
+    where = request.getfixturevalue("pg_url") if store == "postgresql" else library_path
+    lib = Library.open(where)
     yield lib
     lib.close()
 
@@ -106,10 +128,16 @@ def seeded_path(_seeded_master: Path, tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def seeded(seeded_path: Path):
+def seeded(store: str, request: pytest.FixtureRequest):
+    """The seed library: a copy of the seeded file, or a database made from the seeded
+    template database (`_pg_seeded`)."""
     from litman.core.library import Library
 
-    lib = Library.open(seeded_path)
+    if store == "postgresql":
+        where: str | Path = request.getfixturevalue("pg_seeded_url")
+    else:
+        where = request.getfixturevalue("seeded_path")
+    lib = Library.open(where)
     yield lib
     lib.close()
 
@@ -151,18 +179,47 @@ def pg_cluster():
     cluster.stop()
 
 
-@pytest.fixture
-def pg_url(pg_cluster) -> Iterator[str]:
-    """A fresh, empty database on the test cluster: its SQLAlchemy URL (dropped after)."""
+def _new_database(pg_cluster, template: str | None = None) -> Iterator[str]:
+    """A fresh database on the test cluster (a copy of `template`), dropped after."""
     import uuid
 
     from sqlalchemy import create_engine, text
 
     name = f"t_{uuid.uuid4().hex[:12]}"
     admin = create_engine(pg_cluster.url(), isolation_level="AUTOCOMMIT")
+    copy = f' TEMPLATE "{template}"' if template else ""
     with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
+        conn.execute(text(f'CREATE DATABASE "{name}"{copy}'))
     yield pg_cluster.url(name)
     with admin.connect() as conn:
         conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
     admin.dispose()
+
+
+@pytest.fixture
+def pg_url(pg_cluster) -> Iterator[str]:
+    """A fresh, empty database on the test cluster: its SQLAlchemy URL (dropped after)."""
+    yield from _new_database(pg_cluster)
+
+
+@pytest.fixture(scope="session")
+def _pg_seeded(pg_cluster) -> str:
+    """A database holding the seed library, made once: the template of `pg_seeded_url`."""
+    from sqlalchemy import create_engine, text
+
+    from litman import app
+    from litman.core.library import Library
+
+    admin = create_engine(pg_cluster.url(), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text('CREATE DATABASE "seeded"'))
+    admin.dispose()
+    with Library.open(pg_cluster.url("seeded")) as lib:
+        app.import_seeds(lib)
+    return "seeded"
+
+
+@pytest.fixture
+def pg_seeded_url(pg_cluster, _pg_seeded: str) -> Iterator[str]:
+    """A fresh copy of the seed library in its own database."""
+    yield from _new_database(pg_cluster, _pg_seeded)

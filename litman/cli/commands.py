@@ -6,6 +6,7 @@ With no subcommand, `litman` opens the desktop window.
 """
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -44,6 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return selftest.run()
         if args.command is None:
             return open_window(args)
+        if args.standalone is not None:
+            return int(args.standalone(args, Path()))
+        if args.path_func is not None and _shared(args.library):
+            return shared_file_command(args)
         if args.path_func is not None:
             return int(args.path_func(args, app.choose_library(args.library).path))
         with app.open_library(args.library, read_only=args.read_only_cmd) as library:
@@ -328,7 +333,47 @@ def cmd_check(args: argparse.Namespace, path: Path) -> int:
     return 0
 
 
+def cmd_copy(args: argparse.Namespace, _path: Path) -> int:
+    """`litman copy SRC DST`: SRC opened read-only, DST made when missing."""
+    with (
+        Library.open(_where(args.source), read_only=True, daily=False) as source,
+        Library.open(_where(args.target), backup=False, daily=False) as target,
+    ):
+        copied = source.copy_to(target)
+        tags = len(target.tags())
+        where = f"from {source.store.where} to {target.store.where}"
+        say(f"Copied {copied} papers and {tags} tags {where}.")
+    return 0
+
+
+def _shared(explicit: str | None) -> bool:
+    where = explicit or os.environ.get(app.ENV_VAR)
+    return bool(where) and Library.is_shared(str(where))
+
+
+def shared_file_command(args: argparse.Namespace) -> int:
+    """`backup`, `restore` and `check` on a shared library: the server keeps its pages and
+    its backups (pg_dump), which litman says instead of copying a file."""
+    with Library.open(args.library or os.environ[app.ENV_VAR], read_only=True) as lib:
+        if args.command == "check":
+            lib.site.check_whole()
+            say(f"{lib.store.where}: the server answers (it checks its own pages)")
+            return 0
+        if args.command == "restore":
+            lib.site.restore(args.backup)
+        elif args.list:
+            say(f"Backups of {lib.store.where} are kept by {lib.site.backups_where()}.")
+            return 0
+        lib.site.backup_now()
+    return 0
+
+
+def _where(given: str) -> str | Path:
+    return given if Library.is_shared(given) else Path(given).expanduser()
+
+
 FILE_COMMANDS: dict[str, PathCommand] = {
+    "copy": cmd_copy,
     "backup": cmd_backup,
     "restore": cmd_restore,
     "check": cmd_check,

@@ -109,7 +109,7 @@ def build_parser(
         action="store_true",
         help=argparse.SUPPRESS,  # for start-up timing: print 'shown N' once rows are painted
     )
-    parser.set_defaults(command=None, read_only_cmd=False, path_func=None)
+    parser.set_defaults(command=None, read_only_cmd=False, path_func=None, standalone=None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def add(
@@ -193,6 +193,17 @@ def build_parser(
         "Put a backup in place of the library. The current file is kept first.",
     )
     p.add_argument("backup", nargs="?", metavar="BACKUP", help="file name from `backup --list`")
+    p = sub.add_parser(
+        "copy",
+        help="copy a whole library into a new, empty one (a file or a shared database)",
+        description="Copy every paper, tag, status, citekey and setting of SRC into DST, "
+        "which must be empty (made when missing). Either may be a library file or a "
+        "postgresql://user@host/database URL (the password from ~/.pgpass, a service "
+        "file or the environment, never on the command line).",
+    )
+    p.add_argument("source", metavar="SRC")
+    p.add_argument("target", metavar="DST")
+    p.set_defaults(standalone=file_commands["copy"])
     add_file_command(
         "check",
         file_commands["check"],

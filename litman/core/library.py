@@ -132,13 +132,36 @@ class Library:
         and `take_daily_backup()`, so that a large library shows at once.) With
         `index_cache`, the search index is saved to that file and loaded from it while the
         library has not changed since (see `litman.core.index_cache`).
+
+        A `postgresql://` URL opens a shared library in the PostgreSQL store instead
+        (`litman.core.postgres_store`), where the file options do not apply.
         """
+        from litman.core import postgres_store
+
+        if postgres_store.is_url(path):
+            shared = postgres_store.PostgresStore(str(path), read_only=read_only)
+            return cls(shared, index_cache=index_cache)
         from litman.core.sqlite_store import SQLiteStore
 
         store = SQLiteStore(
             Path(path), read_only=read_only, check=check, backup=backup, daily=daily
         )
         return cls(store, index_cache=index_cache)
+
+    @staticmethod
+    def is_shared(where: Path | str) -> bool:
+        """Whether `where` names a shared library in a database (a `postgresql://` URL)
+        rather than a library file."""
+        from litman.core.postgres_store import is_url
+
+        return is_url(where)
+
+    def copy_to(self, target: "Library", progress: Callable[[int, int], None] | None = None) -> int:
+        """Copy this whole library, row for row, into the empty library `target` (another
+        file, or a shared database); the papers copied (`litman.core.copying`)."""
+        from litman.core.copying import copy_library
+
+        return copy_library(self, target, progress)
 
     @staticmethod
     def site_at(path: Path | str) -> Site:

@@ -228,6 +228,12 @@ _TAG_SETS = (
     "SELECT combo, group_concat(paper_id) FROM (SELECT paper_id, group_concat(tag_id) AS combo"
     " FROM paper_tags GROUP BY paper_id) GROUP BY combo"
 )
+# The same in PostgreSQL's spelling.
+_TAG_SETS_PG = (
+    "SELECT combo, string_agg(paper_id::text, ',') FROM (SELECT paper_id,"
+    " string_agg(tag_id::text, ',' ORDER BY tag_id) AS combo FROM paper_tags GROUP BY paper_id)"
+    " AS sets GROUP BY combo"
+)
 
 
 def tag_order(conn: Connection, descending: bool) -> list[int]:
@@ -238,7 +244,8 @@ def tag_order(conn: Connection, descending: bool) -> list[int]:
     # table's own index: no join, no abstracts read) and Python sorts the few distinct
     # keys, not 100k papers.
     groups: dict[str, list[int]] = {}
-    for combo, pids in raw_rows(conn, _TAG_SETS):
+    sets = _TAG_SETS if conn.dialect.name == "sqlite" else _TAG_SETS_PG
+    for combo, pids in raw_rows(conn, sets):
         key = ", ".join(sorted(names[int(t)] for t in combo.split(",")))
         groups.setdefault(key, []).extend(map(int, pids.split(",")))
     tagged = [pid for key in sorted(groups) for pid in sorted(groups[key])]

@@ -7,6 +7,7 @@ Paper objects and encoding them in Python (3.5 s against 14.7 s for 100k papers,
 loaded). A test holds the two equal, field by field.
 """
 
+import json
 import re
 from collections.abc import Iterator, Sequence
 
@@ -74,6 +75,10 @@ def iter_papers(conn: Connection, ids: Sequence[int], page: int = PAGE) -> Itera
 
 def iter_json(conn: Connection, ids: Sequence[int], page: int = PAGE) -> Iterator[str]:
     """Each paper's `to_json()` object as compact JSON text, in the order of `ids`."""
+    if conn.dialect.name != "sqlite":  # built in SQLite's own JSON functions below
+        for paper in iter_papers(conn, ids, page):
+            yield json.dumps(paper.to_json(), ensure_ascii=False, separators=(",", ":"))
+        return
     for part in store.chunks(ids, page):
         rows = conn.execute(_JSON_QUERY, {"ids": _json_ints(part)})
         found = {pid: row for pid, row in rows}

@@ -112,8 +112,11 @@ def is_damage(exc: sqlite3.Error) -> bool:
     """Whether an error from SQLite says the file is damaged (not the disk, not access)."""
     code = getattr(exc, "sqlite_errorcode", None)
     if code is None:
+        # Raised by Python's driver itself, which gives no code. Text that is not UTF-8 is
+        # damage too: litman writes none, and quick_check does not look at text (bytes
+        # overwritten in a leaf page of abstracts pass it, then fail here on reading).
         text = str(exc).lower()
-        return "malformed" in text or "not a database" in text
+        return "malformed" in text or "not a database" in text or "decode to utf-8" in text
     return (code & 0xFF) in _DAMAGE_CODES
 
 

@@ -16,16 +16,21 @@ from operator import itemgetter
 from typing import Any, TypeVar
 
 from sqlalchemy import (
+    BindParameter,
+    Boolean,
     ColumnElement,
     Connection,
     String,
     Table,
+    bindparam,
     func,
     insert,
     select,
     type_coerce,
     update,
 )
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.visitors import InternalTraversal
 
 from litman.core import models
 from litman.core.dedupe import abstract_key, title_key
@@ -179,14 +184,16 @@ _STATUS = {s.value: s for s in Status}
 _SCAN: Callable[[str, int], tuple[Any, int]] = getattr(json.JSONDecoder(), "scan_once")  # noqa: B009
 
 
-def _json(stored: str) -> Any:
-    return _SCAN(stored, 0)[0]
+def _json(stored: Any) -> Any:
+    # SQLite gives the stored text; PostgreSQL's driver has parsed it already.
+    return _SCAN(stored, 0)[0] if isinstance(stored, str) else stored
 
 
-def _datetime(stored: str) -> datetime:
+def _datetime(stored: str | datetime) -> datetime:
     # SQLAlchemy's 'YYYY-MM-DD HH:MM:SS.ffffff', with '+00:00' or without it: an UPDATE
-    # stores the time without its offset. Every stored time is UTC.
-    found = datetime.fromisoformat(stored)
+    # stores the time without its offset. Every stored time is UTC. (PostgreSQL's driver
+    # gives a datetime.)
+    found = stored if isinstance(stored, datetime) else datetime.fromisoformat(stored)
     return found if found.tzinfo else found.replace(tzinfo=UTC)
 
 
@@ -200,9 +207,13 @@ def saved_values(
         "status": _STATUS.__getitem__,
         "read_at": lambda v: _datetime(v) if v else None,
     }
-    sql = f"SELECT id, {', '.join(names)} FROM papers WHERE id IN (SELECT value FROM json_each(?))"
-    driver: Any = conn.connection.driver_connection
-    rows = driver.execute(sql, ("[" + ",".join(map(str, ids)) + "]",))
+    if conn.dialect.name == "sqlite":
+        each = "(SELECT value FROM json_each(?))"
+        sql = f"SELECT id, {', '.join(names)} FROM papers WHERE id IN {each}"
+        driver: Any = conn.connection.driver_connection
+        rows = driver.execute(sql, ("[" + ",".join(map(str, ids)) + "]",))
+    else:
+        rows = conn.execute(select(P.c.id, *(P.c[n] for n in names)).where(in_ids(P.c.id, ids)))
     same = lambda v: v  # noqa: E731
     fns = [convert.get(n, same) for n in names]
     return {row[0]: {n: f(v) for n, f, v in zip(names, fns, row[1:], strict=True)} for row in rows}
@@ -211,6 +222,8 @@ def saved_values(
 def take_rows(conn: Connection, ids: Sequence[int]) -> PapersGone:
     """These papers' stored rows and tag names, read through the driver: what deleting
     them must keep for its undo (`put_rows`)."""
+    if conn.dialect.name != "sqlite":
+        return _take_rows_core(conn, ids)
     driver: Any = conn.connection.driver_connection
     each = "(SELECT value FROM json_each(?))"
     found = driver.execute(
@@ -226,9 +239,24 @@ def take_rows(conn: Connection, ids: Sequence[int]) -> PapersGone:
     return PapersGone(columns, rows, tuple(tags))
 
 
+def _take_rows_core(conn: Connection, ids: Sequence[int]) -> PapersGone:
+    """`take_rows` through SQLAlchemy, for a store other than SQLite."""
+    found = conn.execute(select(P).where(in_ids(P.c.id, ids)).order_by(P.c.id))
+    columns = tuple(found.keys())
+    rows = tuple(tuple(r) for r in found)
+    query = select(PT.c.paper_id, T.c.name).join(T, T.c.id == PT.c.tag_id)
+    tags = conn.execute(query.where(in_ids(PT.c.paper_id, ids))).fetchall()
+    return PapersGone(columns, rows, tuple((pid, name) for pid, name in tags))
+
+
 def put_rows(conn: Connection, gone: PapersGone) -> None:
     """Insert deleted papers' rows back as they were, with their tags (made again when
     they were deleted since), in the caller's transaction."""
+    if conn.dialect.name != "sqlite":
+        conn.execute(insert(P), [dict(zip(gone.columns, r, strict=True)) for r in gone.rows])
+        tid = tag_ids(conn, {name for _, name in gone.tags})
+        bulk_insert(conn, PT, [{"paper_id": p, "tag_id": tid[n]} for p, n in gone.tags])
+        return
     driver: Any = conn.connection.driver_connection
     marks = ", ".join("?" * len(gone.columns))
     sql = f"INSERT INTO papers ({', '.join(gone.columns)}) VALUES ({marks})"
@@ -345,6 +373,12 @@ def bulk_insert(
     """
     if not rows:
         return []
+    if conn.dialect.name != "sqlite":  # the driver-level path below is SQLite's (its JSON)
+        stmt = insert(table)
+        if returning is not None:
+            stmt = stmt.returning(returning, sort_by_parameter_order=True)
+        result = conn.execute(stmt, list(rows))
+        return [] if returning is None else list(result.scalars())
     cols = list(rows[0])
     compiled = insert(table).compile(dialect=conn.dialect, column_keys=cols)
     order = list(compiled.positiontup or cols) if compiled.positional else cols
@@ -453,13 +487,29 @@ def iter_index_docs(conn: Connection, page: int = 5000) -> Iterator[Doc]:
         after = rows[-1][0]
 
 
+def _text(stored: Any) -> str:
+    """A JSON column as its text: SQLite gives it so; PostgreSQL's driver parses it."""
+    return stored if isinstance(stored, str) else _JSON_TEXT.encode(stored)
+
+
+_JSON_TEXT = json.JSONEncoder(ensure_ascii=False)
+
+
 def _docs(rows: Sequence[Any], tags: Mapping[int, Sequence[str]]) -> list[Doc]:
     status = {s.value: i for i, s in enumerate(Status)}
     return [
         Doc(
             pid,
             # In `SearchFields` order; a plain tuple, as 100k are made per read.
-            (title, authors, ", ".join(tags.get(pid, ())), venue, key, str(year or ""), abstract),
+            (
+                title,
+                _text(authors),
+                ", ".join(tags.get(pid, ())),
+                venue,
+                key,
+                str(year or ""),
+                abstract,
+            ),
             year or 0,
             status[st],
             tuple(tags.get(pid, ())),
@@ -509,10 +559,37 @@ def existing_ids(conn: Connection, ids: Sequence[int]) -> list[int]:
 
 def in_ids(column: ColumnElement[int], ids: Sequence[int]) -> ColumnElement[bool]:
     """`column IN (ids)` for any number of ids as one statement: the ids go in as one JSON
-    array that SQLite's json_each reads. (IN-lists of 500 made `status read` on 20k ids 40
+    array that the database expands (SQLite's json_each, PostgreSQL's
+    json_array_elements_text). (IN-lists of 500 made `status read` on 20k ids 40
     statements to compile and run each way.)"""
-    each = func.json_each("[" + ",".join(map(str, ids)) + "]").table_valued("value")
-    return column.in_(select(each.c.value))
+    return InIds(column, bindparam(None, _json_ids(ids), type_=String))
+
+
+class InIds(ColumnElement[bool]):
+    """`column IN (the ids of a JSON array)`, compiled for each dialect below."""
+
+    inherit_cache = True
+    type = Boolean()
+    _traverse_internals = [  # noqa: RUF012 (SQLAlchemy's own declaration)
+        ("column", InternalTraversal.dp_clauseelement),
+        ("ids", InternalTraversal.dp_clauseelement),
+    ]
+
+    def __init__(self, column: ColumnElement[int], ids: BindParameter[str]) -> None:
+        self.column = column
+        self.ids = ids
+
+
+@compiles(InIds)
+def _in_ids_sqlite(element: InIds, compiler: Any, **kw: Any) -> str:
+    column, ids = compiler.process(element.column, **kw), compiler.process(element.ids, **kw)
+    return f"{column} IN (SELECT each_id.value FROM json_each({ids}) AS each_id)"
+
+
+@compiles(InIds, "postgresql")
+def _in_ids_postgresql(element: InIds, compiler: Any, **kw: Any) -> str:
+    column, ids = compiler.process(element.column, **kw), compiler.process(element.ids, **kw)
+    return f"{column} IN (SELECT value::bigint FROM json_array_elements_text(CAST({ids} AS json)))"
 
 
 def require_all(ids: Sequence[int], found: Container[int]) -> None:

@@ -37,7 +37,9 @@ def link(conn: Connection, name: str, ids: Sequence[int]) -> TagLinks:
         tid = store.tag_ids(conn, [name])[name]
     before = set() if created else _having(conn, tid, ids)
     new = tuple(i for i in dict.fromkeys(ids) if i not in before)
-    if new:
+    if new and conn.dialect.name != "sqlite":
+        store.bulk_insert(conn, PT, [{"paper_id": pid, "tag_id": tid} for pid in new])
+    elif new:
         each = func.json_each(_ids_json(new)).table_valued("value")
         rows = select(each.c.value, literal(tid))
         conn.execute(insert(PT).from_select([PT.c.paper_id, PT.c.tag_id], rows))

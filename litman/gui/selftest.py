@@ -73,6 +73,11 @@ def _checks(tmp: Path, ok: Callable[[str, str], None]) -> None:
         )
         ok("BibTeX", f"{len(papers)} entries exported and parsed back")
 
+        from psycopg import pq
+
+        need(pq.version() > 0, "no libpq: shared libraries on PostgreSQL cannot be opened")
+        ok("PostgreSQL driver", f"psycopg ({pq.__impl__}) with libpq {pq.version()}")
+
         from litman.metadata import net
 
         need(net.https_available(), "no HTTPS in this build: metadata lookup cannot work")

@@ -46,6 +46,7 @@ def test_backup_is_a_consistent_copy_taken_through_sqlite(seeded_path: Path):
     conn.close()
 
 
+@pytest.mark.file_only
 def test_bulk_delete_and_merge_and_tag_delete_back_up_first(seeded: Library):
     before = {b.path for b in backups.list_backups(seeded.path)}
     seeded.delete_papers([1])  # one paper: undo is enough, no copy

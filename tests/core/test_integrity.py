@@ -137,6 +137,7 @@ def test_a_full_disk_fails_the_import_cleanly(small_disk: Path, seeded_path: Pat
         assert again.count() == n
 
 
+@pytest.mark.file_only
 def test_a_full_database_is_reported_and_changes_nothing(seeded: Library):
     """The same condition at the SQLite layer, where no filesystem can be mounted."""
     n = seeded.count()
@@ -192,6 +193,7 @@ def _hold_lock_in_subprocess(path: Path) -> subprocess.Popen:
     return proc
 
 
+@pytest.mark.file_only
 def test_a_write_held_too_long_elsewhere_fails_clearly(
     seeded: Library, monkeypatch: pytest.MonkeyPatch
 ):
@@ -238,6 +240,7 @@ def test_concurrent_writers_lose_nothing(seeded_path: Path):
     assert sqlite.integrity_check(seeded_path) == "ok"
 
 
+@pytest.mark.file_only
 def test_a_window_notices_writes_from_another_process(seeded: Library):
     assert not seeded.changed_elsewhere()
     seeded.set_status([1], "read")  # our own write is not news

@@ -90,6 +90,7 @@ def index_names(library: Library) -> list[tuple[str, str]]:
         return sorted((name, sql or "") for name, sql in rows)
 
 
+@pytest.mark.file_only
 def test_a_large_first_import_keeps_every_index(library: Library) -> None:
     indexes = index_names(library)
     assert len(indexes) == 15  # fourteen of ours and the citekey's UNIQUE
@@ -324,6 +325,7 @@ def test_papers_marked_read_can_be_deleted_and_put_back(library: Library) -> Non
     assert [p.status for p in library.get_many(ids)] == [Status.READ, Status.READ]
 
 
+@pytest.mark.file_only
 def test_new_ids_are_the_rows_inserted_not_every_row_above_the_old_maximum(
     library: Library,
 ) -> None:

@@ -12,6 +12,8 @@ from litman.cli import main
 from litman.core.errors import LitmanError
 from litman.core.library import Library
 
+pytestmark = pytest.mark.file_only  # the files of a SQLite library
+
 
 @pytest.mark.parametrize("suffix", ["", "-wal", "-shm", "-journal", ".lock"])
 def test_each_of_the_library_files_is_its_own(seeded: Library, suffix: str) -> None:

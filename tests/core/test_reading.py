@@ -4,6 +4,8 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from litman.core.library import Library
 from litman.core.records import NewPaper, Status
 
@@ -41,6 +43,7 @@ def test_sqlite_json_equals_to_json_for_every_field(library: Library) -> None:
     assert got == [p.to_json() for p in library.get_many(ids)]
 
 
+@pytest.mark.file_only
 def test_a_date_with_a_zero_fraction_is_written_as_isoformat_writes_it(
     library: Library, library_path: Path
 ) -> None:
@@ -55,6 +58,7 @@ def test_a_date_with_a_zero_fraction_is_written_as_isoformat_writes_it(
     assert json.loads(row) == library.get(pid).to_json()
 
 
+@pytest.mark.file_only
 def test_times_stored_with_and_without_their_offset_read_alike(
     library: Library, library_path: Path
 ) -> None:

@@ -176,6 +176,7 @@ def test_a_restore_waits_for_a_write_in_progress_then_refuses(seeded_path, monke
     assert seeded_path.stat().st_ino == before
 
 
+@pytest.mark.file_only
 def test_a_write_waits_for_a_restore_in_progress(seeded, monkeypatch) -> None:
     monkeypatch.setattr(locking, "GATE_TIMEOUT", 0.2)
     with locking.write_gate(seeded.path, exclusive=True), pytest.raises(LibraryLockedError):

@@ -74,6 +74,7 @@ def _plans(path: Path) -> dict[str, str]:
     return plans
 
 
+@pytest.mark.file_only
 def test_every_sortable_column_is_an_index_walk(library: Library, library_path: Path) -> None:
     library.add_papers([NewPaper(title="One")])
     plans = _plans(library_path)

@@ -1,0 +1,274 @@
+"""The PostgreSQL store: a litman library kept in a PostgreSQL database, for a lab that
+shares one (see `litman.core.storage.Store`; issue 19).
+
+The driver is psycopg 3 through SQLAlchemy (`postgresql+psycopg`). A library is named by a
+libpq URL, `postgresql://alice@labdb/refs`; the password never appears in it here: libpq
+finds it in `~/.pgpass`, a service file (`postgresql:///refs?service=lab`) or the
+environment, and `where` (titles, logs, errors) is the URL without any password. Reads run
+in REPEATABLE READ, so that one read sees one snapshot as on SQLite; writes take a
+transaction-level advisory lock first, so that the writers of every client are serialised
+(the change journal's numbers then follow commit order, `litman.core.journal`). Errors are
+mapped by SQLSTATE, never by message text.
+
+A role that may only read opens the library read-only. Backups of a shared library are the
+server's business (`pg_dump`): this store takes none, and says so.
+"""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import Connection, Engine, create_engine, inspect, text
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError
+
+from litman.core import journal, schema
+from litman.core.errors import (
+    DiskFullError,
+    LibraryLockedError,
+    LitmanError,
+    ReadOnlyError,
+)
+from litman.core.storage import Backup, Restored, WriterClaim
+
+SCHEMES = ("postgresql", "postgres")
+# One key for the advisory lock that serialises writers: "litm" in ASCII.
+WRITE_LOCK = 0x6C69746D
+LOCK_TIMEOUT_MS = 5000
+BACKUPS = "the database server (pg_dump); litman keeps no copies of a shared library"
+
+
+def is_url(where: object) -> bool:
+    """Whether a --library value names a PostgreSQL database rather than a file."""
+    text_ = str(where)
+    return any(text_.startswith(f"{s}://") or text_.startswith(f"{s}+") for s in SCHEMES)
+
+
+def driver_url(where: str) -> URL:
+    """The SQLAlchemy URL for a libpq URL, with psycopg 3 as the driver."""
+    try:
+        url = make_url(where)
+    except ArgumentError as exc:
+        raise LitmanError(f"'{safe(where)}' is not a PostgreSQL URL.") from exc
+    if url.get_backend_name() not in SCHEMES:
+        raise LitmanError(f"'{safe(where)}' is not a PostgreSQL URL.")
+    return url.set(drivername="postgresql+psycopg")
+
+
+def safe(where: str | URL) -> str:
+    """A URL fit to show: no password, and the plain `postgresql` scheme."""
+    try:
+        url = where if isinstance(where, URL) else make_url(where)
+    except ArgumentError:
+        return "(a PostgreSQL URL that could not be read)"
+    # (URL.set(password=None) keeps the password: None means "unchanged" there.)
+    bare = URL.create("postgresql", url.username, None, url.host, url.port, url.database, url.query)
+    return bare.render_as_string(hide_password=False)
+
+
+def sqlstate(exc: BaseException) -> str:
+    return str(getattr(getattr(exc, "orig", None), "sqlstate", "") or "")
+
+
+class PostgresStore:
+    """One library in one PostgreSQL database, open."""
+
+    engine: Engine
+
+    def __init__(self, where: str, *, read_only: bool = False) -> None:
+        self._url = driver_url(where)
+        self.where = safe(self._url)
+        self.read_only = read_only
+        self.read_only_reason = ""
+        self._seen = 0
+        self._open()
+
+    def _open(self) -> None:
+        # Every stored time is UTC, whatever the server's zone (columns hold no zone).
+        utc = {"options": "-c timezone=UTC"}
+        self.engine = create_engine(self._url, pool_pre_ping=True, connect_args=utc)
+        try:
+            with self.engine.connect() as conn:
+                empty = self._prepare(conn)
+            if empty:
+                schema.create(self.engine)
+            with self.engine.connect() as conn:
+                self._seen = journal.position(conn, "").seq
+        except DBAPIError as exc:
+            self.engine.dispose()
+            raise self._error(exc, "open") from exc
+
+    def _prepare(self, conn: Connection) -> bool:
+        """Check the schema (and this role's rights); True when there are no tables yet."""
+        if not inspect(conn).has_table("meta"):
+            if self.read_only:
+                raise LitmanError(f"{self.where} holds no litman library.")
+            return True
+        version = schema.stored_version(conn)
+        schema.check_supported(version, self.where)
+        may_write = conn.execute(
+            text("SELECT has_table_privilege(current_user, 'papers', 'INSERT')")
+        ).scalar()
+        if not may_write and not self.read_only:
+            self.read_only = True
+            self.read_only_reason = f"Your database role may only read {self.where}."
+        conn.rollback()
+        if schema.needs_migration(version):
+            if self.read_only:
+                raise LitmanError(f"{self.where} needs an upgrade, which a reader cannot do.")
+            schema.migrate(self.engine, version)
+        return False
+
+    @property
+    def name(self) -> str:
+        return self._url.database or self.where
+
+    @property
+    def site(self) -> "PostgresSite":
+        return PostgresSite(self)
+
+    # -- transactions --------------------------------------------------------------------
+
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        try:
+            with (
+                self.engine.connect().execution_options(isolation_level="REPEATABLE READ") as conn,
+                conn.begin(),
+            ):
+                yield conn
+        except DBAPIError as exc:
+            raise self._error(exc, "read") from exc
+
+    @contextmanager
+    def write(self) -> Iterator[Connection]:
+        if self.read_only:
+            raise ReadOnlyError(f"{self.where} is open read-only; nothing was changed.")
+        try:
+            with self.engine.connect() as conn, conn.begin():
+                conn.execute(text(f"SET LOCAL lock_timeout = {LOCK_TIMEOUT_MS}"))
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": WRITE_LOCK})
+                yield conn
+                seen = journal.position(conn, "").seq
+            self._seen = seen  # our own commit is not news
+        except DBAPIError as exc:
+            if isinstance(exc.orig, Exception) and sqlstate(exc).startswith("23"):
+                raise  # a constraint: the caller knows what it means
+            raise self._error(exc, "write") from exc
+
+    def _error(self, exc: DBAPIError, doing: str) -> LitmanError:
+        code = sqlstate(exc)
+        if code in ("55P03", "40P01"):  # lock_not_available, deadlock_detected
+            return LibraryLockedError(
+                f"{self.where} is busy: another litman is writing to it. Nothing was changed; "
+                "try again."
+            )
+        if code == "53100":
+            return DiskFullError(f"The server of {self.where} is out of disk; nothing was changed.")
+        if code in ("25006", "42501"):  # read_only_sql_transaction, insufficient_privilege
+            return ReadOnlyError(f"{self.where} may not be written by you; nothing was changed.")
+        what = str(getattr(exc, "orig", exc)).strip().splitlines()
+        detail = what[0] if what else type(exc).__name__
+        nothing = " Nothing was changed." if doing == "write" else ""
+        return LitmanError(f"Could not {doing} {self.where}: {detail}.{nothing}")
+
+    def changed_elsewhere(self) -> bool:
+        """Whether another client's write committed since the last look (its journal rows)."""
+        with self.read() as conn:
+            newest = journal.position(conn, "").seq
+        changed, self._seen = newest != self._seen, newest
+        return changed
+
+    # -- the database --------------------------------------------------------------------
+
+    def check(self) -> str:
+        """A server keeps its own pages; what litman can check is that it answers."""
+        with self.read() as conn:
+            conn.execute(text("SELECT 1"))
+        return "ok"
+
+    def check_due(self) -> bool:
+        return False
+
+    def take_backup(self, reason: str) -> Backup | None:
+        return None
+
+    def take_daily_backup(self) -> Backup | None:
+        return None
+
+    def owns_file(self, path: Path) -> bool:
+        return False
+
+    def reload(self) -> None:
+        self.close()
+        self._open()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+class _SharedClaim:
+    """A shared library has many writers at once: the claim is always held."""
+
+    held = True
+
+    def acquire(self) -> bool:
+        return True
+
+    def release(self) -> None:
+        pass
+
+    def holder(self) -> None:
+        return None
+
+
+class PostgresSite:
+    """Where a shared library lives: its database. Backups and restores are the server's."""
+
+    def __init__(self, store: PostgresStore) -> None:
+        self._store = store
+
+    @property
+    def name(self) -> str:
+        return self._store.name
+
+    @property
+    def where(self) -> str:
+        return self._store.where
+
+    def exists(self) -> bool:
+        return True
+
+    def writer_claim(self, program: str = "litman window") -> WriterClaim:
+        return _SharedClaim()
+
+    def backups(self) -> list[Backup]:
+        return []
+
+    def backups_where(self) -> str:
+        return BACKUPS
+
+    def newest_good_backup(self) -> Backup | None:
+        return None
+
+    def backup_now(self) -> Backup:
+        raise LitmanError(_pg_dump(self.where))
+
+    def papers_in(self, backup: Backup) -> int | None:
+        return None
+
+    def check_whole(self) -> None:
+        self._store.check()
+
+    def restore(self, name: str | None = None) -> Restored:
+        raise LitmanError(_pg_dump(self.where))
+
+    def move_aside(self) -> str:
+        raise LitmanError(_pg_dump(self.where))
+
+
+def _pg_dump(where: str) -> str:
+    return (
+        f"{where} is a shared library: back it up with the server's pg_dump "
+        "(pg_dump -Fc DBNAME > refs.dump) and restore with pg_restore; litman keeps no copies."
+    )

@@ -1,0 +1,150 @@
+"""The PostgreSQL store, on a real server the test run starts (tests/pg_server.py): a shared
+library used through the same Library as a file, other clients' writes seen through the
+change journal, passwords never shown, readers kept read-only, and `litman copy` lossless
+both ways."""
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from litman import app
+from litman.cli import main
+from litman.core.errors import LitmanError, ReadOnlyError
+from litman.core.library import Library
+from litman.core.records import NewPaper
+from litman.core.search import SearchIndex
+
+
+def snapshot(lib: Library) -> dict[str, object]:
+    """What a lossless copy keeps: every paper whole (ids, citekeys, fields, tags, status,
+    dates), the tags with colours and counts, the sources."""
+    ids = lib.list_ids("id")
+    return {
+        "papers": list(lib.iter_papers(ids)),
+        "tags": [(t.name, t.colour, t.count) for t in lib.tags()],
+        "statuses": lib.status_counts(),
+        "citekeys": lib.citekeys(),
+        "sources": lib.sources(),
+        "fields": lib.stored_field_names(),
+    }
+
+
+def test_a_shared_library_is_made_and_used_like_a_file(pg_url: str) -> None:
+    with Library.open(pg_url) as lib:
+        app.import_seeds(lib)
+        lib.set_status([1, 2], "read")
+        lib.add_tag("Lab > Reading group", [3, 4])
+        lib.update_paper(5, title="Hyperbolic Walrus Embeddings")
+        before = snapshot(lib)
+    with Library.open(pg_url) as again:
+        assert snapshot(again) == before
+        assert again.search("walrus").ids == [5]
+        assert again.tag_tree_counts()["Lab"] == 2
+        undone = again.undo(again.delete_papers([5]))
+        assert undone.added == (5,) and again.get(5).title == "Hyperbolic Walrus Embeddings"
+
+
+def test_another_clients_write_reaches_the_index_through_the_journal(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Library.open(pg_url) as window, Library.open(pg_url) as other:
+        app.import_seeds(other)
+        assert window.changed_elsewhere()
+        window.search("warm up")
+        assert not window.changed_elsewhere()  # nothing new
+        monkeypatch.setattr(SearchIndex, "reconcile", lambda self: pytest.fail("reconciled"))
+        other.add_tag("from-elsewhere", [5, 7])
+        window.add_tag("mine", [1])  # its own write is not news
+        assert window.changed_elsewhere()
+        assert sorted(window.search("tag:from-elsewhere").ids) == [5, 7]
+        assert window.search("tag:mine").ids == [1]
+
+
+def test_the_password_is_never_shown(pg_cluster, pg_url: str) -> None:
+    with_password = pg_url.replace("litman@", "litman:s3cret-pw@")
+    with Library.open(with_password) as lib:  # the test server trusts: it is not needed
+        assert "s3cret" not in lib.store.where and "litman@" in lib.store.where
+    missing = with_password.replace(pg_url.split("/")[-1].split("?")[0], "no_such_db")
+    with pytest.raises(LitmanError) as refused:
+        Library.open(missing)
+    assert "no_such_db" in str(refused.value) and "s3cret" not in str(refused.value)
+
+
+def test_a_role_that_may_only_read_opens_read_only(pg_url: str) -> None:
+    with Library.open(pg_url) as lib:
+        lib.add_paper(NewPaper(title="Shared"))
+    admin = create_engine(pg_url)
+    with admin.begin() as conn:
+        conn.execute(text("DROP ROLE IF EXISTS reader"))
+        conn.execute(text("CREATE ROLE reader LOGIN"))
+        conn.execute(text("GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader"))
+    admin.dispose()
+    with Library.open(pg_url.replace("litman@", "reader@")) as reader:
+        assert reader.read_only and "may only read" in reader.read_only_reason
+        assert reader.get(1).title == "Shared"
+        with pytest.raises(ReadOnlyError):
+            reader.set_status([1], "read")
+    with create_engine(pg_url).begin() as conn:
+        conn.execute(text("DROP OWNED BY reader"))
+        conn.execute(text("DROP ROLE reader"))
+
+
+def test_copy_from_a_file_to_a_database_and_back_is_lossless(
+    seeded_path: Path, pg_url: str, tmp_path: Path
+) -> None:
+    with Library.open(seeded_path) as lib:
+        lib.set_status([1, 2, 3], "read")
+        lib.add_tag("Lab > Reading group", [3, 4])
+        lib.set_tag_colour("Lab > Reading group", "#d97706")
+        lib.update_paper(5, notes="Discussed 3 May.", rating=4)
+        lib.set_field(6, "volume", "12")
+        original = snapshot(lib)
+    assert main(["copy", str(seeded_path), pg_url]) == 0
+    back = tmp_path / "back.sqlite"
+    assert main(["copy", pg_url, str(back)]) == 0
+    with Library.open(pg_url) as shared, Library.open(back) as returned:
+        assert snapshot(shared) == original
+        assert snapshot(returned) == original
+        new = shared.add_paper(NewPaper(title="Numbered after the copied ones"))
+        assert new == max(p.id for p in original["papers"]) + 1  # type: ignore[attr-defined]
+
+
+def test_copy_refuses_a_destination_that_holds_papers(seeded_path: Path, pg_url: str) -> None:
+    with Library.open(pg_url) as shared:
+        shared.add_paper(NewPaper(title="Already here"))
+    assert main(["copy", str(seeded_path), pg_url]) == 1
+    with Library.open(pg_url) as shared:
+        assert shared.count() == 1
+
+
+def test_copy_of_a_generated_library_of_10k_papers_is_lossless(pg_url: str, tmp_path: Path) -> None:
+    from benchmarks.synthetic import papers
+
+    source = tmp_path / "10k.sqlite"
+    with Library.open(source, backup=False) as lib:
+        lib.add_papers(list(papers(10_000)))
+        lib.set_status(list(range(1, 10_001, 7)), "reading")
+        original = snapshot(lib)
+    assert len(original["papers"]) == 10_000  # type: ignore[arg-type]
+    back = tmp_path / "back.sqlite"
+    with Library.open(source, read_only=True) as src, Library.open(pg_url) as shared:
+        assert src.copy_to(shared) == 10_000
+        assert snapshot(shared) == original
+        with Library.open(back, backup=False) as returned:
+            shared.copy_to(returned)
+            assert snapshot(returned) == original
+
+
+def test_backup_and_restore_of_a_shared_library_point_to_pg_dump(
+    pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Library.open(pg_url) as lib:
+        lib.add_paper(NewPaper(title="Shared"))
+    assert main(["--library", pg_url, "backup"]) == 1
+    assert "pg_dump" in capsys.readouterr().err
+    assert main(["--library", pg_url, "restore"]) == 1
+    assert "pg_restore" in capsys.readouterr().err
+    assert main(["--library", pg_url, "backup", "--list"]) == 0
+    assert "pg_dump" in capsys.readouterr().out
+    assert main(["--library", pg_url, "check"]) == 0
