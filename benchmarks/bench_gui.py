@@ -100,7 +100,16 @@ def first_search(qapp: Any, path: Path, cache: Path, tmp: str) -> tuple[float, f
     qapp.processEvents()
     win.close()
     lib.close()
+    deleted_later(qapp)
     return rows, ready, said
+
+
+def deleted_later(qapp: Any) -> None:
+    """Delete what was deleteLater()'d, as the app's event loop does (processEvents alone
+    does not): a closed window, with its table cache and its Library's search index."""
+    from PySide6.QtCore import QEvent
+
+    qapp.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
 
 
 def keystrokes(qapp: Any, win: Any) -> tuple[list[float], list[float]]:

@@ -92,6 +92,9 @@ class SearchIndex:
         # The vocabulary's (tokens, words) counts when its lookups were last made.
         self._vocab: tuple[int, int] | None = None
         self._key_vocab: list[str] | None = None
+        # Per index, cleared whenever the vocabulary grows: a cache on the class would hold
+        # every index a process ever searched (and its Library) for good.
+        self._fuzzy = lru_cache(maxsize=4096)(self._fuzzy_words)
 
     @property
     def lock(self) -> threading.RLock:
@@ -473,8 +476,7 @@ class SearchIndex:
             self._key_vocab = sorted(self.postings.key_tokens())
         return self._key_vocab
 
-    @lru_cache(maxsize=4096)  # noqa: B019 - cleared whenever the vocabulary grows
-    def _fuzzy(self, word: str) -> tuple[tuple[str, int], ...]:
+    def _fuzzy_words(self, word: str) -> tuple[tuple[str, int], ...]:
         """Vocabulary words within `max_edits` of `word`, a swap of two neighbouring letters
         counting as one edit (`shfit` finds shift); a three-letter word, allowed no other
         typo, still finds its swaps (`teh`, the)."""

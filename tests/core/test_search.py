@@ -410,3 +410,23 @@ def test_the_store_gives_each_indexed_text_in_its_declared_field(library: Librar
         "delta",
     )
     assert (texts.year, texts.abstract) == ("2020", "Epsilon") and "Beta" in texts.authors
+
+
+def test_a_closed_library_and_its_index_are_freed_after_a_typo_search(tmp_path) -> None:
+    """The typo lookups' cache was one for every index, keyed by the index itself: each
+    library a process ever searched stayed in memory with its index (the window benchmark
+    counted two of them, 100k papers each)."""
+    import gc
+    import weakref
+
+    from litman.core.library import Library
+    from litman.core.records import NewPaper
+
+    lib = Library.open(tmp_path / "lib.sqlite")
+    lib.add_papers([NewPaper(title="graph neural networks")])
+    assert lib.search("grahp").ids  # a typo: the fuzzy lookup runs and is cached
+    index = weakref.ref(lib.index)
+    lib.close()
+    del lib
+    gc.collect()
+    assert index() is None
