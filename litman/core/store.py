@@ -570,6 +570,8 @@ class InIds(ColumnElement[bool]):
 
     inherit_cache = True
     type = Boolean()
+    # A comparison already: SQLite must not get `(... IN ...) = 1`, which walks no index.
+    _is_implicitly_boolean = True
     _traverse_internals = [  # noqa: RUF012 (SQLAlchemy's own declaration)
         ("column", InternalTraversal.dp_clauseelement),
         ("ids", InternalTraversal.dp_clauseelement),

@@ -1,0 +1,97 @@
+"""A shared library on a local PostgreSQL server beside the same library in a file:
+`litman copy` of N papers, opening to first rows and to first search, and one edit's
+journey from one client to another's search index.
+
+    .venv/bin/python benchmarks/bench_shared.py [N]
+
+The server is a throwaway cluster of the run's own (tests/pg_server.py: initdb in a
+temporary folder, a Unix socket, fsync off as in the tests), so the figures are the work of
+litman and the database, not of a disk's flushes or a network.
+"""
+
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sqlalchemy import create_engine, text
+
+from benchmarks.synthetic import library
+from litman.core.library import Library
+from tests import pg_server
+
+
+def timed(work: Callable[[], Any]) -> tuple[float, float, Any]:
+    """Wall and CPU seconds of `work()`, and what it returned."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    result = work()
+    return time.perf_counter() - t0, time.process_time() - c0, result
+
+
+def journey(where: str | Path) -> tuple[float, float]:
+    """One client tags a paper; the other notices (its poll) and finds it by search: the
+    seconds of that catch-up, wall and CPU (the index is built first)."""
+    with Library.open(where) as window, Library.open(where) as other:
+        window.search("warm up")
+        window.changed_elsewhere()
+        pid = other.list_ids("id")[123]
+        other.add_tag("bench-journey", [pid])
+        wall, cpu, found = timed(
+            lambda: (window.changed_elsewhere(), window.search("tag:bench-journey").ids)[1]
+        )
+        assert found == [pid], found
+        other.delete_tag("bench-journey")
+    return wall, cpu
+
+
+def opening(where: str | Path) -> tuple[float, float]:
+    """Seconds from open to the first 50 rows of the default view, and to a first search."""
+    t0 = time.perf_counter()
+    with Library.open(where, read_only=True) as lib:
+        lib.get_many(lib.list_ids("added", descending=True)[:50])
+        rows = time.perf_counter() - t0
+        lib.search("neural network")
+        return rows, time.perf_counter() - t0
+
+
+def report(label: str, copy: tuple[float, float], where: str | Path) -> None:
+    rows, search = opening(where)
+    wall, cpu = journey(where)
+    print(
+        f"{label}: copy {copy[0]:.1f} s ({copy[1]:.1f} s CPU); open to first rows {rows:.2f} s, "
+        f"to first search {search:.1f} s; an edit reaches another client's search in "
+        f"{wall * 1000:.0f} ms ({cpu * 1000:.0f} ms CPU)"
+    )
+
+
+def main(n: int = 100_000) -> None:
+    source = library("synthetic", n)
+    cluster = pg_server.start()
+    try:
+        admin = create_engine(cluster.url(), isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(text("CREATE DATABASE refs"))
+        admin.dispose()
+        url = cluster.url("refs")
+        with tempfile.TemporaryDirectory() as tmp:
+            copy_file = Path(tmp) / "copy.sqlite"
+            with Library.open(source, read_only=True) as src:
+                with Library.open(url) as dst:
+                    wall, cpu, _ = timed(lambda: src.copy_to(dst))
+                    to_db = (wall, cpu)
+                with Library.open(copy_file, backup=False, daily=False) as dst:
+                    wall, cpu, _ = timed(lambda: src.copy_to(dst))
+                    to_file = (wall, cpu)
+            print(f"papers: {n}")
+            report("PostgreSQL", to_db, url)
+            report("file", to_file, copy_file)
+    finally:
+        cluster.stop()
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100_000)
