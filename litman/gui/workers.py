@@ -32,12 +32,19 @@ class Worker(QRunnable):
         self.signals = WorkerSignals()
 
     def run(self) -> None:
+        # The pool keeps a started worker's C++ side for good (auto-delete is off), and the
+        # Python side with it: the work, and what it holds (a Library), is let go of here.
+        fn, self.fn = self.fn, _ran
         try:
-            result = self.fn(self.signals.progress.emit)
+            result = fn(self.signals.progress.emit)
         except Exception as exc:  # reported to the user by the failed slot
             self.signals.failed.emit(exc)
         else:
             self.signals.finished.emit(result)
+
+
+def _ran(_progress: Callable[[int, int], None]) -> None:
+    """What a worker holds once its work has run."""
 
 
 Runner = Callable[[Worker], None]

@@ -37,3 +37,29 @@ def test_a_failed_import_on_the_real_pool_always_says_so(window, qtbot, tmp_path
         gc.collect()
         qtbot.waitUntil(lambda n=n: len(told) == n + 1, timeout=10000)
     qtbot.waitUntil(lambda: workers.running() == 0)  # each one let go once it reported
+
+
+def test_a_worker_that_has_reported_lets_go_of_what_its_work_held(qtbot) -> None:
+    """The pool owns a started worker's C++ side for good (auto-delete is off): the work it
+    ran, and the Library that work held, stayed in memory (the window at 100k, twice)."""
+    import gc
+    import weakref
+
+    from PySide6.QtCore import QThreadPool
+
+    from litman.gui import workers
+    from litman.gui.workers import Worker
+
+    class Held:
+        pass
+
+    held = Held()
+    gone = weakref.ref(held)
+    worker = Worker(lambda _progress, h=held: type(h).__name__)
+    del held
+    with qtbot.waitSignal(worker.signals.finished):
+        workers.start(worker, QThreadPool.globalInstance())
+    workers.wait_for_all()
+    del worker
+    gc.collect()
+    assert gone() is None
