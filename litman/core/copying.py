@@ -61,7 +61,10 @@ def copy_library(
 
 def _pages(conn: Connection, table: Table, key: str) -> Iterator[Sequence[dict[str, Any]]]:
     """The table's rows as dicts of Python values, `PAGE` at a time in `key` order."""
-    query = select(table).order_by(table.c[key])
+    # The settings in the order written where the store keeps one (kept BibTeX blocks
+    # are listed in it): SQLite's rowid.
+    in_order = table is models.meta and conn.dialect.name == "sqlite"
+    query = select(table).order_by(text("rowid") if in_order else table.c[key])
     result = conn.execution_options(yield_per=PAGE).execute(query)
     for part in result.mappings().partitions(PAGE):
         yield [dict(row) for row in part]

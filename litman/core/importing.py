@@ -99,7 +99,9 @@ def _keep_blocks(conn: Connection, batches: Sequence[ImportBatch]) -> None:
 
 def kept_blocks(conn: Connection) -> list[tuple[str, str]]:
     M = models.meta
-    rows = conn.execute(select(M.c.value).where(M.c.key.startswith(BLOCK)).order_by(text("rowid")))
+    # In the order kept (SQLite's rowid); PostgreSQL has no such order yet: by key there.
+    order = text("rowid") if conn.dialect.name == "sqlite" else M.c.key
+    rows = conn.execute(select(M.c.value).where(M.c.key.startswith(BLOCK)).order_by(order))
     return [(kind, body) for kind, body in (json.loads(v) for v in rows.scalars())]
 
 

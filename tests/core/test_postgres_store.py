@@ -27,6 +27,7 @@ def snapshot(lib: Library) -> dict[str, object]:
         "citekeys": lib.citekeys(),
         "sources": lib.sources(),
         "fields": lib.stored_field_names(),
+        "blocks": sorted(lib.kept_blocks()),
     }
 
 
@@ -148,3 +149,20 @@ def test_backup_and_restore_of_a_shared_library_point_to_pg_dump(
     assert main(["--library", pg_url, "backup", "--list"]) == 0
     assert "pg_dump" in capsys.readouterr().out
     assert main(["--library", pg_url, "check"]) == 0
+
+
+def test_kept_bibtex_blocks_are_copied_in_their_order(tmp_path: Path, pg_url: str) -> None:
+    bib = tmp_path / "blocks.bib"
+    bib.write_text(
+        '@comment{zeta first}\n@preamble{"\\newcommand{\\x}{y}"}\n@comment{alpha last}\n'
+        "@article{a, title={A paper}, author={Lee, Ann}, year={2020}}\n"
+    )
+    source, back = tmp_path / "source.sqlite", tmp_path / "back.sqlite"
+    assert main(["--library", str(source), "import", str(bib)]) == 0
+    assert main(["copy", str(source), pg_url]) == 0
+    assert main(["copy", pg_url, str(tmp_path / "via.sqlite")]) == 0
+    assert main(["copy", str(source), str(back)]) == 0
+    with Library.open(source) as a, Library.open(back) as b, Library.open(pg_url) as shared:
+        blocks = a.kept_blocks()
+        assert len(blocks) == 3 and b.kept_blocks() == blocks  # file to file: in order
+        assert sorted(shared.kept_blocks()) == sorted(blocks)  # a database: all of them
