@@ -53,6 +53,10 @@ $(UV):
 bench: setup
 	$(PY) benchmarks/run_all.py
 
+# Re-render the README's screenshots (docs/screenshots/) from a fresh seed library.
+screenshots: setup
+	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py
+
 # Build this platform's bundle into dist/ and run its --self-test (packaging/build.py).
 package:
 	@bash scripts/setup.sh package
