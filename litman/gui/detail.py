@@ -150,6 +150,7 @@ class DetailPane(QWidget):
         for s in Status:
             self.status.addItem(s.value.capitalize(), s.value)
         self.status.setPlaceholderText(MIXED)  # shown for papers whose statuses differ
+        self.status.setMinimumContentsLength(len(PARTLY_READ))  # the longest placeholder
         self.status.activated.connect(lambda i: self.statusRequested.emit(self.status.itemData(i)))
         self.rating = QSpinBox()
         self.rating.setAccessibleName("Rating")

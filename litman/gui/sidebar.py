@@ -80,12 +80,12 @@ class Sidebar(QTreeWidget):
             if shown != {tag_filter(p) for p in counts} or colours != self._colours:
                 self._rebuild_tags()
             for path, n in counts.items():
-                self._items[tag_filter(path)].setText(1, str(n))
+                self._items[tag_filter(path)].setText(1, f"{n:,}")
         if statuses:
             status_counts = self.library.status_counts()
-            self._items[""].setText(1, str(sum(status_counts.values())))
+            self._items[""].setText(1, f"{sum(status_counts.values()):,}")
             for status, n in status_counts.items():
-                self._items[f"status:{status.value}"].setText(1, str(n))
+                self._items[f"status:{status.value}"].setText(1, f"{n:,}")
 
     def _rebuild_tags(self) -> None:
         """A tag came or went: rebuild the tag tree alone, keeping the current item."""
@@ -114,7 +114,7 @@ class Sidebar(QTreeWidget):
                 item.setIcon(0, tag_dots((colours[path] or "",)))
 
     def _add(self, parent: QTreeWidgetItem, label: str, query: str, count: int) -> QTreeWidgetItem:
-        item = QTreeWidgetItem(parent, [label, str(count)])
+        item = QTreeWidgetItem(parent, [label, f"{count:,}"])
         item.setData(0, ROLE, query)
         item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
         self._items[query] = item
@@ -131,7 +131,7 @@ class Sidebar(QTreeWidget):
 
     def count_of(self, query: str) -> int:
         item = self._items.get(query)
-        return int(item.text(1)) if item else 0
+        return int(item.text(1).replace(",", "")) if item else 0
 
     def _current_changed(self, item: QTreeWidgetItem | None, _old: object) -> None:
         if item is not None and item.data(0, ROLE) is not None:

@@ -40,7 +40,9 @@ class StatusLine(QObject):
     def show_counts(self) -> None:
         c = self.counts()
         quick = " · search index being built: exact matches only" if c.indexing else ""
-        self.bar.showMessage(f"{c.total} papers · {c.shown} shown · {c.selected} selected{quick}")
+        self.bar.showMessage(
+            f"{c.total:,} papers · {c.shown:,} shown · {c.selected:,} selected{quick}"
+        )
 
     def say(self, text: str, ms: int = 0) -> None:
         """A message, for `ms` milliseconds (0: until the next)."""

@@ -291,3 +291,37 @@ def test_typing_while_a_write_holds_the_index_does_not_wait_for_it(window, qtbot
     with qtbot.waitSignal(window.writes.idle, timeout=30000):
         release.set()
     assert window.searcher.searches == searches + 1  # the full search, once the index is free
+
+
+def test_large_counts_are_grouped_and_a_large_selection_says_so_in_full(
+    qtbot, library, tmp_path
+) -> None:
+    """At 100k the sidebar and status bar read "100000 papers · 100000 selected" while the
+    pane said "100,000 papers selected", and the status box cut "Set for all" to "Set for a"."""
+    from litman.core.records import NewPaper
+    from litman.gui.main_window import MainWindow
+    from litman.gui.settings import ViewSettings
+    from litman.gui.workers import run_inline
+
+    library.add_papers([NewPaper(title=f"Paper {i}") for i in range(1200)])
+    win = MainWindow(library, ViewSettings(tmp_path / "v.ini"), runner=run_inline)
+    qtbot.addWidget(win)
+    win.show()
+    win.table.selectAll()
+    win.selection.flush()
+    assert win.statusBar().currentMessage() == "1,200 papers · 1,200 shown · 1,200 selected"
+    assert win.sidebar._items[""].text(1) == "1,200" and win.sidebar.count_of("") == 1200
+    box = win.detail.status
+    assert box.currentIndex() == -1 and box.placeholderText() == "Set for all"
+    room = box.style().subElementRect(
+        box.style().SubElement.SE_ComboBoxFocusRect, _combo_option(box), box
+    )
+    assert box.fontMetrics().horizontalAdvance(box.placeholderText()) <= room.width()
+
+
+def _combo_option(box):
+    from PySide6.QtWidgets import QStyleOptionComboBox
+
+    option = QStyleOptionComboBox()
+    box.initStyleOption(option)
+    return option
