@@ -34,6 +34,7 @@ from litman.gui import (
     dialogs,
     keys,
     refresh,
+    requests,
     safe_text,
     settings,
     window_actions,
@@ -236,35 +237,8 @@ class MainWindow(QMainWindow):
 
         self.sidebar = Sidebar(self.library)
         self.sidebar.setMinimumWidth(200)
-        self.sidebar.filterChanged.connect(lambda _q: self.apply_filter())
-        self.sidebar.tagsDropped.connect(
-            lambda tag, ids: self.push(commands.TagPapers(self.library, tag, ids))
-        )
-        self.sidebar.renameRequested.connect(lambda t: dialogs.rename_tag(self, t, merge=False))
-        self.sidebar.mergeRequested.connect(lambda t: dialogs.rename_tag(self, t, merge=True))
-        self.sidebar.deleteRequested.connect(lambda t: dialogs.delete_tag(self, t))
-        self.sidebar.colourRequested.connect(lambda t: dialogs.tag_colour(self, t))
 
         self.detail = DetailPane()
-        self.detail.editRequested.connect(
-            lambda pid, fields: self.push(commands.EditFields(self.library, pid, fields))
-        )
-        self.detail.tagAddRequested.connect(
-            lambda tag: self.push(commands.TagPapers(self.library, tag, self.selected_ids()))
-        )
-        self.detail.tagRemoveRequested.connect(
-            lambda tag: self.push(
-                commands.TagPapers(self.library, tag, self.selected_ids(), add=False)
-            )
-        )
-        self.detail.statusRequested.connect(lambda s: self.set_status(Status(s)))
-        self.detail.entry.fieldRequested.connect(
-            lambda pid, name, value: self.push(commands.SetField(self.library, pid, name, value))
-        )
-        self.detail.entry.columnsRequested.connect(
-            lambda pid, values: self.push(commands.EditFields(self.library, pid, values))
-        )
-        self.detail.problem.connect(lambda text: self.statusBar().showMessage(text, 15000))
 
         self.splitter = QSplitter()
         self.splitter.addWidget(self.sidebar)
@@ -273,6 +247,8 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([220, 760, 360])
         self.setCentralWidget(self.splitter)
+        requests.wire_sidebar(self.sidebar, self, self.apply_filter)
+        requests.wire_detail(self.detail, self, self.set_status)
 
         self.search = QLineEdit()
         self.search.setAccessibleName("Search")

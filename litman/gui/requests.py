@@ -1,0 +1,46 @@
+"""What the sidebar's and the detail pane's requests become: undoable commands on the
+window's write desk, or the tag dialogs.
+
+The panes only emit requests (a tag dropped on papers, a field edited, a status chosen);
+`wire_sidebar` and `wire_detail` connect them, each to one command or dialog, through the
+window's protocol (`window_api.Window`): the library, `push`, the selection, the status bar.
+"""
+
+from collections.abc import Callable
+
+from litman.core.records import Status
+from litman.gui import commands, dialogs
+from litman.gui.detail import DetailPane
+from litman.gui.sidebar import Sidebar
+from litman.gui.window_api import Window
+
+
+def wire_sidebar(sidebar: Sidebar, win: Window, refilter: Callable[[], None]) -> None:
+    lib = win.library
+    sidebar.filterChanged.connect(lambda _q: refilter())
+    sidebar.tagsDropped.connect(lambda tag, ids: win.push(commands.TagPapers(lib, tag, ids)))
+    sidebar.renameRequested.connect(lambda t: dialogs.rename_tag(win, t, merge=False))
+    sidebar.mergeRequested.connect(lambda t: dialogs.rename_tag(win, t, merge=True))
+    sidebar.deleteRequested.connect(lambda t: dialogs.delete_tag(win, t))
+    sidebar.colourRequested.connect(lambda t: dialogs.tag_colour(win, t))
+
+
+def wire_detail(detail: DetailPane, win: Window, set_status: Callable[[Status], None]) -> None:
+    lib = win.library
+    detail.editRequested.connect(
+        lambda pid, fields: win.push(commands.EditFields(lib, pid, fields))
+    )
+    detail.tagAddRequested.connect(
+        lambda tag: win.push(commands.TagPapers(lib, tag, win.selected_ids()))
+    )
+    detail.tagRemoveRequested.connect(
+        lambda tag: win.push(commands.TagPapers(lib, tag, win.selected_ids(), add=False))
+    )
+    detail.statusRequested.connect(lambda s: set_status(Status(s)))
+    detail.entry.fieldRequested.connect(
+        lambda pid, name, value: win.push(commands.SetField(lib, pid, name, value))
+    )
+    detail.entry.columnsRequested.connect(
+        lambda pid, values: win.push(commands.EditFields(lib, pid, values))
+    )
+    detail.problem.connect(lambda text: win.statusBar().showMessage(text, 15000))
