@@ -74,6 +74,16 @@ class Cluster:
     def start(self) -> None:
         self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
                   "-E", "UTF8", "--no-locale", "--no-sync")  # fmt: skip
+        self.resume()
+
+    def halt(self) -> None:
+        """Stop the server and keep the cluster (a server gone away; `resume` brings it
+        back): its clients' connections are cut at once. A fast stop, not an immediate one:
+        with synchronous_commit off, that would lose the last commits."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server of the cluster made by `start` (again, after `halt`)."""
         options = (
             f"-c listen_addresses='' -c unix_socket_directories='{self.socket_dir}' "
             "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "

@@ -47,6 +47,11 @@ class LibraryInUseError(LitmanError):
         self.holder = holder
 
 
+class ServerUnreachableError(LitmanError):
+    """The database server of a shared library cannot be reached (down, or the connection
+    dropped); nothing was changed. A window keeps showing what it read and tries again."""
+
+
 class DiskFullError(LitmanError):
     """A write failed for lack of space; the transaction was rolled back."""
 

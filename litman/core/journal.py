@@ -17,7 +17,10 @@ numbers.
 
 On SQLite the write lock is taken at BEGIN, so numbers are given in commit order. A store
 with concurrent writers (PostgreSQL) must append under a lock held to commit, or a reader
-could pass a number whose transaction commits later.
+could pass a number whose transaction commits later. On PostgreSQL the append also sends
+`NOTIFY litman_journal` with its last number, which the server delivers to every listening
+client when (and only if) the transaction commits: a window there hears of another's write
+at once (`litman.core.live`) instead of polling.
 """
 
 from collections.abc import Sequence
@@ -35,6 +38,8 @@ ADDED, DELETED, TEXT, FIELDS, TAGS, ALL = "added", "deleted", "text", "fields", 
 MAX_IDS = 2000
 # Rows kept behind the newest: a reader more than this many writes behind reconciles.
 KEEP = 1000
+# The channel a write's commit is announced on (PostgreSQL's LISTEN/NOTIFY).
+CHANNEL = "litman_journal"
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,8 @@ def record(
         conn.execute(insert(J).returning(J.c.seq, sort_by_parameter_order=True), values).scalars()
     )
     conn.execute(delete(J).where(J.c.seq <= seqs[-1] - KEEP))
+    if conn.dialect.name == "postgresql":  # delivered at commit, to every listener
+        conn.execute(select(func.pg_notify(CHANNEL, str(seqs[-1]))))
     return seqs[0], seqs[-1]
 
 

@@ -43,6 +43,7 @@ from litman.core.sorting import column_order
 from litman.core.storage import Backup, Site, Store
 
 if TYPE_CHECKING:  # made on first use (Library.index): they bring numpy
+    from litman.core import live
     from litman.core.index_cache import SavedIndex
     from litman.core.ranking import SearchResult
     from litman.core.search import SearchIndex
@@ -118,6 +119,7 @@ class Library:
         path: Path | str,
         *,
         read_only: bool = False,
+        password: str | None = None,
         check: bool | None = True,
         backup: bool = True,
         daily: bool = True,
@@ -134,12 +136,13 @@ class Library:
         library has not changed since (see `litman.core.index_cache`).
 
         A `postgresql://` URL opens a shared library in the PostgreSQL store instead
-        (`litman.core.postgres_store`), where the file options do not apply.
+        (`litman.core.postgres_store`), where the file options do not apply; `password`
+        (asked of the user, never stored) is for it only.
         """
         from litman.core import postgres_store
 
         if postgres_store.is_url(path):
-            shared = postgres_store.PostgresStore(str(path), read_only=read_only)
+            shared = postgres_store.PostgresStore(str(path), read_only=read_only, password=password)
             return cls(shared, index_cache=index_cache)
         from litman.core.sqlite_store import SQLiteStore
 
@@ -344,6 +347,13 @@ class Library:
             else:
                 self._catch_up_index()
         return True
+
+    def watch(self, changed: "live.Changed", state: "live.State") -> "live.Watch | None":
+        """For a shared library, a watch (not started) that calls `changed()` on its own
+        thread when another client commits, and `state(up, why)` when the server goes away
+        or comes back (`litman.core.live`); None for a file, whose window polls
+        `changed_elsewhere()`. `changed` should call `changed_elsewhere()`, which catches up."""
+        return self.store.watch(changed, state)
 
     def _tag_counts_from_index(self, paths: Mapping[str, Sequence[str]]) -> dict[str, int] | None:
         """Distinct papers under each path's tags (casefolded names), from the search index's

@@ -18,16 +18,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import psycopg
 from sqlalchemy import Connection, Engine, create_engine, inspect, text
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
 
-from litman.core import journal, schema
+from litman.core import journal, live, schema
 from litman.core.errors import (
     DiskFullError,
     LibraryLockedError,
     LitmanError,
     ReadOnlyError,
+    ServerUnreachableError,
 )
 from litman.core.storage import Backup, Restored, WriterClaim
 
@@ -35,6 +37,10 @@ SCHEMES = ("postgresql", "postgres")
 # One key for the advisory lock that serialises writers: "litm" in ASCII.
 WRITE_LOCK = 0x6C69746D
 LOCK_TIMEOUT_MS = 5000
+# Seconds to wait for a server before saying it cannot be reached (unless the URL says).
+CONNECT_TIMEOUT_S = 5
+# SQLSTATEs of a server that went away: the connection class, and a server shutting down.
+GONE = ("08", "57P01", "57P02", "57P03")
 BACKUPS = "the database server (pg_dump); litman keeps no copies of a shared library"
 
 
@@ -70,23 +76,42 @@ def sqlstate(exc: BaseException) -> str:
     return str(getattr(getattr(exc, "orig", None), "sqlstate", "") or "")
 
 
+def gone(exc: DBAPIError) -> bool:
+    """Whether an error means the server cannot be reached: refused or dropped connections
+    (which carry no SQLSTATE, or class 08), or a server shutting down."""
+    code = sqlstate(exc)
+    if exc.connection_invalidated or code.startswith(GONE):
+        return True
+    return isinstance(exc, OperationalError) and not code
+
+
+def _first_line(exc: DBAPIError) -> str:
+    what = str(getattr(exc, "orig", exc)).strip().splitlines()
+    return what[0].strip() if what else type(exc).__name__
+
+
 class PostgresStore:
     """One library in one PostgreSQL database, open."""
 
     engine: Engine
 
-    def __init__(self, where: str, *, read_only: bool = False) -> None:
+    def __init__(self, where: str, *, read_only: bool = False, password: str | None = None) -> None:
         self._url = driver_url(where)
         self.where = safe(self._url)
         self.read_only = read_only
         self.read_only_reason = ""
         self._seen = 0
+        # Every stored time is UTC, whatever the server's zone (columns hold no zone). A
+        # password given here (asked for by the window) is kept in memory only.
+        self._connect_args: dict[str, object] = {"options": "-c timezone=UTC"}
+        if "connect_timeout" not in self._url.query:
+            self._connect_args["connect_timeout"] = CONNECT_TIMEOUT_S
+        if password is not None:
+            self._connect_args["password"] = password
         self._open()
 
     def _open(self) -> None:
-        # Every stored time is UTC, whatever the server's zone (columns hold no zone).
-        utc = {"options": "-c timezone=UTC"}
-        self.engine = create_engine(self._url, pool_pre_ping=True, connect_args=utc)
+        self.engine = create_engine(self._url, pool_pre_ping=True, connect_args=self._connect_args)
         try:
             with self.engine.connect() as conn:
                 empty = self._prepare(conn)
@@ -158,6 +183,11 @@ class PostgresStore:
 
     def _error(self, exc: DBAPIError, doing: str) -> LitmanError:
         code = sqlstate(exc)
+        if gone(exc):
+            nothing = " Nothing was changed." if doing == "write" else ""
+            return ServerUnreachableError(
+                f"Cannot reach the server of {self.where}: {_first_line(exc)}.{nothing}"
+            )
         if code in ("55P03", "40P01"):  # lock_not_available, deadlock_detected
             return LibraryLockedError(
                 f"{self.where} is busy: another litman is writing to it. Nothing was changed; "
@@ -167,10 +197,19 @@ class PostgresStore:
             return DiskFullError(f"The server of {self.where} is out of disk; nothing was changed.")
         if code in ("25006", "42501"):  # read_only_sql_transaction, insufficient_privilege
             return ReadOnlyError(f"{self.where} may not be written by you; nothing was changed.")
-        what = str(getattr(exc, "orig", exc)).strip().splitlines()
-        detail = what[0] if what else type(exc).__name__
         nothing = " Nothing was changed." if doing == "write" else ""
-        return LitmanError(f"Could not {doing} {self.where}: {detail}.{nothing}")
+        return LitmanError(f"Could not {doing} {self.where}: {_first_line(exc)}.{nothing}")
+
+    def watch(self, changed: live.Changed, state: live.State) -> live.Watch:
+        """Other clients' commits and the server's comings and goings, as they happen
+        (`litman.core.live`); started by the caller."""
+        return live.Watch(self._listen_connection, changed, state)
+
+    def _listen_connection(self) -> psycopg.Connection:
+        """A connection of the watch's own, outside the pool, with the store's arguments."""
+        args, kwargs = self.engine.dialect.create_connect_args(self._url)
+        options = {**kwargs, **self._connect_args, "autocommit": True}
+        return psycopg.connect(*args, **options)
 
     def changed_elsewhere(self) -> bool:
         """Whether another client's write committed since the last look (its journal rows)."""

@@ -113,6 +113,10 @@ class SQLiteStore:
                 # between ours and this look is absorbed too; the next one will be noticed.)
                 self._watcher.changed()
 
+    def watch(self, changed: object, state: object) -> None:
+        """A file sends no news: the window polls `changed_elsewhere()`."""
+        return None
+
     def changed_elsewhere(self) -> bool:
         with self._lock:
             changed = self._watcher.changed() or self._changed

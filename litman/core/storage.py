@@ -25,6 +25,9 @@ What an implementation must do:
 - `changed_elsewhere()` says whether a transaction committed by another connection (another
   process, or another `Library` in this one) is visible since the last call; the store's own
   commits through `write()` are not news.
+- `watch(changed, state)` gives a `litman.core.live.Watch` that tells of other clients'
+  commits as they happen and of the server going away and coming back, or None when the
+  store has no such news (a file: the window polls `changed_elsewhere()` instead).
 - `check()` returns "ok" or a short description of damage; it never changes anything.
 - `take_backup(reason)` and `take_daily_backup()` copy the library somewhere it can be
   restored from (None when this store keeps no backups or is read-only).
@@ -49,9 +52,12 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from sqlalchemy import Connection, Engine
+
+if TYPE_CHECKING:
+    from litman.core import live
 
 
 @dataclass(frozen=True)
@@ -186,6 +192,10 @@ class Store(Protocol):
 
     def changed_elsewhere(self) -> bool:
         """Whether someone else committed since the last call."""
+        ...
+
+    def watch(self, changed: "live.Changed", state: "live.State") -> "live.Watch | None":
+        """News of others' commits and of the server, as they happen (see the docstring)."""
         ...
 
     def check(self) -> str:
