@@ -5,6 +5,7 @@ autocompleting box; status, a 0-5 rating and notes sit below the abstract. The p
 emits edit requests: the window turns them into undoable commands.
 """
 
+from collections.abc import Sequence, Set
 from typing import Any
 
 from PySide6.QtCore import Qt, QUrl, Signal
@@ -35,7 +36,7 @@ from litman.gui.tag_box import TagBox
 LINE_FIELDS = ("title", "authors", "year", "venue", "doi", "url")
 LABELS = {"doi": "DOI", "url": "URL"}
 MIXED = "Mixed"
-PARTLY_READ = "Set for all"  # a large selection: only its first papers were read
+PARTLY_READ = "Set for all"  # a large selection whose statuses are being read
 
 
 class SafeBrowser(QTextBrowser):
@@ -182,7 +183,7 @@ class DetailPane(QWidget):
         selected: int | None = None,
     ) -> None:
         """Show these papers; `selected` is how many are selected when only some are passed
-        (the window passes the first 200 of a large selection)."""
+        (the window passes the first 200 of a large selection, then `show_whole`)."""
         self._count = len(papers) if selected is None else selected
         self._shown = [p.id for p in papers]
         self._paper = papers[0] if len(papers) == 1 else None
@@ -253,18 +254,25 @@ class DetailPane(QWidget):
         self.rating.blockSignals(True)
         self.rating.setValue(p.rating if p else 0)
         self.rating.blockSignals(False)
-        self._show_status(papers)
+        self._show_status({x.status for x in papers}, whole=len(papers) == self._count)
         if len(papers) < self._count:
-            notes.append(f"Status and tags of the first {len(papers):,} selected papers.")
+            notes.append(f"Reading the status and tags of all {self._count:,} selected papers…")
         self.note.setText(" ".join(notes))
         self._show_chips(sorted({t for x in papers for t in x.tags}, key=str.casefold))
 
-    def _show_status(self, papers: list[Paper]) -> None:
+    def show_whole(self, statuses: Set[Status], tags: Sequence[str]) -> None:
+        """The statuses and tags of the whole selection, once read (`show_papers` was
+        given only its first papers)."""
+        if self._paper is None and self._shown:
+            self._show_status(statuses, whole=True)
+            self.note.setText("")
+            self._show_chips(list(tags))
+
+    def _show_status(self, statuses: Set[Status], whole: bool) -> None:
         """The papers' status, or none with "Mixed" when they differ (the box offers each
-        status to set for all of them)."""
-        statuses = {x.status for x in papers}
-        one = len(statuses) == 1 and len(papers) == self._count
-        partly = PARTLY_READ if papers else ""
+        status to set for all of them); "Set for all" while only some were read."""
+        one = len(statuses) == 1 and whole
+        partly = PARTLY_READ if statuses else ""
         self.status.setPlaceholderText(MIXED if len(statuses) > 1 else partly)
         self.status.setCurrentIndex(list(Status).index(next(iter(statuses))) if one else -1)
 

@@ -50,6 +50,7 @@ from litman.gui.selection import IdSelection
 from litman.gui.sidebar import Sidebar
 from litman.gui.status_line import Counts, StatusLine
 from litman.gui.table_header import TableHeader
+from litman.gui.whole_selection import WholeSelection
 from litman.gui.workers import Runner, run_in_pool
 from litman.gui.write_desk import WriteDesk
 from litman.gui.write_worker import WriteWorker
@@ -239,6 +240,8 @@ class MainWindow(QMainWindow):
         self.sidebar.setMinimumWidth(200)
 
         self.detail = DetailPane()
+        self.whole = WholeSelection(self.library, self)
+        self.whole.answered.connect(lambda a: self.detail.show_whole(a.statuses, a.tags))
 
         self.splitter = QSplitter()
         self.splitter.addWidget(self.sidebar)
@@ -386,6 +389,10 @@ class MainWindow(QMainWindow):
         if self.last_result and len(papers) == 1:  # hits in what the pane shows, no further
             spans = self.last_result.spans(safe_text.shown_part(papers[0]))
         self.detail.show_papers(papers, spans, count)
+        if count > len(papers):  # the status and tags of them all come from a worker
+            self.whole.ask(self.selected_ids())
+        else:
+            self.whole.drop()
         self._update_status()
 
     def focus_results(self) -> None:

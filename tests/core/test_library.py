@@ -179,6 +179,23 @@ def test_setting_read_stamps_read_at_and_counts(library: Library) -> None:
     assert library.status_counts() == {Status.UNREAD: 1, Status.READING: 0, Status.READ: 2}
 
 
+def test_the_statuses_and_tags_among_papers_are_read_for_those_papers_only(
+    library: Library,
+) -> None:
+    ids = add(
+        library,
+        NewPaper(title="a", tags=("b-tag", "A-tag")),
+        NewPaper(title="b"),
+        NewPaper(title="c", tags=("elsewhere",)),
+    )
+    library.set_status(ids[1:], Status.READING)
+    assert library.statuses_among(ids[:2]) == {Status.UNREAD, Status.READING}
+    assert library.statuses_among(ids[1:]) == {Status.READING}
+    assert library.tags.tags_among(ids[:2]) == ["A-tag", "b-tag"]
+    assert library.tags.tags_among(ids[1:2]) == []
+    assert library.statuses_among([]) == set()
+
+
 def test_status_on_unknown_id_changes_nothing(library: Library) -> None:
     (pid,) = add(library, NewPaper(title="a"))
     with pytest.raises(NotFoundError):

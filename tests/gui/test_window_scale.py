@@ -4,6 +4,7 @@ recounts only what it touched."""
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 
 from litman.core.records import Status
 
@@ -325,3 +326,28 @@ def _combo_option(box):
     option = QStyleOptionComboBox()
     box.initStyleOption(option)
     return option
+
+
+def test_a_large_selection_shows_the_status_and_tags_of_every_paper(
+    qtbot, library, tmp_path
+) -> None:
+    """The pane read the first 200 papers of a selection: with the 201st on read and tagged,
+    Ctrl+A showed no "Mixed" and no chip for their tag."""
+    from litman.core.records import NewPaper
+    from litman.gui.main_window import MainWindow
+    from litman.gui.settings import ViewSettings
+    from litman.gui.workers import run_inline
+
+    library.add_papers([NewPaper(title=f"Paper {i}") for i in range(260)])
+    win = MainWindow(library, ViewSettings(tmp_path / "v.ini"), runner=run_inline)
+    qtbot.addWidget(win)
+    win.show()
+    late = [win.model.paper_id(row) for row in range(200, 260)]
+    library.set_status(late, "read")
+    library.add_tag("late", late)
+    win.table.selectAll()
+    win.selection.flush()
+    qtbot.waitUntil(lambda: win.detail.status.placeholderText() == "Mixed")
+    assert win.detail.status.currentIndex() == -1
+    shown = [c.accessibleName() for c in win.detail.tag_box.chip_area.findChildren(QPushButton)]
+    assert "Remove tag late" in shown
