@@ -1,6 +1,7 @@
 """Finding the paper an incoming record duplicates.
 
-Two records are the same paper when they share a DOI, when their abstracts are the same text
+Two records are the same paper when they share a DOI or an arXiv id (from `eprint`, arXiv's
+DOI or an arxiv.org link: `litman.core.preprints`), when their abstracts are the same text
 up to whitespace, markup and case (or one is a truncated prefix of the other), or when their
 titles nearly match with the same first author and year. Candidates are found through short
 blocking keys (indexed columns), so a batch is never compared with the whole library.
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from litman.core.citekeys import last_name
+from litman.core.preprints import arxiv_id
 from litman.core.records import NewPaper
 from litman.core.text import first_tokens, fold, tokens
 
@@ -46,6 +48,7 @@ class Candidate:
     first_author: str = ""
     year: int | None = None
     citekey: str = ""  # the key a BibTeX file gave it, or the stored key; "" for none
+    arxiv: str = ""  # the arXiv id it names (`preprints.arxiv_id`); "" for none
     norm_abstract: str = field(init=False)
     author_key: str = field(init=False)
 
@@ -69,6 +72,7 @@ class Candidate:
             p.authors[0] if p.authors else "",
             p.year,
             p.citekey,
+            arxiv_id(p.doi, p.url, p.extra),
         )
 
 
@@ -76,6 +80,7 @@ class DuplicateFinder:
     def __init__(self) -> None:
         self._by_abstract: dict[str, list[Candidate]] = defaultdict(list)
         self._by_doi: dict[str, Candidate] = {}
+        self._by_arxiv: dict[str, Candidate] = {}
         # Titles are compared only within the same first words and year.
         self._by_title: dict[tuple[str, int | None], list[Candidate]] = defaultdict(list)
         self._by_key: dict[str, Candidate] = {}
@@ -87,6 +92,8 @@ class DuplicateFinder:
             self._by_abstract[" ".join(c.norm_abstract.split()[:KEY_WORDS])].append(c)
         if c.doi:
             self._by_doi.setdefault(c.doi.casefold(), c)
+        if c.arxiv:
+            self._by_arxiv.setdefault(c.arxiv, c)
         if c.title and not c.title_derived:
             self._by_title[c.title_bucket].append(c)
 
@@ -111,6 +118,8 @@ class DuplicateFinder:
     def _find(self, c: Candidate) -> tuple[Candidate, str] | None:
         if c.doi and c.doi.casefold() in self._by_doi:
             return self._by_doi[c.doi.casefold()], "same DOI"
+        if c.arxiv and c.arxiv in self._by_arxiv:
+            return self._by_arxiv[c.arxiv], "same arXiv id"
         key = " ".join(c.norm_abstract.split()[:KEY_WORDS])
         for other in self._by_abstract.get(key, ()) if key else ():
             how = same_abstract(c, other)
@@ -127,6 +136,8 @@ def _duplicates(a: Candidate, b: Candidate) -> str:
     """How `a` and `b` are recognised as one paper, or ""."""
     if a.doi and a.doi.casefold() == b.doi.casefold():
         return "same DOI"
+    if a.arxiv and a.arxiv == b.arxiv:
+        return "same arXiv id"
     if a.norm_abstract and b.norm_abstract:
         how = same_abstract(a, b)
         if how:

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from litman.core.preprints import IN_LINK
 from litman.core.records import Paper
 from litman.formats import bibtex
 from litman.formats.bibtex_fields import MONTH_NAMES
@@ -48,10 +49,6 @@ RENAMED = {
     "accessed": "urldate",
 }
 _ISO_DATE = re.compile(r"\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?")
-_ARXIV = re.compile(
-    r"(?i)(?:arxiv\.org/(?:abs|pdf)/|10\.48550/arxiv\.)"
-    r"(\d{4}\.\d{4,5}|[a-z-]+(?:\.[a-z]{2})?/\d{7})(?:v\d+)?"
-)
 
 
 def entry(entry_type: str, fields: Fields) -> tuple[str, Fields]:
@@ -141,7 +138,7 @@ def _add_eprint(named: dict[str, str]) -> None:
         if named.get("eprinttype", "").lower() == "arxiv":
             named["eprinttype"] = "arxiv"
         return
-    m = _ARXIV.search(named.get("url", "")) or _ARXIV.search(named.get("doi", ""))
+    m = IN_LINK.search(named.get("url", "")) or IN_LINK.search(named.get("doi", ""))
     if m:
         named["eprint"] = m.group(1)
         named["eprinttype"] = "arxiv"

@@ -89,6 +89,22 @@ def test_adding_a_stored_doi_or_arxiv_id_again_merges_instead_of_adding(
 
 
 @pytest.mark.usefixtures("fake_api")
+def test_adding_an_arxiv_id_merges_into_a_paper_known_only_by_its_eprint(
+    tmp_path: Path, capsys
+) -> None:
+    path, bib = tmp_path / "lib.sqlite", tmp_path / "refs.bib"
+    bib.write_text(
+        "@misc{hal2025soft,\n  title = {SoftSignum},\n  author = {Exemplar, Hal},\n"
+        "  eprint = {2512.99901v1},\n  archivePrefix = {arXiv},\n}\n"
+    )
+    assert cli(capsys, path, "import", str(bib))[0] == 0
+    code, out, _ = cli(capsys, path, "add", "arXiv:2512.99901")
+    assert code == 0 and out.startswith("merged into hal2025soft: ")
+    (paper,) = papers(path).values()
+    assert (paper.citekey, paper.doi) == ("hal2025soft", "10.48550/arxiv.2512.99901")
+
+
+@pytest.mark.usefixtures("fake_api")
 def test_a_doi_that_is_not_found_is_one_line_and_changes_nothing(tmp_path: Path, capsys) -> None:
     path = tmp_path / "lib.sqlite"
     code, out, err = cli(capsys, path, "add", "10.5555/missing")

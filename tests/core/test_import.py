@@ -93,6 +93,30 @@ def test_same_doi_merges(library: Library) -> None:
     assert report.merged[0].how == "same DOI"
 
 
+@pytest.mark.parametrize(
+    "incoming",
+    [
+        {"doi": "10.48550/arXiv.2301.01234"},
+        {"url": "https://arxiv.org/abs/2301.01234v3"},
+        {"extra": {"eprint": "arXiv:2301.01234v2"}},
+        {"doi": "10.1234/journal.5", "extra": {"eprint": "2301.01234", "archiveprefix": "arXiv"}},
+    ],
+)
+def test_a_paper_known_by_its_arxiv_eprint_merges_with_the_same_preprint(
+    library: Library, incoming: dict[str, object]
+) -> None:
+    stored = NewPaper(title="A", extra={"eprint": "2301.01234", "archiveprefix": "arXiv"})
+    library.add_paper(stored)
+    report = library.import_batch(batch(NewPaper(title="B", **incoming)))  # type: ignore[arg-type]
+    assert report.merged[0].how == "same arXiv id" and not report.added
+
+
+def test_an_eprint_of_another_archive_is_not_an_arxiv_id(library: Library) -> None:
+    library.add_paper(NewPaper(title="A", extra={"eprint": "2301.01234", "eprinttype": "hal"}))
+    report = library.import_batch(batch(NewPaper(title="B", doi="10.48550/arxiv.2301.01234")))
+    assert report.added and not report.merged
+
+
 def test_a_bad_file_among_good_ones_imports_nothing(library: Library, tmp_path: Path) -> None:
     good = tmp_path / "good.txt"
     good.write_text(LONG)
