@@ -92,11 +92,45 @@ class Cluster:
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"),
                   "-o", options, "-w", "-t", "60", "start")  # fmt: skip
 
+    def password_role(self, role: str, password: str) -> None:
+        """Create a login role that must give `password` (SCRAM): the cluster trusts every
+        other role, so its pg_hba.conf gets a first line for this one, and is reloaded."""
+        import psycopg
+
+        hba = self.data / "pg_hba.conf"
+        hba.write_text(f"local all {role} scram-sha-256\n" + hba.read_text())
+        with psycopg.connect(host=str(self.socket_dir), user=SUPERUSER, dbname="postgres",
+                             autocommit=True) as conn:  # fmt: skip
+            conn.execute(f'CREATE ROLE "{role}" LOGIN PASSWORD {_literal(password)}')
+            conn.execute("SELECT pg_reload_conf()")
+        self._wait_for_password(role)
+
+    def _wait_for_password(self, role: str) -> None:
+        """A reload is signalled, not awaited: wait until the server asks `role` for one."""
+        import time
+
+        import psycopg
+
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                psycopg.connect(host=str(self.socket_dir), user=role, dbname="postgres",
+                                password="", passfile=str(self.root / "none")).close()  # fmt: skip
+            except psycopg.OperationalError as exc:
+                if exc.pgconn is not None and exc.pgconn.needs_password:
+                    return
+            time.sleep(0.05)
+        raise RuntimeError(f"the server never asked {role} for a password")
+
     def stop(self) -> None:
         try:
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+def _literal(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
 
 
 def start() -> Cluster:

@@ -41,6 +41,8 @@ LOCK_TIMEOUT_MS = 5000
 CONNECT_TIMEOUT_S = 5
 # SQLSTATEs of a server that went away: the connection class, and a server shutting down.
 GONE = ("08", "57P01", "57P02", "57P03")
+# libpq options that hold a secret: never shown (`safe`), never kept in litman's settings.
+SECRET_OPTIONS = ("password", "sslpassword", "oauth_client_secret")
 BACKUPS = "the database server (pg_dump); litman keeps no copies of a shared library"
 
 
@@ -68,7 +70,8 @@ def safe(where: str | URL) -> str:
     except ArgumentError:
         return "(a PostgreSQL URL that could not be read)"
     # (URL.set(password=None) keeps the password: None means "unchanged" there.)
-    bare = URL.create("postgresql", url.username, None, url.host, url.port, url.database, url.query)
+    query = {k: v for k, v in url.query.items() if k not in SECRET_OPTIONS}
+    bare = URL.create("postgresql", url.username, None, url.host, url.port, url.database, query)
     return bare.render_as_string(hide_password=False)
 
 
@@ -103,7 +106,10 @@ class PostgresStore:
         self._seen = 0
         # Every stored time is UTC, whatever the server's zone (columns hold no zone). A
         # password given here (asked for by the window) is kept in memory only.
-        self._connect_args: dict[str, object] = {"options": "-c timezone=UTC"}
+        # The zone is added to the server options the URL may give, not put in their place.
+        given = self._url.query.get("options", "")
+        given = given[-1] if isinstance(given, tuple) else given
+        self._connect_args: dict[str, object] = {"options": f"{given} -c timezone=UTC".strip()}
         if "connect_timeout" not in self._url.query:
             self._connect_args["connect_timeout"] = CONNECT_TIMEOUT_S
         if password is not None:
@@ -111,7 +117,12 @@ class PostgresStore:
         self._open()
 
     def _open(self) -> None:
-        self.engine = create_engine(self._url, pool_pre_ping=True, connect_args=self._connect_args)
+        try:
+            self.engine = create_engine(
+                self._url, pool_pre_ping=True, connect_args=self._connect_args
+            )
+        except ArgumentError as exc:  # an option SQLAlchemy reads itself and cannot (a port)
+            raise LitmanError(f"Could not open {self.where}: {self._scrub(str(exc))}.") from exc
         try:
             with self.engine.connect() as conn:
                 empty = self._prepare(conn)
@@ -186,7 +197,8 @@ class PostgresStore:
         if gone(exc):
             nothing = " Nothing was changed." if doing == "write" else ""
             return ServerUnreachableError(
-                f"Cannot reach the server of {self.where}: {_first_line(exc)}.{nothing}"
+                f"Cannot reach the server of {self.where}: "
+                f"{self._scrub(_first_line(exc))}.{nothing}"
             )
         if code in ("55P03", "40P01"):  # lock_not_available, deadlock_detected
             return LibraryLockedError(
@@ -198,7 +210,9 @@ class PostgresStore:
         if code in ("25006", "42501"):  # read_only_sql_transaction, insufficient_privilege
             return ReadOnlyError(f"{self.where} may not be written by you; nothing was changed.")
         nothing = " Nothing was changed." if doing == "write" else ""
-        return LitmanError(f"Could not {doing} {self.where}: {_first_line(exc)}.{nothing}")
+        return LitmanError(
+            f"Could not {doing} {self.where}: {self._scrub(_first_line(exc))}.{nothing}"
+        )
 
     def watch(self, changed: live.Changed, state: live.State) -> live.Watch:
         """Other clients' commits and the server's comings and goings, as they happen
@@ -210,6 +224,16 @@ class PostgresStore:
         args, kwargs = self.engine.dialect.create_connect_args(self._url)
         options = {**kwargs, **self._connect_args, "autocommit": True}
         return psycopg.connect(*args, **options)
+
+    def _scrub(self, message: str) -> str:
+        """A driver's message with any secret of the URL taken out, should it echo one."""
+        secrets = [self._url.password, self._connect_args.get("password")]
+        secrets += [self._url.query.get(k) for k in SECRET_OPTIONS]
+        for secret in secrets:
+            for value in secret if isinstance(secret, tuple) else (secret,):
+                if value:
+                    message = message.replace(str(value), "***")
+        return message
 
     def changed_elsewhere(self) -> bool:
         """Whether another client's write committed since the last look (its journal rows)."""
