@@ -573,8 +573,9 @@ class Library:
             for name in names:
                 col = P.c[name]
                 filled: Any = col.is_not(None) if name in ("year", "read_at") else col != ""
-                if name == "authors":
-                    filled = text("authors != '[]'")
+                if name == "authors":  # JSON text on SQLite, json on PostgreSQL
+                    sqlite = conn.dialect.name == "sqlite"
+                    filled = text("authors != '[]'" if sqlite else "authors::text != '[]'")
                 query = exists().where(filled).select_from(P)
                 if among is not None and len(among) <= store.CHUNK:  # else: every paper
                     query = query.where(P.c.id.in_(list(among)))
@@ -584,8 +585,10 @@ class Library:
 
     def stored_field_names(self) -> list[str]:
         """Every BibTeX field some paper stores beyond its own columns (`volume`, ...)."""
-        query = text("SELECT DISTINCT j.key FROM papers, json_each(papers.extra) AS j")
         with self._read() as conn:
+            keys = "j.key" if conn.dialect.name == "sqlite" else "j"
+            each = "json_each" if conn.dialect.name == "sqlite" else "json_object_keys"
+            query = text(f"SELECT DISTINCT {keys} FROM papers, {each}(papers.extra) AS j")
             names = conn.execute(query).scalars()
             return sorted(n for n in names if not n.startswith(fields.HIDDEN_PREFIX))
 

@@ -10,6 +10,13 @@ dropped from the stack. Bulk work runs one transaction per CHUNK papers and call
 `step(done, total)` between them, which reports progress and raises `Cancelled` once the user
 has pressed Cancel: what was done before the stop is recorded, so undo reverts exactly that.
 A command with no queue (a script, a test) runs in place.
+
+A shared library's server can go away. A run that fails for that (`ServerUnreachableError`)
+is not dropped: the command stays on the stack, its text marked "(unsaved)", remembering
+whether the library holds it (`held`) and whether the stack says it should (`wanted`: done,
+or undone). While the window knows the server is away (`offline`), undo and redo only move
+that wish. When the server is back the window calls `save()` on every such command, which
+runs what makes the library agree with the stack.
 """
 
 from collections.abc import Callable, Sequence
@@ -17,7 +24,7 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from litman.core.errors import Cancelled, LitmanError, NotFoundError
+from litman.core.errors import Cancelled, LitmanError, NotFoundError, ServerUnreachableError
 from litman.core.library import Library
 from litman.core.records import Changes, Status
 from litman.gui.safe_text import clip, mnemonic_free
@@ -28,6 +35,7 @@ CHUNK = 25_000
 Step = Callable[[int, int], None]
 Work = Callable[[Step], Any]
 Submit = Callable[..., object]  # WriteWorker.submit(label, work, done=, failed=)
+UNSAVED = " (unsaved)"
 
 
 def no_step(_done: int, _total: int) -> None:
@@ -43,10 +51,22 @@ class LibraryCommand(QUndoCommand):
 
     report: Callable[[str], None] | None = None  # set by the window: shows a message
     submit: Submit | None = None  # set by the window: its write queue
+    # Set by the window: why the server cannot be reached now ('' when it can), and who to
+    # tell when a run finds it gone.
+    offline: Callable[[], str] | None = None
+    unreachable: Callable[[str], None] | None = None
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
         self._skip_redo = False
+        self.label = text
+        self.held = False  # the library holds this command's change
+        self.wanted = True  # the undo stack says it should (done, not undone)
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the library and the undo stack disagree about this command."""
+        return self.held != self.wanted
 
     def apply(self, step: Step) -> None:
         raise NotImplementedError
@@ -66,29 +86,69 @@ class LibraryCommand(QUndoCommand):
 
     def mark_done(self) -> None:
         self._skip_redo = True  # QUndoStack.push calls redo() at once: it is already done
+        self.held = True
+
+    def mark_unsaved(self) -> None:
+        """Its first run could not reach the server: pushed all the same, to be saved."""
+        self._skip_redo = True
+        self.held = False
+        self._show()
 
     def redo(self) -> None:
+        self.wanted = True
         if self._skip_redo:
             self._skip_redo = False
-            return
-        self._run(self.apply, "Redo")
+        elif not self.held:
+            self._run(self.apply, "Redo", held=True)
+        self._show()
 
     def undo(self) -> None:
-        self._run(self.revert, "Undo")
+        self.wanted = False
+        if self.held:
+            self._run(self.revert, "Undo", held=False)
+        self._show()  # never saved: there is nothing to take back
 
-    def _run(self, work: Work, verb: str) -> None:
-        if self.submit is None:
-            self._guard(lambda: work(no_step), verb)
+    def save(self) -> None:
+        """Make the library agree with the stack (the server is back)."""
+        if self.unsaved:
+            self._run(self.apply if self.wanted else self.revert, "Save", held=self.wanted)
+
+    def _show(self) -> None:
+        self.setText(self.label + (UNSAVED if self.unsaved else ""))
+
+    def _run(self, work: Work, verb: str, *, held: bool) -> None:
+        """Run `work` on the queue (in place without one), taking it as done meanwhile."""
+        before, self.held = self.held, held
+        why = self.offline() if self.offline is not None else ""
+        if why:
+            self._lost(before, why)
+        elif self.submit is None:
+            self._guard(lambda: work(no_step), verb, before)
         else:
-            self.submit(f"{verb}: {self.text()}", work, failed=lambda exc: self._failed(exc))
+            self.submit(
+                f"{verb}: {self.label}",
+                work,
+                done=lambda _result: self._show(),
+                failed=lambda exc: self._failed(exc, before),
+            )
 
-    def _failed(self, exc: BaseException) -> None:
-        if not isinstance(exc, Cancelled):
+    def _lost(self, before: bool, why: str) -> None:
+        self.held = before
+        self._show()
+        if self.unreachable is not None:
+            self.unreachable(why)
+
+    def _failed(self, exc: BaseException, before: bool) -> None:
+        if isinstance(exc, ServerUnreachableError):
+            self._lost(before, str(exc))
+        elif not isinstance(exc, Cancelled):
             self.setObsolete(True)  # QUndoStack drops an obsolete command at its next step
 
-    def _guard(self, step: Callable[[], None], verb: str) -> None:
+    def _guard(self, step: Callable[[], None], verb: str, before: bool) -> None:
         try:
             step()
+        except ServerUnreachableError as exc:
+            self._lost(before, str(exc))
         except LitmanError as exc:
             self.setObsolete(True)  # QUndoStack drops an obsolete command after the step
             if self.report is not None:

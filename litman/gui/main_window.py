@@ -42,6 +42,7 @@ from litman.gui import (
 )
 from litman.gui.background import BackgroundWork
 from litman.gui.detail import DetailPane
+from litman.gui.live import LiveLink
 from litman.gui.models.papers import PaperTableModel
 from litman.gui.paper_table import EmptyNotice, make_table
 from litman.gui.safe_text import rich
@@ -62,6 +63,7 @@ SEARCH_DELAY_MS = 0
 if TYPE_CHECKING:
     from litman.core.ranking import SearchResult
 WATCH_MS = 2000
+RETRY_MS = 1000  # a shared library's server gone away is asked again this often
 
 
 class ChangeBridge(QObject):
@@ -122,6 +124,7 @@ class MainWindow(QMainWindow):
         )
         self.background.checked.connect(self._checked)
         self._waiting_query = False
+        self.offline = ""  # a shared library's server cannot be reached: why, one line
         self.view = view or settings.ViewSettings()
         self.view.use_library(library.site.where)
         self.runner = runner
@@ -149,12 +152,25 @@ class MainWindow(QMainWindow):
         self._ready = True
         self._apply_read_only()
         self.apply_filter()
-        # Writes by another process (the CLI, or a restore) show up within a few seconds.
+        # Writes by another process (the CLI, or a restore) show up within a few seconds; a
+        # shared library's server says at once (gui/live.py).
         self._watch = QTimer(self, interval=WATCH_MS)
         self._watch.timeout.connect(self.poll_changes)
-        self._watch.start()
+        self._retry = QTimer(self, interval=RETRY_MS)
+        self.live = LiveLink(library, self)
+        self.live.changed.connect(self.changed_outside)
+        self.live.lost.connect(self.server_lost)
+        self.live.back.connect(self.server_back)
+        self._retry.timeout.connect(self.live.probe)
+        self.desk.lost.connect(self.server_lost)
+        if self.live.active:
+            self.live.start()
+        else:
+            self._watch.start()
 
     def read_only_reason(self) -> str:
+        if self.offline:
+            return self.offline
         if self.library.read_only_reason:
             return self.library.read_only_reason
         if self.library.read_only:
@@ -165,7 +181,7 @@ class MainWindow(QMainWindow):
 
     def _apply_read_only(self) -> None:
         reason = self.read_only_reason()
-        suffix = " (read-only)" if reason else ""
+        suffix = " (server unreachable)" if self.offline else " (read-only)" if reason else ""
         self.setWindowTitle(f"litman — {self.library.site.name}{suffix}")
         writable = not reason
         for a in (
@@ -207,13 +223,41 @@ class MainWindow(QMainWindow):
         except Exception:
             return
         if changed:
-            if not self.library.index_built():
-                # The change journal could not tell what changed (a write by another tool,
-                # a journal compacted past): compare every paper off the GUI thread, and
-                # let searches wait for it meanwhile. Otherwise the index is current now.
-                self.start_background_work()
-            self.refresh_all()
-            self.statusBar().showMessage("Updated with changes made outside this window.", 5000)
+            self.changed_outside()
+
+    def changed_outside(self) -> None:
+        """Another process wrote, and the library has caught up with it: redraw."""
+        if not self.library.index_built():
+            # The change journal could not tell what changed (a write by another tool,
+            # a journal compacted past): compare every paper off the GUI thread, and
+            # let searches wait for it meanwhile. Otherwise the index is current now.
+            self.start_background_work()
+        self.refresh_all()
+        self.statusBar().showMessage("Updated with changes made outside this window.", 5000)
+
+    def server_lost(self, why: str) -> None:
+        """A shared library's server cannot be reached: say so in one line, keep what is
+        shown (the table reads only rows it holds), refuse edits, and ask again each second."""
+        line = " ".join(why.split())[:200]
+        self.offline = f"Server unreachable, retrying: {line}"
+        self.desk.offline = "the server cannot be reached; edits wait until it is back."
+        self.model.offline = True
+        self._apply_read_only()
+        self._retry.start()
+
+    def server_back(self) -> None:
+        """The server answers again: catch up, redraw, save what was left unsaved."""
+        if not self.offline:
+            return
+        self._retry.stop()
+        self.offline = self.desk.offline = ""
+        self.model.offline = False
+        self._apply_read_only()
+        self.poll_changes()
+        self.refresh_all()
+        saving = self.desk.save_unsaved()
+        said = f"; saving {saving} unsaved edits" if saving else ""
+        self.statusBar().showMessage(f"The server is back{said}.", 8000)
 
     def refresh_all(self) -> None:
         """Redraw everything from the library (after a restore or an outside write)."""
@@ -293,6 +337,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._watch.stop()
+        self._retry.stop()
+        self.live.stop()
         self.save_state()
         self.library.unsubscribe(self.bridge.changed.emit)
         super().closeEvent(event)
@@ -307,6 +353,9 @@ class MainWindow(QMainWindow):
         search waits for it, unless `wait`: then it waits here, for Enter or Down, which go
         to the results and must land on them, not on the unfiltered rows still shown."""
         if not self._ready:
+            return
+        if self.offline:  # the rows shown stay; a new list would need the server
+            self.statusBar().showMessage("Searching waits until the server is back.", 5000)
             return
         text = self.query_text()
         query = self.searcher.parse(text)
@@ -384,7 +433,8 @@ class MainWindow(QMainWindow):
         runs = self.selection.runs()
         count = sum(last - first + 1 for first, last in runs)
         ids = [pid for a, b in runs for pid in self.model.id_slice(a, min(b, a + 199))][:200]
-        papers = self.library.get_many(ids)  # the pane reads a few: the shared tags and status
+        # The pane reads a few (the shared tags and status); offline, the rows the table holds.
+        papers = self.model.cached(ids) if self.offline else self.library.get_many(ids)
         spans = None
         if self.last_result and len(papers) == 1:  # hits in what the pane shows, no further
             spans = self.last_result.spans(safe_text.shown_part(papers[0]))

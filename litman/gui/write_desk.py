@@ -5,13 +5,18 @@ A command is queued and the window gets control back at once; the command goes o
 stack when its first run has worked (or, stopped half-way, has done something to undo), and
 one that fails says why and leaves no undo entry. Three seconds after the last write the
 index is saved on the worker, so quitting finds nothing left to save.
+
+A shared library's server can go away. While the window knows it is away (`offline`), a new
+edit is refused with a message; one that finds it gone while running goes on the undo stack
+all the same, marked unsaved (`litman.gui.commands`), and `lost` tells the window. When the
+server is back, `save_unsaved` saves what the stack holds and the library does not.
 """
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QMessageBox, QStatusBar, QWidget
 
-from litman.core.errors import Cancelled
+from litman.core.errors import Cancelled, ServerUnreachableError
 from litman.core.library import Library
 from litman.gui.commands import LibraryCommand
 from litman.gui.safe_text import rich
@@ -23,6 +28,8 @@ SAVING_INDEX = "Saving the search index"
 
 
 class WriteDesk(QObject):
+    lost = Signal(str)  # a write found the server gone: why
+
     def __init__(
         self,
         parent: QWidget,
@@ -38,27 +45,56 @@ class WriteDesk(QObject):
         self.save_timer.timeout.connect(self._save_index)
         writes.finished.connect(self._wrote)
         writes.failed.connect(self._failed)
+        self.offline = ""  # why the server cannot be reached now ('' when it can)
 
     def push(self, command: LibraryCommand) -> None:
         """Queue a command on the write worker and return at once."""
+        if self.offline:
+            self.status_bar.showMessage(f"“{command.text()}” was not made: {self.offline}", 15000)
+            return
         command.report = self.tell_failure
         command.submit = self.writes.submit
+        command.offline = lambda: self.offline
+        command.unreachable = self._unreachable
 
         def done(_result: object) -> None:
             command.mark_done()
             self.undo.push(command)
 
-        def failed(_exc: BaseException) -> None:
-            if command.did_something():
+        def failed(exc: BaseException) -> None:
+            if isinstance(exc, ServerUnreachableError):
+                command.mark_unsaved()
+                self.undo.push(command)
+            elif command.did_something():
                 done(None)
 
         self.writes.submit(command.text(), command.apply, done=done, failed=failed)
+
+    def save_unsaved(self) -> int:
+        """Save what the undo stack holds and the library does not (the server is back):
+        undone commands first, newest first, then done ones, oldest first. How many."""
+        stack = [self.undo.command(i) for i in range(self.undo.count())]
+        ours = [c for c in stack if isinstance(c, LibraryCommand) and c.unsaved]
+        undone = [c for c in reversed(ours) if not c.wanted]
+        for command in [*undone, *(c for c in ours if c.wanted)]:
+            command.save()
+        return len(ours)
+
+    def _unreachable(self, why: str) -> None:
+        self.status_bar.showMessage(
+            f"{why} The edit stays in Edit → Undo, marked unsaved, and is saved when the "
+            "server is back.",
+            15000,
+        )
+        self.lost.emit(why)
 
     def tell_failure(self, message: str) -> None:
         QMessageBox.warning(self.parent_widget, "litman", rich(message))
 
     def _failed(self, label: str, exc: BaseException) -> None:
-        if isinstance(exc, Cancelled):
+        if isinstance(exc, ServerUnreachableError):
+            self._unreachable(str(exc))  # said in the window's line, not in a box
+        elif isinstance(exc, Cancelled):
             self.status_bar.showMessage(failure_message(label, exc), 10000)
         else:  # an expected LitmanError (read-only, busy, not found)
             self.tell_failure(failure_message(label, exc))

@@ -73,6 +73,7 @@ class PaperTableModel(QAbstractTableModel):
         self.columns: list[Column] = list(BUILT_IN)
         self._colours: dict[str, str] = {}  # tag name -> colour, for the dots on the title
         self._dots: dict[tuple[str, ...], QIcon] = {}
+        self.offline = False  # a shared library's server is away: read nothing new
 
     # -- columns ---------------------------------------------------------------------------
 
@@ -148,9 +149,13 @@ class PaperTableModel(QAbstractTableModel):
                 self.index(min(rows), 0), self.index(max(rows), len(self.columns) - 1)
             )
 
+    def cached(self, ids: Sequence[int]) -> list[Paper]:
+        """The papers of these ids that the table holds, read earlier."""
+        return [self._cache[i] for i in ids if i in self._cache]
+
     def paper(self, row: int) -> Paper | None:
         pid = self._ids[row]
-        if pid not in self._cache:
+        if pid not in self._cache and not self.offline:  # offline: only rows read before
             start = (row // PAGE) * PAGE
             page = [i for i in self._ids[start : start + PAGE] if i not in self._cache]
             self._cache.update((p.id, p) for p in self.library.get_many(page))

@@ -1,0 +1,76 @@
+"""A shared library's news in the window: other clients' writes as they happen, and the
+server going away and coming back.
+
+The library's watch (`litman.core.live`) listens on a thread of its own. On a notice,
+`LiveLink` first catches the library up there (`Library.changed_elsewhere`: the search index
+replays the change journal off the GUI thread), then says `changed`, queued to the GUI
+thread, where the window redraws. When the server goes away it says `lost(why)`, when it is
+back `back`; `probe()` asks the server on a thread whether it answers again (a write can
+find it gone before the watch does). A file library has no watch: `active` is False and the
+window polls instead.
+"""
+
+import threading
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from litman.core.errors import LitmanError
+from litman.core.library import Library
+
+
+class LiveLink(QObject):
+    changed = Signal()  # another client's write, caught up: redraw
+    lost = Signal(str)  # the server cannot be reached: why, in one line
+    back = Signal()  # it can again
+
+    def __init__(self, library: Library, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.library = library
+        self.watch = library.watch(self._heard, self._state)
+        self._lock = threading.Lock()  # held to emit from another thread, and to stop
+        self._stopped = False
+
+    @property
+    def active(self) -> bool:
+        return self.watch is not None
+
+    def start(self) -> None:
+        if self.watch is not None:
+            self.watch.start()
+
+    def stop(self) -> None:
+        """Stop listening; no signal comes after this returns."""
+        with self._lock:
+            self._stopped = True
+        if self.watch is not None:
+            self.watch.stop()
+
+    def probe(self) -> None:
+        """Ask the server, off the GUI thread, whether it answers; `back` when it does."""
+        threading.Thread(target=self._probe, name="litman-probe", daemon=True).start()
+
+    # -- on the watch's (or the probe's) thread ----------------------------------------------
+
+    def _probe(self) -> None:
+        try:
+            self.library.check()
+        except LitmanError:
+            return
+        self._say(self.back.emit)
+
+    def _heard(self) -> None:
+        try:
+            changed = self.library.changed_elsewhere()
+        except LitmanError:
+            return  # the server went away meanwhile: the watch says so next
+        if changed:
+            self._say(self.changed.emit)
+
+    def _state(self, up: bool, why: str) -> None:
+        self._say(self.back.emit if up else lambda: self.lost.emit(why))
+
+    def _say(self, emit: Callable[[], None]) -> None:
+        with self._lock:
+            if not self._stopped:
+                emit()

@@ -1,0 +1,158 @@
+"""The window on a shared library (PostgreSQL, the tests' own server): another client's edit
+shown within a second without a refresh, a server that goes away said in one line with what
+is shown kept and edits refused, an edit that could not be saved kept on the undo stack and
+saved when the server is back, and a role that may only read opening read-only."""
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from litman import app
+from litman.core.library import Library
+from litman.core.records import Status
+from litman.gui import commands
+from litman.gui.main_window import MainWindow
+from litman.gui.settings import ViewSettings
+from litman.gui.workers import run_inline, wait_for_all
+
+pytestmark = pytest.mark.gui
+SHOWN_MS = 1000  # the issue's promise
+
+
+def open_window(qtbot, url: str, tmp_path: Path, runner=run_inline) -> MainWindow:
+    win = MainWindow(Library.open(url), ViewSettings(tmp_path / "view.ini"), runner=runner)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    assert win.live.active and win.live.watch is not None
+    qtbot.waitUntil(win.live.watch.listening.is_set, timeout=5000)
+    return win
+
+
+def status_shown(win: MainWindow, pid: int) -> Status | None:
+    row = win.model.row_of(pid)
+    paper = None if row is None else win.model.paper(row)
+    return None if paper is None else paper.status
+
+
+def test_an_edit_elsewhere_shows_within_a_second(qtbot, pg_seeded_url: str, tmp_path) -> None:
+    win = open_window(qtbot, pg_seeded_url, tmp_path)
+    pid = win.model.paper_id(0)
+    assert status_shown(win, pid) != Status.READ
+    with Library.open(pg_seeded_url) as other:
+        with qtbot.waitSignal(win.live.changed, timeout=SHOWN_MS):
+            other.set_status([pid], Status.READ)
+        assert status_shown(win, pid) == Status.READ
+        with qtbot.waitSignal(win.live.changed, timeout=SHOWN_MS):
+            other.add_tag("seen-live", [pid])
+    assert win.library.search_ids("tag:seen-live") == [pid]  # the index caught up
+    assert win.sidebar.count_of('tag:"seen-live"') == 1
+
+
+def test_a_reader_role_opens_read_only_with_a_message(qtbot, pg_seeded_url, tmp_path) -> None:
+    url = make_url(pg_seeded_url)
+    admin = create_engine(url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(
+            text(
+                "DO $$ BEGIN CREATE ROLE reader LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$"
+            )
+        )
+        conn.execute(text("GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader"))
+    admin.dispose()
+    win = open_window(qtbot, url.set(username="reader").render_as_string(False), tmp_path)
+    assert "(read-only)" in win.windowTitle()
+    assert "may only read" in win.read_only_label.text()
+    assert not win.a_import.isEnabled() and not any(a.isEnabled() for a in win.a_status.values())
+
+
+@pytest.fixture(scope="module")
+def own_cluster():
+    """A server of this module's own, to stop and start again, holding the seeds."""
+    from tests import pg_server
+
+    if pg_server.binaries() is None:
+        pytest.skip("needs PostgreSQL (initdb, pg_ctl)")
+    cluster = pg_server.start()
+    with Library.open(cluster.url()) as lib:
+        app.import_seeds(lib)
+    yield cluster
+    cluster.stop()
+
+
+def test_a_server_gone_is_said_and_edits_refused_until_it_is_back(
+    qtbot, own_cluster, tmp_path
+) -> None:
+    win = open_window(qtbot, own_cluster.url(), tmp_path)
+    first_title = win.model.data(win.model.index(0, win.model.column_of("title")))
+    title = win.windowTitle()
+    own_cluster.halt()
+    try:
+        qtbot.waitUntil(lambda: bool(win.offline), timeout=5000)
+        line = win.read_only_label.text()
+        assert line.startswith("Server unreachable") and "\n" not in line
+        assert win.read_only_label.isVisible() and "(server unreachable)" in win.windowTitle()
+        # what is shown stays readable; edits are refused, with a message
+        assert win.model.data(win.model.index(0, win.model.column_of("title"))) == first_title
+        win.table.selectRow(0)
+        win.selection.flush()
+        assert win.detail.shown_ids() == [win.model.paper_id(0)]
+        assert not any(a.isEnabled() for a in win.a_status.values())
+        win.push(commands.SetStatus(win.library, [win.model.paper_id(0)], Status.READ))
+        assert "was not made" in win.statusBar().currentMessage()
+        assert win.undo.count() == 0
+    finally:
+        own_cluster.resume()
+    qtbot.waitUntil(lambda: not win.offline, timeout=10000)
+    assert win.windowTitle() == title and not win.read_only_label.isVisible()
+    assert any(a.isEnabled() for a in win.a_status.values())
+
+
+def test_an_edit_the_server_missed_stays_unsaved_then_is_saved(
+    qtbot, own_cluster, tmp_path
+) -> None:
+    win = open_window(qtbot, own_cluster.url(), tmp_path)
+    pid = win.model.paper_id(0)
+    before = win.library.get(pid).status
+    after = Status.READ if before != Status.READ else Status.UNREAD
+    win.live.watch.stop()  # the window has not heard yet when the edit is made
+    own_cluster.halt()
+    try:
+        win.push(commands.SetStatus(win.library, [pid], after))
+        assert win.undo.count() == 1
+        assert win.undo.text(0).endswith(commands.UNSAVED)
+        assert win.offline  # the failed write said so
+        assert "marked unsaved" in win.statusBar().currentMessage()
+    finally:
+        own_cluster.resume()
+    qtbot.waitUntil(lambda: not win.offline, timeout=10000)  # the window's own probe
+    assert not win.undo.text(0).endswith(commands.UNSAVED)
+    with Library.open(own_cluster.url()) as other:
+        assert other.get(pid).status == after
+    win.undo.undo()  # now an ordinary undo
+    with Library.open(own_cluster.url()) as other:
+        assert other.get(pid).status == before
+
+
+def test_an_undo_while_the_server_is_gone_is_kept_and_saved_after(
+    qtbot, own_cluster, tmp_path
+) -> None:
+    win = open_window(qtbot, own_cluster.url(), tmp_path)
+    pid = win.model.paper_id(1)
+    before = win.library.get(pid).status
+    after = Status.READ if before != Status.READ else Status.UNREAD
+    win.push(commands.SetStatus(win.library, [pid], after))
+    own_cluster.halt()
+    try:
+        qtbot.waitUntil(lambda: bool(win.offline), timeout=5000)
+        win.undo.undo()
+        assert win.undo.command(0).text().endswith(commands.UNSAVED)
+    finally:
+        own_cluster.resume()
+    qtbot.waitUntil(lambda: not win.offline, timeout=10000)
+    wait_for_all()
+    with Library.open(own_cluster.url()) as other:
+        assert other.get(pid).status == before
+    assert not win.undo.command(0).text().endswith(commands.UNSAVED)
