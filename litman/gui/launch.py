@@ -19,6 +19,7 @@ from litman.core.library import Library
 from litman.core.storage import Backup, WriterClaim
 from litman.gui import theme, workers
 from litman.gui.safe_text import rich
+from litman.gui.terminate import QuitOnSignal
 
 # ask(title, text, choices) -> the chosen label, or None when the user closes the box.
 Ask = Callable[[str, str, list[str]], str | None]
@@ -130,7 +131,11 @@ def run(library_arg: str | None = None, *, quit_after_show: bool = False) -> int
         lock.release()
         return 0
     window.start_background_work()
+    # A SIGTERM (a logout, `kill`, a service manager) closes the window as Quit does.
+    stopper = QuitOnSignal(qapp.closeAllWindows)
     code = qapp.exec()
+    stopper.uninstall()
+    library.stop_index_build()  # not saved unless built: quitting need not wait for it
     # Let an index build or an import still running on a worker finish with the library
     # open: closing it under them could lose the import's report or crash the build.
     workers.wait_for_all()

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from benchmarks.synthetic import papers as synthetic_papers
+from litman.core.errors import Cancelled
 from litman.core.library import Library
 from litman.core.query import parse
 from litman.core.records import NewPaper, SearchFields, Status
@@ -241,6 +242,13 @@ def test_spans_point_at_the_matched_text(seeded: Library) -> None:
     paper = seeded.get(result.ids[0])
     for start, end in result.spans(paper)["abstract"]:
         assert paper.abstract[start:end].lower() in {"neural", "collapse"}
+
+
+def test_a_library_closing_stops_its_index_build_and_saves_no_index(seeded: Library) -> None:
+    seeded.stop_index_build()
+    with pytest.raises(Cancelled):
+        seeded.build_index()
+    assert not seeded.index_built()
 
 
 def test_index_follows_edits_and_deletes(library: Library) -> None:

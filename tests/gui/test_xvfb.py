@@ -1,11 +1,13 @@
 """End to end on a real X server: the `litman` command on Xvfb (the xcb platform, not
 offscreen), driven by X key events from xdotool, checked in the library file afterwards."""
 
+import contextlib
 import os
 import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,21 +38,7 @@ def test_type_a_misspelled_search_mark_the_hit_read_and_quit(display, seeded_pat
     with Library.open(seeded_path) as lib:
         expected = lib.search("neural colapse").ids[0]
         assert lib.get(expected).status.value == "unread"
-    env = {
-        **os.environ,
-        "DISPLAY": display,
-        "QT_QPA_PLATFORM": "xcb",
-        "XDG_CONFIG_HOME": str(tmp_path / "config"),
-    }
-    app = subprocess.Popen(
-        [sys.executable, "-m", "litman", "--library", str(seeded_path)],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
+    with _running(display, seeded_path, tmp_path) as (env, app):
         window = _find_window(env, app, "seeded.sqlite")
         xdotool(env, "windowfocus", "--sync", window)
         # X delivers these in order; Return runs a search still waiting on the typing pause.
@@ -61,14 +49,38 @@ def test_type_a_misspelled_search_mark_the_hit_read_and_quit(display, seeded_pat
         assert _wait_for(lambda: _read_ids(seeded_path) == [expected]), _read_ids(seeded_path)
         xdotool(env, "key", "ctrl+q")
         _out, err = app.communicate(timeout=30)
-    finally:
-        if app.poll() is None:
-            app.kill()
-            app.wait()
     assert app.returncode == 0, err
     assert _read_ids(seeded_path) == [expected]
     settings = (tmp_path / "config" / "litman" / "litman.conf").read_text()
     assert "neural colapse" in settings
+
+
+@contextlib.contextmanager
+def _running(
+    display: str, library: Path, tmp_path: Path
+) -> Iterator[tuple[dict[str, str], subprocess.Popen]]:
+    """The `litman` command on this display, with its settings under tmp_path; killed if
+    still running at the end."""
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "QT_QPA_PLATFORM": "xcb",
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+    app = subprocess.Popen(
+        [sys.executable, "-m", "litman", "--library", str(library)],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        yield env, app
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
 
 
 def _read_ids(path: Path) -> list[int]:
@@ -108,3 +120,15 @@ def _find_window(env: dict[str, str], app: subprocess.Popen, title: str) -> str:
             return found.stdout.split()[0]
         time.sleep(0.1)
     pytest.fail("the litman window never appeared on the X display")
+
+
+def test_a_sigterm_closes_the_window_as_quit_does(display, seeded_path, tmp_path):
+    """`kill` (a logout, a service manager) ended the process where it stood: no state
+    saved, exit status -15."""
+    with _running(display, seeded_path, tmp_path) as (env, app):
+        _find_window(env, app, "seeded.sqlite")
+        app.terminate()
+        _out, err = app.communicate(timeout=30)
+    assert app.returncode == 0, err
+    saved = (tmp_path / "config" / "litman" / "litman.conf").read_text()
+    assert "geometry" in saved.casefold(), saved
