@@ -14,10 +14,17 @@ from litman.cli.output import say
 from litman.core.library import Library
 from litman.core.records import NewPaper, Paper
 from litman.display.text import plain_text
-from litman.metadata.actions import AddResult, Proposal, accept, add_identifiers, find_candidates
+from litman.metadata.actions import (
+    AddResult,
+    Proposal,
+    accept,
+    add_identifiers,
+    find_candidates,
+    proposed,
+)
 from litman.metadata.config import LookupConfig
 from litman.metadata.lookup import Lookup
-from litman.metadata.matching import changes_for, describe, needs_metadata
+from litman.metadata.matching import describe, needs_metadata
 
 
 def _lookup(args: argparse.Namespace) -> Lookup:
@@ -70,7 +77,7 @@ def cmd_enrich(args: argparse.Namespace, lib: Library) -> int:
             continue
         if args.dry_run:
             say(f"    would accept {best.score:.2f} {best.found.source}:")
-            _print_changes(paper, best.paper)
+            _print_changes(lib, paper, best.paper)
             continue
         changes = accept(lib, paper.id, best.paper)
         accepted += bool(changes.updated)
@@ -116,7 +123,7 @@ def _print_candidates(proposal: Proposal) -> None:
         say(f"    {c.score:>5.2f}  {source:<17} {year:<4}  {p.doi[:28]:<28} {p.title[:70]}")
 
 
-def _print_changes(paper: Paper, found: NewPaper) -> None:
-    for name, old, new in describe(paper, changes_for(paper, found)):
+def _print_changes(lib: Library, paper: Paper, found: NewPaper) -> None:
+    for name, old, new in describe(paper, proposed(lib, paper, found)):
         was = f" (was: {old[:40]})" if old else ""
         say(f"      {name}: {new[:80]}{was}")

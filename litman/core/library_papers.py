@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from litman.core import backups, fields, models, store
@@ -78,6 +78,18 @@ class Papers(Part):
                     inverse=FieldValues({paper_id: before}),
                 )
             )
+
+    def free_citekey(self, base: str, paper_id: int | None = None) -> str:
+        """`base`, or `base` with the first clash suffix no other paper's key has (compared
+        as `KeyAllocator` does); the paper's own key does not count, so regenerating a key
+        may give it back. Only keys starting with `base` are read."""
+        with self._read() as conn:
+            rows = conn.execute(
+                select(P.c.citekey).where(
+                    func.lower(P.c.citekey).like(base.lower() + "%"), P.c.id != (paper_id or 0)
+                )
+            )
+            return KeyAllocator(rows.scalars()).key(base)
 
     def set_field(self, paper_id: int, name: str, value: str) -> Changes:
         """Set one stored BibTeX field (`volume`, `pages`, `note`, ...) as typed; an empty

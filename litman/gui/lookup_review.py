@@ -37,8 +37,8 @@ from litman.core.library import Library
 from litman.core.records import NewPaper, Paper
 from litman.gui import workers
 from litman.gui.commands import LibraryCommand, Step
-from litman.metadata.actions import Proposal, accept
-from litman.metadata.matching import changes_for, describe
+from litman.metadata.actions import Proposal, accept, proposed
+from litman.metadata.matching import describe
 
 if TYPE_CHECKING:
     from litman.gui.window_api import Window
@@ -250,7 +250,9 @@ class ReviewDialog(QDialog):
         proposal, row = self.current(), self.selected_candidate()
         if proposal is not None and row is not None and row < len(proposal.candidates):
             found = proposal.candidates[row].paper
-            for name, old, new in describe(proposal.paper, changes_for(proposal.paper, found)):
+            for name, old, new in describe(
+                proposal.paper, proposed(self.win.library, proposal.paper, found)
+            ):
                 _add_row(self.changes, (name, old, new))
         self._update_buttons()
 

@@ -4,11 +4,13 @@
 record whose DOI (or arXiv DOI) is already stored is merged into that paper, not added
 twice. `find_candidates` searches for the papers of a selection, one at a time, reporting
 progress and hearing a cancel between requests. `accept` writes one candidate into one
-paper as a single `update_paper`, whose Changes record holds the old values for undo.
+paper as a single `update_paper`, whose Changes record holds the old values for undo;
+`proposed` is what it would write, shown first.
 """
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from litman.core.library import Library
 from litman.core.records import Changes, ImportBatch, ImportReport, NewPaper, Paper
@@ -113,7 +115,12 @@ def find_candidates(
     return proposals
 
 
+def proposed(lib: Library, paper: Paper, found: NewPaper) -> dict[str, Any]:
+    """What accepting `found` would write to `paper`, with the citekey it would get."""
+    return changes_for(paper, found, lambda base: lib.papers.free_citekey(base, paper.id))
+
+
 def accept(lib: Library, paper_id: int, found: NewPaper) -> Changes:
     """Write a candidate into the paper as it is stored now (one edit, undoable)."""
-    changes = changes_for(lib.get(paper_id), found)
+    changes = proposed(lib, lib.get(paper_id), found)
     return lib.update_paper(paper_id, **changes) if changes else Changes()

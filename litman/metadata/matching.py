@@ -5,18 +5,23 @@ candidate is scored by how closely its abstract matches the stored one (rapidfuz
 words; a truncated stored abstract is compared with the same length of the candidate's), so
 a candidate with another paper's abstract, or none, scores low. Accepting a candidate fills
 the paper's empty fields, replaces a derived title, and keeps the stored abstract unless
-the found one is longer (which completes a truncated seed); `changes_for` says exactly what
-would be written, so the CLI and the window can show it first and write it as one edit.
+the found one is longer (which completes a truncated seed), and gives a key litman made from
+the old fields (a seed's, from its guessed title) the key the new ones make; `changes_for`
+says exactly what would be written, so the CLI and the window can show it first and write
+it as one edit.
 """
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from rapidfuzz import fuzz
 
+from litman.core.citekeys import base_key, made_from
 from litman.core.records import NewPaper, Paper
 from litman.core.text import fold
+from litman.formats import bibtex_fields
 from litman.metadata.base import Found
 from litman.metadata.lookup import Lookup, never
 from litman.metadata.net import CancelCheck
@@ -83,8 +88,33 @@ def candidates_for(
     return sorted(scored, key=lambda c: -c.score), result.problems
 
 
-def changes_for(paper: Paper, found: NewPaper) -> dict[str, Any]:
-    """The fields accepting `found` writes to `paper` (for `Library.update_paper`)."""
+def changes_for(
+    paper: Paper, found: NewPaper, free_key: Callable[[str], str] | None = None
+) -> dict[str, Any]:
+    """The fields accepting `found` writes to `paper` (for `Library.update_paper`). With
+    `free_key` (a base key to a key no other paper has), a key litman made from the old
+    fields is made again from the new ones (`_new_key`)."""
+    changes = _filled(paper, found)
+    key = _new_key(paper, changes, free_key) if free_key else None
+    return {"citekey": key, **changes} if key else changes
+
+
+def _new_key(paper: Paper, changes: dict[str, Any], free_key: Callable[[str], str]) -> str | None:
+    """The key the filled paper gets, or None to keep its own: a key set by hand, or read
+    from a .bib file (which documents may cite), stays; so does one the new fields make
+    alike."""
+    if bibtex_fields.ORDER in paper.extra:
+        return None
+    if not made_from(paper.citekey, paper.authors, paper.year, paper.title):
+        return None
+    fields = {k: changes.get(k, getattr(paper, k)) for k in ("authors", "year", "title")}
+    base = base_key(fields["authors"], fields["year"], fields["title"])
+    if base == base_key(paper.authors, paper.year, paper.title):
+        return None
+    return free_key(base)
+
+
+def _filled(paper: Paper, found: NewPaper) -> dict[str, Any]:
     changes: dict[str, Any] = {}
     if found.title and (paper.title_derived or not paper.title):
         changes.update(title=found.title, title_derived=False)

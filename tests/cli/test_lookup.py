@@ -164,6 +164,20 @@ def test_enrich_accept_above_fills_the_papers_that_match_and_no_others(
 
 
 @pytest.mark.usefixtures("fake_api")
+def test_enrich_gives_a_filled_paper_the_key_its_real_metadata_makes(
+    seeded_path: Path, capsys
+) -> None:
+    before = seed(papers(seeded_path), "w2sg")
+    _, out, _ = cli(capsys, seeded_path, "enrich", "--dry-run", "--accept-above", "0.9")
+    assert f"citekey: example2025biasvariance (was: {before.citekey})" in out
+    code, out, _ = cli(capsys, seeded_path, "enrich", "--accept-above", "0.9")
+    assert code == 0 and "citekey" in out
+    assert seed(papers(seeded_path), "w2sg").citekey == "example2025biasvariance"
+    code, out, _ = cli(capsys, seeded_path, "export", "W2SG", "-o", "-")
+    assert code == 0 and out.startswith("@article{example2025biasvariance,")
+
+
+@pytest.mark.usefixtures("fake_api")
 def test_enrich_with_a_query_looks_only_at_what_it_finds(seeded_path: Path, capsys) -> None:
     code, out, _ = cli(capsys, seeded_path, "enrich", "--dry-run", "W2SG", "Bregman")
     assert code == 0

@@ -117,6 +117,7 @@ def test_find_metadata_reviews_candidates_and_applies_one_undoable_edit(window, 
         for r in range(dialog.changes.rowCount())
     }
     assert shown["authors"] == "Example, Ada; Placeholder, Bo"
+    assert shown["citekey"] == "example2025biasvariance"
     dialog.accept_above()  # at the default 0.90
     assert set(dialog.accepted_papers()) == {papers["w2sg"].id, papers["rlvr"].id}
     undo_steps = window.undo.count()
@@ -124,6 +125,7 @@ def test_find_metadata_reviews_candidates_and_applies_one_undoable_edit(window, 
     assert window.undo.count() == undo_steps + 1
     filled = window.library.get(papers["w2sg"].id)
     assert filled.authors == ("Example, Ada", "Placeholder, Bo") and not filled.title_derived
+    assert filled.citekey == "example2025biasvariance"
     assert window.library.get(papers["dpo"].id) == papers["dpo"]
     window.undo.undo()
     for p in papers.values():

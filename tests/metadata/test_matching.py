@@ -6,6 +6,7 @@ import pytest
 
 from litman.core.library import Library
 from litman.core.records import NewPaper, Paper
+from litman.metadata.actions import accept
 from litman.metadata.lookup import Lookup
 from litman.metadata.matching import (
     candidates_for,
@@ -138,3 +139,47 @@ def test_a_longer_found_abstract_completes_the_stored_one(truncated: bool) -> No
 def test_a_shorter_found_abstract_leaves_the_stored_one() -> None:
     short = dataclasses.replace(FOUND, abstract="Short.")
     assert "abstract" not in changes_for(_paper(), short)
+
+
+def _free(base: str) -> str:
+    return base + "b" if base == "example2025real" else base
+
+
+def test_accepting_regenerates_a_key_made_from_the_guessed_title() -> None:
+    paper = _paper(citekey="derived-title")
+    assert changes_for(paper, FOUND, _free)["citekey"] == "example2025realb"
+    assert changes_for(_paper(citekey="derived-titlec"), FOUND, _free)["citekey"] == (
+        "example2025realb"
+    )
+
+
+@pytest.mark.parametrize(
+    "paper",
+    [
+        _paper(citekey="mykey"),  # set by hand
+        _paper(citekey="derived-title", extra={"litman-fields": "title,abstract"}),  # a .bib's
+    ],
+)
+def test_accepting_keeps_a_key_set_by_hand_or_read_from_a_bib_file(paper: Paper) -> None:
+    assert "citekey" not in changes_for(paper, FOUND, _free)
+
+
+def test_a_key_already_made_from_the_same_fields_stays() -> None:
+    paper = _paper(
+        citekey="example2025real",
+        title="The Real Title",
+        title_derived=False,
+        authors=("Example, Ada",),
+        year=2025,
+    )
+    assert "citekey" not in changes_for(paper, FOUND, _free)
+
+
+def test_a_regenerated_key_is_free_and_undo_gives_the_old_one_back(seeded: Library) -> None:
+    paper = seed(seeded, "Weak-to-strong generalization (W2SG)")
+    taker = seeded.add_paper(NewPaper(title="Real Title", authors=("Example, Ada",), year=2025))
+    assert seeded.get(taker).citekey == "example2025real"
+    changes = accept(seeded, paper.id, FOUND)
+    assert seeded.get(paper.id).citekey == "example2025reala"
+    seeded.undo(changes)
+    assert seeded.get(paper.id).citekey == paper.citekey
