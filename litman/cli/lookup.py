@@ -4,15 +4,17 @@
 under the same DOI is merged). `enrich` searches for the published record of each paper
 whose title is derived or whose authors are empty (or of what QUERY finds), prints the
 candidates with their scores, and with `--accept-above X` writes each best candidate that
-scores X or more into its paper; `--dry-run` shows what it would write and writes nothing.
+scores X or more into its paper; `--dry-run` shows what it would write and writes nothing,
+and `--json` prints each paper's candidates, outcome and changes as one JSON array.
 Without the network each says so in one line and exits 1.
 """
 
 import argparse
+from typing import Any
 
-from litman.cli.output import say
+from litman.cli.output import emit_json, say
 from litman.core.library import Library
-from litman.core.records import NewPaper, Paper
+from litman.core.records import Changes, Paper
 from litman.display.text import plain_text
 from litman.metadata.actions import (
     AddResult,
@@ -24,7 +26,7 @@ from litman.metadata.actions import (
 )
 from litman.metadata.config import LookupConfig
 from litman.metadata.lookup import Lookup
-from litman.metadata.matching import describe, needs_metadata
+from litman.metadata.matching import Candidate, describe, needs_metadata
 
 
 def _lookup(args: argparse.Namespace) -> Lookup:
@@ -63,28 +65,90 @@ def cmd_enrich(args: argparse.Namespace, lib: Library) -> int:
     if not query:
         papers = [p for p in papers if needs_metadata(p)]
     if not papers:
+        if args.json:
+            emit_json([])
         say("no papers to look up (enrich looks at derived titles and empty authors)", err=True)
         return 0
-    threshold = args.accept_above
-    accepted = 0
+    accepted, rows = 0, []
     lookup = _lookup(args)
     for n, paper in enumerate(papers, 1):
         (proposal,) = find_candidates([paper], lookup)
-        say(f"[{n}/{len(papers)}] {_paper_head(paper)}")
-        _print_candidates(proposal)
-        best = proposal.best
-        if best is None or threshold is None or best.score < threshold:
-            continue
-        if args.dry_run:
-            say(f"    would accept {best.score:.2f} {best.found.source}:")
-            _print_changes(lib, paper, best.paper)
-            continue
-        changes = accept(lib, paper.id, best.paper)
-        accepted += bool(changes.updated)
-        fields = ", ".join(sorted(changes.fields))
-        say(f"    accepted {best.score:.2f} {best.found.source}: {fields}")
+        outcome, shown, wrote = _decide(args, lib, proposal)
+        accepted += bool(wrote.updated)
+        if args.json:
+            rows.append(_enrich_json(lib, proposal, outcome, shown))
+        else:
+            say(f"[{n}/{len(papers)}] {_paper_head(paper)}")
+            _print_candidates(proposal)
+            _print_outcome(proposal, outcome, shown, wrote)
+    if args.json:
+        emit_json(rows)
     _summary(args, len(papers), accepted)
     return 0
+
+
+Shown = list[tuple[str, str, str]]  # (field, stored, new), as `describe` gives them
+
+
+def _decide(
+    args: argparse.Namespace, lib: Library, proposal: Proposal
+) -> tuple[str, Shown, Changes]:
+    """What becomes of a paper's best candidate: its outcome, what accepting it changes
+    (or would), and what was written."""
+    best, threshold = proposal.best, args.accept_above
+    if best is None:
+        return "no candidates", [], Changes()
+    if threshold is None:
+        return "not asked", [], Changes()
+    if best.score < threshold:
+        return "below threshold", [], Changes()
+    shown = describe(proposal.paper, proposed(lib, proposal.paper, best.paper))
+    if args.dry_run:
+        return "would accept", shown, Changes()
+    return "accepted", shown, accept(lib, proposal.paper.id, best.paper)
+
+
+def _print_outcome(proposal: Proposal, outcome: str, shown: Shown, wrote: Changes) -> None:
+    best = proposal.best
+    if best is None or outcome not in ("would accept", "accepted"):
+        return
+    head = f"    {outcome} {best.score:.2f} {best.found.source}:"
+    if outcome == "accepted":
+        say(f"{head} {', '.join(sorted(wrote.fields))}")
+        return
+    say(head)
+    for name, old, new in shown:
+        was = f" (was: {old[:40]})" if old else ""
+        say(f"      {name}: {new[:80]}{was}")
+
+
+def _enrich_json(lib: Library, proposal: Proposal, outcome: str, shown: Shown) -> dict[str, Any]:
+    """One looked-up paper for `enrich --json`: its key now, its candidates, the outcome."""
+    paper = proposal.paper
+    return {
+        "id": paper.id,
+        "citekey": lib.get(paper.id).citekey if outcome == "accepted" else paper.citekey,
+        "title": paper.title,
+        "title_derived": paper.title_derived,
+        "outcome": outcome,
+        "candidates": [_candidate_json(c) for c in proposal.candidates],
+        "problems": list(proposal.problems),
+        "changes": [{"field": f, "old": old, "new": new} for f, old, new in shown],
+    }
+
+
+def _candidate_json(c: Candidate) -> dict[str, Any]:
+    p = c.paper
+    return {
+        "score": round(c.score, 3),
+        "source": c.found.source,
+        "title": p.title,
+        "authors": list(p.authors),
+        "year": p.year,
+        "venue": p.venue,
+        "doi": p.doi,
+        "url": p.url,
+    }
 
 
 def _summary(args: argparse.Namespace, looked: int, accepted: int) -> None:
@@ -121,9 +185,3 @@ def _print_candidates(proposal: Proposal) -> None:
         year = str(p.year or "----")
         source = c.found.source[:17]
         say(f"    {c.score:>5.2f}  {source:<17} {year:<4}  {p.doi[:28]:<28} {p.title[:70]}")
-
-
-def _print_changes(lib: Library, paper: Paper, found: NewPaper) -> None:
-    for name, old, new in describe(paper, proposed(lib, paper, found)):
-        was = f" (was: {old[:40]})" if old else ""
-        say(f"      {name}: {new[:80]}{was}")

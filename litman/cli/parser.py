@@ -231,7 +231,7 @@ def _add_lookup_parsers(
         "find the published record of papers with derived titles or no authors (or of what "
         "QUERY finds) by their abstracts, and show the candidates with scores"
     )
-    p = add("enrich", commands["enrich"], enrich_help)
+    p = add("enrich", commands["enrich"], enrich_help, json_flag=True)
     p.add_argument("query", nargs="*", metavar="QUERY")  # filled by split_query
     p.add_argument("--dry-run", action="store_true", help="show what would change; write nothing")
     p.add_argument(

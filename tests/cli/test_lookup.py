@@ -1,5 +1,6 @@
 """`litman add` and `litman enrich` against the fake API (tests/metadata/fake_api.py)."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -175,6 +176,57 @@ def test_enrich_gives_a_filled_paper_the_key_its_real_metadata_makes(
     assert seed(papers(seeded_path), "w2sg").citekey == "example2025biasvariance"
     code, out, _ = cli(capsys, seeded_path, "export", "W2SG", "-o", "-")
     assert code == 0 and out.startswith("@article{example2025biasvariance,")
+
+
+@pytest.mark.usefixtures("fake_api")
+def test_enrich_json_lists_each_paper_its_candidates_and_what_was_written(
+    seeded_path: Path, capsys
+) -> None:
+    before = papers(seeded_path)
+    code, out, _ = cli(capsys, seeded_path, "enrich", "--json", "--accept-above", "0.9")
+    assert code == 0
+    rows = {r["id"]: r for r in json.loads(out)}
+    assert set(rows) == set(before)
+    w2sg, dpo = rows[seed(before, "w2sg").id], rows[seed(before, "dpo").id]
+    assert w2sg["outcome"] == "accepted" and w2sg["citekey"] == "example2025biasvariance"
+    assert w2sg["candidates"][0] == {
+        "score": 1.0,
+        "source": "Crossref",
+        "title": "A Bias–Variance View of Weak-to-Strong Generalization under Bregman Divergence",
+        "authors": ["Example, Ada", "Placeholder, Bo"],
+        "year": 2025,
+        "venue": "Journal of Example Research",
+        "doi": "10.5555/w2sg.0001",
+        "url": "https://doi.org/10.5555/w2sg.0001",
+    }
+    changes = {c["field"]: c for c in w2sg["changes"]}
+    assert changes["citekey"] == {
+        "field": "citekey",
+        "old": seed(before, "w2sg").citekey,
+        "new": "example2025biasvariance",
+    }
+    assert dpo["outcome"] == "below threshold" and dpo["changes"] == []
+    assert dpo["candidates"][0]["score"] < 0.9
+    assert rows[seed(before, "thr").id]["title_derived"] is True
+
+
+@pytest.mark.usefixtures("fake_api")
+def test_enrich_json_dry_run_says_what_it_would_write_and_writes_nothing(
+    seeded_path: Path, capsys
+) -> None:
+    before = papers(seeded_path)
+    code, out, _ = cli(
+        capsys, seeded_path, "enrich", "--json", "--dry-run", "--accept-above", "0.9", "W2SG"
+    )
+    assert code == 0
+    (row,) = json.loads(out)
+    assert row["outcome"] == "would accept" and row["citekey"] == seed(before, "w2sg").citekey
+    assert {c["field"] for c in row["changes"]} >= {"title", "authors", "citekey"}
+    assert papers(seeded_path) == before
+    code, out, _ = cli(capsys, seeded_path, "enrich", "--json", "W2SG")
+    assert [r["outcome"] for r in json.loads(out)] == ["not asked"]
+    code, out, _ = cli(capsys, seeded_path, "enrich", "--json", "no such words anywhere")
+    assert (code, json.loads(out)) == (0, [])
 
 
 @pytest.mark.usefixtures("fake_api")
