@@ -14,12 +14,10 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
-    QKeySequence,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
     QApplication,
-    QLineEdit,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -44,9 +42,8 @@ from litman.gui.background import BackgroundWork
 from litman.gui.detail import DetailPane
 from litman.gui.live import LiveLink
 from litman.gui.models.papers import PaperTableModel
-from litman.gui.paper_table import EmptyNotice, make_table
-from litman.gui.safe_text import rich
-from litman.gui.search_controller import SearchController
+from litman.gui.paper_table import make_table
+from litman.gui.results import Results
 from litman.gui.selection import IdSelection
 from litman.gui.sidebar import Sidebar
 from litman.gui.status_line import Counts, StatusLine
@@ -55,10 +52,6 @@ from litman.gui.whole_selection import WholeSelection
 from litman.gui.workers import Runner, run_in_pool
 from litman.gui.write_desk import WriteDesk
 from litman.gui.write_worker import WriteWorker
-
-# The search runs on the event loop's next turn: keys that arrive together make one search,
-# and a lone key is not held back (a pause of 25 ms was a third of the 50 ms budget).
-SEARCH_DELAY_MS = 0
 
 if TYPE_CHECKING:
     from litman.core.ranking import SearchResult
@@ -100,6 +93,7 @@ class MainWindow(QMainWindow):
     shortcuts_win: QObject
     last_import: object
     report_box: QMessageBox
+    results: Results  # the search box and the rows it shows (made in _build)
 
     def __init__(
         self,
@@ -117,19 +111,16 @@ class MainWindow(QMainWindow):
         self.background = BackgroundWork(
             library, index_in_background and not library.index_built(), self
         )
-        self.background.done.connect(self._background_done)
         self.background.damaged.connect(lambda problem: dialogs.damaged_while_open(self, problem))
         self.background.failed.connect(
             lambda why: self.statusBar().showMessage(f"Background work stopped: {why}", 15000)
         )
         self.background.checked.connect(self._checked)
-        self._waiting_query = False
         self.offline = ""  # a shared library's server cannot be reached: why, one line
         self.view = view or settings.ViewSettings()
         self.view.use_library(library.site.where)
         self.runner = runner
         self.writes = WriteWorker(runner, self)  # every write of the window goes through it
-        self.writes.idle.connect(self._writes_done)
         self.undo = QUndoStack(self)
         self.desk = WriteDesk(self, library, self.writes, self.undo, self.statusBar())
         self.bridge = ChangeBridge()
@@ -139,17 +130,12 @@ class MainWindow(QMainWindow):
         # Closed is gone: connections to the window's own methods would otherwise keep it,
         # its table cache and its Library alive for the life of the process.
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.sort_key: str | None = self.view.get(settings.SORT) or None
-        self.sort_desc: bool = self.view.get(settings.SORT_DESC)
-        self.last_result: SearchResult | None = None
-        self._typed = ""  # the search text as last edited, to see a new search begin
-        self._ready = False  # Qt asks the model to sort while the table is being built
         self.setAcceptDrops(True)
         self.setMinimumSize(900, 560)
         self._build()
         self._tags_changed()  # the completer offers every tag from the start
         self._restore()
-        self._ready = True
+        self.results.ready = True
         self._apply_read_only()
         self.apply_filter()
         # Writes by another process (the CLI, or a restore) show up within a few seconds; a
@@ -212,11 +198,6 @@ class MainWindow(QMainWindow):
         if problem == "ok":
             self.statusBar().showMessage(f"{self.library.site.name}: no damage found.", 8000)
 
-    def _background_done(self) -> None:
-        if self._waiting_query:
-            self._waiting_query = False
-            self.apply_filter()
-
     def poll_changes(self) -> None:
         try:
             changed = self.library.changed_elsewhere()
@@ -241,7 +222,7 @@ class MainWindow(QMainWindow):
         line = " ".join(why.split())[:200]
         self.offline = f"Server unreachable, retrying: {line}"
         self.desk.offline = "the server cannot be reached; edits wait until it is back."
-        self.model.offline = True
+        self.model.offline = self.results.offline = True
         self._apply_read_only()
         self._retry.start()
 
@@ -251,7 +232,7 @@ class MainWindow(QMainWindow):
             return
         self._retry.stop()
         self.offline = self.desk.offline = ""
-        self.model.offline = False
+        self.model.offline = self.results.offline = False
         self._apply_read_only()
         self.poll_changes()
         self.refresh_all()
@@ -270,15 +251,11 @@ class MainWindow(QMainWindow):
     # -- building ----------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.searcher = SearchController(self.library)
         self.model = PaperTableModel(self.library)
-        self.model.sortRequested.connect(self._sort_requested)
         self.table = make_table(self.model)
         self.columns = TableHeader(self.table, self.model, self.library)
-        self.columns.relevanceRequested.connect(lambda: self._sort_requested("", False))
         self.selection = IdSelection(self.table, self.model)
         self.selection.changed.connect(self._selection_changed)
-        self.empty = EmptyNotice(self.table)
 
         self.sidebar = Sidebar(self.library)
         self.sidebar.setMinimumWidth(200)
@@ -297,28 +274,29 @@ class MainWindow(QMainWindow):
         requests.wire_sidebar(self.sidebar, self, self.apply_filter)
         requests.wire_detail(self.detail, self, self.set_status)
 
-        self.search = QLineEdit()
-        self.search.setAccessibleName("Search")
-        self.search.setClearButtonEnabled(True)
-        self.search.setPlaceholderText(
-            'Search: words, "phrase", title:, author:, tag:, '
-            "year:2020..2024, status:unread, -negation   (Ctrl+F)"
+        self.status_line = StatusLine(self.statusBar(), self.writes, self._counts)
+        self.results = Results(
+            self.library,
+            model=self.model,
+            table=self.table,
+            selection=self.selection,
+            columns=self.columns,
+            status_line=self.status_line,
+            background=self.background,
+            writes=self.writes,
+            prefix=self.sidebar.current_filter,
+            shown=self.detail.shown_ids,
+            sort=(self.view.get(settings.SORT) or None, self.view.get(settings.SORT_DESC)),
+            parent=self,
         )
-        self.search.setMinimumWidth(420)
-        self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
-        self._search_timer.timeout.connect(self.apply_filter)
-        self.search.textChanged.connect(lambda _t: self._search_timer.start())
-        self.search.textEdited.connect(self._search_edited)
-        # Enter or Down in the search box goes to the results, first row selected.
-        self.search.returnPressed.connect(self.focus_results)
-        down = QAction(self.search)
-        down.setShortcut(QKeySequence(Qt.Key.Key_Down))
-        down.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        down.triggered.connect(self.focus_results)
-        self.search.addAction(down)
+        self.results.paneStale.connect(self._selection_changed)
+        self.search, self.searcher, self.empty = (
+            self.results.box,
+            self.results.searcher,
+            self.results.empty,
+        )
         window_actions.install(self)
         keys.install(self)
-        self.status_line = StatusLine(self.statusBar(), self.writes, self._counts)
         self.read_only_label = self.status_line.read_only_label
         self.write_progress = self.status_line.write_progress
 
@@ -329,7 +307,7 @@ class MainWindow(QMainWindow):
 
     def _restore(self) -> None:
         window_state.restore(self.view, self._layout(), self.sort_key, self.sort_desc)
-        self._typed = self.search.text()
+        self.results.typed = self.search.text()
 
     def save_state(self) -> None:
         self.detail.commit_edits()
@@ -343,84 +321,32 @@ class MainWindow(QMainWindow):
         self.library.unsubscribe(self.bridge.changed.emit)
         super().closeEvent(event)
 
-    # -- searching and showing ---------------------------------------------------------------
+    # -- searching and showing (gui/results.py) -----------------------------------------------
 
     def query_text(self) -> str:
-        return f"{self.sidebar.current_filter()} {self.search.text()}".strip()
+        return self.results.query_text()
 
     def apply_filter(self, wait: bool = False) -> None:
-        """Show the papers matching the query. While the index builds in the background a
-        search waits for it, unless `wait`: then it waits here, for Enter or Down, which go
-        to the results and must land on them, not on the unfiltered rows still shown."""
-        if not self._ready:
-            return
-        if self.offline:  # the rows shown stay; a new list would need the server
-            self.statusBar().showMessage("Searching waits until the server is back.", 5000)
-            return
-        text = self.query_text()
-        query = self.searcher.parse(text)
-        busy = self.background.running or (self.writes.busy() and not self.library.index_free())
-        if not query.empty and busy and not wait:
-            # Answered at once without the index, exactly; the full search follows when the
-            # index is ready (_background_done) or the write rebuilding it ends (_writes_done).
-            self._waiting_query = True
-            self._show_quick(text)
-            return
-        self._waiting_query = False
-        selected = self.selected_ids()
-        outcome = self.searcher.run(text, self.sort_key, self.sort_desc)
-        self.last_result = outcome.result
-        self.model.set_ids(outcome.ids)
-        self.selection.restore(selected)
-        if any(self.model.row_of(pid) is None for pid in self.detail.shown_ids()):
-            self._selection_changed()  # a paper shown is hidden or gone: no stale pane
-        hint = "; ".join(outcome.notes)
-        self.search.setToolTip(rich(hint) if hint else "")
-        self.search.setStyleSheet("QLineEdit { border: 1px solid #d97706; }" if hint else "")
-        self._update_empty()
-        self._update_status()
+        self.results.apply(wait)
 
-    def _search_edited(self, text: str) -> None:
-        """A search typed into an empty box is ranked: a header sort gives way to relevance
-        (a header click during the search sorts it again)."""
-        if text.strip() and not self._typed.strip() and self.sort_key:
-            self.columns.sort_by_relevance()
-        self._typed = text
+    @property
+    def sort_key(self) -> str | None:
+        return self.results.sort_key
 
-    def _show_quick(self, text: str) -> None:
-        selected = self.selected_ids()
-        outcome = self.searcher.quick(text, self.sort_key, self.sort_desc)
-        self.last_result = None
-        self.model.set_ids(outcome.ids)
-        self.selection.restore(selected)
-        self._update_empty()
-        self.statusBar().showMessage(
-            f"{len(outcome.ids):,} shown while the search index is built: "
-            + "; ".join(outcome.notes)
-        )
+    @property
+    def sort_desc(self) -> bool:
+        return self.results.sort_desc
 
-    def _sort_requested(self, key: str, desc: bool) -> None:
-        if not self._ready:
-            return
-        if (key or None, desc) == (self.sort_key, self.sort_desc):
-            return
-        self.sort_key, self.sort_desc = key or None, desc  # "": relevance
-        self.apply_filter()
-
-    def _update_empty(self) -> None:
-        rows = self.model.rowCount()
-        empty = not rows and self.library.count() == 0
-        self.empty.update_for(rows, empty, self.query_text(), registry.read_help())
-
-    def _update_status(self) -> None:
-        self.status_line.show_counts()
+    @property
+    def last_result(self) -> "SearchResult | None":
+        return self.results.last_result
 
     def _counts(self) -> Counts:
         return Counts(
             self.sidebar.count_of(""),
             self.model.rowCount(),
             self.selection.count(),
-            self._waiting_query,
+            self.results.waiting,
         )
 
     def selected_ids(self) -> list[int]:
@@ -443,26 +369,13 @@ class MainWindow(QMainWindow):
             self.whole.ask(self.selected_ids())
         else:
             self.whole.drop()
-        self._update_status()
+        self.status_line.show_counts()
 
     def focus_results(self) -> None:
-        if self._search_timer.isActive() or self._waiting_query:
-            # Typed faster than the pause, or the index is still building: search now, so
-            # the row selected below is the first hit and not row 0 of the old list.
-            self._search_timer.stop()
-            self._waiting_query = False
-            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-            try:
-                self.apply_filter(wait=True)
-            finally:
-                QApplication.restoreOverrideCursor()
-        self.table.setFocus()
-        if self.model.rowCount() and not self.selected_ids():
-            self.table.selectRow(0)
+        self.results.focus_results()
 
     def focus_search(self) -> None:
-        self.search.setFocus()
-        self.search.selectAll()
+        self.results.focus_search()
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -472,11 +385,6 @@ class MainWindow(QMainWindow):
 
     def tell_failure(self, message: str) -> None:
         self.desk.tell_failure(message)
-
-    def _writes_done(self) -> None:
-        if self._waiting_query and not self.background.running:  # answered from SQL meanwhile
-            self._waiting_query = False
-            self.apply_filter()
 
     def set_status(self, status: Status) -> None:
         ids = self.selected_ids()
@@ -516,7 +424,7 @@ class MainWindow(QMainWindow):
             self.apply_filter()
         else:
             self.model.refresh(todo.rows)
-            self._update_status()
+            self.status_line.show_counts()
         if todo.detail:
             self._selection_changed()
 

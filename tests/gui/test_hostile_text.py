@@ -100,7 +100,7 @@ def test_search_hits_are_sought_only_in_the_part_shown(window, qtbot) -> None:
             return {}
 
     select_only(window, qtbot, pid)
-    window.last_result = Recorder()
+    window.results.last_result = Recorder()
     window.table.clearSelection()
     window.table.selectRow(window.model.row_of(pid))
     qtbot.waitUntil(lambda: bool(asked))

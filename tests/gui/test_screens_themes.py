@@ -102,7 +102,7 @@ def test_last_search_sidebar_and_sort_are_kept_per_library(qtbot, seeded, tmp_pa
     first = open_window(qtbot, seeded, tmp_path)
     first.search.setText("gradient")
     first.sidebar.select_filter("status:unread")
-    first.sort_key, first.sort_desc = "title", True
+    first.results.sort_key, first.results.sort_desc = "title", True
     first.close()
     with Library.open(tmp_path / "other.sqlite") as other_lib:
         other_lib.add_paper(NewPaper(title="Other"))

@@ -283,7 +283,7 @@ def test_typing_while_a_write_holds_the_index_does_not_wait_for_it(window, qtbot
     assert held.wait(30)
     searches = window.searcher.searches
     window.search.setText("bandits")
-    window._search_timer.stop()  # searched here, once, not again on the next turn
+    window.results.timer.stop()  # searched here, once, not again on the next turn
     window.apply_filter()  # returns: it would have blocked on the index lock
     assert window.searcher.searches == searches
     assert "exact matches only" in window.statusBar().currentMessage() or "typos" in (

@@ -1,0 +1,194 @@
+"""The search box and the rows it shows: text typed, with the sidebar's filter, becomes the
+table's ids in the sort the header asks for, with the selection kept across the refill.
+
+One search per keystroke, on the event loop's next turn. While the search index is being
+built (or rebuilt by a write to most of the library) a search is answered at once from SQL,
+exactly, and searched again in full when the index is ready. The empty-state notice and
+the status line's counts follow each refill; Enter or Down go to the results.
+"""
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QLineEdit, QTableView
+
+from litman.core.library import Library
+from litman.core.ranking import SearchResult
+from litman.formats import registry
+from litman.gui.background import BackgroundWork
+from litman.gui.models.papers import PaperTableModel
+from litman.gui.paper_table import EmptyNotice
+from litman.gui.safe_text import rich
+from litman.gui.search_controller import SearchController
+from litman.gui.selection import IdSelection
+from litman.gui.status_line import StatusLine
+from litman.gui.table_header import TableHeader
+from litman.gui.write_worker import WriteWorker
+
+# The search runs on the event loop's next turn: keys that arrive together make one search,
+# and a lone key is not held back (a pause of 25 ms was a third of the 50 ms budget).
+SEARCH_DELAY_MS = 0
+PLACEHOLDER = (
+    'Search: words, "phrase", title:, author:, tag:, '
+    "year:2020..2024, status:unread, -negation   (Ctrl+F)"
+)
+
+
+def search_box() -> QLineEdit:
+    box = QLineEdit()
+    box.setAccessibleName("Search")
+    box.setClearButtonEnabled(True)
+    box.setPlaceholderText(PLACEHOLDER)
+    box.setMinimumWidth(420)
+    return box
+
+
+class Results(QObject):
+    """Runs the search for the table; `paneStale` when a paper the detail pane shows has
+    left the rows."""
+
+    paneStale = Signal()
+
+    def __init__(
+        self,
+        library: Library,
+        *,
+        model: PaperTableModel,
+        table: QTableView,
+        selection: IdSelection,
+        columns: TableHeader,
+        status_line: StatusLine,
+        background: BackgroundWork,
+        writes: WriteWorker,
+        prefix: Callable[[], str],
+        shown: Callable[[], Sequence[int]],
+        sort: tuple[str | None, bool],
+        parent: QObject,
+    ) -> None:
+        super().__init__(parent)
+        self.library, self.model, self.table, self.selection = library, model, table, selection
+        self.columns, self.status_line = columns, status_line
+        self.background, self.writes = background, writes
+        self.prefix, self.shown = prefix, shown  # the sidebar's filter; the pane's papers
+        self.searcher = SearchController(library)
+        self.box = search_box()
+        self.empty = EmptyNotice(table)
+        self.sort_key, self.sort_desc = sort
+        self.last_result: SearchResult | None = None
+        self.waiting = False  # answered from SQL; the full search follows
+        self.ready = False  # Qt asks the model to sort while the table is being built
+        self.offline = False  # a shared library's server is gone: the rows shown stay
+        self.typed = ""  # the search text as last edited, to see a new search begin
+        self.timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
+        self.timer.timeout.connect(self.apply)
+        self.box.textChanged.connect(lambda _t: self.timer.start())
+        self.box.textEdited.connect(self._edited)
+        # Enter or Down in the search box goes to the results, first row selected.
+        self.box.returnPressed.connect(self.focus_results)
+        down = QAction(self.box)
+        down.setShortcut(QKeySequence(Qt.Key.Key_Down))
+        down.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        down.triggered.connect(self.focus_results)
+        self.box.addAction(down)
+        model.sortRequested.connect(self.sort_by)
+        columns.relevanceRequested.connect(lambda: self.sort_by("", False))
+        background.done.connect(self._index_ready)
+        writes.idle.connect(self._writes_done)
+
+    def query_text(self) -> str:
+        return f"{self.prefix()} {self.box.text()}".strip()
+
+    def apply(self, wait: bool = False) -> None:
+        """Show the papers matching the query. While the index builds in the background a
+        search waits for it, unless `wait`: then it waits here, for Enter or Down, which go
+        to the results and must land on them, not on the unfiltered rows still shown."""
+        if not self.ready:
+            return
+        if self.offline:  # the rows shown stay; a new list would need the server
+            self.status_line.say("Searching waits until the server is back.", 5000)
+            return
+        text = self.query_text()
+        query = self.searcher.parse(text)
+        busy = self.background.running or (self.writes.busy() and not self.library.index_free())
+        if not query.empty and busy and not wait:
+            # Answered at once without the index, exactly; the full search follows when the
+            # index is ready (_index_ready) or the write rebuilding it ends (_writes_done).
+            self.waiting = True
+            self._show_quick(text)
+            return
+        self.waiting = False
+        selected = self.selection.ids()
+        outcome = self.searcher.run(text, self.sort_key, self.sort_desc)
+        self.last_result = outcome.result
+        self.model.set_ids(outcome.ids)
+        self.selection.restore(selected)
+        if any(self.model.row_of(pid) is None for pid in self.shown()):
+            self.paneStale.emit()  # a paper shown is hidden or gone: no stale pane
+        hint = "; ".join(outcome.notes)
+        self.box.setToolTip(rich(hint) if hint else "")
+        self.box.setStyleSheet("QLineEdit { border: 1px solid #d97706; }" if hint else "")
+        self.update_empty()
+        self.status_line.show_counts()
+
+    def _edited(self, text: str) -> None:
+        """A search typed into an empty box is ranked: a header sort gives way to relevance
+        (a header click during the search sorts it again)."""
+        if text.strip() and not self.typed.strip() and self.sort_key:
+            self.columns.sort_by_relevance()
+        self.typed = text
+
+    def _show_quick(self, text: str) -> None:
+        selected = self.selection.ids()
+        outcome = self.searcher.quick(text, self.sort_key, self.sort_desc)
+        self.last_result = None
+        self.model.set_ids(outcome.ids)
+        self.selection.restore(selected)
+        self.update_empty()
+        self.status_line.say(
+            f"{len(outcome.ids):,} shown while the search index is built: "
+            + "; ".join(outcome.notes)
+        )
+
+    def sort_by(self, key: str, desc: bool) -> None:
+        """A header click: this column ("" for relevance), this way."""
+        if not self.ready:
+            return
+        if (key or None, desc) == (self.sort_key, self.sort_desc):
+            return
+        self.sort_key, self.sort_desc = key or None, desc
+        self.apply()
+
+    def update_empty(self) -> None:
+        rows = self.model.rowCount()
+        empty = not rows and self.library.count() == 0
+        self.empty.update_for(rows, empty, self.query_text(), registry.read_help())
+
+    def _index_ready(self) -> None:
+        if self.waiting:
+            self.waiting = False
+            self.apply()
+
+    def _writes_done(self) -> None:
+        if self.waiting and not self.background.running:  # answered from SQL meanwhile
+            self.waiting = False
+            self.apply()
+
+    def focus_results(self) -> None:
+        if self.timer.isActive() or self.waiting:
+            # Typed faster than the pause, or the index is still building: search now, so
+            # the row selected below is the first hit and not row 0 of the old list.
+            self.timer.stop()
+            self.waiting = False
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:
+                self.apply(wait=True)
+            finally:
+                QApplication.restoreOverrideCursor()
+        self.table.setFocus()
+        if self.model.rowCount() and not self.selection.count():
+            self.table.selectRow(0)
+
+    def focus_search(self) -> None:
+        self.box.setFocus()
+        self.box.selectAll()
