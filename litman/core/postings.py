@@ -296,7 +296,7 @@ class Postings:
         p = cls()
         text = array_text(a["tokens"])
         p.tokens = text.split("\n") if text else []
-        p.token_ids = {tok: i for i, tok in enumerate(p.tokens)}
+        p.token_ids = dict(zip(p.tokens, range(len(p.tokens)), strict=True))
         p._bulk_docs = a["bulk_docs"]
         spans = a["spans"]
         p._set_spans(a["slice_codes"], spans[:, 0], spans[:, 1])

@@ -29,17 +29,30 @@ class Typos:
     """The vocabulary's words by length, with their letter masks made when first needed."""
 
     def __init__(self, words: Iterable[str]) -> None:
+        # Each length's words are listed when a lookup first needs them: a query word
+        # reaches a few lengths, and a saved index loads without grouping 60k words.
+        self._words = list(words)
+        lens = np.fromiter(map(len, self._words), np.int64, len(self._words))
+        self._order = np.argsort(lens, kind="stable")
+        self._lens = lens[self._order]
         self._by_len: dict[int, list[str]] = {}
-        for tok in words:
-            self._by_len.setdefault(len(tok), []).append(tok)
         self._masks: dict[int, np.ndarray[Any, np.dtype[np.uint64]]] = {}
+
+    def _bucket(self, n: int) -> list[str]:
+        """The vocabulary's words of `n` code points, in the order they were given."""
+        bucket = self._by_len.get(n)
+        if bucket is None:
+            start, end = np.searchsorted(self._lens, [n, n + 1]).tolist()
+            words = self._words
+            bucket = self._by_len[n] = [words[i] for i in self._order[start:end].tolist()]
+        return bucket
 
     def near(self, word: str, k: int) -> list[tuple[str, int]]:
         """Words other than `word` within `k` edits of it, with their distances."""
         out: list[tuple[str, int]] = []
         want = np.uint64(letter_mask(word))
         for n in range(max(1, len(word) - k), len(word) + k + 1):
-            bucket = self._by_len.get(n)
+            bucket = self._bucket(n)
             if not bucket:
                 continue
             close = np.flatnonzero(np.bitwise_count(self._bucket_masks(n) ^ want) <= 2 * k)
@@ -58,7 +71,7 @@ class Typos:
     def _bucket_masks(self, n: int) -> np.ndarray[Any, np.dtype[np.uint64]]:
         masks = self._masks.get(n)
         if masks is None:
-            bucket = self._by_len[n]
+            bucket = self._bucket(n)
             # Every word of a bucket has n code points: one row of UTF-32 units each.
             codes = np.frombuffer("".join(bucket).encode("utf-32-le"), dtype=np.uint32)
             bits = np.left_shift(np.uint64(1), (codes & 63).astype(np.uint64))

@@ -170,3 +170,40 @@ def test_an_index_that_agrees_with_the_file_is_loaded_not_reconciled(
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.index.ensure_built()
         assert lib.saved_index.saved_at == lib.generation() and calls == []
+
+
+def test_tags_changed_after_a_load_answer_as_a_fresh_build(seeded_path: Path, cache: Path):
+    """A loaded index keeps each tag's members, and each paper's tags are made from them
+    when a change needs them: tagging, untagging and renaming then answer as a build."""
+    from litman.core.search import SearchIndex
+
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        ids = lib.list_ids()
+        lib.add_tag("Marsupial > Quokka", ids[::2])
+        lib.add_tag("Wombat", ids[1::3])
+        lib.search("warm up")
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.index.ensure_built()
+        assert lib.saved_index.saved_at == lib.generation()  # loaded
+        lib.add_tag("Wombat", ids[:4])
+        lib.remove_tag("Marsupial > Quokka", ids[:6])
+        lib.rename_tag("Marsupial", "Numbat")
+        fresh = SearchIndex(lib._index_docs)
+        fresh.build()
+        for query in ("tag:wombat", "quokka", "numbat", "marsupial", "tag:numbat wombat"):
+            assert sorted(lib.search(query).ids) == sorted(fresh.search(query).ids), query
+
+
+def test_tags_given_in_another_order_are_no_change_to_reconcile():
+    from litman.core.records import Doc
+    from litman.core.search import SearchIndex
+
+    def docs_giving(tags: tuple[str, ...]):
+        texts = ("Quokka habitats", "Ada Lovelace", "", "", "qk1", "2020", "")
+        return lambda _ids: [Doc(1, texts, 2020, 0, tags)]
+
+    index = SearchIndex(docs_giving(("Zoo", "alpha", "Mid")))
+    index.build()
+    index._docs = docs_giving(("Mid", "Zoo", "alpha"))
+    assert index.reconcile() == (0, 0, 0)
+    assert index.search("tag:zoo").ids == [1]
