@@ -1,14 +1,14 @@
 """From a stored abstract to the published record: the query, the score, the change.
 
 The query is the abstract's opening sentences (the part a truncated seed still has). Each
-candidate is scored by how closely its abstract matches the stored one (rapidfuzz on folded
-words; a truncated stored abstract is compared with the same length of the candidate's), so
-a candidate with another paper's abstract, or none, scores low. Accepting a candidate fills
-the paper's empty fields, replaces a derived title, and keeps the stored abstract unless
-the found one is longer (which completes a truncated seed), and gives a key litman made from
-the old fields (a seed's, from its guessed title) the key the new ones make; `changes_for`
-says exactly what would be written, so the CLI and the window can show it first and write
-it as one edit.
+candidate is scored by how closely its abstract matches the stored one (the share of folded
+words that line up, by rapidfuzz; a truncated stored abstract is compared with as many of
+the candidate's words), so a candidate with another paper's abstract, or none, scores low.
+Accepting a candidate fills the paper's empty fields, replaces a derived title, keeps the
+stored abstract unless the found one is longer (which completes a truncated seed), and gives
+a key litman made from the old fields (a seed's, from its guessed title) the key the new
+ones make; `changes_for` says exactly what would be written, so the CLI and the window can
+show it first and write it as one edit.
 """
 
 import re
@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rapidfuzz import fuzz
+from rapidfuzz.distance import Indel
 
 from litman.core.citekeys import base_key, made_from
 from litman.core.records import NewPaper, Paper
@@ -58,19 +58,27 @@ def query_text(abstract: str) -> str:
     return out[: QUERY_CHARS * 2]
 
 
-def _norm(text: str) -> str:
-    return " ".join(_WORDS.findall(fold(text)))
+def folded_words(text: str) -> list[str]:
+    """The words of `text`, folded (case and accents) and without punctuation."""
+    return _WORDS.findall(fold(text))
 
 
 def similarity(stored: str, truncated: bool, found: str) -> float:
-    """How alike two abstracts are, 0..1; a truncated stored abstract is compared with the
-    beginning of the found one."""
-    a, b = _norm(stored), _norm(found)
+    """How alike two abstracts are, 0..1: the share of their folded words that line up in
+    order (rapidfuzz's Indel similarity over words), so each word that differs costs its
+    share. A truncated stored abstract loses its last word (the cut may fall inside it) and
+    is compared with as many words of the found one. Over letters, any two English
+    abstracts share about half (seed against seed: 0.44 on average, 0.58 for the fixtures'
+    wrong candidates, as much as 0.80 for two that share a first sentence); over words,
+    0.09, 0.22 and 0.67, while a record with a tenth of its words changed still has 0.9."""
+    a, b = folded_words(stored), folded_words(found)
+    if truncated and len(a) > 1:
+        a.pop()
     if not a or not b:
         return 0.0
     if truncated and len(b) > len(a):
         b = b[: len(a)]
-    return max(fuzz.ratio(a, b), fuzz.token_sort_ratio(a, b)) / 100.0
+    return Indel.normalized_similarity(a, b)
 
 
 def candidates_for(
