@@ -1,7 +1,8 @@
 """`litman --self-test`: proof that a build works, run offscreen on the build machine.
 
 It opens a temporary library, imports the bundled seeds and searches them, exports BibTeX
-and parses it back, then builds and shows the main window, processes events and closes it.
+and parses it back, checks that HTTPS would trust some CA certificates (no network), then
+builds and shows the main window, processes events and closes it.
 Each check prints one line; any failure prints why and exits 1.
 """
 
@@ -82,6 +83,9 @@ def _checks(tmp: Path, ok: Callable[[str, str], None]) -> None:
 
         need(net.https_available(), "no HTTPS in this build: metadata lookup cannot work")
         ok("lookup", "HTTPS for Crossref, doi.org, arXiv and OpenAlex")
+        count, where = net.ca_certificates()
+        need(count, f"no CA certificates in {where}: every HTTPS lookup would be refused")
+        ok("certificates", f"{count} CA certificates from {where}")
 
         shown = _window(lib, tmp)
         ok("window", shown)

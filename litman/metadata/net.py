@@ -10,6 +10,8 @@ reached raises `Offline` with one line; successful answers are cached for a week
 """
 
 import json
+import os
+import re
 import socket
 import threading
 import time
@@ -18,6 +20,7 @@ import urllib.parse
 import urllib.request
 from collections.abc import Callable, Mapping
 from email.message import Message
+from pathlib import Path
 from typing import Any, TypeVar
 
 from litman.core.errors import Cancelled
@@ -144,6 +147,26 @@ class Channel:
 def https_available() -> bool:
     """Whether this Python can speak HTTPS (a frozen build without ssl cannot)."""
     return hasattr(urllib.request, "HTTPSHandler")
+
+
+def ca_certificates() -> tuple[int, str]:
+    """How many CA certificates an HTTPS request would trust, and where they were looked
+    for (no network): a bundle's OpenSSL looks where the build machine keeps them
+    (`SSL_CERT_FILE` and `SSL_CERT_DIR` point elsewhere), and finding none there, it would
+    refuse every server. A hashed folder is read lazily, so its files are counted."""
+    import ssl  # after https_available(): a build without ssl has no module to import
+
+    paths = ssl.get_default_verify_paths()
+    count = ssl.create_default_context().cert_store_stats()["x509_ca"]
+    folder = Path(paths.capath) if paths.capath else None
+    if not count and folder is not None:
+        count = sum(1 for f in folder.iterdir() if _HASHED.fullmatch(f.name))
+    file = os.environ.get(paths.openssl_cafile_env) or paths.openssl_cafile
+    where = f"{file} or {os.environ.get(paths.openssl_capath_env) or paths.openssl_capath}"
+    return count, where
+
+
+_HASHED = re.compile(r"[0-9a-f]{8}\.\d+")  # OpenSSL's c_rehash names: subject hash, number
 
 
 def _retry_after(headers: Message | None, default: float, cap: float) -> float:

@@ -21,3 +21,18 @@ def test_self_test_fails_loudly_without_its_seeds(capsys, qapp, monkeypatch, tmp
     monkeypatch.setattr(paths, "bundle_root", lambda: tmp_path)
     assert main(["--self-test"]) == 1
     assert "FAILED  bundled files missing" in capsys.readouterr().out
+
+
+def test_self_test_counts_the_certificates_https_would_trust(capsys, qapp) -> None:
+    assert main(["--self-test"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if "ok  certificates" in x)
+    assert int(line.split(": ")[1].split()[0]) > 0
+
+
+def test_self_test_fails_loudly_without_certificates(capsys, qapp, monkeypatch, tmp_path) -> None:
+    """As a bundle whose OpenSSL looks in a folder this system does not have."""
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "none.pem"))
+    monkeypatch.setenv("SSL_CERT_DIR", str(tmp_path / "none"))
+    assert main(["--self-test"]) == 1
+    out = capsys.readouterr().out
+    assert f"FAILED  no CA certificates in {tmp_path / 'none.pem'} or {tmp_path / 'none'}" in out
