@@ -1,11 +1,12 @@
 """`litman add ID...` and `litman enrich [QUERY]`: metadata from the public indexes.
 
 `add` looks up DOIs, arXiv ids and ISBNs and stores what it finds (a paper already stored
-under the same DOI is merged). `enrich` searches for the published record of each paper
+under the same DOI or arXiv id is merged). `enrich` searches for the published record of each paper
 whose title is derived or whose authors are empty (or of what QUERY finds), prints the
 candidates with their scores, and with `--accept-above X` writes each best candidate that
 scores X or more into its paper; `--dry-run` shows what it would write and writes nothing,
-and `--json` prints each paper's candidates, outcome and changes as one JSON array.
+and `--json` prints each paper's candidates, outcome and changes as one JSON array (`add
+--json`: where each record went, and what failed).
 Without the network each says so in one line and exits 1.
 """
 
@@ -38,10 +39,26 @@ def cmd_add(args: argparse.Namespace, lib: Library) -> int:
     result = add_identifiers(lib, args.ids, _lookup(args))
     report = result.report
     added = set(report.added) if report else set()
+    rows = []
     for (ident, found), paper_id in zip(result.found, _placed(result), strict=True):
-        verb = "added" if paper_id in added else "merged into"
+        action = "added" if paper_id in added else "merged"
         p = lib.get(paper_id)
-        say(f"{verb} {p.citekey}: {plain_text(p.title)} ({ident}, from {found.source})")
+        rows.append(
+            {
+                "identifier": str(ident),
+                "source": found.source,
+                "action": action,
+                "id": p.id,
+                "citekey": p.citekey,
+                "title": p.title,
+            }
+        )
+        if not args.json:
+            verb = "added" if action == "added" else "merged into"
+            say(f"{verb} {p.citekey}: {plain_text(p.title)} ({ident}, from {found.source})")
+    if args.json:
+        failed = [{"input": text, "error": why} for text, why in result.failed]
+        emit_json({"papers": rows, "failed": failed})
     for text, why in result.failed:
         say(f"litman: error: {text}: {why}", err=True)
     return 1 if result.failed else 0

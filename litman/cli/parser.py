@@ -224,7 +224,12 @@ def _add_lookup_parsers(
 ) -> None:
     mailto = "your e-mail, sent to Crossref and OpenAlex as their polite pool asks "
     mailto += "(default: $LITMAN_CONTACT_EMAIL)"
-    p = add("add", commands["add"], "add papers by DOI, arXiv id or ISBN (looked up online)")
+    p = add(
+        "add",
+        commands["add"],
+        "add papers by DOI, arXiv id or ISBN (looked up online)",
+        json_flag=True,
+    )
     p.add_argument("ids", nargs="+", metavar="ID", help="10.1000/xyz, doi:..., 2301.01234v2, ISBN")
     p.add_argument("--mailto", metavar="EMAIL", help=mailto)
     enrich_help = (

@@ -106,6 +106,38 @@ def test_adding_an_arxiv_id_merges_into_a_paper_known_only_by_its_eprint(
 
 
 @pytest.mark.usefixtures("fake_api")
+def test_add_json_says_where_each_record_went_and_why_others_gave_nothing(
+    tmp_path: Path, capsys
+) -> None:
+    path = tmp_path / "lib.sqlite"
+    assert cli(capsys, path, "add", "10.5555/w2sg.0001")[0] == 0
+    code, out, err = cli(capsys, path, "add", "--json", "2512.99901v2", "10.5555/W2SG.0001", "x1")
+    assert code == 1 and err.startswith("litman: error: x1: ")
+    data = json.loads(out)
+    stored = {p.doi: p for p in papers(path).values()}
+    assert data["papers"] == [
+        {
+            "identifier": "arXiv:2512.99901",
+            "source": "arXiv",
+            "action": "added",
+            "id": stored["10.48550/arxiv.2512.99901"].id,
+            "citekey": "exemplar2025softsignum",
+            "title": "SoftSignum: A Smooth Transition from Sign-Based Updates to SGD",
+        },
+        {
+            "identifier": "DOI 10.5555/w2sg.0001",
+            "source": "Crossref",
+            "action": "merged",
+            "id": stored["10.5555/w2sg.0001"].id,
+            "citekey": "example2025biasvariance",
+            "title": stored["10.5555/w2sg.0001"].title,
+        },
+    ]
+    assert [f["input"] for f in data["failed"]] == ["x1"]
+    assert "is not a DOI, an arXiv id or an ISBN" in data["failed"][0]["error"]
+
+
+@pytest.mark.usefixtures("fake_api")
 def test_a_doi_that_is_not_found_is_one_line_and_changes_nothing(tmp_path: Path, capsys) -> None:
     path = tmp_path / "lib.sqlite"
     code, out, err = cli(capsys, path, "add", "10.5555/missing")
