@@ -140,9 +140,11 @@ class Library:
         (`litman.core.postgres_store`), where the file options do not apply; `password`
         (asked of the user, never stored) is for it only.
         """
-        from litman.core import postgres_store
+        from litman.core.urls import is_url
 
-        if postgres_store.is_url(path):
+        if is_url(path):
+            from litman.core import postgres_store
+
             shared = postgres_store.PostgresStore(str(path), read_only=read_only, password=password)
             return cls(shared, index_cache=index_cache)
         from litman.core.sqlite_store import SQLiteStore
@@ -156,7 +158,7 @@ class Library:
     def is_shared(where: Path | str) -> bool:
         """Whether `where` names a shared library in a database (a `postgresql://` URL)
         rather than a library file."""
-        from litman.core.postgres_store import is_url
+        from litman.core.urls import is_url
 
         return is_url(where)
 

@@ -32,8 +32,8 @@ from litman.core.errors import (
     ServerUnreachableError,
 )
 from litman.core.storage import Backup, Restored, WriterClaim
+from litman.core.urls import SCHEMES
 
-SCHEMES = ("postgresql", "postgres")
 # One key for the advisory lock that serialises writers: "litm" in ASCII.
 WRITE_LOCK = 0x6C69746D
 LOCK_TIMEOUT_MS = 5000
@@ -44,12 +44,6 @@ GONE = ("08", "57P01", "57P02", "57P03")
 # libpq options that hold a secret: never shown (`safe`), never kept in litman's settings.
 SECRET_OPTIONS = ("password", "sslpassword", "oauth_client_secret")
 BACKUPS = "the database server (pg_dump); litman keeps no copies of a shared library"
-
-
-def is_url(where: object) -> bool:
-    """Whether a --library value names a PostgreSQL database rather than a file."""
-    text_ = str(where)
-    return any(text_.startswith(f"{s}://") or text_.startswith(f"{s}+") for s in SCHEMES)
 
 
 def driver_url(where: str) -> URL:

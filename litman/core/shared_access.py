@@ -33,7 +33,8 @@ from psycopg import conninfo, pq
 from sqlalchemy.engine import URL
 
 from litman.core.errors import LitmanError
-from litman.core.postgres_store import SECRET_OPTIONS, driver_url, is_url, safe
+from litman.core.postgres_store import SECRET_OPTIONS, driver_url, safe
+from litman.core.urls import is_url
 
 PROBE_TIMEOUT = 10  # seconds: libpq's connect_timeout for `probe` unless the URL sets one
 

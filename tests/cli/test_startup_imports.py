@@ -1,0 +1,47 @@
+"""A command loads only what it needs: each package below cost every `litman` command
+its import time (issue 23: a warm search at 100k papers spent 0.45 s importing)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+# Packages no search, list or status of a library file needs.
+NOT_FOR_A_FILE = ("psycopg", "PySide6", "bibtexparser")
+
+PROBE = """
+import json, sys
+from litman.cli import main
+code = main(sys.argv[1:])
+print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
+sys.exit(code)
+"""
+
+
+def loaded_by(args: list[str], tmp_path: Path) -> set[str]:
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["search", "neural", "network"], ["list"], ["status", "read", "3"], ["tags"]],
+    ids=["search", "list", "status", "tags"],
+)
+def test_a_command_on_a_library_file_loads_no_driver_window_or_parser(
+    seeded_path: Path, tmp_path: Path, command: list[str]
+) -> None:
+    loaded = loaded_by(["--library", str(seeded_path), *command], tmp_path)
+    assert not loaded & set(NOT_FOR_A_FILE)
