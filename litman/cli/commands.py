@@ -96,9 +96,9 @@ def cmd_list(args: argparse.Namespace, lib: Library) -> int:
 def cmd_show(args: argparse.Namespace, lib: Library) -> int:
     p = lib.get(lib.resolve(args.paper))
     if args.json:
-        emit_json(p.to_json())
+        emit_json({**p.to_json(), "version": p.version})
         return 0
-    for key, value in p.to_json().items():
+    for key, value in {**p.to_json(), "version": p.version}.items():
         if value not in ("", [], {}, None):
             say(
                 f"{key:>18}: {', '.join(value) if isinstance(value, list) else value}",
@@ -299,6 +299,18 @@ def cmd_enrich(args: argparse.Namespace, lib: Library) -> int:
     return lookup.cmd_enrich(args, lib)
 
 
+def cmd_edit(args: argparse.Namespace, lib: Library) -> int:
+    from litman.cli import editing
+
+    return editing.cmd_edit(args, lib)
+
+
+def cmd_conflicts(args: argparse.Namespace, lib: Library) -> int:
+    from litman.cli import editing
+
+    return editing.cmd_conflicts(args, lib)
+
+
 def _report_json(r: ImportReport) -> dict[str, Any]:
     return {
         "source": r.source_name,
@@ -324,6 +336,8 @@ COMMANDS: dict[str, Command] = {
     "export": cmd_export,
     "add": cmd_add,
     "enrich": cmd_enrich,
+    "edit": cmd_edit,
+    "conflicts": cmd_conflicts,
 }
 
 

@@ -4,6 +4,12 @@ Each one carries a message fit to print as one line; the CLI prints it without a
 and the GUI shows it in a dialog.
 """
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from litman.core.records import FieldConflict
+
 
 class LitmanError(Exception):
     """An expected failure with a message for the user."""
@@ -62,3 +68,27 @@ class ImportFailed(LitmanError):
 
 class Cancelled(LitmanError):
     """The user cancelled a long operation; nothing was written."""
+
+
+class ConflictError(LitmanError):
+    """An edit refused because a field it writes changed since the editor read the paper
+    (at version `seen`): `conflicts` holds each such field's stored and refused values, and
+    `version` the paper's version now. Nothing of the edit was written; the refusal is
+    kept in the library's conflict record."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        paper_id: int,
+        citekey: str,
+        seen: int,
+        version: int,
+        conflicts: "Sequence[FieldConflict]",
+    ) -> None:
+        super().__init__(message)
+        self.paper_id = paper_id
+        self.citekey = citekey
+        self.seen = seen
+        self.version = version
+        self.conflicts = tuple(conflicts)

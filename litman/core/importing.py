@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import Connection, String, cast, func, insert, or_, select, text, update
 
-from litman.core import models, preprints, store
+from litman.core import models, preprints, store, versions
 from litman.core.dedupe import Candidate, DuplicateFinder, abstract_key, title_key
 from litman.core.errors import Cancelled
 from litman.core.library_papers import insert_new
@@ -353,7 +353,8 @@ def _merge_into_stored(conn: Connection, pid: int, incoming: NewPaper) -> str:
         if getattr(merged, k) != getattr(kept, k)
     }
     if values:
-        values = store.with_derived(conn, pid, dict(values, modified_at=store.now()))
+        stamps = versions.stamped(row.version, dict(row.field_versions or {}), list(values))
+        values = store.with_derived(conn, pid, dict(values, modified_at=store.now(), **stamps))
         conn.execute(update(P).where(P.c.id == pid).values(**values))
     new_tags = [t for t in merged.tags if t not in tags]
     if new_tags:

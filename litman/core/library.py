@@ -82,6 +82,8 @@ class Library:
     restore_papers = forward("papers", Papers.restore_papers)
     set_status = forward("papers", Papers.set_status)
     restore_fields = forward("papers", Papers.restore_fields)
+    edit = forward("papers", Papers.edit)
+    conflicts = forward("papers", Papers.conflicts)
     set_rating = forward("papers", Papers.set_rating)
     tag_tree_counts = forward("tags", Tags.tag_tree_counts)
     paper_ids_with_tag = forward("tags", Tags.paper_ids_with_tag)
@@ -111,6 +113,8 @@ class Library:
         # The journal number the search index's state holds (litman.core.journal).
         self._index_seq = 0
         self._stopping = False  # stop_index_build was called
+        # Each thread's last write's journal number (None: it wrote nothing).
+        self._written: dict[int, int | None] = {}
 
     # -- opening -------------------------------------------------------------------------
 
@@ -427,6 +431,7 @@ class Library:
     def _write(self) -> Iterator[Connection]:
         """One write transaction of the store, which journals what the mutation publishes
         inside it (`_publish`) before it commits, and tells the index and listeners after."""
+        self._written[get_ident()] = None
         with self.store.write() as conn:
             self._pending[get_ident()] = None
             try:
@@ -434,7 +439,14 @@ class Library:
             finally:
                 published = self._pending.pop(get_ident())
             seqs = self._journal(conn, published)
+        self._written[get_ident()] = None if seqs is None else seqs[1]
         self._announce(published or [], seqs)
+
+    def last_write_seq(self) -> int | None:
+        """The change journal number given to the calling thread's last write through this
+        library (None when that write changed nothing): where it stands in the order every
+        client's writes committed in."""
+        return self._written.get(get_ident())
 
     def _journal(self, conn: Connection, published: list[Changes] | None) -> tuple[int, int] | None:
         """Journal the transaction's changes before it commits (nothing for a write that

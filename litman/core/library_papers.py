@@ -13,14 +13,15 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from litman.core import backups, fields, models, store
+from litman.core import backups, fields, models, store, versions
 from litman.core.batch import gc_paused
 from litman.core.citekeys import KeyAllocator, base_key
-from litman.core.errors import LitmanError, NotFoundError
+from litman.core.errors import ConflictError, LitmanError, NotFoundError
 from litman.core.parts import Part
 from litman.core.records import (
     EDITABLE_FIELDS,
     Changes,
+    ConflictRecord,
     FieldValues,
     NewPaper,
     Paper,
@@ -52,32 +53,68 @@ class Papers(Part):
     def add_paper(self, paper: NewPaper) -> int:
         return self.add_papers([paper]).added[0]
 
-    def update_paper(self, paper_id: int, /, **fields: Any) -> Changes:
-        """Change some fields of one paper; the Changes record holds their old values."""
+    def update_paper(
+        self, paper_id: int, /, seen_version: int | None = None, **fields: Any
+    ) -> Changes:
+        """Change some fields of one paper; the Changes record holds their old values.
+
+        With `seen_version` (the `Paper.version` the editor showed), a shared field that
+        changed since is not overwritten: the edit is refused whole, kept in the conflict
+        record, and ConflictError raised (`litman.core.versions`)."""
         unknown = set(fields) - EDITABLE_FIELDS
         if unknown:
             raise LitmanError(f"Cannot edit {', '.join(sorted(unknown))}.")
-        if "authors" in fields:
-            fields["authors"] = list(fields["authors"])
-        if "extra" in fields:
-            fields["extra"] = dict(fields["extra"])
+        return self.edit(paper_id, fields, seen_version)
+
+    def edit(
+        self, paper_id: int, values: Mapping[str, Any], seen_version: int | None = None
+    ) -> Changes:
+        """Change fields of one paper in one transaction: its own fields by column name
+        (`title`, `year`), any other name a stored BibTeX field (`volume`; an empty value
+        removes it). Conflicts as `update_paper`."""
         with self._write() as conn:
             old = store.load_papers(conn, [paper_id]).get(paper_id)
             if old is None:
                 raise NotFoundError(f"No paper with id {paper_id}.")
-            before = {k: getattr(old, k) for k in fields}
-            values = store.with_derived(conn, paper_id, dict(fields, modified_at=store.now()))
-            try:
-                conn.execute(update(P).where(P.c.id == paper_id).values(**values))
-            except IntegrityError as exc:
-                raise LitmanError(f"Citekey '{fields.get('citekey')}' is already taken.") from exc
-            return self._publish(
-                Changes(
-                    updated=(paper_id,),
-                    fields=frozenset(fields),
-                    inverse=FieldValues({paper_id: before}),
+            columns = _columns(old, values)
+            if columns.get("extra", old.extra) == old.extra and set(columns) == {"extra"}:
+                return self._publish(Changes())  # nothing written: nothing journalled
+            refused = self._save(conn, old, columns, seen_version)
+            if refused is None:
+                return self._publish(
+                    Changes(
+                        updated=(paper_id,),
+                        text_changed=not set(columns) <= UNSEARCHED_FIELDS | {"extra"},
+                        fields=frozenset(columns),
+                        inverse=FieldValues(
+                            {paper_id: {k: getattr(old, k) for k in columns}},
+                            {paper_id: columns},
+                        ),
+                    )
                 )
+            self._publish(Changes())  # only the conflict record: nothing journalled
+        raise refused
+
+    def _save(
+        self, conn: Connection, old: Paper, columns: dict[str, Any], seen: int | None
+    ) -> ConflictError | None:
+        """Write `columns` over paper `old` unless a field they change changed after
+        version `seen`; then the conflict record is written instead, and its error given."""
+        version, stamps = versions.state(conn, old.id)
+        diff = versions.changed(old, columns)
+        stale = versions.stale(stamps, seen, diff)
+        if stale and seen is not None:
+            return versions.refuse(conn, old, seen, version, stale)
+        values = dict(
+            columns, modified_at=store.now(), **versions.stamped(version, stamps, list(diff))
+        )
+        try:
+            conn.execute(
+                update(P).where(P.c.id == old.id).values(**store.with_derived(conn, old.id, values))
             )
+        except IntegrityError as exc:
+            raise LitmanError(f"Citekey '{columns.get('citekey')}' is already taken.") from exc
+        return None
 
     def free_citekey(self, base: str, paper_id: int | None = None) -> str:
         """`base`, or `base` with the first clash suffix no other paper's key has (compared
@@ -91,33 +128,21 @@ class Papers(Part):
             )
             return KeyAllocator(rows.scalars()).key(base)
 
-    def set_field(self, paper_id: int, name: str, value: str) -> Changes:
+    def set_field(
+        self, paper_id: int, name: str, value: str, seen_version: int | None = None
+    ) -> Changes:
         """Set one stored BibTeX field (`volume`, `pages`, `note`, ...) as typed; an empty
-        value removes it. `old` holds the whole previous `extra` mapping, for undo."""
-        with self._write() as conn:
-            row = conn.execute(select(P.c.entry_type, P.c.extra).where(P.c.id == paper_id)).first()
-            if row is None:
-                raise NotFoundError(f"No paper with id {paper_id}.")
-            key = fields.check_name(name, row.entry_type)
-            old = dict(row.extra or {})
-            new = dict(old)
-            if value.strip():
-                new[key] = value
-            else:
-                new.pop(key, None)
-            if new == old:
-                return self._publish(Changes())  # nothing written: nothing journalled
-            conn.execute(
-                update(P).where(P.c.id == paper_id).values(extra=new, modified_at=store.now())
-            )
-            return self._publish(
-                Changes(
-                    updated=(paper_id,),
-                    text_changed=False,
-                    fields=frozenset({"extra"}),
-                    inverse=FieldValues({paper_id: {"extra": old}}),
-                )
-            )
+        value removes it. `old` holds the whole previous `extra` mapping, for undo. With
+        `seen_version`, conflicts as `update_paper`."""
+        if name.strip().lower() in EDITABLE_FIELDS:
+            raise LitmanError(f"'{name.strip()}' is one of the paper's own fields: edit it there.")
+        return self.edit(paper_id, {name: value}, seen_version)
+
+    def conflicts(self, paper_id: int | None = None, after: int = 0) -> list[ConflictRecord]:
+        """The refused edits the library kept, oldest first (of one paper, or all; after
+        record number `after`)."""
+        with self._read() as conn:
+            return versions.records(conn, paper_id, after)
 
     def delete_papers(self, ids: Sequence[int]) -> Changes:
         """Delete papers; the inverse keeps their stored rows, so that undo puts them back
@@ -205,6 +230,7 @@ class Papers(Part):
                     for pid, values in old.items()
                     if pid in replaced
                 }
+            versions.restamp(conn, old)
             self._write_back(conn, old, derived=not store.DERIVED_FROM.isdisjoint(written))
             return self._publish(
                 Changes(
@@ -247,6 +273,28 @@ class Papers(Part):
         vals = {k: (v.value if isinstance(v, Status) else v) for k, v in values.items()}
         vals = {k: (list(v) if isinstance(v, tuple) else v) for k, v in vals.items()}
         return store.with_derived(conn, pid, vals)
+
+
+def _columns(old: Paper, values: Mapping[str, Any]) -> dict[str, Any]:
+    """An edit's values as columns: stored BibTeX fields named on their own go into a copy
+    of the paper's `extra` (checked against its entry type; empty removes one)."""
+    columns = {k: v for k, v in values.items() if k in EDITABLE_FIELDS}
+    if "authors" in columns:
+        columns["authors"] = list(columns["authors"])
+    if "extra" in columns:
+        columns["extra"] = dict(columns["extra"])
+    keys = {k: v for k, v in values.items() if k not in EDITABLE_FIELDS}
+    if keys:
+        kind = columns.get("entry_type", old.entry_type)
+        extra = dict(columns.get("extra", old.extra))
+        for name, value in keys.items():
+            key = fields.check_name(name, kind)
+            if str(value).strip():
+                extra[key] = value
+            else:
+                extra.pop(key, None)
+        columns["extra"] = extra
+    return columns
 
 
 def _add_row(

@@ -6,12 +6,13 @@ return plain rows and bulk inserts stay fast; no live ORM object leaves the core
 """
 
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import JSON, Column, Index, Integer, String, Table, UniqueConstraint, func, text
 from sqlmodel import Field, SQLModel
 
 # Bump with a migration in `litman.core.schema` whenever a table below changes.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 # Sortable columns indexed since schema 3 (the others had an index already).
 SORT_INDEXED = (
     "authors_sort",
@@ -80,6 +81,17 @@ class PaperRow(SQLModel, table=True):
     added_at: datetime
     modified_at: datetime
     read_at: datetime | None = None
+    # Schema 5 (`litman.core.versions`): a count of the writes of the paper's shared fields,
+    # and for each such field (a column, or an `extra` key by its BibTeX name) the version
+    # that last changed it, so that a stale edit of a field is refused and one of another
+    # field lands.
+    version: int = Field(
+        default=0, sa_column=Column(Integer, nullable=False, server_default=text("0"))
+    )
+    field_versions: dict[str, int] = Field(
+        default_factory=dict,
+        sa_column=Column(JSON, nullable=False, server_default=text("'{}'")),
+    )
 
 
 class TagRow(SQLModel, table=True):
@@ -119,6 +131,27 @@ class JournalRow(SQLModel, table=True):
     ids: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
 
 
+class ConflictRow(SQLModel, table=True):
+    """A field edit refused because the field had changed since the editor read the paper
+    (schema 5; `litman.core.versions`): kept, so that no refused edit is lost silently.
+    `seen` is the version the editor saw, `version` the paper's then; `theirs` the stored
+    value, `mine` the refused one (JSON). No foreign key: the record outlives the paper."""
+
+    __tablename__ = "conflicts"
+    __table_args__ = (Index("ix_conflicts_paper", "paper_id"), {"sqlite_autoincrement": True})
+
+    id: int | None = Field(default=None, sa_column=Column(Integer, primary_key=True))
+    paper_id: int
+    citekey: str
+    field: str
+    seen: int
+    version: int
+    theirs: Any = Field(default=None, sa_column=Column(JSON))
+    mine: Any = Field(default=None, sa_column=Column(JSON))
+    who: str = ""
+    at: datetime
+
+
 class SourceRow(SQLModel, table=True):
     """A file that was imported: its name, the collection label it carried, its digest."""
 
@@ -146,3 +179,4 @@ paper_tags = table_of(PaperTagRow)
 meta = table_of(MetaRow)
 sources = table_of(SourceRow)
 journal = table_of(JournalRow)
+conflicts = table_of(ConflictRow)

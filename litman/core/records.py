@@ -112,6 +112,9 @@ class Paper:
     added_at: datetime
     modified_at: datetime
     read_at: datetime | None
+    # The paper's version when read (`litman.core.versions`): an editor hands it back with
+    # its edit, and a field changed since is refused instead of overwritten.
+    version: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The paper object of `litman list --json`."""
@@ -161,6 +164,33 @@ class NewPaper:
     source: str = ""
     extra: Mapping[str, str] = field(default_factory=dict)
     tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FieldConflict:
+    """One field of a refused edit: what is stored now (`theirs`, written by someone after
+    the version the editor saw) and what the edit wanted (`mine`). `field` is a column name
+    (`title`) or a stored BibTeX field's name (`volume`)."""
+
+    field: str
+    theirs: Any
+    mine: Any
+
+
+@dataclass(frozen=True)
+class ConflictRecord:
+    """A refused edit of one field, as the library keeps it (`Library.papers.conflicts`)."""
+
+    id: int
+    paper_id: int
+    citekey: str
+    field: str
+    seen: int
+    version: int
+    theirs: Any
+    mine: Any
+    who: str
+    at: datetime
 
 
 @dataclass(frozen=True)

@@ -32,11 +32,21 @@ def _v3_to_v4(conn: Connection) -> None:
     models.journal.create(conn)
 
 
+def _v4_to_v5(conn: Connection) -> None:
+    """A version per paper, and per shared field the version that last changed it, with
+    the record of refused stale edits (`litman.core.versions`). Every paper starts at 0:
+    an editor that read it before the upgrade saw version 0 too."""
+    conn.execute(text("ALTER TABLE papers ADD COLUMN version INTEGER NOT NULL DEFAULT 0"))
+    conn.execute(text("ALTER TABLE papers ADD COLUMN field_versions JSON NOT NULL DEFAULT '{}'"))
+    models.conflicts.create(conn)  # with its index
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
     3: _v3_to_v4,
+    4: _v4_to_v5,
 }
 
 

@@ -153,7 +153,7 @@ def to_paper(row: Sequence[Any], tag_names: Sequence[str]) -> Paper:
     """A `Paper` from a row of PAPER_COLUMNS and its tag names. Positional, and JSON read by
     the C scanner: this runs 100k times for a listing or an export."""
     (pid, key, etype, title, derived, authors, year, venue, doi, url, abstract, truncated,
-     status, rating, notes, source, extra, added, modified, read) = row  # fmt: skip
+     status, rating, notes, source, extra, added, modified, read, version) = row  # fmt: skip
     return Paper(
         pid,
         key,
@@ -176,6 +176,7 @@ def to_paper(row: Sequence[Any], tag_names: Sequence[str]) -> Paper:
         _datetime(added),
         _datetime(modified),
         _datetime(read) if read else None,
+        version,
     )
 
 

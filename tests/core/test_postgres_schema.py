@@ -1,7 +1,7 @@
 """The library's schema on PostgreSQL: created, migrated and journalled as on SQLite, on a
 real server the test run starts (tests/pg_server.py)."""
 
-from sqlalchemy import create_engine, inspect, text, update
+from sqlalchemy import Connection, create_engine, inspect, text, update
 
 from litman.core import journal, models, schema, store
 
@@ -23,6 +23,7 @@ def test_an_older_schema_is_migrated_on_postgresql(pg_url: str) -> None:
     engine = create_engine(pg_url)
     schema.create(engine)
     with engine.begin() as conn:
+        _before_versions(conn)
         conn.execute(text("DROP TABLE journal"))
         conn.execute(
             update(models.meta).where(models.meta.c.key == "schema_version").values(value="3")
@@ -32,6 +33,38 @@ def test_an_older_schema_is_migrated_on_postgresql(pg_url: str) -> None:
     with engine.connect() as conn:
         assert schema.stored_version(conn) == models.SCHEMA_VERSION
         assert "journal" in inspect(conn).get_table_names()
+    engine.dispose()
+
+
+def _before_versions(conn: Connection) -> None:
+    """Take schema 5's parts away again (paper versions and the conflict record)."""
+    conn.execute(text("DROP TABLE conflicts"))
+    conn.execute(text("ALTER TABLE papers DROP COLUMN version, DROP COLUMN field_versions"))
+
+
+def test_a_schema_4_database_gains_versions_and_the_conflict_record(pg_url: str) -> None:
+    engine = create_engine(pg_url)
+    schema.create(engine)
+    with engine.begin() as conn:
+        _before_versions(conn)
+        conn.execute(
+            text(
+                "INSERT INTO papers (citekey, entry_type, title, title_sort, "
+                "title_derived, authors, authors_sort, venue, doi, url, abstract, "
+                "abstract_truncated, abstract_key, title_key, status, rating, notes, "
+                "source, extra, added_at, modified_at) VALUES ('k', 'misc', 't', 't', "
+                "false, '[]', '', '', '', '', '', false, '', '', 'unread', 0, '', '', "
+                "'{}', now(), now())"
+            )
+        )
+        conn.execute(
+            update(models.meta).where(models.meta.c.key == "schema_version").values(value="4")
+        )
+    assert schema.migrate(engine, 4) == models.SCHEMA_VERSION
+    with engine.connect() as conn:
+        row = conn.execute(text("SELECT version, field_versions FROM papers")).one()
+        assert (row.version, row.field_versions) == (0, {})
+        assert "conflicts" in inspect(conn).get_table_names()
     engine.dispose()
 
 

@@ -1,0 +1,107 @@
+"""`litman edit PAPER FIELD=VALUE...` and `litman conflicts`.
+
+`edit` sets a paper's own fields (`title=...`, `year=2021`, `authors="Doe, J. and Roe, R."`)
+and stored BibTeX fields (`volume=12`; an empty value removes one) in one transaction.
+With `--version N` (the version `litman show` printed) it is refused, with one line naming
+each field changed since by someone else and exit status 3, instead of overwriting it
+(`litman.core.versions`); an edit of fields nobody else changed lands. `conflicts` lists the
+refused edits the library keeps.
+"""
+
+import argparse
+from typing import Any
+
+from litman.cli.output import emit_json, say
+from litman.core.errors import ConflictError, LitmanError
+from litman.core.library import Library
+from litman.core.records import ConflictRecord
+
+# What `edit` may set beyond the stored BibTeX fields.
+COLUMNS = ("citekey", "entry_type", "title", "authors", "year", "venue", "doi", "url", "abstract")
+# `edit`'s exit status when the edit was refused as stale: the caller may read and retry.
+CONFLICT_EXIT = 3
+
+
+def cmd_edit(args: argparse.Namespace, lib: Library) -> int:
+    pid = lib.resolve(args.paper)
+    values = dict(_assignment(a) for a in args.assignments)
+    try:
+        lib.edit(pid, values, seen_version=args.seen)
+    except ConflictError as exc:
+        say(f"litman: conflict: {exc}", err=True)
+        return CONFLICT_EXIT
+    p = lib.get(pid)
+    say(f"edited {p.citekey} ({', '.join(values)}); it is now version {p.version}")
+    return 0
+
+
+def _assignment(text: str) -> tuple[str, Any]:
+    name, sep, value = text.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise LitmanError(f"'{text}' is not FIELD=VALUE (e.g. title=\"A Better Title\").")
+    if name == "year":
+        return name, _year(value)
+    if name == "authors":
+        return name, [a.strip() for a in value.split(" and ") if a.strip()]
+    if name in ("rating", "notes", "status", "tags"):
+        raise LitmanError(f"Set {name} with its own command (`litman {_command(name)}`).")
+    return name, value
+
+
+def _year(value: str) -> int | None:
+    if not value.strip():
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise LitmanError(f"A year is a number, not '{value}'.") from None
+
+
+def _command(name: str) -> str:
+    return {"status": "status", "tags": "tag add"}.get(name, "edit in the window")
+
+
+def cmd_conflicts(args: argparse.Namespace, lib: Library) -> int:
+    pid = lib.resolve(args.paper) if args.paper else None
+    kept = lib.conflicts(pid)
+    if args.json:
+        emit_json([_json(c) for c in kept])
+        return 0
+    for c in kept:
+        say(
+            f"{c.at:%Y-%m-%d %H:%M}  {c.citekey}  {c.field}: kept {c.theirs!r}, refused "
+            f"{c.mine!r} (saw version {c.seen}, was {c.version}; {c.who})"
+        )
+    if not kept:
+        say("no refused edits")
+    return 0
+
+
+def _json(c: ConflictRecord) -> dict[str, Any]:
+    return {**vars(c), "at": c.at.isoformat()}
+
+
+def add_parsers(add: Any, commands: Any) -> None:
+    """The `edit` and `conflicts` subcommands (parser.build_parser's `add`)."""
+    fields = ", ".join(COLUMNS)
+    p = add("edit", commands["edit"], "change fields of one paper (refused if stale)")
+    p.add_argument("paper", metavar="ID|CITEKEY")
+    p.add_argument(
+        "assignments",
+        nargs="+",
+        metavar="FIELD=VALUE",
+        help=f"{fields}, or any BibTeX field (volume=12; empty removes it)",
+    )
+    p.add_argument(
+        "--version",
+        dest="seen",
+        type=int,
+        metavar="N",
+        help="the version you read (`litman show`): refuse, exit 3, if a field you set "
+        "was changed by someone else since",
+    )
+    p = add(
+        "conflicts", commands["conflicts"], "list refused edits", json_flag=True, read_only=True
+    )
+    p.add_argument("paper", nargs="?", metavar="ID|CITEKEY")

@@ -1,0 +1,185 @@
+"""Paper versions: a stale edit of a field is refused, while an edit of another field lands.
+
+Each paper carries a `version`, bumped by every write of its shared fields, and
+`field_versions`: for each shared field (a column such as `title`, or a stored BibTeX field
+by its name, `volume`) the version that last changed it. An editor hands back the version
+of the paper it showed (`seen`). A field the edit changes that has changed after `seen` is
+a conflict, unless the edit writes what is stored already (two people making the same fix).
+Then nothing of the edit is written: the refusal is kept in the `conflicts` table, in a
+transaction of its own that commits, so that no refused edit is lost silently, and the
+caller gets a `ConflictError` naming the paper and each field with theirs and mine.
+
+The per-user fields (reading status, rating, notes) carry no version: each user's own,
+last save wins. Tags are sets: putting one on and taking one off never conflict.
+An edit without `seen` (an import's merge, a command that read nothing) always lands.
+"""
+
+import getpass
+import socket
+from collections.abc import Mapping, Sequence
+from datetime import UTC
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, insert, select, update
+
+from litman.core import models, store
+from litman.core.errors import ConflictError
+from litman.core.records import EDITABLE_FIELDS, ConflictRecord, FieldConflict, Paper
+
+P, C = models.papers, models.conflicts
+# The columns whose edits are versioned; `extra` is versioned key by key.
+PER_USER = frozenset({"rating", "notes"})
+SHARED_COLUMNS = EDITABLE_FIELDS - PER_USER - {"extra"}
+
+
+def plain(value: Any) -> Any:
+    """A field's value as JSON holds it, so that stored and edited values compare."""
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, Mapping):
+        return dict(value)
+    return value
+
+
+def changed(current: Paper, values: Mapping[str, Any]) -> dict[str, tuple[Any, Any]]:
+    """Each shared field these values change, by name: (stored, new). `extra` is compared
+    key by key, an absent key as the empty string."""
+    out: dict[str, tuple[Any, Any]] = {}
+    for name, value in values.items():
+        if name == "extra":
+            old, new = current.extra, value
+            for key in sorted(set(old) | set(new)):
+                if old.get(key, "") != new.get(key, ""):
+                    out[key] = (old.get(key, ""), new.get(key, ""))
+        elif name in SHARED_COLUMNS and plain(getattr(current, name)) != plain(value):
+            out[name] = (plain(getattr(current, name)), plain(value))
+    return out
+
+
+def state(conn: Connection, paper_id: int) -> tuple[int, dict[str, int]]:
+    """A paper's version and its fields' versions, as stored now."""
+    row = conn.execute(select(P.c.version, P.c.field_versions).where(P.c.id == paper_id)).one()
+    return int(row.version), dict(row.field_versions or {})
+
+
+def stale(
+    versions: Mapping[str, int], seen: int | None, changes: Mapping[str, tuple[Any, Any]]
+) -> list[FieldConflict]:
+    """The changes to fields written after version `seen` (none without one)."""
+    if seen is None:
+        return []
+    return [
+        FieldConflict(name, theirs, mine)
+        for name, (theirs, mine) in changes.items()
+        if versions.get(name, 0) > seen
+    ]
+
+
+def stamped(version: int, versions: Mapping[str, int], names: Sequence[str]) -> dict[str, Any]:
+    """The `version` and `field_versions` values for an UPDATE that changes these fields
+    (nothing when it changes none)."""
+    if not names:
+        return {}
+    after = version + 1
+    return {"version": after, "field_versions": {**versions, **dict.fromkeys(names, after)}}
+
+
+def restamp(conn: Connection, values: Mapping[int, Mapping[str, Any]]) -> None:
+    """Stamp new versions on the papers whose shared fields these values (an undo or a
+    redo, about to be written) change."""
+    ids = [pid for pid, v in values.items() if not SHARED_COLUMNS.isdisjoint(v) or "extra" in v]
+    if not ids:
+        return
+    current = store.load_papers(conn, ids)
+    query = select(P.c.id, P.c.version, P.c.field_versions).where(store.in_ids(P.c.id, ids))
+    rows = []
+    for pid, version, stamps in conn.execute(query).all():
+        names = list(changed(current[pid], values[pid]))
+        if names:
+            new = stamped(version, dict(stamps or {}), names)
+            rows.append({"p_id": pid, "p_v": new["version"], "p_fv": new["field_versions"]})
+    if rows:
+        stmt = update(P).where(P.c.id == bindparam("p_id"))
+        conn.execute(
+            stmt.values(version=bindparam("p_v"), field_versions=bindparam("p_fv")),
+            rows,
+        )
+
+
+def refuse(
+    conn: Connection, paper: Paper, seen: int, version: int, conflicts: Sequence[FieldConflict]
+) -> ConflictError:
+    """Keep the refused fields in the conflict record (the caller's transaction, which must
+    commit) and the error to raise after it has."""
+    stamp, who = store.now(), _who()
+    conn.execute(
+        insert(C),
+        [
+            {
+                "paper_id": paper.id,
+                "citekey": paper.citekey,
+                "field": c.field,
+                "seen": seen,
+                "version": version,
+                "theirs": c.theirs,
+                "mine": c.mine,
+                "who": who,
+                "at": stamp,
+            }
+            for c in conflicts
+        ],
+    )
+    return ConflictError(
+        _message(paper.citekey, conflicts),
+        paper_id=paper.id,
+        citekey=paper.citekey,
+        seen=seen,
+        version=version,
+        conflicts=conflicts,
+    )
+
+
+def _message(citekey: str, conflicts: Sequence[FieldConflict]) -> str:
+    said = "; ".join(
+        f"{c.field} is now {_short(c.theirs)}, yours {_short(c.mine)}" for c in conflicts
+    )
+    return (
+        f"'{citekey}' was changed by someone else since you read it ({said}). "
+        "Nothing was saved; read it again and redo the edit."
+    )
+
+
+def _short(value: Any) -> str:
+    text = "; ".join(map(str, value)) if isinstance(value, list) else str(value)
+    text = " ".join(text.split())
+    return repr(text if len(text) <= 40 else text[:39] + "…")
+
+
+def _who() -> str:
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):  # no user name in this environment
+        user = "?"
+    return f"{user}@{socket.gethostname()}"
+
+
+def records(conn: Connection, paper_id: int | None = None, after: int = 0) -> list[ConflictRecord]:
+    """The kept conflicts, oldest first: after record `after`, of one paper or of all."""
+    query = select(C).where(C.c.id > after).order_by(C.c.id)
+    if paper_id is not None:
+        query = query.where(C.c.paper_id == paper_id)
+    return [
+        ConflictRecord(
+            r.id,
+            r.paper_id,
+            r.citekey,
+            r.field,
+            r.seen,
+            r.version,
+            r.theirs,
+            r.mine,
+            r.who,
+            r.at if r.at.tzinfo else r.at.replace(tzinfo=UTC),
+        )
+        for r in conn.execute(query)
+    ]
