@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from litman.core import backups, fields, models, store, versions
@@ -153,7 +153,7 @@ class Papers(Part):
             self._backup_before(backups.PRE_DELETE)
         with self._write() as conn:
             gone = store.take_rows(conn, list(ids))
-            conn.execute(delete(P).where(store.in_ids(P.c.id, gone.ids)))
+            store.delete_rows(conn, gone.ids)
             return self._publish(Changes(deleted=gone.ids, tags_changed=True, inverse=gone))
 
     def restore_rows(self, gone: PapersGone) -> Changes:

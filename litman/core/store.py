@@ -23,6 +23,7 @@ from sqlalchemy import (
     String,
     Table,
     bindparam,
+    delete,
     func,
     insert,
     select,
@@ -338,11 +339,25 @@ def insert_papers(conn: Connection, rows: Sequence[Mapping[str, Any]]) -> list[i
     return ids
 
 
+def delete_rows(conn: Connection, ids: Sequence[int]) -> None:
+    """Delete these papers (their tag links go with them) in the caller's transaction.
+
+    Deleting most of a large library drops the secondary indexes first and builds them
+    again over the rows left: each deleted row edited 14 index B-trees. All 100k papers,
+    SQLite alone: 3.6 -> 1.3 s CPU (load 14). On SQLite only: PostgreSQL would lock the
+    table against other clients' reads for the whole delete."""
+    # Elsewhere as many as are deleted count as left: the indexes are never dropped.
+    left = count_papers(conn) - len(ids) if conn.dialect.name == "sqlite" else len(ids)
+    with _indexes_deferred(conn, len(ids), left):
+        conn.execute(delete(P).where(in_ids(P.c.id, ids)))
+
+
 @contextmanager
-def _indexes_deferred(conn: Connection, n: int) -> Iterator[None]:
-    """Around an insert of `n` papers: drop the secondary indexes first and build them
-    again after, when the batch is large and larger than the table."""
-    defer = n >= DEFER_INDEXES_FROM and n > count_papers(conn)
+def _indexes_deferred(conn: Connection, n: int, left: int | None = None) -> Iterator[None]:
+    """Around an insert of `n` papers, or a delete that leaves `left`: drop the secondary
+    indexes first and build them again after, when `n` is large and larger than the rows
+    the indexes keep (the table, or what is left)."""
+    defer = n >= DEFER_INDEXES_FROM and n > (count_papers(conn) if left is None else left)
     deferred = sorted(P.indexes, key=lambda ix: str(ix.name)) if defer else []
     for index in deferred:
         index.drop(conn)
