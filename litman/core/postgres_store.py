@@ -79,6 +79,9 @@ def gone(exc: DBAPIError) -> bool:
     code = sqlstate(exc)
     if exc.connection_invalidated or code.startswith(GONE):
         return True
+    failed = getattr(exc.orig, "pgconn", None)  # a connection attempt's own libpq side
+    if failed is not None and failed.needs_password:
+        return False  # reached, and it asks for a password that libpq did not find
     return isinstance(exc, OperationalError) and not code
 
 

@@ -2,7 +2,8 @@
 
 Before the window appears: take the library's writer lock (or offer a read-only window when
 another window has it), and open the library, offering the newest good backup when the file
-is damaged. Both questions go through `ask`, which tests replace.
+is damaged. Both questions go through `ask`, which tests replace. A shared library
+(`postgresql://…`) is opened by `litman.gui.shared_launch` instead.
 """
 
 import os
@@ -17,7 +18,7 @@ from litman import app, paths
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library import Library
 from litman.core.storage import Backup, WriterClaim
-from litman.gui import theme, workers
+from litman.gui import shared_launch, theme, workers
 from litman.gui.safe_text import rich
 from litman.gui.terminate import QuitOnSignal
 
@@ -42,6 +43,10 @@ def open_for_window(
     library_arg: str | None, ask: Ask = ask_box
 ) -> tuple[Library, WriterClaim] | None:
     """The library to show and its writer lock (not held when read-only); None to quit."""
+    shared = library_arg or os.environ.get(app.ENV_VAR)
+    if shared and Library.is_shared(shared):  # a database: gui/shared_launch.py
+        library = shared_launch.open_shared(shared)
+        return None if library is None else (library, library.site.writer_claim())
     choice = app.choose_library(library_arg)
     site = app.site(choice.path)
     lock = site.writer_claim()

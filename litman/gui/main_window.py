@@ -35,6 +35,7 @@ from litman.gui import (
     requests,
     safe_text,
     settings,
+    shared_dialog,
     window_actions,
     window_state,
 )
@@ -49,7 +50,7 @@ from litman.gui.sidebar import Sidebar
 from litman.gui.status_line import Counts, StatusLine
 from litman.gui.table_header import TableHeader
 from litman.gui.whole_selection import WholeSelection
-from litman.gui.workers import Runner, run_in_pool
+from litman.gui.workers import Runner, run_in_pool, wait_for_all
 from litman.gui.write_desk import WriteDesk
 from litman.gui.write_worker import WriteWorker
 
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
     from litman.core.ranking import SearchResult
 WATCH_MS = 2000
 RETRY_MS = 1000  # a shared library's server gone away is asked again this often
+_OPENED: set["MainWindow"] = set()  # windows opened from File → Open Shared Library…
 
 
 class ChangeBridge(QObject):
@@ -67,6 +69,7 @@ class ChangeBridge(QObject):
 
 class MainWindow(QMainWindow):
     # Made by gui/window_actions.py.
+    a_open_shared: QAction
     a_import: QAction
     a_export: QAction
     a_export_sel: QAction
@@ -116,6 +119,7 @@ class MainWindow(QMainWindow):
             lambda why: self.statusBar().showMessage(f"Background work stopped: {why}", 15000)
         )
         self.background.checked.connect(self._checked)
+        self.owns_library = False  # close the library with the window
         self.offline = ""  # a shared library's server cannot be reached: why, one line
         self.view = view or settings.ViewSettings()
         self.view.use_library(library.site.where)
@@ -320,6 +324,22 @@ class MainWindow(QMainWindow):
         self.save_state()
         self.library.unsubscribe(self.bridge.changed.emit)
         super().closeEvent(event)
+        if self.owns_library:  # opened from the File menu: nobody else closes it
+            wait_for_all()
+            self.library.close()
+
+    def open_shared_library(self) -> "MainWindow | None":
+        """File → Open Shared Library…: a new window on the library chosen."""
+        return shared_dialog.open_shared(self, self.view, self._window_on)  # type: ignore[return-value]
+
+    def _window_on(self, library: Library) -> "MainWindow":
+        win = MainWindow(library, self.view.another(), self.runner, index_in_background=True)
+        win.owns_library = True
+        _OPENED.add(win)  # a window with no parent is kept by someone until it closes
+        win.destroyed.connect(lambda _obj=None: _OPENED.discard(win))
+        win.show()
+        win.start_background_work()
+        return win
 
     # -- searching and showing (gui/results.py) -----------------------------------------------
 

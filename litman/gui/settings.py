@@ -32,6 +32,9 @@ SIDEBAR = Key("sidebar/selected", "all", per_library=True)
 # Not view state, but the user's own, for every library: sent to Crossref and OpenAlex with
 # each lookup, as their polite pools ask (Paper → Contact E-mail for Lookups…).
 CONTACT_EMAIL = Key("lookup/contact_email", "")
+# Shared libraries opened lately (File → Open Shared Library…), newest first, one per line:
+# URLs without a password (litman keeps none).
+RECENT_SHARED = Key("shared/recent", "")
 
 
 class ViewSettings:
@@ -41,6 +44,12 @@ class ViewSettings:
         else:
             self._qs = QSettings(str(path), QSettings.Format.IniFormat)
         self.library = ""  # the scope of per-library keys: a digest of the library's path
+
+    def another(self) -> "ViewSettings":
+        """Settings over the same store, for another window (its own library scope)."""
+        other = ViewSettings()
+        other._qs = QSettings(self._qs.fileName(), self._qs.format())
+        return other
 
     def use_library(self, where: str) -> None:
         """Keep per-library keys (last search, sidebar item, sort) for the library at `where`

@@ -31,6 +31,7 @@ class ActionWindow(Window, Protocol):
     a_export: QAction
     a_export_sel: QAction
     a_export_all: QAction
+    a_open_shared: QAction
     a_backup: QAction
     a_restore_backup: QAction
     a_check: QAction
@@ -49,6 +50,7 @@ class ActionWindow(Window, Protocol):
 
     def close(self) -> bool: ...
     def poll_changes(self) -> None: ...
+    def open_shared_library(self) -> object: ...
     def focus_search(self) -> None: ...
     def set_status(self, status: Status) -> None: ...
     def set_rating(self, rating: int) -> None: ...
@@ -98,6 +100,7 @@ def _file_actions(win: "ActionWindow") -> None:
     win.a_export = _act(win, "Export BibTeX…", lambda: dialogs.export(win, "view"), "Ctrl+E")
     win.a_export_sel = _act(win, "Export selection…", lambda: dialogs.export(win, "selection"))
     win.a_export_all = _act(win, "Export everything…", lambda: dialogs.export(win, "all"))
+    win.a_open_shared = _act(win, "Open Shared Library…", win.open_shared_library)
     win.a_backup = _act(win, "Back Up Now", lambda: dialogs.backup_now(win))
     win.a_restore_backup = _act(
         win, "Restore from Backup…", lambda: dialogs.restore_from_backup(win)
@@ -142,6 +145,8 @@ def _status_actions(win: "ActionWindow") -> None:
 def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     bar = win.menuBar()
     file_menu = bar.addMenu("&File")
+    file_menu.addAction(win.a_open_shared)
+    file_menu.addSeparator()
     file_menu.addActions([win.a_import, win.a_export, win.a_export_sel, win.a_export_all])
     file_menu.addSeparator()
     file_menu.addActions([win.a_backup, win.a_restore_backup, win.a_check])

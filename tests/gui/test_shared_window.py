@@ -9,7 +9,6 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from litman import app
 from litman.core.library import Library
 from litman.core.records import Status
 from litman.gui import commands
@@ -66,20 +65,6 @@ def test_a_reader_role_opens_read_only_with_a_message(qtbot, pg_seeded_url, tmp_
     assert "(read-only)" in win.windowTitle()
     assert "may only read" in win.read_only_label.text()
     assert not win.a_import.isEnabled() and not any(a.isEnabled() for a in win.a_status.values())
-
-
-@pytest.fixture(scope="module")
-def own_cluster():
-    """A server of this module's own, to stop and start again, holding the seeds."""
-    from tests import pg_server
-
-    if pg_server.binaries() is None:
-        pytest.skip("needs PostgreSQL (initdb, pg_ctl)")
-    cluster = pg_server.start()
-    with Library.open(cluster.url()) as lib:
-        app.import_seeds(lib)
-    yield cluster
-    cluster.stop()
 
 
 def test_a_server_gone_is_said_and_edits_refused_until_it_is_back(

@@ -1,0 +1,165 @@
+"""File → Open Shared Library…: name a shared library, give a password when the server asks
+for one that libpq cannot find, and open a window on it.
+
+A shared library is named by a `postgresql://` URL, a libpq connection string or
+`service=NAME` (`litman.core.shared_access.parse_target`, which takes a typed password out).
+Open tries one connection on a worker (`probe`): when the server asks for a password and
+none is in `.pgpass`, the service file or the environment, a password box appears, with
+"Remember in .pgpass" (litman never keeps one anywhere else). The recent libraries are kept
+in the view settings as URLs without their password, and offered first. Nothing shown (the
+dialog's line, titles, the recent list) ever holds a password: `parse_target` took it out.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QWidget,
+)
+
+from litman.core import shared_access
+from litman.core.errors import LitmanError
+from litman.core.library import Library
+from litman.gui import settings, workers
+from litman.gui.safe_text import rich
+from litman.gui.workers import Worker
+
+RECENT_KEPT = 8
+HINT = "postgresql://alice@labdb/refs, host=labdb dbname=refs user=alice, or service=lab"
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """A shared library to open: its URL (no password) and a password typed for this
+    session only (None: libpq finds it)."""
+
+    url: str
+    password: str | None
+
+
+def recent(view: settings.ViewSettings) -> list[str]:
+    kept = str(view.get(settings.RECENT_SHARED) or "")
+    return [url for url in kept.splitlines() if url]
+
+
+def remember_recent(view: settings.ViewSettings, url: str) -> None:
+    """Put `url` (without a password: `parse_target` made it) first among recent ones."""
+    urls = [url, *(u for u in recent(view) if u != url)][:RECENT_KEPT]
+    view.set(settings.RECENT_SHARED, "\n".join(urls))
+
+
+class OpenSharedDialog(QDialog):
+    probed = Signal(object)  # a Probe: the answer to Open, once shown
+
+    def __init__(self, parent: QWidget | None, recent_urls: list[str]) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Open Shared Library")
+        self.chosen: Chosen | None = None
+        self.target = QComboBox(editable=True)
+        self.target.addItems(recent_urls)
+        self.target.setMinimumWidth(460)
+        line = self.target.lineEdit()
+        if line is not None:
+            line.setPlaceholderText(HINT)
+        self.password = QLineEdit(echoMode=QLineEdit.EchoMode.Password)
+        self.password.setAccessibleName("Password")
+        self.remember = QCheckBox("Remember in .pgpass (readable by you only)")
+        self.message = QLabel(textFormat=Qt.TextFormat.PlainText, wordWrap=True)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.try_open)
+        self.buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow("Library:", self.target)
+        form.addRow(QLabel(f"e.g. {HINT}", textFormat=Qt.TextFormat.PlainText))
+        form.addRow("Password:", self.password)
+        form.addRow(self.remember)
+        form.addRow(self.message)
+        form.addRow(self.buttons)
+        self._asking(False)
+        self._typed: shared_access.SharedTarget | None = None
+
+    def _asking(self, ask: bool) -> None:
+        form = self.layout()
+        assert isinstance(form, QFormLayout)
+        form.setRowVisible(self.password, ask)
+        form.setRowVisible(self.remember, ask)
+
+    def try_open(self) -> None:
+        """Read what was typed and try one connection, off the GUI thread."""
+        try:
+            target = shared_access.parse_target(self.target.currentText())
+        except LitmanError as exc:
+            self.message.setText(str(exc))
+            return
+        self._typed = target
+        password = self.password.text() or target.password
+        self.buttons.setEnabled(False)
+        self.message.setText(f"Connecting to {target.shown}…")
+        worker = Worker(lambda _progress: shared_access.probe(target.url, password))
+        worker.signals.finished.connect(self._probed)
+        worker.signals.failed.connect(lambda exc: self._answered(str(exc)))
+        workers.start(worker, QThreadPool.globalInstance())
+
+    def _probed(self, probe: shared_access.Probe) -> None:
+        target = self._typed
+        assert target is not None
+        password = self.password.text() or target.password
+        if probe.ok:
+            try:
+                if password and self.remember.isChecked():
+                    shared_access.remember_password(target.url, password)
+                    password = None  # libpq finds it there now
+            except OSError as exc:
+                self._answered(f"Could not write the password file: {exc.strerror}.")
+                return
+            self.chosen = Chosen(target.url, password)
+            self.accept()
+        elif probe.needs_password:
+            self._asking(True)
+            self.password.setFocus()
+            typed = " (that one was refused)" if password else ""
+            self._answered(f"{target.shown} asks for a password{typed}.")
+        else:
+            self._answered(probe.message)
+        self.probed.emit(probe)
+
+    def _answered(self, text: str) -> None:
+        self.buttons.setEnabled(True)
+        self.message.setText(text)
+
+
+def open_shared(
+    parent: QMainWindow, view: settings.ViewSettings, make_window: Callable[[Library], QObject]
+) -> QObject | None:
+    """Ask which shared library to open and open a window on it (None when not opened)."""
+    dialog = OpenSharedDialog(parent, recent(view))
+    if dialog.exec() != QDialog.DialogCode.Accepted or dialog.chosen is None:
+        return None
+    return open_chosen(parent, view, dialog.chosen, make_window)
+
+
+def open_chosen(
+    parent: QWidget,
+    view: settings.ViewSettings,
+    chosen: Chosen,
+    make_window: Callable[[Library], QObject],
+) -> QObject | None:
+    try:
+        library = Library.open(chosen.url, password=chosen.password)
+    except LitmanError as exc:
+        QMessageBox.warning(parent, "litman", rich(str(exc)))
+        return None
+    remember_recent(view, chosen.url)
+    return make_window(library)

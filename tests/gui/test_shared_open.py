@@ -1,0 +1,165 @@
+"""Opening a shared library in the window: File → Open Shared Library… (recent ones kept
+without a password; a password asked for when the server wants one, kept in .pgpass only when
+asked to), and `litman --library postgresql://…` with no subcommand, which asks for a
+password the same way and, with the server away, says so and opens once it answers."""
+
+import uuid
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QDialog
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from litman.core.library import Library
+from litman.gui import launch, shared_dialog, shared_launch
+from litman.gui.main_window import MainWindow
+from litman.gui.settings import ViewSettings
+from litman.gui.workers import run_inline
+
+pytestmark = pytest.mark.gui
+SECRET = "open-sesame:42"
+
+
+@pytest.fixture
+def locked(pg_cluster, pg_seeded_url, monkeypatch, tmp_path):
+    """The seeded library for a role that must give SECRET: (URL without it, the role)."""
+    role = f"pw_{uuid.uuid4().hex[:8]}"
+    pg_cluster.password_role(role, SECRET)
+    admin = create_engine(pg_seeded_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'GRANT ALL ON ALL TABLES IN SCHEMA public TO "{role}"'))
+        conn.execute(text(f'GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO "{role}"'))
+    admin.dispose()
+    monkeypatch.setenv("PGPASSFILE", str(tmp_path / "pgpass"))
+    monkeypatch.delenv("PGPASSWORD", raising=False)
+    database = make_url(pg_seeded_url).database
+    return f"postgresql://{role}@/{database}?host={pg_cluster.socket_dir}"
+
+
+@pytest.fixture
+def win(qtbot, seeded, tmp_path: Path) -> MainWindow:
+    window = MainWindow(seeded, ViewSettings(tmp_path / "view.ini"), runner=run_inline)
+    qtbot.addWidget(window)
+    return window
+
+
+def dialog_for(qtbot, typed: str) -> shared_dialog.OpenSharedDialog:
+    dialog = shared_dialog.OpenSharedDialog(None, [])
+    qtbot.addWidget(dialog)
+    dialog.target.setEditText(typed)
+    return dialog
+
+
+def test_the_dialog_opens_a_url_and_keeps_it_among_recent(qtbot, win, pg_seeded_url) -> None:
+    dialog = dialog_for(qtbot, pg_seeded_url)
+    with qtbot.waitSignal(dialog.accepted, timeout=10000):
+        dialog.try_open()
+    assert dialog.chosen is not None and dialog.chosen.password is None
+    opened = shared_dialog.open_chosen(win, win.view, dialog.chosen, win._window_on)
+    assert isinstance(opened, MainWindow) and opened.owns_library
+    qtbot.addWidget(opened)
+    assert opened.library.count() == win.library.count()
+    assert shared_dialog.recent(win.view) == [dialog.chosen.url]
+    opened.close()
+
+
+def test_a_password_is_asked_for_and_kept_only_in_pgpass(qtbot, win, locked, tmp_path) -> None:
+    dialog = dialog_for(qtbot, locked)
+    with qtbot.waitSignal(dialog.probed, timeout=10000) as asked:
+        dialog.try_open()
+    assert asked.args[0].needs_password and dialog.password.isVisibleTo(dialog)
+    assert "asks for a password" in dialog.message.text()
+    dialog.password.setText(SECRET)
+    dialog.remember.setChecked(True)
+    with qtbot.waitSignal(dialog.accepted, timeout=10000):
+        dialog.try_open()
+    bare = shared_dialog.shared_access.parse_target(locked).url
+    assert dialog.chosen == shared_dialog.Chosen(bare, None)  # libpq finds it in .pgpass now
+    assert SECRET.replace(":", "\\:") in (tmp_path / "pgpass").read_text()
+    opened = shared_dialog.open_chosen(win, win.view, dialog.chosen, win._window_on)
+    assert isinstance(opened, MainWindow)
+    qtbot.addWidget(opened)
+    win.view.sync()
+    assert SECRET not in (tmp_path / "view.ini").read_text()
+    assert SECRET not in opened.windowTitle()
+    opened.close()
+
+
+def test_a_password_typed_for_the_session_is_written_nowhere(qtbot, win, locked, tmp_path):
+    dialog = dialog_for(qtbot, locked)
+    with qtbot.waitSignal(dialog.probed, timeout=10000):
+        dialog.try_open()
+    dialog.password.setText(SECRET)
+    with qtbot.waitSignal(dialog.accepted, timeout=10000):
+        dialog.try_open()
+    bare = shared_dialog.shared_access.parse_target(locked).url
+    assert dialog.chosen == shared_dialog.Chosen(bare, SECRET)
+    opened = shared_dialog.open_chosen(win, win.view, dialog.chosen, win._window_on)
+    assert isinstance(opened, MainWindow)
+    qtbot.addWidget(opened)
+    win.view.sync()
+    assert not (tmp_path / "pgpass").exists()
+    assert SECRET not in (tmp_path / "view.ini").read_text()
+    opened.close()
+
+
+def test_the_file_menu_opens_a_window_on_the_library_chosen(qtbot, win, pg_seeded_url, monkeypatch):
+    chosen = shared_dialog.Chosen(shared_dialog.shared_access.parse_target(pg_seeded_url).url, None)
+
+    def accept(self: shared_dialog.OpenSharedDialog) -> int:
+        self.chosen = chosen
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(shared_dialog.OpenSharedDialog, "exec", accept)
+    assert win.a_open_shared in win.menuBar().actions()[0].menu().actions()
+    opened = win.open_shared_library()
+    assert opened is not None and opened.live.active
+    qtbot.addWidget(opened)
+    library = opened.library
+    opened.close()
+    assert library._closed  # the window that opened it closed it
+
+
+def test_litman_library_url_opens_the_window_asking_for_the_password(locked) -> None:
+    asked: list[str] = []
+
+    def ask(shown: str, why: str) -> str:
+        asked.append(f"{shown} {why}")
+        return SECRET
+
+    library = shared_launch.open_shared(locked, ask_password=ask)
+    assert library is not None
+    try:
+        assert library.count() > 0 and len(asked) == 1 and SECRET not in asked[0]
+    finally:
+        library.close()
+
+
+def test_litman_library_url_with_no_subcommand_shows_the_window(pg_seeded_url) -> None:
+    opened = launch.open_for_window(pg_seeded_url)
+    assert opened is not None
+    library, claim = opened
+    assert claim.held and Library.is_shared(library.site.where)
+    library.close()
+
+
+def test_a_server_away_at_start_is_said_and_waited_for(qtbot, own_cluster) -> None:
+    said: list[str] = []
+    own_cluster.halt()
+
+    def wait(opening, why: str) -> Library | None:
+        said.append(why)
+        box = shared_launch.WaitBox(opening, why)
+        QTimer.singleShot(0, own_cluster.resume)  # the server comes back while the box waits
+        box.exec()
+        return box.library
+
+    library = shared_launch.open_shared(own_cluster.url(), wait=wait)
+    assert said and said[0].startswith("Cannot reach the server") and "\n" not in said[0]
+    assert library is not None
+    try:
+        assert library.count() > 0
+    finally:
+        library.close()
