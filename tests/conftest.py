@@ -79,7 +79,9 @@ def library_path(tmp_path: Path) -> Path:
 
 # The stores the core tests run against: every test under tests/core that takes `library`
 # or `seeded` runs once on a library file and once on a PostgreSQL database, unless marked
-# `file_only` (it tests what only a file has: its path, its backups, SQLite itself).
+# `file_only` (it tests what only a file has: its path, its backups, SQLite itself). Tests
+# elsewhere marked `both_stores` run on both too (the hostile imports: what reaches a
+# server is parameterised).
 STORES = ("sqlite", "postgresql")
 
 
@@ -87,6 +89,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "store" not in metafunc.fixturenames:
         return
     core = metafunc.module.__name__.startswith("tests.core.")
+    core = core or metafunc.definition.get_closest_marker("both_stores") is not None
     file_only = metafunc.definition.get_closest_marker("file_only") is not None
     kinds = STORES if core and not file_only else STORES[:1]
     metafunc.parametrize("store", kinds, indirect=True)

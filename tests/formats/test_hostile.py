@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from sqlalchemy import event
 
 from litman import app
-from litman.core.errors import ImportFailed
+from litman.core.errors import ImportFailed, NotFoundError
 from litman.core.library import Library
 from litman.formats import bibtex, seed_text
 from litman.formats.decoding import decode
@@ -22,6 +23,9 @@ from tests.formats.hostile import (
     snapshot,
     timed_import,
 )
+
+# What reaches a shared library's server is parameterised: the same imports run there too.
+pytestmark = pytest.mark.both_stores
 
 FILES = sorted(p for p in HOSTILE.iterdir() if p.suffix in (".txt", ".bib"))
 WORDS = "bandit regret convex gradient safety policy kernel sparse tensor graph".split()
@@ -39,6 +43,7 @@ EXPECTED = {
     "title-breakout.bib": "imported",
     "html-script.txt": "imported",
     "html-script.bib": "imported",
+    "sql-injection.bib": "imported",
 }
 
 
@@ -81,6 +86,31 @@ def test_a_title_cannot_break_out_of_its_field(library: Library, tmp_path: Path)
     assert by_key["breakout2"].title == library.get_by_citekey("breakout2").title
 
 
+# Strings of sql-injection.bib found in no statement litman sends: values go as parameters.
+SQL_MARKERS = ("Robert'", "Bobby", "pg_sleep", "pg_authid", "1'='1", "DELETE FROM tags")
+
+
+def test_values_written_as_sql_are_sent_as_parameters_and_kept_whole(library: Library):
+    sent: list[str] = []
+    event.listen(library.engine, "before_cursor_execute", lambda *a: sent.append(a[2]))
+    app.import_files(library, [HOSTILE / "sql-injection.bib"])
+    one = library.get_by_citekey("inject1")
+    assert one.title == "Robert'); DROP TABLE papers; --"
+    assert one.authors == ("O'Brien, Seán", "Tables, Bobby") and one.doi == "10.1000/1' OR '1'='1"
+    assert one.venue == "%s %(id)s :id $1 ? @x"
+    assert set(one.tags) >= {"'; DROP TABLE tags; --", "100%_sure", 'a"b'}
+    assert one.extra["howpublished"] == "x'); DELETE FROM papers; -- and more"
+    hostile_tag = "x'); DELETE FROM papers WHERE '1'='1"
+    library.add_tag(hostile_tag, [one.id])
+    library.rename_tag(hostile_tag, "%' OR 1=1; SELECT pg_sleep(10); --")
+    assert library.search("tag:100%_sure").ids == [one.id]
+    assert library.search("Robert DROP").ids == [one.id]
+    with pytest.raises(NotFoundError):
+        library.get_by_citekey("inject1' OR '1'='1")
+    assert library.count() == 2 and library.check() == "ok"
+    assert not [s for s in sent if any(marker in s for marker in SQL_MARKERS)]
+
+
 def test_ten_thousand_nested_braces(library: Library):
     app.import_files(library, [HOSTILE / "nested-braces.bib"])
     assert library.get_by_citekey("deep").title == "Deep"
@@ -102,7 +132,11 @@ def test_a_50_mb_line_is_refused_quickly(seeded: Library, tmp_path: Path, suffix
     assert snapshot(seeded) == before
 
 
-def test_a_hundred_thousand_abstracts_import_cleanly(library: Library, tmp_path: Path):
+def test_a_hundred_thousand_abstracts_import_cleanly(library_path: Path, tmp_path: Path):
+    """On a library file only: into PostgreSQL the same import takes 2.5 times as long
+    (150 s against 59 s at load 12; psycopg rewrites each 1,000-row INSERT's placeholders),
+    and the shared library's 100k figures are bench_shared.py's."""
+    library = Library.open(library_path)
     rng = random.Random(5)
     path = tmp_path / "100k.txt"
     path.write_text(
@@ -115,6 +149,7 @@ def test_a_hundred_thousand_abstracts_import_cleanly(library: Library, tmp_path:
     assert len(report.added) == 100_000
     assert library.count() == 100_000
     assert len(set(library.citekeys())) == 100_000
+    library.close()
 
 
 # -- fuzzing the readers -----------------------------------------------------------------

@@ -18,6 +18,9 @@ from litman.core.records import NewPaper
 from litman.formats import csljson, ris
 from tests.formats import hostile
 
+# What reaches a shared library's server is parameterised: the same imports run there too.
+pytestmark = pytest.mark.both_stores
+
 SUFFIXES = [".ris", ".json"]
 
 
