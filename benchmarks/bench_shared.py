@@ -1,6 +1,8 @@
 """A shared library on a local PostgreSQL server beside the same library in a file:
 `litman copy` of N papers, opening to first rows and to first search, and one edit's
-journey from one client to another's search index.
+journey from one client to another's search index: asked for (a file's window polls), and on
+PostgreSQL also pushed (the other's watch hears the commit's NOTIFY, catches up on its
+thread and finds the paper by search, timed from before the write).
 
     .venv/bin/python benchmarks/bench_shared.py [N]
 
@@ -48,6 +50,38 @@ def journey(where: str | Path) -> tuple[float, float]:
     return wall, cpu
 
 
+def pushed(url: str, tries: int = 5) -> list[float]:
+    """Seconds from one client's tag write beginning to another client's watch having
+    caught up and found the paper by search, `tries` times (the index is built first)."""
+    import threading
+
+    with Library.open(url) as window, Library.open(url) as other:
+        window.search("warm up")
+        pid = other.list_ids("id")[123]
+        heard, found = threading.Event(), []
+
+        def changed() -> None:
+            if window.changed_elsewhere() and window.search("tag:bench-pushed").ids == [pid]:
+                heard.set()
+
+        watch = window.watch(changed, lambda _up, _why: None)
+        assert watch is not None
+        watch.start()
+        watch.listening.wait(10)
+        try:
+            for _ in range(tries):
+                heard.clear()
+                t0 = time.perf_counter()
+                other.add_tag("bench-pushed", [pid])
+                assert heard.wait(10), "no notice"
+                found.append(time.perf_counter() - t0)
+                other.delete_tag("bench-pushed")
+                window.changed_elsewhere()
+        finally:
+            watch.stop()
+    return found
+
+
 def opening(where: str | Path) -> tuple[float, float]:
     """Seconds from open to the first 50 rows of the default view, and to a first search."""
     t0 = time.perf_counter()
@@ -88,6 +122,12 @@ def main(n: int = 100_000) -> None:
                     to_file = (wall, cpu)
             print(f"papers: {n}")
             report("PostgreSQL", to_db, url)
+            times = sorted(pushed(url))
+            print(
+                "PostgreSQL, pushed: an edit reaches another client's search in "
+                f"{times[len(times) // 2] * 1000:.0f} ms (median of {len(times)}; "
+                f"{times[0] * 1000:.0f}-{times[-1] * 1000:.0f} ms), from before the write"
+            )
             report("file", to_file, copy_file)
     finally:
         cluster.stop()

@@ -110,6 +110,7 @@ class Library:
         # yet), journalled before it commits and told to listeners after.
         self._pending: dict[int, list[Changes] | None] = {}
         self._follower = journal.Follower(self.journal_position().seq)
+        self._follow_lock = Lock()  # the watch's thread and the window's both follow
         # The journal number the search index's state holds (litman.core.journal).
         self._index_seq = 0
         self._stopping = False  # stop_index_build was called
@@ -343,7 +344,7 @@ class Library:
         on its next use instead.
         """
         poked = self.store.changed_elsewhere()
-        with self._read() as conn:
+        with self._read() as conn, self._follow_lock:  # a shared library's watch calls too
             outside, replay = self._follower.follow(conn)
         if not (poked or outside):
             return False
@@ -472,7 +473,8 @@ class Library:
         """After a commit: bring the search index up to date, then tell listeners."""
         self._orders.clear()
         if seqs is not None:
-            self._follower.wrote(*seqs)
+            with self._follow_lock:
+                self._follower.wrote(*seqs)
         index = self._index
         if index is not None and index.built:  # else a build reads the library as it is
             with index.lock:

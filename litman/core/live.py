@@ -16,6 +16,7 @@ server something every `alive_s`, so that a server gone silently (a network, not
 is noticed too. Both callbacks run on the watch's thread: a window carries them to its own.
 """
 
+import logging
 import threading
 from collections.abc import Callable
 
@@ -30,6 +31,7 @@ Connect = Callable[[], psycopg.Connection]
 WAIT_S = 0.2
 RETRY_S = 1.0
 ALIVE_S = 5.0
+log = logging.getLogger(__name__)
 
 
 class Watch:
@@ -71,7 +73,7 @@ class Watch:
                     self.listening.set()
                     if not self.up:  # back: what was missed is in the journal
                         self._say(True, "")
-                        self._changed()
+                        self._tell()
                     self._listen(conn)
             except psycopg.Error as exc:
                 self.listening.clear()
@@ -91,12 +93,19 @@ class Watch:
                 for _queued in conn.notifies(timeout=0):
                     pass  # one catch-up takes them all in
                 quiet = 0.0
-                self._changed()
+                self._tell()
                 continue
             quiet += WAIT_S
             if quiet >= self.alive_s:
                 conn.execute("SELECT 1")
                 quiet = 0.0
+
+    def _tell(self) -> None:
+        """Call `changed()`; whatever it raises is its own (logged): the watch listens on."""
+        try:
+            self._changed()
+        except Exception:
+            log.exception("litman: a shared library's change could not be taken in")
 
     def _say(self, up: bool, why: str) -> None:
         self.up = up

@@ -30,6 +30,7 @@ class LiveLink(QObject):
         self.watch = library.watch(self._heard, self._state)
         self._lock = threading.Lock()  # held to emit from another thread, and to stop
         self._stopped = False
+        self._probing = threading.Lock()
 
     @property
     def active(self) -> bool:
@@ -47,8 +48,10 @@ class LiveLink(QObject):
             self.watch.stop()
 
     def probe(self) -> None:
-        """Ask the server, off the GUI thread, whether it answers; `back` when it does."""
-        threading.Thread(target=self._probe, name="litman-probe", daemon=True).start()
+        """Ask the server, off the GUI thread, whether it answers; `back` when it does. One
+        question at a time: a server away over a network takes its connect timeout."""
+        if self._probing.acquire(blocking=False):
+            threading.Thread(target=self._probe, name="litman-probe", daemon=True).start()
 
     # -- on the watch's (or the probe's) thread ----------------------------------------------
 
@@ -57,6 +60,8 @@ class LiveLink(QObject):
             self.library.check()
         except LitmanError:
             return
+        finally:
+            self._probing.release()
         self._say(self.back.emit)
 
     def _heard(self) -> None:

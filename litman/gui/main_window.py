@@ -5,6 +5,7 @@ back as Changes records (possibly from a worker thread, hence the queued bridge)
 window refreshes only what they name.
 """
 
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QSplitter,
 )
 
+from litman.core.errors import LitmanError
 from litman.core.library import Library
 from litman.core.records import Changes, Status
 from litman.core.storage import WriterClaim
@@ -238,8 +240,9 @@ class MainWindow(QMainWindow):
         self.offline = self.desk.offline = ""
         self.model.offline = self.results.offline = False
         self._apply_read_only()
-        self.poll_changes()
-        self.refresh_all()
+        with suppress(LitmanError):  # gone again: the watch says so
+            self.library.changed_elsewhere()  # what the server missed telling: caught up
+            self.refresh_all()
         saving = self.desk.save_unsaved()
         said = f"; saving {saving} unsaved edits" if saving else ""
         self.statusBar().showMessage(f"The server is back{said}.", 8000)
