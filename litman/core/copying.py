@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Table, func, select, text
 
-from litman.core import models, store
+from litman.core import kept_blocks, models, store
 from litman.core.errors import LitmanError
 from litman.core.parts import Host, Part
 from litman.core.records import Changes
@@ -42,9 +42,10 @@ def copy_library(
             raise LitmanError("The destination already holds papers; copy into an empty library.")
         total, done = store.count_papers(src), 0
         for table, key in TABLES:
+            blocks = 0  # kept BibTeX blocks met so far, in the source's order
             for rows in _pages(src, table, key):
                 if table is models.meta:
-                    rows = [r for r in rows if r["key"] not in OWN_META]
+                    rows, blocks = _settings(rows, blocks)
                     dst.execute(
                         models.meta.delete().where(models.meta.c.key.in_([r["key"] for r in rows]))
                     )
@@ -57,6 +58,21 @@ def copy_library(
         ids = tuple(dst.execute(select(models.papers.c.id).order_by(models.papers.c.id)).scalars())
         writer._publish(Changes(added=ids, tags_changed=True))
     return len(ids)
+
+
+def _settings(rows: Sequence[dict[str, Any]], blocks: int) -> tuple[list[dict[str, Any]], int]:
+    """The settings to copy, without the library's own facts; kept BibTeX blocks go with
+    their positions (`kept_blocks.numbered`: an older litman's have none, and a database
+    could not list them in order without). `blocks` counts the blocks before these rows."""
+    kept = []
+    for row in rows:
+        if row["key"] in OWN_META:
+            continue
+        if row["key"].startswith(kept_blocks.BLOCK):
+            row = {**row, "key": kept_blocks.numbered(row["key"], blocks)}
+            blocks += 1
+        kept.append(row)
+    return kept, blocks
 
 
 def _pages(conn: Connection, table: Table, key: str) -> Iterator[Sequence[dict[str, Any]]]:

@@ -8,14 +8,13 @@ proposed for review, with the fields that differ. The report says what went wher
 """
 
 import dataclasses
-import hashlib
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, String, cast, func, insert, or_, select, text, update
+from sqlalchemy import Connection, String, cast, func, insert, or_, select, update
 
-from litman.core import models, preprints, store, versions
+from litman.core import kept_blocks, models, preprints, store, versions
 from litman.core.dedupe import Candidate, DuplicateFinder, abstract_key, title_key
 from litman.core.errors import Cancelled
 from litman.core.library_papers import insert_new
@@ -71,7 +70,7 @@ def import_batches(
                 progress(done, total)
     ids = insert_new(conn, [p.paper for p in pending])
     reports = _reports(conn, batches, pending, ids, stored)
-    _keep_blocks(conn, batches)
+    kept_blocks.keep(conn, (b for batch in batches for b in batch.blocks))
     for batch in batches:
         conn.execute(
             insert(models.sources).values(
@@ -84,26 +83,6 @@ def import_batches(
     if progress:
         progress(total, total)
     return reports
-
-
-BLOCK = "bibtex-block:"  # meta keys holding kept @preamble/@comment blocks, by digest
-
-
-def _keep_blocks(conn: Connection, batches: Sequence[ImportBatch]) -> None:
-    """Each new `@preamble` or `@comment` block, once, in the order read."""
-    M = models.meta
-    for kind, body in (b for batch in batches for b in batch.blocks):
-        key = BLOCK + hashlib.sha256(f"{kind}\n{body}".encode()).hexdigest()[:32]
-        if conn.execute(select(M.c.key).where(M.c.key == key)).first() is None:
-            conn.execute(insert(M).values(key=key, value=json.dumps([kind, body])))
-
-
-def kept_blocks(conn: Connection) -> list[tuple[str, str]]:
-    M = models.meta
-    # In the order kept (SQLite's rowid); PostgreSQL has no such order yet: by key there.
-    order = text("rowid") if conn.dialect.name == "sqlite" else M.c.key
-    rows = conn.execute(select(M.c.value).where(M.c.key.startswith(BLOCK)).order_by(order))
-    return [(kind, body) for kind, body in (json.loads(v) for v in rows.scalars())]
 
 
 def _place(

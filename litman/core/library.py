@@ -571,10 +571,10 @@ class Library:
 
     def kept_blocks(self) -> list[tuple[str, str]]:
         """BibTeX `@preamble` and `@comment` blocks kept from imports, as (kind, text)."""
-        from litman.core.importing import kept_blocks
+        from litman.core import kept_blocks
 
         with self._read() as conn:
-            return kept_blocks(conn)
+            return kept_blocks.listed(conn)
 
     def citekeys(self) -> set[str]:
         with self._read() as conn:

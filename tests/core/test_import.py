@@ -193,3 +193,23 @@ def test_a_batch_paper_with_no_source_of_its_own_is_given_the_file_and_line(
 ) -> None:
     library.import_batch(batch(NewPaper(title="One"), NewPaper(title="Two"), name="x.bib"))
     assert sorted(p.source for p in library.list_papers()) == ["x.bib:1", "x.bib:2"]
+
+
+BLOCKS_BIB = (
+    '@comment{zeta first}\n@preamble{"\\newcommand{\\x}{y}"}\n@comment{alpha last}\n'
+    "@article{a, title={A paper}, author={Lee, Ann}, year={2020}}\n"
+)
+
+
+def test_kept_bibtex_blocks_come_back_in_the_order_read(library: Library, tmp_path: Path) -> None:
+    first, second = tmp_path / "first.bib", tmp_path / "second.bib"
+    first.write_text(BLOCKS_BIB)
+    second.write_text("@comment{middle? no: read later}\n" + BLOCKS_BIB)
+    app.import_files(library, [first])
+    app.import_files(library, [second])  # one new block, after the others; none twice
+    assert [body for _, body in library.kept_blocks()] == [
+        "@comment{zeta first}",
+        '@preamble{"\\newcommand{\\x}{y}"}',
+        "@comment{alpha last}",
+        "@comment{middle? no: read later}",
+    ]
