@@ -501,7 +501,9 @@ class Library:
             else:
                 index.set_statuses(self._status_codes(changes.updated))
         else:
-            index.apply(changes.added, changes.updated, changes.deleted, changes.text_changed)
+            index.apply(
+                changes.added, changes.updated, changes.deleted, changes.text_changed, changes.docs
+            )
 
     # -- reading papers ------------------------------------------------------------------
 

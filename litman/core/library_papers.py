@@ -161,7 +161,9 @@ class Papers(Part):
         with self._write() as conn:
             store.put_rows(conn, gone)
             back = gone.ids
-            return self._publish(Changes(added=back, tags_changed=True, inverse=PapersBack(back)))
+            docs = tuple(store.docs_of_rows(gone))
+            changes = Changes(added=back, tags_changed=True, inverse=PapersBack(back), docs=docs)
+            return self._publish(changes)
 
     def restore_papers(self, papers: Sequence[Paper]) -> Changes:
         """Put deleted papers back with their ids, keys, tags and dates (undo of delete)."""

@@ -330,6 +330,9 @@ class Changes:
     # What an add_tag or remove_tag did, link by link (the search index applies it as is).
     links: TagLinks | None = None
     inverse: Inverse | None = None
+    # The added papers' index documents, when the change had their rows at hand (an undone
+    # delete): the search index takes them instead of reading 100k texts back.
+    docs: tuple[Doc, ...] = ()
 
     @property
     def empty(self) -> bool:

@@ -469,15 +469,10 @@ def status_codes(conn: Connection, ids: Sequence[int]) -> dict[int, int]:
     return {pid: code[s] for pid, s in conn.execute(q)}
 
 
+# What `_docs` reads of a paper, in its order (authors as the stored JSON text).
+_INDEX_FIELDS = ("id", "title", "authors", "venue", "citekey", "year", "abstract", "status")
 _INDEX_COLUMNS = select(
-    P.c.id,
-    P.c.title,
-    type_coerce(P.c.authors, String),
-    P.c.venue,
-    P.c.citekey,
-    P.c.year,
-    P.c.abstract,
-    P.c.status,
+    *(type_coerce(P.c[n], String) if n == "authors" else P.c[n] for n in _INDEX_FIELDS)
 )
 
 
@@ -532,6 +527,16 @@ def _docs(rows: Sequence[Any], tags: Mapping[int, Sequence[str]]) -> list[Doc]:
         )
         for pid, title, authors, venue, key, year, abstract, st in rows
     ]
+
+
+def docs_of_rows(gone: PapersGone) -> list[Doc]:
+    """The search index's documents for deleted papers' stored rows (`take_rows`)."""
+    at = [gone.columns.index(name) for name in _INDEX_FIELDS]
+    rows = [tuple(row[i] for i in at) for row in gone.rows]
+    tags: dict[int, list[str]] = defaultdict(list)
+    for pid, name in gone.tags:
+        tags[pid].append(name)
+    return _docs(rows, tags)
 
 
 def _all_tags(conn: Connection) -> dict[int, list[str]]:

@@ -380,6 +380,27 @@ def test_a_status_change_updates_the_index_without_rereading_texts(
     lib.close()
 
 
+def test_an_undone_delete_revives_its_papers_without_rereading_texts(
+    seeded_path, monkeypatch
+) -> None:
+    """The undo read every restored paper's texts back to compare them with what the index
+    kept: 0.9 s CPU of 5.7 for all 100k papers."""
+    lib = Library.open(seeded_path, backup=False)
+    hits = lib.search("neural").ids
+    before = _all_postings(lib.index)
+    deleted = lib.delete_papers(lib.list_ids("id"))
+    assert lib.search("neural").ids == []
+
+    def no_docs(*_args) -> None:
+        raise AssertionError("texts re-read for an undone delete")
+
+    monkeypatch.setattr(lib.index, "_docs", no_docs)
+    lib.undo(deleted)
+    assert lib.search("neural").ids == hits
+    assert _all_postings(lib.index) == before
+    lib.close()
+
+
 def _all_postings(index) -> dict[tuple[str, int], list[int]]:
     from litman.core.postings import FIELDS
 
