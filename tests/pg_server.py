@@ -14,11 +14,19 @@ import pwd
 import shutil
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 SUPERUSER = "litman"
 UNPRIVILEGED = "nobody"
+PREFIX = "litman-pg-"
+# Each cluster's folder names the test process it belongs to, "PID STARTED" (STARTED from
+# /proc, so that a pid used again is not taken for the owner; "-" without /proc).
+OWNER = "owner"
+# A folder without an owner (made before owners were written, or by an older checkout) is
+# left alone until it is this old: it might be a test run's of now.
+UNOWNED_AGE_S = 12 * 3600
 
 
 def binaries() -> Path | None:
@@ -107,8 +115,6 @@ class Cluster:
 
     def _wait_for_password(self, role: str) -> None:
         """A reload is signalled, not awaited: wait until the server asks `role` for one."""
-        import time
-
         import psycopg
 
         deadline = time.monotonic() + 30
@@ -138,7 +144,9 @@ def start() -> Cluster:
     bindir = binaries()
     if bindir is None:
         raise RuntimeError("PostgreSQL is not installed (scripts/setup.sh test installs it)")
-    root = Path(tempfile.mkdtemp(prefix="litman-pg-"))
+    clean_stale()
+    root = Path(tempfile.mkdtemp(prefix=PREFIX))
+    (root / OWNER).write_text(f"{os.getpid()} {_started(os.getpid()) or '-'}\n")
     user = None
     if os.geteuid() == 0:  # PostgreSQL will not run as root
         user = UNPRIVILEGED
@@ -151,3 +159,64 @@ def start() -> Cluster:
         shutil.rmtree(root, ignore_errors=True)
         raise
     return cluster
+
+
+def clean_stale() -> list[Path]:
+    """Stop and remove the clusters that killed test runs left behind (a killed pytest never
+    reaches its teardown, and its server runs on): each folder whose owning process is gone.
+    Never a cluster of a test process still running. Returns the folders removed."""
+    removed = []
+    for root in sorted(Path(tempfile.gettempdir()).glob(PREFIX + "*")):
+        if root.is_dir() and not root.is_symlink() and _stale(root):
+            _stop_left(root)
+            shutil.rmtree(root, ignore_errors=True)
+            removed.append(root)
+    return removed
+
+
+def _stale(root: Path) -> bool:
+    try:
+        pid, started = (root / OWNER).read_text().split()
+    except FileNotFoundError:
+        try:
+            return time.time() - root.stat().st_mtime > UNOWNED_AGE_S
+        except OSError:
+            return False
+    except (OSError, ValueError):
+        return False
+    now = _started(int(pid))
+    return now is None or (started != "-" and now != started)
+
+
+def _started(pid: int) -> str | None:
+    """When process `pid` started (clock ticks since boot, from /proc/PID/stat), "" where
+    there is no /proc to ask; None when there is no such process (or only its zombie)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:
+        pass
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return None if Path("/proc/self/stat").exists() else ""
+    except OSError:
+        return ""
+    return None if fields[0] == "Z" else fields[19]  # field 3 is the state, 22 the start
+
+
+def _stop_left(root: Path) -> None:
+    """Stop a left cluster's server, as the user it runs as."""
+    bindir, data = binaries(), root / "data"
+    if bindir is None or not (data / "postmaster.pid").exists():
+        return
+    owner = data.stat().st_uid
+    user = None if owner == os.geteuid() else pwd.getpwuid(owner).pw_name
+    subprocess.run(
+        [str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
+        user=user,
+        capture_output=True,
+        timeout=120,
+        cwd=root,
+    )
