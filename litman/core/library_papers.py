@@ -222,26 +222,46 @@ class Papers(Part):
     ) -> Changes:
         """Write back per-paper old values from a Changes record (undo of an edit); the
         inverse holds the values they replaced (`redo`, when the caller knows them: it
-        saves reading them)."""
+        saves reading them).
+
+        With `redo`, a shared field that no longer holds what the undone change wrote was
+        changed by someone else since: the undo is refused whole, kept in the conflict
+        record, and ConflictError raised (`litman.core.versions`)."""
         written = {name for values in old.values() for name in values}
         with self._write() as conn:
-            if redo is None:
-                replaced = _current_values(conn, list(old), sorted(written))
-                redo = {
-                    pid: {k: replaced[pid][k] for k in values}
-                    for pid, values in old.items()
-                    if pid in replaced
-                }
-            versions.restamp(conn, old)
-            self._write_back(conn, old, derived=not store.DERIVED_FROM.isdisjoint(written))
-            return self._publish(
-                Changes(
-                    updated=tuple(old),
-                    text_changed=not written <= UNSEARCHED_FIELDS,
-                    fields=frozenset(written),
-                    inverse=FieldValues(redo, old),
-                )
+            refused = None
+            if redo is not None:
+                old, redo = versions.rebase_extra(conn, old, redo)
+                refused = versions.refuse_undo(conn, old, redo)
+            if refused is None:
+                if redo is None:
+                    replaced = _current_values(conn, list(old), sorted(written))
+                    redo = {
+                        pid: {k: replaced[pid][k] for k in values}
+                        for pid, values in old.items()
+                        if pid in replaced
+                    }
+                return self._undone(conn, old, redo, written)
+            self._publish(Changes())  # only the conflict record: nothing journalled
+        raise refused
+
+    def _undone(
+        self,
+        conn: Connection,
+        old: Mapping[int, Mapping[str, Any]],
+        redo: Mapping[int, Mapping[str, Any]],
+        written: set[str],
+    ) -> Changes:
+        versions.restamp(conn, old)
+        self._write_back(conn, old, derived=not store.DERIVED_FROM.isdisjoint(written))
+        return self._publish(
+            Changes(
+                updated=tuple(old),
+                text_changed=not written <= UNSEARCHED_FIELDS,
+                fields=frozenset(written),
+                inverse=FieldValues(redo, old),
             )
+        )
 
     def _write_back(
         self, conn: Connection, old: Mapping[int, Mapping[str, Any]], derived: bool

@@ -87,7 +87,7 @@ def stamped(version: int, versions: Mapping[str, int], names: Sequence[str]) -> 
 def restamp(conn: Connection, values: Mapping[int, Mapping[str, Any]]) -> None:
     """Stamp new versions on the papers whose shared fields these values (an undo or a
     redo, about to be written) change."""
-    ids = [pid for pid, v in values.items() if not SHARED_COLUMNS.isdisjoint(v) or "extra" in v]
+    ids = [pid for pid, v in values.items() if _shared(v)]
     if not ids:
         return
     current = store.load_papers(conn, ids)
@@ -104,6 +104,67 @@ def restamp(conn: Connection, values: Mapping[int, Mapping[str, Any]]) -> None:
             stmt.values(version=bindparam("p_v"), field_versions=bindparam("p_fv")),
             rows,
         )
+
+
+Values = Mapping[int, Mapping[str, Any]]
+
+
+def rebase_extra(conn: Connection, old: Values, wrote: Values) -> tuple[Values, Values]:
+    """An undo's `old` and the undone change's `wrote` with each `extra` mapping made the
+    stored one with only the keys that change touched put back: a stored BibTeX field
+    someone else added since stays."""
+    ids = [pid for pid, v in old.items() if "extra" in v and "extra" in wrote.get(pid, {})]
+    if not ids:
+        return old, wrote
+    query = select(P.c.id, P.c.extra).where(store.in_ids(P.c.id, ids))
+    stored = {pid: dict(extra or {}) for pid, extra in conn.execute(query)}
+    old, wrote = dict(old), dict(wrote)
+    for pid in ids:
+        if pid not in stored:
+            continue
+        before, after = old[pid]["extra"], wrote[pid]["extra"]
+        touched = {k for k in {*before, *after} if before.get(k, "") != after.get(k, "")}
+        rest = {k: v for k, v in stored[pid].items() if k not in touched}
+        old[pid] = {**old[pid], "extra": rest | _filled(before, touched)}
+        wrote[pid] = {**wrote[pid], "extra": rest | _filled(after, touched)}
+    return old, wrote
+
+
+def _filled(extra: Mapping[str, str], keys: set[str]) -> dict[str, str]:
+    return {k: extra[k] for k in sorted(keys) if extra.get(k, "")}
+
+
+def refuse_undo(
+    conn: Connection,
+    old: Mapping[int, Mapping[str, Any]],
+    wrote: Mapping[int, Mapping[str, Any]],
+) -> ConflictError | None:
+    """An undo (or redo) that would write `old` over what a change `wrote`: refused, and
+    kept in the conflict record, when a shared field it puts back no longer holds what
+    the change wrote (someone else changed it since) and holds something else than the
+    value put back. The first such paper's error (None: none)."""
+    ids = [pid for pid, v in wrote.items() if pid in old and _shared(v)]
+    if not ids:
+        return None
+    current = store.load_papers(conn, ids)
+    first = None
+    for pid in ids:
+        paper = current.get(pid)
+        if paper is None:
+            continue
+        since = changed(paper, wrote[pid])  # fields not as the change left them
+        back = changed(paper, old[pid])  # fields the undo would change
+        stale = [FieldConflict(n, t, back[n][1]) for n, (t, _) in since.items() if n in back]
+        if stale:
+            version, stamps = state(conn, pid)
+            seen = min(stamps.get(c.field, version) for c in stale) - 1
+            error = refuse(conn, paper, seen, version, stale)
+            first = first or error
+    return first
+
+
+def _shared(values: Mapping[str, Any]) -> bool:
+    return not SHARED_COLUMNS.isdisjoint(values) or "extra" in values
 
 
 def refuse(

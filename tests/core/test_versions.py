@@ -152,3 +152,31 @@ def test_an_imports_merge_is_a_new_version_of_the_fields_it_fills(library: Libra
     assert (library.get(pid).venue, library.get(pid).version) == ("ICML", 1)
     with pytest.raises(ConflictError):
         library.update_paper(pid, seen_version=0, venue="NeurIPS")
+
+
+def test_an_undo_over_someone_elses_later_edit_is_refused(library: Library) -> None:
+    pid = _paper(library)
+    mine = library.update_paper(pid, seen_version=0, title="Mine")
+    library.update_paper(pid, seen_version=1, title="Theirs")  # another client, up to date
+    with pytest.raises(ConflictError) as refused:
+        library.undo(mine)
+    assert refused.value.conflicts == (FieldConflict("title", "Theirs", "Walrus Embeddings"),)
+    assert library.get(pid).title == "Theirs"
+    assert [(c.field, c.theirs, c.mine) for c in library.conflicts(pid)] == [
+        ("title", "Theirs", "Walrus Embeddings")
+    ]
+
+
+def test_an_undo_lands_when_others_changed_other_fields(library: Library) -> None:
+    pid = _paper(library)
+    mine = library.edit(pid, {"title": "Mine", "volume": "1"}, seen_version=0)
+    library.edit(pid, {"venue": "ICML", "pages": "2"}, seen_version=1)
+    redo = library.undo(mine)
+    paper = library.get(pid)
+    assert (paper.title, paper.venue, dict(paper.extra)) == (
+        "Walrus Embeddings",
+        "ICML",
+        {"pages": "2"},
+    )
+    library.undo(redo)
+    assert library.get(pid).title == "Mine" and library.conflicts() == []
