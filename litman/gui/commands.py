@@ -253,18 +253,31 @@ class TagPapers(Undoable):
 
 
 class EditFields(Undoable):
-    def __init__(self, lib: Library, pid: int, fields: dict[str, Any]) -> None:
-        super().__init__(lib, f"Edit {', '.join(fields)}")
-        self.pid, self.fields = pid, fields
+    """Edit fields of one paper (its own by column name, stored BibTeX ones by theirs) as
+    shown at version `seen`: a field someone else changed since is refused (ConflictError,
+    which the window answers with the merge dialog). A redo writes without the check: the
+    version it saw is its own first run's."""
+
+    def __init__(
+        self, lib: Library, pid: int, fields: dict[str, Any], seen: int | None = None
+    ) -> None:
+        super().__init__(lib, mnemonic_free(f"Edit {clip(', '.join(fields), 60)}"))
+        self.pid, self.fields, self.seen = pid, fields, seen
+
+    def values(self) -> dict[str, Any]:
+        """What this edit writes, by field name (for saving it again, merged)."""
+        return dict(self.fields)
 
     def call(self) -> Changes:
         try:
-            return self.lib.update_paper(self.pid, **self.fields)
+            done = self.lib.edit(self.pid, self.fields, seen_version=self.seen)
         except NotFoundError:
             raise LitmanError(
                 "This paper is no longer in the library (it was deleted), so the edit was "
                 "not saved."
             ) from None
+        self.seen = None
+        return done
 
 
 class DeletePapers(Undoable):
@@ -292,14 +305,22 @@ class RenameTag(Undoable):
 
 
 class SetField(Undoable):
-    """Set, change or remove one stored BibTeX field of a paper; undo puts the old ones back."""
+    """Set, change or remove one stored BibTeX field of a paper; undo puts the old ones back.
+    Refused as `EditFields` is when someone else changed it after version `seen`."""
 
-    def __init__(self, lib: Library, pid: int, name: str, value: str) -> None:
+    def __init__(
+        self, lib: Library, pid: int, name: str, value: str, seen: int | None = None
+    ) -> None:
         super().__init__(lib, mnemonic_free(f"Edit {clip(name, 40)}"))
-        self.pid, self.name, self.value = pid, name, value
+        self.pid, self.name, self.value, self.seen = pid, name, value, seen
+
+    def values(self) -> dict[str, Any]:
+        return {self.name: self.value}
 
     def call(self) -> Changes:
-        return self.lib.set_field(self.pid, self.name, self.value)
+        done = self.lib.set_field(self.pid, self.name, self.value, seen_version=self.seen)
+        self.seen = None
+        return done
 
 
 class DeleteTag(Undoable):

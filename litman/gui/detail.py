@@ -288,6 +288,23 @@ class DetailPane(QWidget):
         self.tag_box.read_only = self.read_only
         self.tag_box.show_tags(tags)
 
+    def version_of(self, pid: int) -> int | None:
+        """The version of paper `pid` as the pane shows it (None when it shows another)."""
+        p = self._paper
+        return p.version if p is not None and p.id == pid else None
+
+    def forget_edits(self) -> None:
+        """Show the shown paper's values again in the line editors, dropping what was typed
+        there: an edit refused as stale, which the merge dialog has answered."""
+        if self._paper is None:
+            return
+        values = _values(self._paper)
+        for name, edit in self.edits.items():
+            if len(values[name]) <= edit.maxLength():  # else shown in part, never committed
+                edit.blockSignals(True)
+                edit.setText(values[name])
+                edit.blockSignals(False)
+
     def commit_edits(self) -> None:
         """Save every field that differs from the paper shown, as one edit. Called when an
         editor loses focus, before the selection changes and before the window closes."""

@@ -129,6 +129,7 @@ class MainWindow(QMainWindow):
         self.writes = WriteWorker(runner, self)  # every write of the window goes through it
         self.undo = QUndoStack(self)
         self.desk = WriteDesk(self, library, self.writes, self.undo, self.statusBar())
+        self.desk.merged.connect(self._merged)
         self.bridge = ChangeBridge()
         # Direct when the GUI thread wrote, queued when a worker did.
         self.bridge.changed.connect(self._on_changes, Qt.ConnectionType.AutoConnection)
@@ -211,6 +212,12 @@ class MainWindow(QMainWindow):
             return
         if changed:
             self.changed_outside()
+
+    def _merged(self, _pid: int) -> None:
+        """An edit was refused because another client changed the paper: what was typed is
+        dropped (the merge dialog saves what the user chose) and the window catches up."""
+        self.detail.forget_edits()
+        self.poll_changes()
 
     def changed_outside(self) -> None:
         """Another process wrote, and the library has caught up with it: redraw."""

@@ -27,8 +27,12 @@ def wire_sidebar(sidebar: Sidebar, win: Window, refilter: Callable[[], None]) ->
 
 def wire_detail(detail: DetailPane, win: Window, set_status: Callable[[Status], None]) -> None:
     lib = win.library
+    # Each edit carries the version of the paper the pane showed: a field someone else
+    # changed since is refused and merged (gui/merge_dialog.py), not overwritten.
     detail.editRequested.connect(
-        lambda pid, fields: win.push(commands.EditFields(lib, pid, fields))
+        lambda pid, fields: win.push(
+            commands.EditFields(lib, pid, fields, seen=detail.version_of(pid))
+        )
     )
     detail.tagAddRequested.connect(
         lambda tag: win.push(commands.TagPapers(lib, tag, win.selected_ids()))
@@ -38,9 +42,13 @@ def wire_detail(detail: DetailPane, win: Window, set_status: Callable[[Status], 
     )
     detail.statusRequested.connect(lambda s: set_status(Status(s)))
     detail.entry.fieldRequested.connect(
-        lambda pid, name, value: win.push(commands.SetField(lib, pid, name, value))
+        lambda pid, name, value: win.push(
+            commands.SetField(lib, pid, name, value, seen=detail.version_of(pid))
+        )
     )
     detail.entry.columnsRequested.connect(
-        lambda pid, values: win.push(commands.EditFields(lib, pid, values))
+        lambda pid, values: win.push(
+            commands.EditFields(lib, pid, values, seen=detail.version_of(pid))
+        )
     )
     detail.problem.connect(lambda text: win.statusBar().showMessage(text, 15000))

@@ -3,8 +3,10 @@ failures are said, and the search index is saved when writes pause.
 
 A command is queued and the window gets control back at once; the command goes on the undo
 stack when its first run has worked (or, stopped half-way, has done something to undo), and
-one that fails says why and leaves no undo entry. Three seconds after the last write the
-index is saved on the worker, so quitting finds nothing left to save.
+one that fails says why and leaves no undo entry; an edit refused because someone else
+changed the same fields opens the merge dialog (gui/merge_dialog.py) instead. Three seconds
+after the last write the index is saved on the worker, so quitting finds nothing left to
+save.
 
 A shared library's server can go away. While the window knows it is away (`offline`), a new
 edit is refused with a message; one that finds it gone while running goes on the undo stack
@@ -16,19 +18,23 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QMessageBox, QStatusBar, QWidget
 
-from litman.core.errors import Cancelled, ServerUnreachableError
+from litman.core.errors import Cancelled, ConflictError, ServerUnreachableError
 from litman.core.library import Library
-from litman.gui.commands import LibraryCommand
+from litman.gui import merge_dialog
+from litman.gui.commands import EditFields, LibraryCommand, SetField
 from litman.gui.safe_text import rich
 from litman.gui.write_progress import failure_message
 from litman.gui.write_worker import WriteWorker
 
 SAVE_INDEX_AFTER_MS = 3000
+# The commands whose refusal as stale the merge dialog answers.
+Resavable = EditFields | SetField
 SAVING_INDEX = "Saving the search index"
 
 
 class WriteDesk(QObject):
     lost = Signal(str)  # a write found the server gone: why
+    merged = Signal(int)  # a refused edit of this paper was answered in the merge dialog
 
     def __init__(
         self,
@@ -46,6 +52,8 @@ class WriteDesk(QObject):
         writes.finished.connect(self._wrote)
         writes.failed.connect(self._failed)
         self.offline = ""  # why the server cannot be reached now ('' when it can)
+        # Refused edits the merge dialog answers: not told again as failures.
+        self._answered: list[BaseException] = []
 
     def push(self, command: LibraryCommand) -> None:
         """Queue a command on the write worker and return at once."""
@@ -65,6 +73,9 @@ class WriteDesk(QObject):
             if isinstance(exc, ServerUnreachableError):
                 command.mark_unsaved()
                 self.undo.push(command)
+            elif isinstance(exc, ConflictError) and isinstance(command, Resavable):
+                self._answered.append(exc)
+                self._merge(command, exc)
             elif command.did_something():
                 done(None)
 
@@ -91,9 +102,21 @@ class WriteDesk(QObject):
     def tell_failure(self, message: str) -> None:
         QMessageBox.warning(self.parent_widget, "litman", rich(message))
 
+    def _merge(self, command: "Resavable", error: ConflictError) -> None:
+        """A refused edit: the merge dialog, then the chosen values saved again on the
+        paper's new version (refused again if it has moved on meanwhile)."""
+        values = merge_dialog.resolve(self.parent_widget, error, command.values())
+        self.merged.emit(error.paper_id)  # the window shows what is stored now
+        if values:
+            self.push(EditFields(self.library, error.paper_id, values, seen=error.version))
+        else:
+            self.status_bar.showMessage(f"Kept the stored values of {error.citekey}.", 10000)
+
     def _failed(self, label: str, exc: BaseException) -> None:
         if isinstance(exc, ServerUnreachableError):
             self._unreachable(str(exc))  # said in the window's line, not in a box
+        elif exc in self._answered:
+            self._answered.remove(exc)  # the merge dialog answered it
         elif isinstance(exc, Cancelled):
             self.status_bar.showMessage(failure_message(label, exc), 10000)
         else:  # an expected LitmanError (read-only, busy, not found)
