@@ -81,6 +81,14 @@ def _shown(window) -> int:
     return window.selected_ids()[0]
 
 
+def _theirs_title(window, request: pytest.FixtureRequest, store: str) -> int:
+    """The pane shows the first paper, whose title another client then sets to 'Theirs'."""
+    pid = _shown(window)
+    with _other_client(request, store) as other:
+        other.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
+    return pid
+
+
 def _type(window, name: str, text: str) -> None:
     window.detail.edits[name].setText(text)
     window.detail.edits[name].editingFinished.emit()
@@ -90,9 +98,7 @@ def _type(window, name: str, text: str) -> None:
 def test_a_stale_edit_is_merged_and_saved_on_the_new_version(
     window, request, store, monkeypatch, which: int
 ) -> None:
-    pid = _shown(window)
-    with _other_client(request, store) as other:
-        other.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
+    pid = _theirs_title(window, request, store)
     shown = _choose(monkeypatch, which, "Theirs, and mine")
     _type(window, "title", "Mine")
     assert shown == [{"title": ("Theirs", "Mine")}]
@@ -106,9 +112,7 @@ def test_a_stale_edit_is_merged_and_saved_on_the_new_version(
 
 
 def test_keeping_theirs_saves_nothing(window, request, store, monkeypatch) -> None:
-    pid = _shown(window)
-    with _other_client(request, store) as other:
-        other.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
+    pid = _theirs_title(window, request, store)
     shown = _choose(monkeypatch, THEIRS)
     _type(window, "title", "Mine")
     assert len(shown) == 1 and window.library.get(pid).title == "Theirs"
@@ -117,9 +121,7 @@ def test_keeping_theirs_saves_nothing(window, request, store, monkeypatch) -> No
 
 
 def test_an_edit_of_another_field_lands_without_asking(window, request, store, monkeypatch) -> None:
-    pid = _shown(window)
-    with _other_client(request, store) as other:
-        other.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
+    pid = _theirs_title(window, request, store)
     shown = _choose(monkeypatch, MINE)
     _type(window, "venue", "Mine")
     assert shown == []
@@ -154,9 +156,7 @@ def test_on_the_write_pool_the_dialog_answers_when_the_refusal_arrives(
     pooled_window, request, store, monkeypatch, qtbot
 ) -> None:
     window = pooled_window
-    pid = _shown(window)
-    with _other_client(request, store) as other:
-        other.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
+    pid = _theirs_title(window, request, store)
     shown = _choose(monkeypatch, MINE)
     _type(window, "title", "Mine")
     qtbot.waitUntil(lambda: window.library.get(pid).title == "Mine", timeout=10_000)
