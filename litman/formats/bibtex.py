@@ -84,15 +84,15 @@ def _entry(p: Paper, fields: list[tuple[str, str]], convert: Convert | None = No
     kind = p.entry_type
     if convert is not None:
         kind, fields = convert(kind, fields)
-    body = "".join(f"\t{_name_safe(k)} = {_value(k, v)},\n" for k, v in fields)[:-2] + "\n"
+    body = "".join([_field_line(k, v) for k, v in fields])[:-2] + "\n"
     kind = _name_safe(kind) or "misc"
     return f"@{kind}{{{_UNSAFE_KEY.sub('_', p.citekey)},\n{body if fields else ''}}}\n"
 
 
-def _value(name: str, value: str) -> str:
+def _field_line(name: str, value: str) -> str:
     if name == "month" and value.lower() in MONTH_NAMES:
-        return value  # `month = mar`: a macro the style prints in its own way
-    return "{" + value + "}"
+        return f"\t{name} = {value},\n"  # `month = mar`: a macro the style prints its way
+    return "\t" + _name_safe(name) + " = {" + value + "},\n"
 
 
 # Characters that would end a key, a field name or an entry type early (set through the API,
@@ -153,6 +153,7 @@ def write(
 
 
 _SEPARATOR = b"\n\n"
+SPOOL_PIECES = 512
 Links = list[tuple[str, str]]  # citekey, crossref
 Spans = list[tuple[int, int]]  # byte offset and length
 
@@ -165,13 +166,20 @@ def _spool(
     links: Links = []
     spans: Spans = []
     offset = 0
+    pending: list[bytes] = []  # written a few hundred entries at a time
     for p in papers:
         data = _entry(p, fields_of(p, mode=mode), convert).encode("utf-8")
         if spans:
-            offset += spool.write(_SEPARATOR)
+            pending.append(_SEPARATOR)
+            offset += len(_SEPARATOR)
         links.append((p.citekey, p.extra.get("crossref", "")))
         spans.append((offset, len(data)))
-        offset += spool.write(data)
+        pending.append(data)
+        offset += len(data)
+        if len(pending) >= SPOOL_PIECES:
+            spool.write(b"".join(pending))
+            pending = []
+    spool.write(b"".join(pending))
     return links, spans
 
 

@@ -194,9 +194,11 @@ def _write(p: AnyPaper, name: str, mode: Mode) -> str | None:
     if name == "title":
         return protect_case(p.title, mode) if p.title else None
     if name == "author":
+        if not p.authors:
+            return None
         braced = corporate_names(p.extra.get(RAW + "author", ""))
-        names = ("{" + a + "}" if a in braced else a for a in p.authors)
-        return " and ".join(write_name(a, mode) for a in names) if p.authors else None
+        names = [f"{{{a}}}" if a in braced else a for a in p.authors] if braced else p.authors
+        return " and ".join([write_name(a, mode) for a in names])
     if name == "year":
         return str(p.year) if p.year else None
     if name == "keywords":

@@ -48,6 +48,8 @@ _TO_LATEX = UnicodeToLatexEncoder(
 def math_spans(text: str) -> list[tuple[int, int]]:
     """Where `text` holds inline math kept as written (`$...$` whose braces nest): `encode`
     and `decode` leave it alone, BibTeX titles brace it, and `litman.display` shows it."""
+    if "$" not in text:  # most text: one scan at C speed, not the pattern's (8% of export)
+        return []
     return [m.span() for m in _MATH.finditer(text) if _safe_math(m.group())]
 
 

@@ -167,6 +167,19 @@ def test_crossref_parents_are_written_after_their_children(library: Library) -> 
     assert out.index("{b-paper,") < out.index("{a-proc,")
 
 
+@pytest.mark.parametrize("pieces", [1, 2, 3])
+def test_entries_spooled_a_few_at_a_time_come_out_as_one_by_one(
+    library: Library, monkeypatch: pytest.MonkeyPatch, pieces: int
+) -> None:
+    imported(library, "crossref.bib")
+    papers = library.list_papers("citekey")
+    monkeypatch.setattr(bibtex, "SPOOL_PIECES", 1)
+    one_by_one = bibtex.dumps(papers)
+    monkeypatch.setattr(bibtex, "SPOOL_PIECES", pieces)
+    assert bibtex.dumps(papers) == one_by_one
+    assert one_by_one.index("{b-paper,") < one_by_one.index("{a-proc,")
+
+
 @pytest.mark.parametrize("count", [0, 1, 2])
 @pytest.mark.parametrize("with_blocks", [False, True])
 def test_a_file_export_holds_exactly_what_dumps_writes(
