@@ -73,13 +73,14 @@ class Papers(Part):
         (`title`, `year`), any other name a stored BibTeX field (`volume`; an empty value
         removes it). Conflicts as `update_paper`."""
         with self._write() as conn:
-            old = store.load_papers(conn, [paper_id]).get(paper_id)
-            if old is None:
+            found = versions.for_edit(conn, paper_id)
+            if found is None:
                 raise NotFoundError(f"No paper with id {paper_id}.")
+            old, stamps = found
             columns = _columns(old, values)
             if columns.get("extra", old.extra) == old.extra and set(columns) == {"extra"}:
                 return self._publish(Changes())  # nothing written: nothing journalled
-            refused = self._save(conn, old, columns, seen_version)
+            refused = self._save(conn, old, stamps, columns, seen_version)
             if refused is None:
                 return self._publish(
                     Changes(
@@ -96,11 +97,17 @@ class Papers(Part):
         raise refused
 
     def _save(
-        self, conn: Connection, old: Paper, columns: dict[str, Any], seen: int | None
+        self,
+        conn: Connection,
+        old: Paper,
+        stamps: dict[str, int],
+        columns: dict[str, Any],
+        seen: int | None,
     ) -> ConflictError | None:
-        """Write `columns` over paper `old` unless a field they change changed after
-        version `seen`; then the conflict record is written instead, and its error given."""
-        version, stamps = versions.state(conn, old.id)
+        """Write `columns` over paper `old` (whose fields' versions are `stamps`) unless a
+        field they change changed after version `seen`; then the conflict record is
+        written instead, and its error given."""
+        version = old.version
         diff = versions.changed(old, columns)
         stale = versions.stale(stamps, seen, diff)
         if stale and seen is not None:

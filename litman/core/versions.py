@@ -56,6 +56,16 @@ def changed(current: Paper, values: Mapping[str, Any]) -> dict[str, tuple[Any, A
     return out
 
 
+def for_edit(conn: Connection, paper_id: int) -> tuple[Paper, dict[str, int]] | None:
+    """A paper as an edit of its fields reads it (without its tags, which no such edit
+    writes) and its fields' versions, in one query; None when there is no such paper."""
+    query = select(*store.PAPER_COLUMNS, P.c.field_versions).where(P.c.id == paper_id)
+    row = conn.execute(query).first()
+    if row is None:
+        return None
+    return store.to_paper(row[:-1], ()), dict(row[-1] or {})
+
+
 def state(conn: Connection, paper_id: int) -> tuple[int, dict[str, int]]:
     """A paper's version and its fields' versions, as stored now."""
     row = conn.execute(select(P.c.version, P.c.field_versions).where(P.c.id == paper_id)).one()

@@ -64,6 +64,8 @@ def _run_clients(where: str, tmp_path: Path, edits: int, seconds: float) -> list
         assert proc.wait(timeout=seconds + 120) == 0
     runs = [json.loads(log.read_text(encoding="utf-8")) for log in logs]
     assert all(run["elapsed"] >= seconds for run in runs)
+    spans = ", ".join(f"{r['elapsed']:.1f} s ({r['cpu']:.1f} s CPU)" for r in runs)
+    print(f"{CLIENTS} clients x {edits} edits: {spans}")
     return [line for run in runs for line in run["edits"]]
 
 
@@ -92,6 +94,7 @@ def _check(lib: Library, start: State, edits: list[dict[str, Any]]) -> None:
     kept = sorted((c.paper_id, c.field, c.mine) for c in lib.conflicts())
     assert kept == sorted((e["pid"], f, mine) for e in refused for f, _, mine in e["conflicts"])
     assert all(c.version > c.seen for c in lib.conflicts())
+    print(f"{len(accepted)} edits accepted, {len(refused)} refused as stale")
     kinds = {e["kind"] for e in accepted}
     assert kinds == {"field", "stored", "tag", "status"} and refused, (kinds, len(refused))
 
