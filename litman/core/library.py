@@ -343,9 +343,13 @@ class Library:
         the journal does not tell of (another tool) makes the index compare every paper
         on its next use instead.
         """
-        poked = self.store.changed_elsewhere()
-        with self._read() as conn, self._follow_lock:  # a shared library's watch calls too
-            outside, replay = self._follower.follow(conn)
+        # One caller at a time (a shared library's watch calls from its thread): two that
+        # interleave could each see half the news, and one take it for a write the journal
+        # does not tell of, which costs a rebuild of the index (seconds at 100k papers).
+        with self._follow_lock:
+            poked = self.store.changed_elsewhere()
+            with self._read() as conn:
+                outside, replay = self._follower.follow(conn)
         if not (poked or outside):
             return False
         self._orders.clear()

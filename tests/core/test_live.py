@@ -98,3 +98,26 @@ def test_a_server_that_goes_away_is_said_and_its_return_caught_up(own_cluster) -
         watch.stop()
         lib.close()
         other.close()
+
+
+def test_two_threads_following_at_once_keep_the_index(pair) -> None:
+    """The watch's thread and the window's both call changed_elsewhere: neither may take
+    the other's half of the news for a write the journal does not tell of (which marked the
+    index stale: a reconcile of every paper, seconds at 100k)."""
+    writer, watcher, _heard = pair
+    watcher.search("warm up")
+    pid = writer.list_ids()[0]
+    for n in range(20):
+        writer.add_tag(f"race-{n}", [pid])
+        start = threading.Barrier(2)
+
+        def follow(start: threading.Barrier) -> None:
+            start.wait()
+            watcher.changed_elsewhere()
+
+        threads = [threading.Thread(target=follow, args=(start,)) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert watcher.index_built(), f"the index was marked stale in round {n}"
