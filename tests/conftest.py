@@ -145,6 +145,15 @@ def seeded(store: str, request: pytest.FixtureRequest):
     lib.close()
 
 
+@pytest.fixture
+def seeded_where(seeded, store: str, request: pytest.FixtureRequest) -> str | Path:
+    """Where `seeded` lives, to open it again as another client would: its file, or its
+    database's URL."""
+    if store == "postgresql":
+        return str(request.getfixturevalue("pg_seeded_url"))
+    return Path(seeded.path)
+
+
 def require_tool(*names: str) -> None:
     """Skip without these programs, or fail under `make test` (LITMAN_REQUIRE_TOOLS=1), which
     promises every test: there scripts/setup.sh installs them, so a missing one is a fault."""

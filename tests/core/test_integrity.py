@@ -7,10 +7,11 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, text
 
 from litman import app
 from litman.core import backups, sqlite
@@ -193,27 +194,46 @@ def _hold_lock_in_subprocess(path: Path) -> subprocess.Popen:
     return proc
 
 
-@pytest.mark.file_only
 def test_a_write_held_too_long_elsewhere_fails_clearly(
-    seeded: Library, monkeypatch: pytest.MonkeyPatch
+    seeded: Library, store: str, monkeypatch: pytest.MonkeyPatch
 ):
     before = seeded.get(1).status
-    other = sqlite3.connect(seeded.path, timeout=0)
-    other.isolation_level = None
-    other.execute("BEGIN IMMEDIATE")  # another process's write transaction, never ending
-    try:
-        seeded.engine.dispose()
+    with (
+        _writing_elsewhere(seeded, store, monkeypatch),
+        pytest.raises(LibraryLockedError, match="another litman is writing"),
+    ):
+        seeded.set_status([1], "read")
+    assert seeded.get(1).status == before
 
-        @event.listens_for(seeded.engine, "connect")
+
+@contextmanager
+def _writing_elsewhere(lib: Library, store: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Another client's write transaction that never ends, and a short wait for it: on a
+    file, a BEGIN IMMEDIATE of its own; on a server, the writers' advisory lock held."""
+    if store == "postgresql":
+        from litman.core import postgres_store
+
+        monkeypatch.setattr(postgres_store, "LOCK_TIMEOUT_MS", 200)
+        with lib.engine.connect() as other, other.begin():
+            other.execute(
+                text("SELECT pg_advisory_xact_lock(:k)"), {"k": postgres_store.WRITE_LOCK}
+            )
+            yield
+        return
+    other = sqlite3.connect(lib.path, timeout=0)
+    other.isolation_level = None
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        lib.engine.dispose()
+
+        @event.listens_for(lib.engine, "connect")
         def _short(dbapi_conn, _record):
             dbapi_conn.execute("PRAGMA busy_timeout = 200")
 
-        with pytest.raises(LibraryLockedError, match="another litman is writing"):
-            seeded.set_status([1], "read")
+        yield
     finally:
         other.execute("ROLLBACK")
         other.close()
-    assert seeded.get(1).status == before
 
 
 def test_concurrent_writers_lose_nothing(seeded_path: Path):
@@ -240,12 +260,11 @@ def test_concurrent_writers_lose_nothing(seeded_path: Path):
     assert sqlite.integrity_check(seeded_path) == "ok"
 
 
-@pytest.mark.file_only
-def test_a_window_notices_writes_from_another_process(seeded: Library):
+def test_a_window_notices_writes_from_another_process(seeded: Library, seeded_where):
     assert not seeded.changed_elsewhere()
     seeded.set_status([1], "read")  # our own write is not news
     assert not seeded.changed_elsewhere()
-    other = Library.open(seeded.path)
+    other = Library.open(seeded_where)
     other.add_tag("from-cli", [2])
     other.close()
     assert seeded.changed_elsewhere()
