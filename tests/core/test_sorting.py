@@ -114,3 +114,32 @@ def test_tags_sort_by_their_names_with_untagged_papers_last(
     if descending:
         tagged, untagged = tagged[::-1], untagged[::-1]
     assert library.list_ids("tags", descending) == tagged + untagged
+
+
+@pytest.mark.parametrize("descending", [False, True])
+def test_tags_sort_as_their_joined_names_whatever_the_sets(
+    library: Library, descending: bool
+) -> None:
+    """Many overlapping sets (a tag that is another's prefix, cases, deleted papers): the
+    order is the folded names joined, ties by id, as a plain sort of every paper gives."""
+    import random
+
+    rng = random.Random(23)
+    names = ["ml", "ML > Deep", "ml > deep > cnn", "Zeta", "alpha", "Alpha beta", "b", "to read"]
+    papers = [
+        NewPaper(title=f"p{i}", tags=tuple(rng.sample(names, rng.choice([0, 0, 1, 1, 2, 3]))))
+        for i in range(120)
+    ]
+    ids = library.add_papers(papers).added
+    library.delete_papers(ids[5:12])
+
+    def key(p) -> str:
+        return ", ".join(sorted(t.casefold() for t in p.tags))
+
+    every = library.get_many(sorted(set(ids) - set(ids[5:12])))
+    tagged = sorted((p for p in every if p.tags), key=lambda p: (key(p), p.id))
+    untagged = [p.id for p in every if not p.tags]
+    expected = [p.id for p in tagged]
+    if descending:
+        expected, untagged = expected[::-1], untagged[::-1]
+    assert library.list_ids("tags", descending) == expected + untagged
