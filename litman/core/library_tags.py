@@ -274,7 +274,8 @@ def tag_order(conn: Connection, descending: bool) -> list[int]:
         every = every[::-1]
         rank[1:] = -rank[1:]
     ranks = rank[sets[every]]
-    return every[np.argsort(ranks, kind="stable")].tolist()
+    order: list[int] = every[np.argsort(ranks, kind="stable")].tolist()
+    return order
 
 
 def _int_array(np: Any, joined: str | None) -> Any:
