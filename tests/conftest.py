@@ -154,6 +154,22 @@ def seeded_where(seeded, store: str, request: pytest.FixtureRequest) -> str | Pa
     return Path(seeded.path)
 
 
+@pytest.fixture
+def checks(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Every PRAGMA quick_check run, by path (the real check runs)."""
+    from litman.core import sqlite
+
+    seen: list[Path] = []
+    real = sqlite.quick_check
+
+    def counted(path: Path) -> str:
+        seen.append(Path(path))
+        return real(path)
+
+    monkeypatch.setattr(sqlite, "quick_check", counted)
+    return seen
+
+
 def require_tool(*names: str) -> None:
     """Skip without these programs, or fail under `make test` (LITMAN_REQUIRE_TOOLS=1), which
     promises every test: there scripts/setup.sh installs them, so a missing one is a fault."""

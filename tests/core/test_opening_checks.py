@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from litman import app
-from litman.core import backups, sqlite
+from litman.core import backups
 from litman.core.library import Library
 
 READING = [["list"], ["show", "1"], ["search", "bandit"], ["stats"], ["tags"]]
@@ -46,20 +46,6 @@ def test_reading_commands_write_nothing(seeded_path: Path, args: list[str]) -> N
 def test_a_writing_command_takes_the_days_backup(seeded_path: Path) -> None:
     assert litman(seeded_path, "status", "read", "1").returncode == 0
     assert [b.reason for b in backups.list_backups(seeded_path)] == ["daily"]
-
-
-@pytest.fixture
-def checks(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """Every PRAGMA quick_check run, by path."""
-    seen: list[Path] = []
-    real = sqlite.quick_check
-
-    def counted(path: Path) -> str:
-        seen.append(Path(path))
-        return real(path)
-
-    monkeypatch.setattr(sqlite, "quick_check", counted)
-    return seen
 
 
 def test_the_first_open_of_the_day_checks_then_backs_up(seeded_path: Path, checks) -> None:

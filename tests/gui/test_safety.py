@@ -226,22 +226,6 @@ def test_a_failed_index_build_is_reported_as_itself(window, qtbot, monkeypatch):
     assert "No space left" in window.statusBar().currentMessage() and told == []
 
 
-@pytest.fixture
-def checks(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """Every PRAGMA quick_check run, by path (the real check runs)."""
-    from litman.core import sqlite
-
-    seen: list[Path] = []
-    real = sqlite.quick_check
-
-    def counted(path: Path) -> str:
-        seen.append(Path(path))
-        return real(path)
-
-    monkeypatch.setattr(sqlite, "quick_check", counted)
-    return seen
-
-
 def background_window(qtbot, path: Path, tmp_path: Path) -> MainWindow:
     """A window opened as `litman` opens it: no check or backup before it shows."""
     from litman import app
