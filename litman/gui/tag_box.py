@@ -102,7 +102,12 @@ class TagBox(QWidget):
                 widget.hide()  # gone from view now, not when the event loop next runs
                 widget.deleteLater()
         for tag in tags:
-            self.chips.addWidget(self._chip(tag))
+            chip = self._chip(tag)
+            self.chips.addWidget(chip)
+            # Shown now, not on the event loop's next turn as a layout shows a new child of
+            # a visible widget: hidden chips measure nothing, and the scroll, laid out
+            # at no height, stayed so (a large selection's tags vanished once all were read).
+            chip.show()
         self.chip_scroll.setVisible(bool(tags))
         self.chips.invalidate()
         self.chip_scroll.updateGeometry()

@@ -113,3 +113,28 @@ def test_every_tag_of_a_large_selection_can_be_reached_and_a_mixed_status_says_s
     assert window.detail.status.currentIndex() == -1
     assert window.detail.status.currentText() == ""
     assert window.detail.status.placeholderText() == "Mixed"
+
+
+def test_chips_shown_again_after_the_pane_settled_get_their_room(qtbot) -> None:
+    """The whole selection's tags come a moment after its first papers' (a worker reads
+    them): the new chips were laid out while still hidden, so the chips took no height and
+    vanished at 100k papers."""
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    from litman.gui.tag_box import TagBox
+
+    pane = QWidget()
+    qtbot.addWidget(pane)
+    box = TagBox()
+    box.max_lines = 12
+    QVBoxLayout(pane).addWidget(box)
+    pane.resize(340, 600)
+    pane.show()
+    qtbot.waitExposed(pane)
+    box.show_tags([])
+    box.show_tags(LONG)  # the first papers' tags
+    scroll = box.chip_scroll
+    qtbot.waitUntil(lambda: scroll.height() == scroll.sizeHint().height() > 40)
+    box.show_tags(LONG)  # the whole selection's
+    assert scroll.sizeHint().height() > 40  # measured with the new chips in
+    qtbot.waitUntil(lambda: scroll.height() == scroll.sizeHint().height())
