@@ -312,7 +312,7 @@ class PostgresSite:
         return None
 
     def backup_now(self) -> Backup:
-        raise LitmanError(_pg_dump(self.where))
+        raise LitmanError(_pg_dump(self._store))
 
     def papers_in(self, backup: Backup) -> int | None:
         return None
@@ -321,14 +321,16 @@ class PostgresSite:
         self._store.check()
 
     def restore(self, name: str | None = None) -> Restored:
-        raise LitmanError(_pg_dump(self.where))
+        raise LitmanError(_pg_dump(self._store))
 
     def move_aside(self) -> str:
-        raise LitmanError(_pg_dump(self.where))
+        raise LitmanError(_pg_dump(self._store))
 
 
-def _pg_dump(where: str) -> str:
+def _pg_dump(store: PostgresStore) -> str:
+    name = store.name if store.name != store.where else "DBNAME"
     return (
-        f"{where} is a shared library: back it up with the server's pg_dump "
-        "(pg_dump -Fc DBNAME > refs.dump) and restore with pg_restore; litman keeps no copies."
+        f"{store.where} is a shared library: back it up with the server's pg_dump "
+        f"(pg_dump -Fc -f {name}.dump {name}) and restore with pg_restore; litman keeps no "
+        "copies."
     )
