@@ -1,12 +1,13 @@
 """Copying a whole library into an empty one, between stores (`litman copy SRC DST`): a
 file into a shared PostgreSQL database, or back.
 
-The copy is row for row: papers with their ids, citekeys, derived columns and dates, the
-tags with their colours, the tag links, the imported sources and the library's settings,
-so that the two libraries are equal in everything but their change journals and
-generations. The source is read a page at a time in one read transaction; the destination
-is written in one write transaction of its own `Library` (so its journal says what came,
-and a failed copy leaves it empty). A destination that holds papers is refused.
+The copy is row for row: papers with their ids, citekeys, derived columns, versions and
+dates, the tags with their colours, the tag links, the imported sources, the conflict
+record and the library's settings, so that the two libraries are equal in everything but
+their change journals and generations. The source is read a page at a time in one read
+transaction; the destination is written in one write transaction of its own `Library` (so
+its journal says what came, and a failed copy leaves it empty). A destination that holds
+papers is refused.
 """
 
 from collections.abc import Callable, Iterator, Sequence
@@ -29,6 +30,7 @@ TABLES: tuple[tuple[Table, str], ...] = (
     (models.papers, "id"),
     (models.paper_tags, "paper_id"),
     (models.sources, "id"),
+    (models.conflicts, "id"),
 )
 
 
@@ -91,7 +93,7 @@ def _continue_numbering(conn: Connection) -> None:
     largest id by itself; PostgreSQL's sequences must be told.)"""
     if conn.dialect.name != "postgresql":
         return
-    for table in ("papers", "tags", "sources"):
+    for table in ("papers", "tags", "sources", "conflicts"):
         largest = conn.execute(select(func.max(text("id"))).select_from(text(table))).scalar()
         if largest:
             conn.execute(

@@ -180,3 +180,33 @@ def test_an_undo_lands_when_others_changed_other_fields(library: Library) -> Non
     )
     library.undo(redo)
     assert library.get(pid).title == "Mine" and library.conflicts() == []
+
+
+def test_a_copy_keeps_the_versions_and_the_conflict_record(
+    library: Library, tmp_path: Path
+) -> None:
+    pid = _paper(library)
+    library.update_paper(pid, seen_version=0, title="Theirs")
+    with pytest.raises(ConflictError):
+        library.update_paper(pid, seen_version=0, title="Mine")
+    with Library.open(tmp_path / "copy.sqlite") as copy:
+        library.copy_to(copy)
+        assert copy.get(pid).version == 1
+        assert copy.conflicts() == library.conflicts()
+        with pytest.raises(ConflictError):  # the fields' versions came along
+            copy.update_paper(pid, seen_version=0, title="Mine again")
+        assert len(copy.conflicts()) == 2
+
+
+def test_a_copy_into_a_database_numbers_new_conflicts_after_the_copied(
+    tmp_path: Path, pg_url: str
+) -> None:
+    with Library.open(tmp_path / "lab.sqlite") as lib, Library.open(pg_url) as shared:
+        pid = _paper(lib)
+        lib.update_paper(pid, seen_version=0, title="Theirs")
+        with pytest.raises(ConflictError):
+            lib.update_paper(pid, seen_version=0, title="Mine")
+        lib.copy_to(shared)
+        with pytest.raises(ConflictError):
+            shared.update_paper(pid, seen_version=0, title="Mine again")
+        assert [c.id for c in shared.conflicts()] == [1, 2]
