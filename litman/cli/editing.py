@@ -18,6 +18,13 @@ from litman.core.records import ConflictRecord
 
 # What `edit` may set beyond the stored BibTeX fields.
 COLUMNS = ("citekey", "entry_type", "title", "authors", "year", "venue", "doi", "url", "abstract")
+# Fields `edit` leaves to their own commands.
+OWN_COMMAND = {
+    "status": "use `litman status`",
+    "tags": "use `litman tag add` or `tag remove`",
+    "rating": "set it in the window",
+    "notes": "write them in the window",
+}
 # `edit`'s exit status when the edit was refused as stale: the caller may read and retry.
 CONFLICT_EXIT = 3
 
@@ -44,8 +51,8 @@ def _assignment(text: str) -> tuple[str, Any]:
         return name, _year(value)
     if name == "authors":
         return name, [a.strip() for a in value.split(" and ") if a.strip()]
-    if name in ("rating", "notes", "status", "tags"):
-        raise LitmanError(f"Set {name} with its own command (`litman {_command(name)}`).")
+    if name in OWN_COMMAND:
+        raise LitmanError(f"{name} is not set by `litman edit`: {OWN_COMMAND[name]}.")
     return name, value
 
 
@@ -56,10 +63,6 @@ def _year(value: str) -> int | None:
         return int(value)
     except ValueError:
         raise LitmanError(f"A year is a number, not '{value}'.") from None
-
-
-def _command(name: str) -> str:
-    return {"status": "status", "tags": "tag add"}.get(name, "edit in the window")
 
 
 def cmd_conflicts(args: argparse.Namespace, lib: Library) -> int:
