@@ -202,7 +202,7 @@ class SetRating(SetValues):
 
 
 def _papers(n: int) -> str:
-    return f"{n} {'paper' if n == 1 else 'papers'}"
+    return f"{n:,} {'paper' if n == 1 else 'papers'}"
 
 
 class Undoable(LibraryCommand):
@@ -236,7 +236,7 @@ class TagPapers(Undoable):
     def __init__(self, lib: Library, tag: str, ids: Sequence[int], add: bool = True) -> None:
         # The text names Edit → Undo: a tag `R&D` must not become an Alt+D mnemonic there.
         super().__init__(
-            lib, mnemonic_free(f"{'Tag' if add else 'Untag'} {len(ids)} papers '{clip(tag, 60)}'")
+            lib, mnemonic_free(f"{'Tag' if add else 'Untag'} {_papers(len(ids))} '{clip(tag, 60)}'")
         )
         self.tag, self.ids, self.add = tag, list(ids), add
 
@@ -282,7 +282,7 @@ class EditFields(Undoable):
 
 class DeletePapers(Undoable):
     def __init__(self, lib: Library, ids: Sequence[int]) -> None:
-        super().__init__(lib, f"Delete {len(ids)} papers")
+        super().__init__(lib, f"Delete {_papers(len(ids))}")
         self.ids = list(ids)
 
     def apply(self, step: Step) -> None:

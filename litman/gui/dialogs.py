@@ -155,7 +155,7 @@ def delete_papers(win: "Window") -> None:
     answer = QMessageBox.question(
         win.window(),
         "Delete papers",
-        f"Delete {len(ids)} {'paper' if len(ids) == 1 else 'papers'}?"
+        f"Delete {len(ids):,} {'paper' if len(ids) == 1 else 'papers'}?"
         " You can undo this with Ctrl+Z.",
     )
     if answer == QMessageBox.StandardButton.Yes:

@@ -121,10 +121,7 @@ class Results(QObject):
         selected = self.selection.ids()
         outcome = self.searcher.run(text, self.sort_key, self.sort_desc)
         self.last_result = outcome.result
-        self.model.set_ids(outcome.ids)
-        self.selection.restore(selected)
-        if any(self.model.row_of(pid) is None for pid in self.shown()):
-            self.paneStale.emit()  # a paper shown is hidden or gone: no stale pane
+        self._show(outcome.ids, selected)
         hint = "; ".join(outcome.notes)
         self.box.setToolTip(rich(hint) if hint else "")
         self.box.setStyleSheet("QLineEdit { border: 1px solid #d97706; }" if hint else "")
@@ -142,13 +139,19 @@ class Results(QObject):
         selected = self.selection.ids()
         outcome = self.searcher.quick(text, self.sort_key, self.sort_desc)
         self.last_result = None
-        self.model.set_ids(outcome.ids)
-        self.selection.restore(selected)
+        self._show(outcome.ids, selected)
         self.update_empty()
         self.status_line.say(
             f"{len(outcome.ids):,} shown while the search index is built: "
             + "; ".join(outcome.notes)
         )
+
+    def _show(self, ids: list[int], selected: Sequence[int]) -> None:
+        """These rows, with the papers selected before that are still among them."""
+        self.model.set_ids(ids)
+        self.selection.restore(selected)
+        if any(self.model.row_of(pid) is None for pid in self.shown()):
+            self.paneStale.emit()  # a paper shown is hidden or gone: no stale pane
 
     def sort_by(self, key: str, desc: bool) -> None:
         """A header click: this column ("" for relevance), this way."""

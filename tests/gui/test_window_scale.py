@@ -351,3 +351,36 @@ def test_a_large_selection_shows_the_status_and_tags_of_every_paper(
     assert win.detail.status.currentIndex() == -1
     shown = [c.accessibleName() for c in win.detail.tag_box.chip_area.findChildren(QPushButton)]
     assert "Remove tag late" in shown
+
+
+def test_a_search_answered_before_the_index_is_ready_clears_a_pane_it_hid(
+    qtbot, seeded, tmp_path
+) -> None:
+    """Typing while the index was rebuilt (after tagging 100k papers) hid every selected
+    paper, and the pane still said "99,956 papers selected" with their tags."""
+    from litman.gui.main_window import MainWindow
+    from litman.gui.settings import ViewSettings
+    from litman.gui.workers import run_inline
+
+    win = MainWindow(
+        seeded, ViewSettings(tmp_path / "v.ini"), runner=run_inline, index_in_background=True
+    )
+    qtbot.addWidget(win)
+    win.table.selectAll()
+    win.selection.flush()
+    assert win.detail.shown_ids()
+    win.search.setText("zzzznotaword")
+    win.apply_filter()
+    assert win.model.rowCount() == 0 and not seeded.index_built()
+    qtbot.waitUntil(lambda: not win.detail.shown_ids())
+    assert win.detail.heading.text() == "Select a paper to see its details"
+
+
+def test_a_bulk_action_names_its_papers_grouped_by_thousands(seeded) -> None:
+    """The status bar read "Tag 100000 papers 'x'… 0 of 100,000"."""
+    from litman.gui import commands
+
+    ids = list(range(1, 1201))
+    assert commands.TagPapers(seeded, "x", ids).text() == "Tag 1,200 papers 'x'"
+    assert commands.DeletePapers(seeded, ids).text() == "Delete 1,200 papers"
+    assert commands.SetStatus(seeded, ids, Status.READ).text().startswith("Mark 1,200 papers")
