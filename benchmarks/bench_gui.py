@@ -155,7 +155,7 @@ def selections(qapp: Any, win: Any) -> dict[str, float]:
     win.table.clearSelection()
     qapp.processEvents()
     answered: list[float] = []
-    win.whole.answered.connect(lambda _among: answered.append(time.perf_counter()))
+    win.pane.whole.answered.connect(lambda _among: answered.append(time.perf_counter()))
     t0, c0 = time.perf_counter(), time.process_time()
     win.table.selectAll()
     qapp.processEvents()

@@ -268,6 +268,14 @@ class DetailPane(QWidget):
             self.note.setText("")
             self._show_chips(list(tags))
 
+    def show_whole_unread(self, why: str) -> None:
+        """The whole selection could not be read: say that the first papers are shown."""
+        if self._paper is None and self._shown:
+            self.note.setText(
+                f"Status and tags of the first {len(self._shown):,} selected papers "
+                f"(the rest could not be read: {why})."
+            )
+
     def _show_status(self, statuses: Set[Status], whole: bool) -> None:
         """The papers' status, or none with "Mixed" when they differ (the box offers each
         status to set for all of them); "Set for all" while only some were read."""

@@ -35,7 +35,6 @@ from litman.gui import (
     keys,
     refresh,
     requests,
-    safe_text,
     settings,
     shared_dialog,
     window_actions,
@@ -45,13 +44,13 @@ from litman.gui.background import BackgroundWork
 from litman.gui.detail import DetailPane
 from litman.gui.live import LiveLink
 from litman.gui.models.papers import PaperTableModel
+from litman.gui.pane_feed import PaneFeed
 from litman.gui.paper_table import make_table
 from litman.gui.results import Results
 from litman.gui.selection import IdSelection
 from litman.gui.sidebar import Sidebar
 from litman.gui.status_line import Counts, StatusLine
 from litman.gui.table_header import TableHeader
-from litman.gui.whole_selection import WholeSelection
 from litman.gui.workers import Runner, run_in_pool, wait_for_all
 from litman.gui.write_desk import WriteDesk
 from litman.gui.write_worker import WriteWorker
@@ -275,8 +274,6 @@ class MainWindow(QMainWindow):
         self.sidebar.setMinimumWidth(200)
 
         self.detail = DetailPane()
-        self.whole = WholeSelection(self.library, self)
-        self.whole.answered.connect(lambda a: self.detail.show_whole(a.statuses, a.tags))
 
         self.splitter = QSplitter()
         self.splitter.addWidget(self.sidebar)
@@ -304,6 +301,15 @@ class MainWindow(QMainWindow):
             parent=self,
         )
         self.results.paneStale.connect(self._selection_changed)
+        self.pane = PaneFeed(
+            self.library,
+            detail=self.detail,
+            selection=self.selection,
+            model=self.model,
+            results=self.results,
+            offline=lambda: bool(self.offline),
+            parent=self,
+        )
         self.search, self.searcher, self.empty = (
             self.results.box,
             self.results.searcher,
@@ -385,20 +391,7 @@ class MainWindow(QMainWindow):
         return self.selection.ids()
 
     def _selection_changed(self) -> None:
-        self.detail.commit_edits()  # what was typed for the paper shown is saved first
-        runs = self.selection.runs()
-        count = sum(last - first + 1 for first, last in runs)
-        ids = [pid for a, b in runs for pid in self.model.id_slice(a, min(b, a + 199))][:200]
-        # The pane reads a few (the shared tags and status); offline, the rows the table holds.
-        papers = self.model.cached(ids) if self.offline else self.library.get_many(ids)
-        spans = None
-        if self.last_result and len(papers) == 1:  # hits in what the pane shows, no further
-            spans = self.last_result.spans(safe_text.shown_part(papers[0]))
-        self.detail.show_papers(papers, spans, count)
-        if count > len(papers):  # the status and tags of them all come from a worker
-            self.whole.ask(self.selected_ids())
-        else:
-            self.whole.drop()
+        self.pane.refresh()
         self.status_line.show_counts()
 
     def focus_results(self) -> None:

@@ -29,6 +29,7 @@ class WholeSelection(QObject):
     """Asks for the statuses and tags among a selection; `answered(Among)` for the latest."""
 
     answered = Signal(object)
+    unanswered = Signal(str)  # the latest question's read failed: why
 
     def __init__(self, library: Library, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -47,11 +48,16 @@ class WholeSelection(QObject):
 
         worker = Worker(read)
         worker.signals.finished.connect(self._answer)
+        worker.signals.failed.connect(lambda exc: self._failed(asked, exc))
         workers.start(worker, QThreadPool.globalInstance())
 
     def drop(self) -> None:
         """Forget the question asked last: its answer is no longer wanted."""
         self._asked += 1
+
+    def _failed(self, asked: int, exc: BaseException) -> None:
+        if asked == self._asked:
+            self.unanswered.emit(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
 
     def _answer(self, answer: tuple[int, Among]) -> None:
         asked, among = answer

@@ -384,3 +384,28 @@ def test_a_bulk_action_names_its_papers_grouped_by_thousands(seeded) -> None:
     assert commands.TagPapers(seeded, "x", ids).text() == "Tag 1,200 papers 'x'"
     assert commands.DeletePapers(seeded, ids).text() == "Delete 1,200 papers"
     assert commands.SetStatus(seeded, ids, Status.READ).text().startswith("Mark 1,200 papers")
+
+
+def test_a_large_selection_whose_rest_cannot_be_read_says_so(
+    qtbot, library, tmp_path, monkeypatch
+) -> None:
+    from litman.core.errors import LitmanError
+    from litman.core.records import NewPaper
+    from litman.gui.main_window import MainWindow
+    from litman.gui.settings import ViewSettings
+    from litman.gui.workers import run_inline
+
+    library.add_papers([NewPaper(title=f"Paper {i}") for i in range(210)])
+    win = MainWindow(library, ViewSettings(tmp_path / "v.ini"), runner=run_inline)
+    qtbot.addWidget(win)
+    win.show()
+
+    def unreachable(_ids):
+        raise LitmanError("The server went away.")
+
+    monkeypatch.setattr(library, "statuses_among", unreachable)
+    win.table.selectAll()
+    win.selection.flush()
+    qtbot.waitUntil(lambda: "could not be read" in win.detail.note.text())
+    assert "first 200 selected papers" in win.detail.note.text()
+    assert "The server went away." in win.detail.note.text()
