@@ -56,6 +56,8 @@ class Replay:
 
     text: set[int] = field(default_factory=set)  # added, deleted, or searched fields edited
     attrs: set[int] = field(default_factory=set)  # other fields (status, rating, notes)
+    added: set[int] = field(default_factory=set)  # (in `text` too)
+    deleted: set[int] = field(default_factory=set)  # (in `text` too)
     tags: bool = False  # the tag list changed (a rename, a colour, a new tag)
     seqs: list[int] = field(default_factory=list)  # the numbers read, oldest first
 
@@ -122,6 +124,8 @@ def since(conn: Connection, after: int, upto: int | None = None) -> Replay | Non
         replay.seqs.append(seq)
         replay.tags = replay.tags or kind == TAGS
         (replay.attrs if kind == FIELDS else replay.text).update(ids)
+        if kind in (ADDED, DELETED):
+            (replay.added if kind == ADDED else replay.deleted).update(ids)
     return replay
 
 

@@ -23,7 +23,7 @@ from litman.core import (
 )
 from litman.core.errors import Cancelled, LitmanError, NotFoundError
 from litman.core.library_backups import Backups
-from litman.core.library_papers import Papers
+from litman.core.library_papers import UNSEARCHED_FIELDS, Papers
 from litman.core.library_tags import Tags, tag_order
 from litman.core.library_undo import undo as undo_change
 from litman.core.parts import forward
@@ -37,6 +37,7 @@ from litman.core.records import (
     ImportReport,
     Inverse,
     Paper,
+    SearchFields,
     Status,
 )
 from litman.core.sorting import column_order
@@ -343,6 +344,13 @@ class Library:
         the journal does not tell of (another tool) makes the index compare every paper
         on its next use instead.
         """
+        found = self.changes_elsewhere()
+        return found is None or bool(found)
+
+    def changes_elsewhere(self) -> list[Changes] | None:
+        """As `changed_elsewhere`, saying for a view what changed: records naming the papers
+        the journal tells of (the fields too, when only unsearched ones changed); [] when
+        nothing did, None when the journal cannot tell (redraw everything)."""
         # One caller at a time (a shared library's watch calls from its thread): two that
         # interleave could each see half the news, and one take it for a write the journal
         # does not tell of, which costs a rebuild of the index (seconds at 100k papers).
@@ -351,14 +359,15 @@ class Library:
             with self._read() as conn:
                 outside, replay = self._follower.follow(conn)
         if not (poked or outside):
-            return False
+            return []
         self._orders.clear()
+        known = replay is not None and outside  # else unknown, or not journalled
         if self._index is not None:
-            if replay is None or not outside:  # unknown, or not journalled
-                self._index.mark_stale()
-            else:
+            if known:
                 self._catch_up_index()
-        return True
+            else:
+                self._index.mark_stale()
+        return _told(replay) if known and replay is not None else None
 
     def watch(self, changed: "live.Changed", state: "live.State") -> "live.Watch | None":
         """For a shared library, a watch (not started) that calls `changed()` on its own
@@ -732,6 +741,31 @@ class Library:
 
 
 _STATUS_CODE = {s: i for i, s in enumerate(Status)}
+# The fields a journal `fields` row may stand for (`litman.core.journal`): all unsearched;
+# and a `text` row: any other (every sort key but the date added).
+_UNSEARCHED = frozenset({*UNSEARCHED_FIELDS, "extra"})
+_ANY_BUT_ADDED = frozenset({*SORT_FIELDS, *SearchFields._fields, "extra"} - {"added", "id"})
+
+
+def _told(replay: journal.Replay) -> list[Changes]:
+    """What a view must redraw for what the journal told: papers whose searched fields
+    changed, or which came or went (which fields, it does not say), and papers of which only
+    unsearched fields changed."""
+    told = []
+    if replay.text or replay.tags:  # tag links are searched text: their counts may change
+        edited = replay.text - replay.added - replay.deleted
+        told.append(
+            Changes(
+                added=tuple(sorted(replay.added - replay.deleted)),
+                updated=tuple(sorted(edited)),
+                deleted=tuple(sorted(replay.deleted)),
+                tags_changed=True,
+                fields=_ANY_BUT_ADDED,
+            )
+        )
+    if attrs := replay.attrs - replay.text:
+        told.append(Changes(updated=tuple(sorted(attrs)), text_changed=False, fields=_UNSEARCHED))
+    return told
 
 
 def _statuses_written(changes: Changes) -> dict[int, int] | None:

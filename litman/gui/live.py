@@ -3,8 +3,9 @@ server going away and coming back.
 
 The library's watch (`litman.core.live`) listens on a thread of its own. On a notice,
 `LiveLink` first catches the library up there (`Library.changed_elsewhere`: the search index
-replays the change journal off the GUI thread), then says `changed`, queued to the GUI
-thread, where the window redraws. When the server goes away it says `lost(why)`, when it is
+replays the change journal off the GUI thread), then says `changed` with what the journal
+told, queued to the GUI thread, where the window redraws only that (every row and count
+when the journal could not tell). When the server goes away it says `lost(why)`, when it is
 back `back`; `probe()` asks the server on a thread whether it answers again (a write can
 find it gone before the watch does). A file library has no watch: `active` is False and the
 window polls instead.
@@ -20,7 +21,9 @@ from litman.core.library import Library
 
 
 class LiveLink(QObject):
-    changed = Signal()  # another client's write, caught up: redraw
+    # Another client's write, caught up: what to redraw (a list of Changes), or None for
+    # everything (the journal could not tell).
+    changed = Signal(object)
     lost = Signal(str)  # the server cannot be reached: why, in one line
     back = Signal()  # it can again
 
@@ -66,11 +69,11 @@ class LiveLink(QObject):
 
     def _heard(self) -> None:
         try:
-            changed = self.library.changed_elsewhere()
+            told = self.library.changes_elsewhere()
         except LitmanError:
             return  # the server went away meanwhile: the watch says so next
-        if changed:
-            self._say(self.changed.emit)
+        if told is None or told:
+            self._say(lambda: self.changed.emit(told))
 
     def _state(self, up: bool, why: str) -> None:
         self._say(self.back.emit if up else lambda: self.lost.emit(why))

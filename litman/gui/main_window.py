@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QSplitter,
 )
 
-from litman.core.errors import LitmanError
+from litman.core.errors import LitmanError, ServerUnreachableError
 from litman.core.library import Library
 from litman.core.records import Changes, Status
 from litman.core.storage import WriterClaim
@@ -218,8 +218,23 @@ class MainWindow(QMainWindow):
         self.detail.forget_edits()
         self.poll_changes()
 
-    def changed_outside(self) -> None:
-        """Another process wrote, and the library has caught up with it: redraw."""
+    def changed_outside(self, told: list[Changes] | None = None) -> None:
+        """Another process wrote, and the library has caught up with it: redraw what the
+        change journal `told` of, or everything when it could not tell. (Not while the
+        server is away: its return redraws everything.)"""
+        if self.offline:
+            return
+        try:
+            self._redraw_outside(told)
+        except ServerUnreachableError as exc:  # gone since the news came
+            self.server_lost(str(exc))
+
+    def _redraw_outside(self, told: list[Changes] | None) -> None:
+        if told is not None:
+            for changes in told:
+                self._on_changes(changes)
+            self.statusBar().showMessage("Updated with changes made outside this window.", 5000)
+            return
         if not self.library.index_built():
             # The change journal could not tell what changed (a write by another tool,
             # a journal compacted past): compare every paper off the GUI thread, and

@@ -50,6 +50,30 @@ def test_an_edit_elsewhere_shows_within_a_second(qtbot, pg_seeded_url: str, tmp_
     assert win.sidebar.count_of('tag:"seen-live"') == 1
 
 
+def test_an_edit_elsewhere_redraws_only_what_it_touched(
+    qtbot, pg_seeded_url: str, tmp_path, monkeypatch
+) -> None:
+    """The journal names the papers: their rows are read again, the list is not searched
+    again (at 100k papers that was a second of the GUI thread's)."""
+    win = open_window(qtbot, pg_seeded_url, tmp_path)
+    searched: list[object] = []
+    monkeypatch.setattr(win, "apply_filter", lambda *args: searched.append(args))
+    pid = win.model.paper_id(2)
+    with Library.open(pg_seeded_url) as other:
+        with qtbot.waitSignal(win.live.changed, timeout=SHOWN_MS) as told:
+            other.set_status([pid], Status.READ)
+        assert status_shown(win, pid) == Status.READ
+        with qtbot.waitSignal(win.live.changed, timeout=SHOWN_MS):
+            other.add_tag("seen-live", [pid])
+        row = win.model.row_of(pid)
+        paper = None if row is None else win.model.paper(row)
+        assert paper is not None and "seen-live" in paper.tags
+        with qtbot.waitSignal(win.live.changed, timeout=SHOWN_MS):
+            other.delete_papers([pid])
+    assert [c.updated for c in told.args[0]] == [(pid,)]
+    assert len(searched) == 1  # only for the paper gone
+
+
 def test_a_reader_role_opens_read_only_with_a_message(qtbot, pg_seeded_url, tmp_path) -> None:
     url = make_url(pg_seeded_url)
     admin = create_engine(url, isolation_level="AUTOCOMMIT")
