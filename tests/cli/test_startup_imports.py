@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 # Packages no search, list or status of a library file needs.
-NOT_FOR_A_FILE = ("psycopg", "PySide6", "bibtexparser")
+NOT_FOR_A_FILE = ("psycopg", "PySide6", "bibtexparser", "sqlmodel", "pydantic")
 
 PROBE = """
 import json, sys
