@@ -58,7 +58,7 @@ class PaneFeed(QObject):
             spans = result.spans(safe_text.shown_part(papers[0]))
         self.detail.show_papers(papers, spans, count)
         if count > len(papers) and not offline:  # the rest come from a worker
-            self.whole.ask(self.selection.ids())
+            self.whole.ask(self.selection.ids)
         else:
             self.whole.drop()
             if count > len(papers):
