@@ -206,11 +206,11 @@ class MainWindow(QMainWindow):
 
     def poll_changes(self) -> None:
         try:
-            changed = self.library.changed_elsewhere()
+            told = self.library.changes_elsewhere()
         except Exception:
             return
-        if changed:
-            self.changed_outside()
+        if told is None or told:
+            self.changed_outside(told)
 
     def _merged(self, _pid: int) -> None:
         """An edit was refused because another client changed the paper: what was typed is
