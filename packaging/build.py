@@ -112,6 +112,7 @@ PARTS = [
     ("PySide6 and shiboken bindings", "shiboken6/"),
     ("numpy (OpenBLAS included)", "numpy"),
     ("rapidfuzz", "rapidfuzz/"),
+    ("pydantic-core (for sqlmodel)", "pydantic_core/"),
     ("Python: interpreter, stdlib, our code", "python3"),
     ("Python: interpreter, stdlib, our code", "libpython"),
     ("Python: interpreter, stdlib, our code", "base_library"),

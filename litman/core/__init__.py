@@ -7,7 +7,7 @@ SQLite store, search and citekeys.
 `schema`, `models` and the row helpers in `store`). `records`, `errors`, `query`,
 `fields`, `citekeys`, `tag_match` and `text` are plain data and pure functions.
 
-May import: the standard library, SQLAlchemy (Core), numpy, rapidfuzz and the like; never
+May import: the standard library, SQLAlchemy/SQLModel, numpy, rapidfuzz and the like; never
 Qt, `bibtexparser`, or any other litman package. Imported by every other litman package;
 `litman.gui`, `litman.cli` and `litman.app` may use `library`, `storage` and the plain-data
 modules only, never the file-level ones (import-linter contract "one front door").

@@ -8,6 +8,7 @@ N + 1, run inside one transaction after the caller has taken a backup.
 from collections.abc import Callable
 
 from sqlalchemy import Connection, Engine, insert, select, text, update
+from sqlmodel import SQLModel
 
 from litman.core import models
 from litman.core.errors import SchemaTooNewError
@@ -60,7 +61,7 @@ def check_supported(version: int | None, where: str) -> None:
 def create(engine: Engine) -> None:
     """Create every table of an empty library and stamp the current version."""
     with engine.connect().execution_options(litman_write=True) as conn, conn.begin():
-        models.metadata.create_all(conn)
+        SQLModel.metadata.create_all(conn)
         conn.execute(
             insert(models.meta).values(key="schema_version", value=str(models.SCHEMA_VERSION))
         )

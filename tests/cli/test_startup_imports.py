@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 # Packages no search, list or status of a library file needs.
-NOT_FOR_A_FILE = ("psycopg", "PySide6", "bibtexparser", "sqlmodel", "pydantic")
+NOT_FOR_A_FILE = ("psycopg", "PySide6", "bibtexparser")
 
 PROBE = """
 import json, sys
