@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests import pg_server
+# tests/pg_server.py runs PostgreSQL as an unprivileged POSIX user (pwd): not on Windows.
+pg_server = pytest.importorskip("tests.pg_server", reason="POSIX only (pwd)")
 
 ROOT = Path(__file__).resolve().parent.parent
 HOLD = "from tests import pg_server; import sys; print(pg_server.start().root, flush=True); sys.stdin.read()"

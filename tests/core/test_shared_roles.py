@@ -15,7 +15,6 @@ from sqlalchemy.exc import ProgrammingError
 from litman.core.errors import LitmanError, ReadOnlyError
 from litman.core.library import Library
 from litman.core.records import NewPaper
-from tests import pg_server
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 ROLES = ("alice", "bob", "carol", "refs_members", "refs_readers", "refs_owner")
@@ -32,6 +31,8 @@ def setup_sql() -> str:
 @pytest.fixture
 def lab(pg_cluster) -> Iterator[str]:
     """The README's block run by psql as the superuser; a URL template for a role."""
+    from tests import pg_server
+
     psql = pg_server.binaries() / "psql"  # type: ignore[operator]
     run = subprocess.run(
         [str(psql), "-X", "-v", "ON_ERROR_STOP=1", "-h", str(pg_cluster.socket_dir),
