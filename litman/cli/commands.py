@@ -315,6 +315,7 @@ def _report_json(r: ImportReport) -> dict[str, Any]:
     return {
         "source": r.source_name,
         "label": r.label,
+        "read": r.read,
         "added": list(r.added),
         "merged": [vars(m) for m in r.merged],
         "proposed": [{**vars(p), "differs": list(p.differs)} for p in r.proposed],

@@ -89,13 +89,5 @@ def print_papers(papers: Iterable[Paper]) -> None:
 def print_report(report: ImportReport) -> None:
     label = f" [{report.label}]" if report.label else ""
     say(report.summary() + label)
-    for w in report.warnings:
-        say(f"  warning: {w}")
-    for note in report.renamed_keys:
-        say(f"  {note}")
-    for m in report.merged:
-        say(f"  line {m.line}: merged into {m.into_citekey} ({m.how})")
-    for p in report.proposed:
-        say(f"  {p.describe()}")
-    for s in report.skipped:
-        say(f"  line {s.line}: skipped, {s.reason}")
+    for line in report.details():
+        say(f"  {line}")

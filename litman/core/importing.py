@@ -256,6 +256,7 @@ def _reports(
             renamed=tuple(renamed[i]),
             label=b.label,
             proposed=tuple(proposed[i]),
+            read=len(b.papers) + len(b.skipped),
         )
         for i, b in enumerate(batches)
     ]

@@ -442,6 +442,7 @@ class ImportReport:
     renamed: tuple[Renamed, ...] = ()
     label: str = ""
     proposed: tuple[Proposed, ...] = ()
+    read: int = 0  # records read from the file: each one added, merged or skipped
 
     @property
     def renamed_keys(self) -> tuple[str, ...]:
@@ -458,4 +459,19 @@ class ImportReport:
         ]
         if self.proposed:
             parts.insert(2, f"{len(self.proposed)} possible duplicates to review")
-        return f"{self.source_name}: " + ", ".join(parts)
+        return f"{self.source_name}: " + ", ".join(parts) + f" ({_records(self.read)} read)"
+
+    def details(self) -> list[str]:
+        """What the summary counts, line by line: warnings, renamed keys, merges, possible
+        duplicates and skipped records, each with its line."""
+        return [
+            *(f"warning: {w}" for w in self.warnings),
+            *self.renamed_keys,
+            *(f"line {m.line}: merged into {m.into_citekey} ({m.how})" for m in self.merged),
+            *(p.describe() for p in self.proposed),
+            *(f"line {s.line}: skipped, {s.reason}" for s in self.skipped),
+        ]
+
+
+def _records(n: int) -> str:
+    return f"{n:,} record" + ("" if n == 1 else "s")

@@ -76,11 +76,7 @@ def report_text(reports: list[ImportReport]) -> str:
     lines = []
     for r in reports:
         lines.append(r.summary() + (f"  [{r.label}]" if r.label else ""))
-        lines += [f"   warning: {w}" for w in r.warnings]
-        lines += [f"   {n}" for n in r.renamed_keys]
-        lines += [f"   line {m.line}: merged into {m.into_citekey} ({m.how})" for m in r.merged]
-        lines += [f"   {p.describe()}" for p in r.proposed]
-        lines += [f"   line {s.line}: skipped, {s.reason}" for s in r.skipped]
+        lines += [f"   {line}" for line in r.details()]
     return "\n".join(lines)
 
 
@@ -90,7 +86,8 @@ def show_report(win: "Window", reports: list[ImportReport]) -> None:
     skipped = sum(len(r.skipped) for r in reports)
     box = QMessageBox(win.window())
     box.setWindowTitle("Import report")
-    box.setText(f"{added} added, {merged} merged, {skipped} skipped.")
+    read = sum(r.read for r in reports)
+    box.setText(f"{read:,} read: {added:,} added, {merged:,} merged, {skipped:,} skipped.")
     box.setDetailedText(report_text(reports))
     box.setIcon(QMessageBox.Icon.Information)
     # The details list one line per merged or skipped paper: give them room to be read.

@@ -23,5 +23,5 @@ def test_import_a_zotero_database_from_the_window(window, monkeypatch, zotero_db
     assert "*.sqlite" in offered[0]
     assert len(window.last_import[0].added) == 3
     assert window.model.rowCount() == 92
-    assert "3 added" in window.report_box.text()
+    assert "3 read: 3 added, 0 merged, 0 skipped." in window.report_box.text()
     assert any(t.name == "Thesis > Methods" for t in window.library.tags())
