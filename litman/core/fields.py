@@ -91,6 +91,7 @@ MODELLED: dict[str, str] = {
     "keywords": "tags",
     "readstatus": "status",
     "ranking": "rating",
+    "comment": "notes",  # JabRef's Comments field
 }
 # The field a paper's venue is written to, by entry type (BibTeX export does the same).
 VENUE_FIELD = {

@@ -55,6 +55,7 @@ def to_paper(
     paper = NewPaper(
         title=clean(latex.decode(_plain(raw.get("title", "")))),
         abstract=latex.decode(_plain(raw.get("abstract", ""))),
+        notes=notes_of(raw.get("comment", "")),
         authors=tuple(split_names(raw.get("author", raw.get("editor", "")))),
         year=year_of(raw.get("year", raw.get("date", ""))),
         venue=clean(latex.decode(raw[venue_key])) if venue_key else "",
@@ -79,6 +80,12 @@ def to_paper(
 
 def clean(text: str) -> str:
     return " ".join(text.split())
+
+
+def notes_of(comment: str) -> str:
+    """A `comment` field (JabRef's Comments) as notes: decoded, its lines' indentation
+    and the blank lines around it taken off, the blank lines between paragraphs kept."""
+    return "\n".join(line.strip() for line in latex.decode(comment).strip().splitlines())
 
 
 _HTML_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
@@ -186,7 +193,7 @@ def split_keywords(
 # -- writing -----------------------------------------------------------------------------
 
 
-MODELLED = ("title", "author", "year", "venue", "doi", "url", "abstract", "keywords")
+MODELLED = ("title", "author", "year", "venue", "doi", "url", "abstract", "keywords", "comment")
 
 
 def _write(p: AnyPaper, name: str, mode: Mode) -> str | None:
@@ -203,10 +210,19 @@ def _write(p: AnyPaper, name: str, mode: Mode) -> str | None:
         return str(p.year) if p.year else None
     if name == "keywords":
         return (KEYWORD_SEPARATOR + " ").join(write_keyword(t, mode) for t in p.tags) or None
+    if name == "comment":
+        return _comment(p, mode)
     value = str(getattr(p, name))
     if not value:
         return None
     return verbatim(value) if name in ("doi", "url") else encode(value, mode)
+
+
+def _comment(p: AnyPaper, mode: Mode) -> str | None:
+    """Notes as `comment`, after the `comment` field an import made before notes were read
+    from it (kept as written), so neither is lost."""
+    written = [p.extra["comment"]] if "comment" in p.extra and p.notes else []
+    return "\n\n".join([*written, encode(p.notes, mode)]) if p.notes else None
 
 
 _RAW_KEYS = tuple((name, RAW + name) for name in MODELLED)
@@ -247,6 +263,8 @@ def _unedited(name: str, raw: str, p: AnyPaper) -> bool:
         return {t.casefold() for t in split_keywords(raw, None, sep)} == {
             t.casefold() for t in p.tags
         }
+    if name == "comment":
+        return notes_of(raw) == p.notes
     now = {"title": p.title, "venue": p.venue, "abstract": p.abstract}.get(name)
     if now is None:
         return clean(raw) == clean(getattr(p, name))

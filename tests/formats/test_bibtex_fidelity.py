@@ -12,6 +12,7 @@ from litman.cli import main
 from litman.core.library import Library
 from litman.core.records import NewPaper
 from litman.formats import bibtex
+from tests.formats.test_exchange_round_trip import _as_paper
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "bib"
 
@@ -335,3 +336,25 @@ def test_a_braced_name_across_a_line_break_is_written_back_as_read(
     out = export_of(library)
     assert "author = {K. C. and {Election\n committee}}" in entry_of(out, "c1")
     assert "author = {K. C. and {\\acro{TUG}\n Election committee}}" in entry_of(out, "c3")
+
+
+def test_notes_travel_as_jabrefs_comment_field(library: Library) -> None:
+    library.add_papers([NewPaper(citekey="k", title="T", notes="One & two\n\nThree")])
+    text = bibtex.dumps(library.list_papers())
+    assert "comment = {One \\& two\n\nThree}" in text
+    papers = bibtex.parse(text)[0]
+    assert papers[0].notes == "One & two\n\nThree" and "comment" not in papers[0].extra
+
+
+def test_a_comment_field_is_read_as_notes_and_written_back_as_read() -> None:
+    text = '@article{k,\n  title = {T},\n  comment = {First {\\"u}ber\n    second line},\n}\n'
+    (paper,) = bibtex.parse(text)[0]
+    assert paper.notes == "First über\nsecond line"
+    assert 'comment = {First {\\"u}ber\n    second line}' in bibtex.dumps([_as_paper(paper)])
+
+
+def test_a_comment_field_stored_beside_notes_keeps_both() -> None:
+    paper = _as_paper(
+        NewPaper(citekey="k", title="T", notes="mine", extra={"comment": "{\\'e}t{\\'e}"})
+    )
+    assert "comment = {{\\'e}t{\\'e}\n\nmine}" in bibtex.dumps([paper])
