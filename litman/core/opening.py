@@ -66,16 +66,9 @@ def read_error(path: Path, exc: DBAPIError | sqlite3.Error) -> Exception:
         return exc
     if sqlite.is_damage(orig):
         return damaged(path, str(orig))
-    if _is_io_error(orig):
+    if sqlite.is_io_error(orig):
         return sqlite.unreadable(path, orig)
     return exc
-
-
-def _is_io_error(error: sqlite3.Error) -> bool:
-    code = sqlite.result_code(error)
-    if code is None:  # raised by the driver itself, without a result code
-        return isinstance(error, sqlite3.OperationalError) and "i/o" in str(error).lower()
-    return code == sqlite.SQLITE_IOERR
 
 
 def open_store(

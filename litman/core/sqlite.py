@@ -110,21 +110,25 @@ def result_code(error: BaseException | None) -> int | None:
 
 def is_damage(exc: sqlite3.Error) -> bool:
     """Whether an error from SQLite says the file is damaged (not the disk, not access)."""
-    code = getattr(exc, "sqlite_errorcode", None)
+    code = result_code(exc)
     if code is None:
-        # Raised by Python's driver itself, which gives no code. Text that is not UTF-8 is
-        # damage too: litman writes none, and quick_check does not look at text (bytes
-        # overwritten in a leaf page of abstracts pass it, then fail here on reading).
-        text = str(exc).lower()
-        return "malformed" in text or "not a database" in text or "decode to utf-8" in text
-    return (code & 0xFF) in _DAMAGE_CODES
+        # Raised by Python's driver itself, which gives no code. The one operational error
+        # it raises on reading a row is text that is not UTF-8, and that is damage too:
+        # litman writes none, and quick_check does not look at text (bytes overwritten in a
+        # leaf page of abstracts pass it, then fail here on reading).
+        return isinstance(exc, sqlite3.OperationalError)
+    return code in _DAMAGE_CODES
+
+
+def is_io_error(exc: sqlite3.Error) -> bool:
+    """Whether SQLite could not read or write the disk (the driver raises none itself)."""
+    return result_code(exc) == SQLITE_IOERR
 
 
 def unreadable(path: Path, exc: sqlite3.Error) -> LitmanError:
     """The error for a file SQLite could not read for a reason other than damage."""
-    text = str(exc)
-    hint = " (is the disk full?)" if "i/o" in text.lower() or "full" in text.lower() else ""
-    return LitmanError(f"Could not read {path}: {text}{hint}. The file was not changed.")
+    hint = " (is the disk full?)" if result_code(exc) in (SQLITE_IOERR, SQLITE_FULL) else ""
+    return LitmanError(f"Could not read {path}: {exc}{hint}. The file was not changed.")
 
 
 def peek_schema_version(path: Path) -> int | None:

@@ -91,7 +91,9 @@ def read(path: Path) -> ImportBatch:
         with _open(path) as db:
             return _batch(path, db)
     except sqlite3.DatabaseError as exc:
-        hint = "; close Zotero, or import a copy of it" if "locked" in str(exc) else ""
+        # known by SQLite's result code (SQLITE_BUSY, or an extended SQLITE_BUSY_...)
+        busy = getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCK"))
+        hint = "; close Zotero, or import a copy of it" if busy else ""
         raise ImportFailed(
             f"{path.name}: cannot be read as Zotero's database ({exc}{hint}); nothing was imported."
         ) from exc
@@ -99,7 +101,8 @@ def read(path: Path) -> ImportBatch:
 
 def _open(path: Path) -> sqlite3.Connection:
     uri = path.resolve().as_uri() + "?mode=ro"
-    db = sqlite3.connect(uri, uri=True)
+    # Zotero holds its database locked while it runs: waiting for it would be in vain.
+    db = sqlite3.connect(uri, uri=True, timeout=0.5)
     db.execute("PRAGMA query_only = 1")
     tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if not {"items", "itemTypes", "itemData", "fields", "collections"} <= tables:

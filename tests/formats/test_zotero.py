@@ -5,6 +5,7 @@ attachments' paths a field; anything that is not a Zotero database is refused cl
 
 import hashlib
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -304,3 +305,18 @@ def test_the_command_line_imports_it(zotero_db: Path, tmp_path: Path, capsys) ->
     assert "zotero.sqlite: 3 added, 0 merged, 0 skipped" in out
     assert main(["--library", str(lib), "search", "tag:Thesis"]) == 0
     assert "Safe Bandits" in capsys.readouterr().out
+
+
+def test_a_database_zotero_holds_is_refused_with_a_hint(zotero_db: Path) -> None:
+    """Zotero keeps its database locked while it runs (locking_mode EXCLUSIVE): the import
+    says to close it, known by SQLite's BUSY code, and does not wait seconds for it."""
+    holder = sqlite3.connect(zotero_db)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    start = time.monotonic()
+    try:
+        with pytest.raises(ImportFailed, match="close Zotero, or import a copy of it"):
+            zotero.read(zotero_db)
+    finally:
+        holder.close()
+    assert time.monotonic() - start < 3
