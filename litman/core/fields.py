@@ -101,6 +101,9 @@ VENUE_FIELD = {
     "inbook": "booktitle",
     "conference": "booktitle",
     "book": "publisher",
+    "phdthesis": "school",
+    "mastersthesis": "school",
+    "techreport": "institution",
 }
 # Where else an imported entry's venue may be: BibTeX's own fields, then biblatex's (Zotero,
 # Better BibLaTeX).

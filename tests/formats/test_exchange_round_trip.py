@@ -176,3 +176,17 @@ def test_any_text_comes_back(module: object, **fields: object) -> None:
     again = parse(out.getvalue())[0]
     assert len(again) == 1
     assert [getattr(again[0], f) for f in fields] == list(fields.values())
+
+
+@pytest.mark.parametrize(
+    ("kind", "field"),
+    [("phdthesis", "school"), ("mastersthesis", "school"), ("techreport", "institution")],
+)
+def test_a_thesis_or_report_from_ris_names_its_school_or_institution(kind: str, field: str):
+    """BibTeX requires `school` of a thesis and `institution` of a report: a venue read from
+    RIS, CSL-JSON or Zotero goes there, not to `howpublished`, which BibTeX ignores."""
+    from litman.formats import bibtex
+
+    paper = _as_paper(NewPaper(citekey="k", entry_type=kind, title="T", venue="ETH Zurich"))
+    assert (field, "ETH Zurich") in bibtex.fields_of(paper)
+    assert "howpublished" not in dict(bibtex.fields_of(paper))
