@@ -104,6 +104,8 @@ VENUE_FIELD = {
     "phdthesis": "school",
     "mastersthesis": "school",
     "techreport": "institution",
+    "thesis": "institution",  # biblatex's types
+    "report": "institution",
 }
 # Where else an imported entry's venue may be: BibTeX's own fields, then biblatex's (Zotero,
 # Better BibLaTeX).
