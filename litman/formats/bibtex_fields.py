@@ -16,6 +16,7 @@ from litman.core.fields import MODELLED as COLUMNS
 from litman.core.fields import RAW_PREFIX, VENUE_AT, venue_field, venue_read_from
 from litman.core.records import NewPaper, Paper, Status
 from litman.formats import latex, markup
+from litman.formats.names import looks_personal
 
 Mode = Literal["pdflatex", "utf8", "ascii"]
 AnyPaper = NewPaper | Paper
@@ -114,6 +115,24 @@ def split_names(value: str) -> list[str]:
     return [name for name, _braced in _names(value)]
 
 
+def people_written_whole(p: AnyPaper) -> frozenset[str]:
+    """The authors of a paper read from a .bib file that BibTeX reads as `First von Last`:
+    written whole and not braced (elsewhere, a name written whole is kept whole)."""
+    if ORDER not in p.extra:
+        return frozenset()
+    braced = corporate_names(p.extra.get(RAW + "author", ""))
+    return frozenset(a for a in p.authors if "," not in a and a not in braced)
+
+
+def names_kept_whole(p: AnyPaper) -> set[str]:
+    """The authors BibTeX must read whole, written braced: those read braced from a .bib
+    file; of a paper from elsewhere, each name written whole that is not a person's by its
+    shape (`World Health Organization`; `Jane Doe` is a person's, `Plato` needs no braces)."""
+    if ORDER in p.extra:
+        return corporate_names(p.extra.get(RAW + "author", ""))
+    return {a for a in p.authors if "," not in a and " " in a and not looks_personal(a)}
+
+
 def corporate_names(value: str) -> set[str]:
     """The names of an author field as read that were braced whole (`{World Health
     Organization}`): an edited author list writes them braced again, not as people."""
@@ -203,7 +222,7 @@ def _write(p: AnyPaper, name: str, mode: Mode) -> str | None:
     if name == "author":
         if not p.authors:
             return None
-        braced = corporate_names(p.extra.get(RAW + "author", ""))
+        braced = names_kept_whole(p)
         names = [f"{{{a}}}" if a in braced else a for a in p.authors] if braced else p.authors
         return " and ".join([write_name(a, mode) for a in names])
     if name == "year":

@@ -21,7 +21,7 @@ from typing import Any, TextIO
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Paper, Skipped
 from litman.formats import exchange, names
-from litman.formats.bibtex_fields import year_of
+from litman.formats.bibtex_fields import people_written_whole, year_of
 from litman.formats.decoding import read_text
 from litman.formats.exchange import ExportReport, Tally, WriteOptions
 
@@ -342,7 +342,7 @@ def item_of(p: Paper, tally: Tally | None = None) -> dict[str, Any]:
         item["genre"] = "Master's thesis"
     _put(item, "title", p.title)
     if p.authors:
-        people = names.people_written_whole(p)
+        people = people_written_whole(p)
         item["author"] = [_name_parts(a, a in people) for a in p.authors]
     if p.year is not None:
         month = p.extra.get("month", "").strip()

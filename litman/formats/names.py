@@ -12,9 +12,6 @@ word, and no word that names an organisation (`University`, `of`).
 
 import re
 
-from litman.core.records import NewPaper, Paper
-from litman.formats.bibtex_fields import ORDER, RAW, corporate_names
-
 PARTICLES = frozenset(
     "van von der den de del della di da dos das du la le ten ter bin al y zu".split()
 )
@@ -67,12 +64,3 @@ def as_last_first(name: str) -> str:
         return name
     parts = split_whole(name)
     return f"{parts[0]}, {parts[1]}" if parts else name
-
-
-def people_written_whole(p: Paper | NewPaper) -> frozenset[str]:
-    """The authors of a paper read from a .bib file that BibTeX reads as `First von Last`:
-    written whole and not braced (elsewhere, a name written whole is kept whole)."""
-    if ORDER not in p.extra:
-        return frozenset()
-    braced = corporate_names(p.extra.get(RAW + "author", ""))
-    return frozenset(a for a in p.authors if "," not in a and a not in braced)

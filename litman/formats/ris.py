@@ -22,7 +22,7 @@ from typing import TextIO
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Paper, Skipped
 from litman.formats import exchange, markup, names
-from litman.formats.bibtex_fields import year_of
+from litman.formats.bibtex_fields import people_written_whole, year_of
 from litman.formats.decoding import read_text
 from litman.formats.exchange import ExportReport, Tally, WriteOptions
 
@@ -335,7 +335,7 @@ def record_of(p: Paper, tally: Tally | None = None) -> Fields:
     if p.citekey:
         fields.append(("ID", p.citekey))
     _add(fields, "TI", p.title)
-    people = names.people_written_whole(p)
+    people = people_written_whole(p)
     fields += [("AU", _name_out(names.as_last_first(a) if a in people else a)) for a in p.authors]
     if p.year is not None:
         fields.append(("PY", str(p.year)))

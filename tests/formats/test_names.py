@@ -71,3 +71,27 @@ def test_a_csl_literal_name_stays_literal() -> None:
 def test_bibtex_splits_first_von_last() -> None:
     assert names.split_whole("Jean de la Fontaine") == ("de la Fontaine", "Jean")
     assert names.split_whole("Plato") is None
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "TY  - JOUR\nTI  - T\nAU  - World Health Organization\nAU  - Doe, Jane\nER  - \n",
+        '[{"title": "T", "author": [{"literal": "World Health Organization"}, '
+        '{"family": "Doe", "given": "Jane"}]}]',
+    ],
+    ids=["ris", "csljson"],
+)
+def test_an_organisation_from_ris_or_csl_reaches_bibtex_braced(source: str) -> None:
+    """BibTeX reads `World Health Organization` unbraced as a person, family name
+    `Organization`; read whole from RIS or CSL-JSON, it is written braced whole."""
+    parse = ris.parse if source.startswith("TY") else csljson.parse
+    paper = _as_paper(parse(source)[0][0])
+    fields = dict(bibtex.fields_of(paper))
+    assert fields["author"] == "{World Health Organization} and Doe, Jane"
+    assert bibtex.parse(bibtex.dumps([paper]))[0][0].authors == paper.authors
+
+
+def test_a_person_written_whole_outside_bibtex_stays_unbraced() -> None:
+    paper = _as_paper(NewPaper(citekey="k", title="T", authors=("Jane Doe", "Plato")))
+    assert dict(bibtex.fields_of(paper))["author"] == "Jane Doe and Plato"
