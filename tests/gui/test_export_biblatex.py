@@ -58,3 +58,22 @@ def test_copy_as_biblatex(window) -> None:
     window.a_copy_as["biblatex"].trigger()
     assert QApplication.clipboard().text().startswith("@")
     assert "as BibLaTeX" in window.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize(
+    ("chosen", "start"), [("RIS (*.ris)", "TY  - "), ("CSL-JSON (*.json)", "[")]
+)
+def test_the_ris_and_csl_filters_write_their_format(window, monkeypatch, tmp_path, chosen, start):
+    text = _export(window, monkeypatch, tmp_path / "x", chosen)
+    assert text.startswith(start)
+
+
+def test_what_a_format_cannot_carry_is_shown_after_the_export(window, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QMessageBox
+
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda _w, _t, text: shown.append(text))
+    window.sidebar.select_filter('tag:"Optimization"')
+    window.library.set_field(window.model.ids()[0], "funding", "ERC")
+    _export(window, monkeypatch, tmp_path / "x.ris", "RIS (*.ris)")
+    assert shown == ["RIS cannot express 'funding': left out of 1 paper"]
