@@ -141,3 +141,40 @@ def test_fuzz_csljson_reader(text: str) -> None:
 def test_fuzz_whole_imports_leave_the_library_consistent(library: Library, tmp_path: Path):
     pieces = ["TY  - JOUR\n", "ER  - \n", "TI  - x", "[", "{", '"title":', "}", "]", ",", "\x00"]
     hostile.import_noise(library, tmp_path, pieces, SUFFIXES, files=40, seed=13, longest=60)
+
+
+CORPUS = sorted(p.name for p in hostile.HOSTILE.iterdir() if p.suffix in (".txt", ".bib"))
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+@pytest.mark.parametrize("source", CORPUS)
+def test_each_file_of_the_bibtex_corpus_read_as_ris_or_csl_is_refused_or_imported(
+    seeded: Library, tmp_path: Path, source: str, suffix: str
+) -> None:
+    """The BibTeX reader's hostile corpus, named .ris or .json: a clear error or a clean
+    import (of whatever records it holds), never a crash, and a refusal changes nothing."""
+    path = tmp_path / (Path(source).stem + suffix)
+    path.write_bytes((hostile.HOSTILE / source).read_bytes())
+    assert hostile.import_outcome(seeded, path) in ("refused", "imported")
+
+
+SQL_VALUES = [
+    "Robert'); DROP TABLE papers; --",
+    "%s %(id)s :id $1 ? @x",
+    "$$; DELETE FROM tags; $$",
+]
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_values_written_as_sql_come_back_whole(library: Library, tmp_path: Path, suffix: str):
+    path = tmp_path / f"sql{suffix}"
+    title, venue, abstract = SQL_VALUES
+    if suffix == ".ris":
+        path.write_text(f"TY  - JOUR\nTI  - {title}\nJO  - {venue}\nAB  - {abstract}\nER  - \n")
+    else:
+        item = {"type": "article-journal", "title": title, "container-title": venue}
+        path.write_text(json.dumps([item | {"abstract": abstract}]))
+    app.import_files(library, [path])
+    (paper,) = library.list_papers()
+    assert (paper.title, paper.venue, paper.abstract) == tuple(SQL_VALUES)
+    assert library.check() == "ok"
