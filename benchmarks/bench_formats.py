@@ -2,9 +2,10 @@
 
     .venv/bin/python benchmarks/bench_formats.py
 
-Figures are wall and CPU time (see `best`). Targets (issue 20): 10k RIS records or CSL-JSON items import in <= 1 s and export in
-<= 0.5 s. "Import" is timed as reading the file into papers (what the format costs); writing
-them into a library is shown beside it, as bench_bibtex.py does. Best of three runs.
+Figures are wall and CPU time (see `best`), best of three runs. Targets (issue 20): 10k RIS
+records or CSL-JSON items import in <= 1 s and export in <= 0.5 s. The import is timed whole
+(reading the file, then writing its papers into a new library), with reading alone beside
+it: what the format itself costs.
 """
 
 import sys
@@ -42,15 +43,18 @@ def one_format(name: str, module: object, papers: list[Paper], tmp: Path) -> str
     export_s = best(lambda: export(papers, path))
     batch = module.read(path)  # type: ignore[attr-defined]
     read_s = best(lambda: module.read(path))  # type: ignore[attr-defined]
-    t0 = time.perf_counter()
-    with Library.open(tmp / f"{name}.sqlite", backup=False, daily=False) as lib:
-        lib.import_batch(batch)
-    write_s = time.perf_counter() - t0
+    runs = iter(range(3))
+
+    def whole_import() -> None:  # reading the file and writing it into a new library
+        with Library.open(tmp / f"{name}{next(runs)}.sqlite", backup=False, daily=False) as lib:
+            lib.import_batch(module.read(path))  # type: ignore[attr-defined]
+
+    whole_s = best(whole_import)
     size = path.stat().st_size / 2**20
     return (
         f"{name}: export {len(papers) // 1000}k: {export_s} (target <= 0.5 s, "
-        f"{size:.1f} MiB); read {len(batch.papers) // 1000}k: {read_s} (target <= 1 s); "
-        f"then writing them to a library: {write_s:.2f} s"
+        f"{size:.1f} MiB); read {len(batch.papers) // 1000}k: {read_s}; "
+        f"whole import (read, then written into a new library): {whole_s} (target <= 1 s)"
     )
 
 
