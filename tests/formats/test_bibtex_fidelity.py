@@ -6,13 +6,15 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from litman import app
 from litman.cli import main
 from litman.core.library import Library
 from litman.core.records import NewPaper
 from litman.formats import bibtex
-from tests.formats.test_exchange_round_trip import _as_paper
+from tests.formats.test_exchange_round_trip import _as_paper, lines
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "bib"
 
@@ -358,3 +360,12 @@ def test_a_comment_field_stored_beside_notes_keeps_both() -> None:
         NewPaper(citekey="k", title="T", notes="mine", extra={"comment": "{\\'e}t{\\'e}"})
     )
     assert "comment = {{\\'e}t{\\'e}\n\nmine}" in bibtex.dumps([paper])
+
+
+@settings(max_examples=100, deadline=None)
+@given(notes=st.lists(lines, max_size=3).map("\n\n".join))
+def test_any_notes_come_back_through_a_utf8_export(notes: str) -> None:
+    """Paragraphs, `TY  - `, commas, braces, any letter: the comment field gives them back
+    (the default pdflatex export writes rare letters as LaTeX, as for every field)."""
+    paper = _as_paper(NewPaper(citekey="k", title="T", notes=notes))
+    assert bibtex.parse(bibtex.dumps([paper], mode="utf8"))[0][0].notes == notes
