@@ -132,11 +132,24 @@ def test_the_editor_is_read_only_with_the_window(window, kopp, qtbot) -> None:
 def test_fields_a_type_requires_are_marked_required(window, qtbot) -> None:
     from litman.core.records import NewPaper
 
-    pid = window.library.add_paper(NewPaper(title="A thesis", entry_type="phdthesis"))
+    # a thesis's school is its venue (the Venue box, "Venue (school)"): not a row here
+    pid = window.library.add_paper(NewPaper(title="A draft", entry_type="unpublished"))
     window.apply_filter()
     window.table.clearSelection()
     window.table.selectRow(window.model.row_of(pid))
-    qtbot.waitUntil(lambda: "school" in window.detail.entry.values)
-    school = window.detail.entry.values["school"]
-    assert school.placeholderText() == "required" and school.text() == ""
-    assert list(window.detail.entry.values)[:1] == ["school"]  # required rows come first
+    qtbot.waitUntil(lambda: "note" in window.detail.entry.values)
+    note = window.detail.entry.values["note"]
+    assert note.placeholderText() == "required" and note.text() == ""
+    assert list(window.detail.entry.values)[:1] == ["note"]  # required rows come first
+
+
+def test_a_thesiss_school_is_its_venue(window, qtbot) -> None:
+    from litman.core.records import NewPaper
+
+    new = NewPaper(title="A thesis", entry_type="phdthesis", venue="ETH Zurich")
+    pid = window.library.add_paper(new)
+    window.apply_filter()
+    window.table.clearSelection()
+    window.table.selectRow(window.model.row_of(pid))
+    qtbot.waitUntil(lambda: window.detail.venue_label.text() == "Venue (school)")
+    assert "school" not in window.detail.entry.values
