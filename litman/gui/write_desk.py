@@ -81,11 +81,15 @@ class WriteDesk(QObject):
 
         self.writes.submit(command.text(), command.apply, done=done, failed=failed)
 
+    def unsaved(self) -> list[LibraryCommand]:
+        """The commands the undo stack holds and the library does not, oldest first."""
+        stack = [self.undo.command(i) for i in range(self.undo.count())]
+        return [c for c in stack if isinstance(c, LibraryCommand) and c.unsaved]
+
     def save_unsaved(self) -> int:
         """Save what the undo stack holds and the library does not (the server is back):
         undone commands first, newest first, then done ones, oldest first. How many."""
-        stack = [self.undo.command(i) for i in range(self.undo.count())]
-        ours = [c for c in stack if isinstance(c, LibraryCommand) and c.unsaved]
+        ours = self.unsaved()
         undone = [c for c in reversed(ours) if not c.wanted]
         for command in [*undone, *(c for c in ours if c.wanted)]:
             command.save()

@@ -6,6 +6,7 @@ saved when the server is back, and a role that may only read opening read-only."
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -120,7 +121,7 @@ def test_a_server_gone_is_said_and_edits_refused_until_it_is_back(
 
 
 def test_an_edit_the_server_missed_stays_unsaved_then_is_saved(
-    qtbot, own_cluster, tmp_path
+    qtbot, own_cluster, tmp_path, monkeypatch
 ) -> None:
     win = open_window(qtbot, own_cluster.url(), tmp_path)
     pid = win.model.paper_id(0)
@@ -134,6 +135,15 @@ def test_an_edit_the_server_missed_stays_unsaved_then_is_saved(
         assert win.undo.text(0).endswith(commands.UNSAVED)
         assert win.offline  # the failed write said so
         assert "marked unsaved" in win.statusBar().currentMessage()
+        asked: list[str] = []
+
+        def keep_open(_parent, _title, text, *_buttons) -> QMessageBox.StandardButton:
+            asked.append(text)
+            return QMessageBox.StandardButton.Cancel
+
+        monkeypatch.setattr(QMessageBox, "question", keep_open)
+        assert not win.close()  # not dropped without asking
+        assert "1 edits could not be saved" in asked[0]
     finally:
         own_cluster.resume()
     qtbot.waitUntil(lambda: not win.offline, timeout=10000)  # the window's own probe
