@@ -39,6 +39,17 @@ WRITE_LOCK = 0x6C69746D
 LOCK_TIMEOUT_MS = 5000
 # Seconds to wait for a server before saying it cannot be reached (unless the URL says).
 CONNECT_TIMEOUT_S = 5
+# libpq's defaults for noticing a server gone over a network (a Unix socket ignores the
+# last four), unless the URL sets them: a connect gives up after CONNECT_TIMEOUT_S, and an
+# open connection whose server stopped answering (a cable, a sleeping laptop) fails within
+# about 20 s, where the system's TCP defaults wait for hours.
+NOTICE_GONE = {
+    "connect_timeout": CONNECT_TIMEOUT_S,
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 5,
+    "tcp_user_timeout": 20_000,
+}
 # SQLSTATEs of a server that went away: the connection class, and a server shutting down.
 GONE = ("08", "57P01", "57P02", "57P03")
 # libpq options that hold a secret: never shown (`safe`), never kept in litman's settings.
@@ -107,8 +118,9 @@ class PostgresStore:
         given = self._url.query.get("options", "")
         given = given[-1] if isinstance(given, tuple) else given
         self._connect_args: dict[str, object] = {"options": f"{given} -c timezone=UTC".strip()}
-        if "connect_timeout" not in self._url.query:
-            self._connect_args["connect_timeout"] = CONNECT_TIMEOUT_S
+        for option, value in NOTICE_GONE.items():
+            if option not in self._url.query:
+                self._connect_args[option] = value
         if password is not None:
             self._connect_args["password"] = password
         self._open()

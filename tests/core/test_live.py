@@ -121,3 +121,19 @@ def test_two_threads_following_at_once_keep_the_index(pair) -> None:
         for t in threads:
             t.join()
         assert watcher.index_built(), f"the index was marked stale in round {n}"
+
+
+def test_connections_notice_a_server_gone_quiet_unless_the_url_says(pg_url: str) -> None:
+    """Over a network, a server that stopped answering fails a connection in seconds (TCP
+    keepalives, a user timeout), not after the system's hours; the URL's own values win."""
+
+    def params(url: str) -> dict[str, str]:
+        with Library.open(url) as lib, lib.store.engine.connect() as conn:
+            raw = conn.connection.dbapi_connection
+            assert raw is not None
+            return dict(raw.info.get_parameters())
+
+    found = params(pg_url)
+    assert found["keepalives_idle"] == "10" and found["tcp_user_timeout"] == "20000"
+    assert found["connect_timeout"] == "5"
+    assert params(f"{pg_url}&keepalives_idle=30")["keepalives_idle"] == "30"
