@@ -36,7 +36,7 @@ from sqlalchemy.sql.visitors import InternalTraversal
 from litman.core import models
 from litman.core.dedupe import abstract_key, title_key
 from litman.core.errors import LitmanError, NotFoundError
-from litman.core.records import Doc, NewPaper, Paper, PapersGone, Status
+from litman.core.records import Doc, NewPaper, Paper, PapersGone, Status, stored_paper
 from litman.core.text import fold, fold_word
 
 P, T, PT = models.papers, models.tags, models.paper_tags
@@ -155,29 +155,31 @@ def to_paper(row: Sequence[Any], tag_names: Sequence[str]) -> Paper:
     the C scanner: this runs 100k times for a listing or an export."""
     (pid, key, etype, title, derived, authors, year, venue, doi, url, abstract, truncated,
      status, rating, notes, source, extra, added, modified, read, version) = row  # fmt: skip
-    return Paper(
-        pid,
-        key,
-        etype,
-        title,
-        bool(derived),
-        tuple(_json(authors)) if authors and authors != "[]" else (),
-        year,
-        venue,
-        doi,
-        url,
-        abstract,
-        bool(truncated),
-        _STATUS[status],
-        rating,
-        notes,
-        source,
-        _json(extra) if extra and extra != "{}" else {},
-        tuple(tag_names),
-        _datetime(added),
-        _datetime(modified),
-        _datetime(read) if read else None,
-        version,
+    return stored_paper(
+        (
+            pid,
+            key,
+            etype,
+            title,
+            bool(derived),
+            tuple(_json(authors)) if authors and authors != "[]" else (),
+            year,
+            venue,
+            doi,
+            url,
+            abstract,
+            bool(truncated),
+            _STATUS[status],
+            rating,
+            notes,
+            source,
+            _json(extra) if extra and extra != "{}" else {},
+            tuple(tag_names),
+            _datetime(added),
+            _datetime(modified),
+            _datetime(read) if read else None,
+            version,
+        )
     )
 
 

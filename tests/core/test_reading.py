@@ -90,3 +90,20 @@ def test_pages_keep_the_order_asked_for_and_leave_out_unknown_ids(library: Libra
 def test_iter_papers_equals_get_many(library: Library) -> None:
     ids = _varied(library)
     assert list(library.iter_papers(ids)) == library.get_many(ids)
+
+
+def test_a_stored_paper_is_the_frozen_record_its_values_make(library: Library) -> None:
+    import dataclasses
+
+    from litman.core.records import Paper, stored_paper
+
+    (pid,) = _varied(library)[:1]
+    paper = library.get(pid)
+    values = [getattr(paper, f.name) for f in dataclasses.fields(Paper)]
+    made = stored_paper(values)
+    assert made == Paper(*values) and hash(made.id) == hash(paper.id)
+    assert type(made) is Paper and made.to_json() == paper.to_json()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.title = "changed"  # type: ignore[misc]
+    with pytest.raises(ValueError):
+        stored_paper(values[:-1])  # a value short: refused, not a record with a hole
