@@ -163,3 +163,24 @@ def test_a_server_away_at_start_is_said_and_waited_for(qtbot, own_cluster) -> No
         assert library.count() > 0
     finally:
         library.close()
+
+
+def test_a_password_typed_in_the_url_is_shown_nowhere(qtbot, win, locked, tmp_path) -> None:
+    wrong, role_at = "not-it:99", locked.replace("postgresql://", "").split("@")[0]
+    with_password = locked.replace(f"{role_at}@", f"{role_at}:{{}}@")
+    dialog = dialog_for(qtbot, with_password.format(wrong))
+    with qtbot.waitSignal(dialog.probed, timeout=10000) as answer:
+        dialog.try_open()
+    assert not answer.args[0].ok and "password authentication failed" in dialog.message.text()
+    assert wrong not in dialog.message.text()
+    dialog.target.setEditText(with_password.format(SECRET))
+    with qtbot.waitSignal(dialog.accepted, timeout=10000):
+        dialog.try_open()
+    assert dialog.chosen is not None and SECRET not in dialog.chosen.url
+    opened = shared_dialog.open_chosen(win, win.view, dialog.chosen, win._window_on)
+    assert isinstance(opened, MainWindow)
+    qtbot.addWidget(opened)
+    win.view.sync()
+    assert SECRET not in opened.windowTitle() and SECRET not in (tmp_path / "view.ini").read_text()
+    assert SECRET not in opened.library.site.where
+    opened.close()
