@@ -36,10 +36,10 @@ class Run:
         return f"{self.wall:6.2f} s wall {self.cpu:6.2f} s CPU {self.rss_mb:6.0f} MB"
 
 
-def timed(args: list[str], env: dict[str, str]) -> Run:
-    """One `litman` process under GNU time -v; its output is thrown away."""
+def timed(args: list[str], env: dict[str, str], command: list[str] = LITMAN) -> Run:
+    """One `litman` process (or `command`) under GNU time -v; its output is thrown away."""
     done = subprocess.run(
-        [TIME, "-v", *LITMAN, *args],
+        [TIME, "-v", *command, *args],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -70,6 +70,24 @@ def line(what: str, run: Run, target: str, command: str) -> None:
     print(f"{what:<34} {run}  (target {target})  $ litman {command}")
 
 
+# Anchors, run in the same minutes: what the machine gives a process now. SQLite alone
+# reading every paper row, and setting 20k statuses in one statement; the interpreter with
+# the libraries every command loads (SQLAlchemy) and a search adds (numpy, rapidfuzz).
+ANCHORS = [
+    ("anchor: SQLite reads every row", "import sqlite3, sys; "
+     "sqlite3.connect(sys.argv[1]).execute('SELECT * FROM papers').fetchall()"),
+    ("anchor: SQLite sets 20k statuses", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+     "c.execute(\"UPDATE papers SET status = 'reading' WHERE id <= 20000\"); c.rollback()"),
+    ("anchor: import sqlalchemy, numpy", "import sqlalchemy, numpy, rapidfuzz"),
+]  # fmt: skip
+
+
+def anchors(lib: Path, env: dict[str, str]) -> None:
+    for what, code in ANCHORS:
+        run = timed([str(lib)], env, [sys.executable, "-c", code])
+        print(f"{what:<34} {run}")
+
+
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
     if not shutil.which(TIME):
@@ -86,6 +104,7 @@ def main() -> None:
         # first open for writing (a read-only `stats` took neither, so the 20k status
         # below paid 0.5 s of CPU for them).
         timed([*base, "status", "unread", "1"], env)
+        anchors(lib, env)
         line("list --json", timed([*base, "list", "--json"], env), "<= 2 s", "list --json")
         out = Path(tmp) / "out.bib"
         export = timed([*base, "export", "-o", str(out)], env)
@@ -102,6 +121,7 @@ def main() -> None:
         ratio = f"{after.wall / warm.wall:.2f}x wall, {after.cpu / warm.cpu:.2f}x CPU of warm"
         line("search after the write", after, "<= 1.5x warm", "search neural network")
         print(f"  search after a one-paper write: {ratio}")
+        anchors(lib, env)
 
 
 if __name__ == "__main__":
