@@ -206,6 +206,11 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"{self.library.site.name}: no damage found.", 8000)
 
     def poll_changes(self) -> None:
+        if self.writes.busy():
+            # Our own write is under way: a look between a commit of it and its own
+            # bookkeeping took it for an outside write, and the search index for stale
+            # (reconciled on every later action at 100k papers). The next poll looks.
+            return
         try:
             told = self.library.changes_elsewhere()
         except Exception:
