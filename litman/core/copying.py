@@ -4,10 +4,11 @@ file into a shared PostgreSQL database, or back.
 The copy is row for row: papers with their ids, citekeys, derived columns, versions and
 dates, the tags with their colours, the tag links, the imported sources, the conflict
 record and the library's settings, so that the two libraries are equal in everything but
-their change journals and generations. The source is read a page at a time in one read
-transaction; the destination is written in one write transaction of its own `Library` (so
-its journal says what came, and a failed copy leaves it empty). A destination that holds
-papers is refused.
+their change journals and generations. Reading state (status, rating, notes) is each
+reader's own: the copy takes the copying user's (`litman.core.reading_state`), as the
+destination's user. The source is read a page at a time in one read transaction; the
+destination is written in one write transaction of its own `Library` (so its journal says
+what came, and a failed copy leaves it empty). A destination that holds papers is refused.
 """
 
 from collections.abc import Callable, Iterator, Sequence
@@ -15,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Table, func, select, text
 
-from litman.core import kept_blocks, models, store
+from litman.core import kept_blocks, models, reading_state, store
 from litman.core.errors import LitmanError
 from litman.core.parts import Host, Part
 from litman.core.records import Changes
@@ -29,6 +30,7 @@ TABLES: tuple[tuple[Table, str], ...] = (
     (models.tags, "id"),
     (models.papers, "id"),
     (models.paper_tags, "paper_id"),
+    (models.reading, "paper_id"),
     (models.sources, "id"),
     (models.conflicts, "id"),
 )
@@ -51,6 +53,8 @@ def copy_library(
                     dst.execute(
                         models.meta.delete().where(models.meta.c.key.in_([r["key"] for r in rows]))
                     )
+                if table is models.reading:
+                    rows = [dict(r, reader=reading_state.reader_name(dst)) for r in rows]
                 store.bulk_insert(dst, table, rows)
                 if table is models.papers:
                     done += len(rows)
@@ -83,6 +87,8 @@ def _pages(conn: Connection, table: Table, key: str) -> Iterator[Sequence[dict[s
     # are listed in it): SQLite's rowid.
     in_order = table is models.meta and conn.dialect.name == "sqlite"
     query = select(table).order_by(text("rowid") if in_order else table.c[key])
+    if table is models.reading:  # the copying user's, as the destination's user
+        query = query.where(reading_state.mine())
     result = conn.execution_options(yield_per=PAGE).execute(query)
     for part in result.mappings().partitions(PAGE):
         yield [dict(row) for row in part]

@@ -12,13 +12,14 @@ from pathlib import Path
 from threading import Lock, get_ident
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Engine, exists, func, select, text
+from sqlalchemy import Connection, Engine, exists, select, text
 
 from litman.core import (
     fields,
     journal,
     models,
     reading,
+    reading_state,
     store,
 )
 from litman.core.errors import Cancelled, LitmanError, NotFoundError
@@ -59,14 +60,13 @@ _SORT_COLUMNS = {
     "venue": P.c.venue,
     "added": P.c.added_at,
     "modified": P.c.modified_at,
-    "status": P.c.status,
     "citekey": P.c.citekey,
-    "rating": P.c.rating,
     "entry_type": P.c.entry_type,
     "doi": P.c.doi,
-    "read": P.c.read_at,
     "id": P.c.id,
 }
+# Sorts by the reader's own state (`litman.core.reading_state.order`).
+_READING_SORTS = {"status": "status", "rating": "rating", "read": "read_at"}
 
 
 class Library:
@@ -575,7 +575,11 @@ class Library:
             self._orders[(sort, descending)] = ids
             return list(ids)
         with self._read() as conn:  # an index walk (litman.core.sorting)
-            ids = column_order(conn, _SORT_COLUMNS[sort], descending)
+            if sort in _READING_SORTS:
+                every = column_order(conn, P.c.id, False)
+                ids = reading_state.order(conn, every, _READING_SORTS[sort], descending)
+            else:
+                ids = column_order(conn, _SORT_COLUMNS[sort], descending)
         # Filter-only searches (year:, status:, tag:) reuse the order while typing; any
         # change, here or elsewhere, forgets it.
         self._orders[(sort, descending)] = ids
@@ -603,8 +607,12 @@ class Library:
         out = set()
         with self._read() as conn:
             for name in names:
+                if name in models.READING_FIELDS:
+                    if reading_state.filled(conn, name, among):
+                        out.add(name)
+                    continue
                 col = P.c[name]
-                filled: Any = col.is_not(None) if name in ("year", "read_at") else col != ""
+                filled: Any = col.is_not(None) if name == "year" else col != ""
                 if name == "authors":  # JSON text on SQLite, json on PostgreSQL
                     sqlite = conn.dialect.name == "sqlite"
                     filled = text("authors != '[]'" if sqlite else "authors::text != '[]'")
@@ -688,7 +696,7 @@ class Library:
     def _status_codes(self, ids: Sequence[int]) -> dict[int, int]:
         """Each paper's status as the index codes it, read without the texts."""
         with self._read() as conn:
-            return store.status_codes(conn, ids)
+            return reading_state.status_codes(conn, ids)
 
     def quick_search_ids(
         self, query: str | Query, sort: str | None = None, descending: bool = False
@@ -728,16 +736,20 @@ class Library:
 
     def statuses_among(self, ids: Sequence[int]) -> set[Status]:
         """The statuses these papers hold between them, in one read for any number of ids
-        (a selection of all 100k papers: 0.1 s CPU)."""
-        q = select(P.c.status).where(store.in_ids(P.c.id, ids)).distinct()
+        (the user's own, when per user)."""
         with self._read() as conn:
-            return {Status(s) for s in conn.execute(q).scalars()}
+            return reading_state.statuses_among(conn, ids)
+
+    @property
+    def reading_per_user(self) -> bool:
+        """Whether each user of this library has their own reading state (status, rating,
+        notes): a shared library does; a file has one user."""
+        return self.store.engine.dialect.name != "sqlite"
 
     def status_counts(self) -> dict[Status, int]:
+        """How many papers are in each reading status (the user's own, when per user)."""
         with self._read() as conn:
-            rows = conn.execute(select(P.c.status, func.count()).group_by(P.c.status))
-            found = {Status(s): n for s, n in rows}
-        return {s: found.get(s, 0) for s in Status}
+            return reading_state.counts(conn, store.count_papers(conn))
 
 
 _STATUS_CODE = {s: i for i, s in enumerate(Status)}

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from litman.core import backups, fields, models, store, versions
+from litman.core import backups, fields, models, reading_state, store, versions
 from litman.core.batch import gc_paused
 from litman.core.citekeys import KeyAllocator, base_key
 from litman.core.errors import ConflictError, LitmanError, NotFoundError
@@ -33,10 +33,10 @@ from litman.core.records import (
 P = models.papers
 # Fields the search index does not read: restoring only these re-indexes nothing.
 UNSEARCHED_FIELDS = frozenset({"status", "read_at", "rating", "notes", "modified_at"})
-# Papers given back the same values from this many on share one UPDATE (restore_fields).
+# Papers given back the same values from this many on share one statement (restore_fields).
 ALIKE_FROM = 100
-# Fields `store.saved_values` reads without SQLAlchemy's per-value processors.
-QUICK_FIELDS = frozenset({"status", "read_at", "rating"})
+# The reader's own fields, kept in `reading` (`litman.core.reading_state`), not `papers`.
+READING = frozenset(models.READING_FIELDS)
 
 
 class Papers(Part):
@@ -112,8 +112,14 @@ class Papers(Part):
         stale = versions.stale(stamps, seen, diff)
         if stale and seen is not None:
             return versions.refuse(conn, old, seen, version, stale)
+        mine = {k: v for k, v in columns.items() if k in READING}
+        if mine:  # the reader's own: no version, and the paper is not modified
+            reading_state.write_rows(conn, {old.id: mine})
+        shared = {k: v for k, v in columns.items() if k not in READING}
+        if not shared:
+            return None
         values = dict(
-            columns, modified_at=store.now(), **versions.stamped(version, stamps, list(diff))
+            shared, modified_at=store.now(), **versions.stamped(version, stamps, list(diff))
         )
         try:
             conn.execute(
@@ -178,47 +184,52 @@ class Papers(Part):
             rows = []
             for p in papers:
                 values = store.paper_values(_as_new(p), p.citekey, p.added_at)
-                values.update(id=p.id, modified_at=p.modified_at, read_at=p.read_at)
+                values.update(id=p.id, modified_at=p.modified_at)
                 rows.append(values)
             if rows:
                 conn.execute(insert(P), rows)
+            states = {p.id: {n: getattr(p, n) for n in models.READING_FIELDS} for p in papers}
+            reading_state.new_rows(conn, states)
             tid = store.tag_ids(conn, {t for p in papers for t in p.tags})
             store.link_tags(conn, ((p.id, tid[t]) for p in papers for t in p.tags), new_papers=True)
             back = tuple(p.id for p in papers)
             return self._publish(Changes(added=back, tags_changed=True, inverse=PapersBack(back)))
 
     def set_status(self, ids: Sequence[int], status: Status | str) -> Changes:
-        """Set the reading status of many papers; setting read stamps read_at."""
+        """Set the reader's status of many papers; setting read stamps read_at. The papers
+        themselves are not modified: reading state is the reader's own."""
         status = Status(status)
-        stamp = store.now()
-        values: dict[str, Any] = {"status": status.value, "modified_at": stamp}
+        values: dict[str, Any] = {"status": status}
         if status is Status.READ:
-            values["read_at"] = stamp
+            values["read_at"] = store.now()
         return self._set_many(ids, values, ("status", "read_at"))
 
     def set_rating(self, ids: Sequence[int], rating: int) -> Changes:
-        """Give many papers one rating, 0 to 5."""
+        """Give many papers one rating, 0 to 5 (the reader's own)."""
         if not 0 <= rating <= 5:
             raise LitmanError(f"A rating is 0 to 5, not {rating}.")
-        return self._set_many(ids, {"rating": rating, "modified_at": store.now()}, ("rating",))
+        return self._set_many(ids, {"rating": rating}, ("rating",))
 
     def _set_many(
         self, ids: Sequence[int], values: dict[str, Any], saved: tuple[str, ...]
     ) -> Changes:
-        """One UPDATE of unsearched `values` over papers `ids`, which must all exist; the
-        inverse holds each paper's `saved` columns as they were."""
+        """One statement giving the reader's rows of papers `ids`, which must all exist,
+        the same `values`; the inverse holds each paper's `saved` fields as they were."""
+        ids = list(dict.fromkeys(ids))
         with self._write() as conn:
-            old = store.saved_values(conn, ids, saved)
-            store.require_all(ids, old)
-            conn.execute(update(P).where(store.in_ids(P.c.id, list(old))).values(**values))
-            wrote = {k: Status(v) if k == "status" else v for k, v in values.items()}
-            del wrote["modified_at"]
+            old = reading_state.with_defaults(reading_state.values(conn, ids, saved), ids, saved)
+            try:
+                with conn.begin_nested():  # a paper that is not there fails its row's key
+                    reading_state.write_same(conn, ids, values)
+            except IntegrityError:
+                store.require_all(ids, set(store.existing_ids(conn, ids)))
+                raise
             return self._publish(
                 Changes(
-                    updated=tuple(old),
+                    updated=tuple(ids),
                     text_changed=False,
-                    fields=frozenset(wrote),
-                    inverse=FieldValues(old, dict.fromkeys(old, wrote)),
+                    fields=frozenset(values),
+                    inverse=FieldValues(old, dict.fromkeys(ids, values)),
                 )
             )
 
@@ -273,9 +284,19 @@ class Papers(Part):
     def _write_back(
         self, conn: Connection, old: Mapping[int, Mapping[str, Any]], derived: bool
     ) -> None:
-        # Papers given back the same values share one UPDATE (an undone bulk status gives
-        # most papers back `unread`); the rest, one statement per set of fields executed
-        # for many rows: 100k separate UPDATEs took seconds.
+        shared: dict[int, dict[str, Any]] = {}
+        mine: dict[int, dict[str, Any]] = {}
+        for pid, values in old.items():
+            shared[pid] = {k: v for k, v in values.items() if k not in READING}
+            mine[pid] = {k: v for k, v in values.items() if k in READING}
+        _write_mine(conn, {pid: v for pid, v in mine.items() if v})
+        self._write_shared(conn, {pid: v for pid, v in shared.items() if v}, derived)
+
+    def _write_shared(
+        self, conn: Connection, old: Mapping[int, Mapping[str, Any]], derived: bool
+    ) -> None:
+        # Papers given back the same values share one UPDATE; the rest, one statement per
+        # set of fields executed for many rows: 100k separate UPDATEs took seconds.
         alike: dict[tuple[tuple[str, Any], ...], list[int]] = {}
         rows: dict[tuple[str, ...], list[dict[str, Any]]] = {}
         for pid, values in old.items():
@@ -326,6 +347,22 @@ def _columns(old: Paper, values: Mapping[str, Any]) -> dict[str, Any]:
     return columns
 
 
+def _write_mine(conn: Connection, old: Mapping[int, Mapping[str, Any]]) -> None:
+    """Give readers' fields back: papers given the same values share one statement (an
+    undone bulk status gives most papers back `unread`), the rest one per set of fields."""
+    alike: dict[tuple[tuple[str, Any], ...], list[int]] = {}
+    for pid, values in old.items():
+        alike.setdefault(tuple(sorted(values.items())), []).append(pid)
+    rest: dict[int, Mapping[str, Any]] = {}
+    for same, pids in alike.items():
+        if len(pids) >= ALIKE_FROM:
+            reading_state.write_same(conn, pids, dict(same))
+        else:
+            rest.update((pid, old[pid]) for pid in pids)
+    if rest:
+        reading_state.write_rows(conn, rest)
+
+
 def _add_row(
     rows: dict[tuple[str, ...], list[dict[str, Any]]], pid: int, vals: dict[str, Any]
 ) -> None:
@@ -342,12 +379,15 @@ def _old_values(names: Sequence[str], values: Sequence[Any]) -> dict[str, Any]:
 def _current_values(
     conn: Connection, ids: Sequence[int], names: Sequence[str]
 ) -> dict[int, dict[str, Any]]:
-    """These columns of these papers as they are now, typed as `Paper` holds them."""
-    if set(names) <= QUICK_FIELDS:  # an undone bulk status or rating: 100k rows
-        return store.saved_values(conn, ids, names)
-    cols = [P.c[n] for n in names if n in P.c]
+    """These fields of these papers as they are now, typed as `Paper` holds them."""
+    mine = [n for n in names if n in READING]
+    cols = [P.c[n] for n in names if n not in READING]
     rows = conn.execute(select(P.c.id, *cols).where(store.in_ids(P.c.id, ids)))
     found = {row[0]: _old_values([c.name for c in cols], row[1:]) for row in rows}
+    if mine:
+        state = reading_state.values(conn, list(found), mine)
+        for pid, values in reading_state.with_defaults(state, list(found), mine).items():
+            found[pid].update(values)
     for values in found.values():
         for name in ("authors", "extra"):
             if name in values:
@@ -377,6 +417,14 @@ def insert_new(conn: Connection, papers: Sequence[NewPaper]) -> list[int]:
         key = keys.key(p.citekey or base_key(p.authors, p.year, p.title), wanted)
         rows.append(store.paper_values(p, key, stamp))
     ids = store.insert_papers(conn, rows)
+    reading_state.new_rows(
+        conn,
+        {
+            pid: store.reading_values(p, stamp)
+            for pid, p in zip(ids, papers, strict=True)
+            if p.status is not Status.UNREAD or p.rating or p.notes
+        },
+    )
     names = list(dict.fromkeys(t for p in papers for t in p.tags))
     if names:
         by_name = store.tag_ids(conn, names)

@@ -12,18 +12,18 @@ from sqlalchemy import JSON, Column, Index, Integer, String, Table, UniqueConstr
 from sqlmodel import Field, SQLModel
 
 # Bump with a migration in `litman.core.schema` whenever a table below changes.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 # Sortable columns indexed since schema 3 (the others had an index already).
 SORT_INDEXED = (
     "authors_sort",
     "year",
     "venue",
     "modified_at",
-    "rating",
     "entry_type",
-    "read_at",
     "doi",
 )
+# Reading state: one reader's own, in `ReadingRow` since schema 6.
+READING_FIELDS = ("status", "rating", "notes", "read_at")
 
 
 class MetaRow(SQLModel, table=True):
@@ -43,7 +43,6 @@ class PaperRow(SQLModel, table=True):
         # 70 ms -> 8 ms at 100k papers, benchmarks/bench_gui.py). Dates grow with ids, so
         # inserts append to them.
         Index("ix_papers_added", "added_at", "id"),
-        Index("ix_papers_status", "status"),
         # Schema 3: every other sortable column, so that a header's first click walks an
         # index instead of scanning every row (authors, year, venue: 190-286 ms -> under
         # 100 ms at 100k papers, litman.core.sorting). A large import builds them after
@@ -73,14 +72,10 @@ class PaperRow(SQLModel, table=True):
     # Blocking keys for duplicate detection: the first words of the folded abstract and title.
     abstract_key: str = ""
     title_key: str = ""
-    status: str = "unread"
-    rating: int = 0
-    notes: str = ""
     source: str = ""
     extra: dict[str, str] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     added_at: datetime
     modified_at: datetime
-    read_at: datetime | None = None
     # Schema 5 (`litman.core.versions`): a count of the writes of the paper's shared fields,
     # and for each such field (a column, or an `extra` key by its BibTeX name) the version
     # that last changed it, so that a stale edit of a field is refused and one of another
@@ -92,6 +87,26 @@ class PaperRow(SQLModel, table=True):
         default_factory=dict,
         sa_column=Column(JSON, nullable=False, server_default=text("'{}'")),
     )
+
+
+class ReadingRow(SQLModel, table=True):
+    """One reader's reading state of one paper (schema 6): status, rating, notes and when
+    it was read. A paper without a row is unread, unrated and without notes.
+
+    `reader` is '' in a library file (one implicit user) and the database role in a shared
+    PostgreSQL library, so that each researcher keeps their own reading list
+    (`litman.core.reading_state`). Kept apart from `papers`, whose rows hold abstracts (two
+    to a page): marking 100k papers read rewrites this narrow table, not the papers."""
+
+    __tablename__ = "reading"
+    __table_args__ = (Index("ix_reading_status", "reader", "status"),)
+
+    reader: str = Field(default="", primary_key=True)
+    paper_id: int = Field(foreign_key="papers.id", primary_key=True, ondelete="CASCADE")
+    status: str = "unread"
+    rating: int = 0
+    notes: str = ""
+    read_at: datetime | None = None
 
 
 class TagRow(SQLModel, table=True):
@@ -180,3 +195,4 @@ meta = table_of(MetaRow)
 sources = table_of(SourceRow)
 journal = table_of(JournalRow)
 conflicts = table_of(ConflictRow)
+reading = table_of(ReadingRow)

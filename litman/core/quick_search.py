@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import Connection, String, and_, exists, func, not_, or_, select, type_coerce
 
-from litman.core import models
+from litman.core import models, reading_state
 from litman.core.query import Query, Term
 
 P, T, PT = models.papers, models.tags, models.paper_tags
@@ -44,7 +44,7 @@ def _condition(term: Term) -> Any:
         )
         return or_(*(_like(c, text) for c in columns))
     if term.kind == "status":
-        return P.c.status == term.value
+        return reading_state.having("status", term.value)
     if term.kind == "year":
         parts = []
         if term.lo is not None:

@@ -25,7 +25,8 @@ MAX_ID = 2**63 - 1  # SQLite's largest integer: a larger id names no paper
 # Paper.to_json() in SQL. Booleans are stored as 0/1; dates as 'YYYY-MM-DD HH:MM:SS.ffffff',
 # with '+00:00' after an insert and without it after an UPDATE. Every stored time is UTC, so
 # isoformat() writes it with a 'T', without a zero fraction, and always with '+00:00';
-# tags come sorted by name_key, as `store.tags_of` sorts them.
+# tags come sorted by name_key, as `store.tags_of` sorts them; the reading state is the
+# file's one reader's (''), `litman.core.reading_state`.
 _ISO = (
     "CASE WHEN {c} IS NULL THEN NULL WHEN substr({c}, 21, 6) = '000000' "
     "THEN replace(substr({c}, 1, 19), ' ', 'T') || '+00:00' "
@@ -50,19 +51,20 @@ _JSON_FIELDS = {
     "abstract": "abstract",
     "abstract_truncated": _BOOL.format(c="abstract_truncated"),
     "tags": _TAGS,
-    "status": "status",
-    "rating": "rating",
-    "notes": "notes",
+    "status": "coalesce(r.status, 'unread')",
+    "rating": "coalesce(r.rating, 0)",
+    "notes": "coalesce(r.notes, '')",
     "source": "source",
     "extra": "json(extra)",
     "added_at": _ISO.format(c="added_at"),
     "modified_at": _ISO.format(c="modified_at"),
-    "read_at": _ISO.format(c="read_at"),
+    "read_at": _ISO.format(c="r.read_at"),
 }
 _JSON_OBJECT = "json_object(" + ", ".join(f"'{k}', {v}" for k, v in _JSON_FIELDS.items()) + ")"
 # A page's ids go in as one JSON array: one statement, no limit on bound variables.
 _JSON_QUERY = text(
-    f"SELECT id, {_JSON_OBJECT} FROM papers WHERE id IN (SELECT value FROM json_each(:ids))"
+    f"SELECT id, {_JSON_OBJECT} FROM papers LEFT JOIN reading AS r ON r.paper_id = papers.id "
+    "AND r.reader = '' WHERE id IN (SELECT value FROM json_each(:ids))"
 )
 
 

@@ -259,6 +259,9 @@ class PapersGone:
     columns: tuple[str, ...]
     rows: tuple[tuple[Any, ...], ...]
     tags: tuple[tuple[int, str], ...]
+    # Every reader's reading-state rows of these papers (`litman.core.reading_state.take`).
+    reading: tuple[tuple[Any, ...], ...] = ()
+    reader: str = ""  # who deleted them: whose status the search index gets back
 
     @property
     def ids(self) -> tuple[int, ...]:

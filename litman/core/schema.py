@@ -10,7 +10,7 @@ from collections.abc import Callable
 from sqlalchemy import Connection, Engine, insert, select, text, update
 from sqlmodel import SQLModel
 
-from litman.core import models
+from litman.core import models, reading_state
 from litman.core.errors import SchemaTooNewError
 
 
@@ -41,12 +41,18 @@ def _v4_to_v5(conn: Connection) -> None:
     models.conflicts.create(conn)  # with its index
 
 
+def _v5_to_v6(conn: Connection) -> None:
+    """Reading state in its own narrow table, per reader (`litman.core.reading_state`)."""
+    reading_state.migrate_from_papers(conn)
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _v1_to_v2,
     2: _v2_to_v3,
     3: _v3_to_v4,
     4: _v4_to_v5,
+    5: _v5_to_v6,
 }
 
 

@@ -21,8 +21,8 @@ P = models.papers
 def column_order(conn: Connection, col: Column[Any], descending: bool) -> list[int]:
     """Ids by `col`, ties by id, both ascending or both descending; empties last."""
     if col is P.c.id:
-        # The rowid order is the table's own: read the ids from the smallest index instead.
-        ids = _ids(conn, select(P.c.id).with_hint(P, "INDEXED BY ix_papers_status", "sqlite"))
+        # The rowid order is the table's own: read the ids from a small index instead.
+        ids = _ids(conn, select(P.c.id).with_hint(P, "INDEXED BY ix_papers_sort_year", "sqlite"))
         return sorted(ids, reverse=descending)
     order = (col.desc(), P.c.id.desc()) if descending else (col.asc(), P.c.id.asc())
     if not col.nullable:

@@ -16,13 +16,10 @@ from operator import itemgetter
 from typing import Any, TypeVar
 
 from sqlalchemy import (
-    BindParameter,
-    Boolean,
     ColumnElement,
     Connection,
     String,
     Table,
-    bindparam,
     delete,
     func,
     insert,
@@ -30,18 +27,18 @@ from sqlalchemy import (
     type_coerce,
     update,
 )
-from sqlalchemy.ext.compiler import compiles
-from sqlalchemy.sql.visitors import InternalTraversal
 
-from litman.core import models
+from litman.core import models, reading_state
 from litman.core.dedupe import abstract_key, title_key
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.records import Doc, NewPaper, Paper, PapersGone, Status, stored_paper
+from litman.core.sql_values import in_ids as in_ids  # the parts' way to many ids
+from litman.core.sql_values import json_ids, stored_datetime
 from litman.core.text import fold, fold_word
 
 P, T, PT = models.papers, models.tags, models.paper_tags
 _PAPER_FIELDS = [f.name for f in fields(Paper) if f.name != "tags"]
-_TEXT_READ = {"authors", "extra", "added_at", "modified_at", "read_at"}
+_TEXT_READ = {"authors", "extra", "added_at", "modified_at"}
 _T = TypeVar("_T")
 CHUNK = 500  # ids per IN (...): well under SQLite's variable limit
 
@@ -116,16 +113,18 @@ def paper_values(p: NewPaper, citekey: str, stamp: datetime) -> dict[str, Any]:
         "url": p.url,
         "abstract": p.abstract,
         "abstract_truncated": p.abstract_truncated,
-        "status": p.status.value,
-        "rating": p.rating,
-        "notes": p.notes,
         "source": p.source,
         "extra": dict(p.extra),
         "added_at": stamp,
         "modified_at": stamp,
-        "read_at": stamp if p.status is Status.READ else None,
         **derived_columns(title, authors, p.abstract),
     }
+
+
+def reading_values(p: NewPaper, stamp: datetime) -> dict[str, Any]:
+    """A new paper's reading state, for its reader (`litman.core.reading_state`)."""
+    read_at = stamp if p.status is Status.READ else None
+    return {"status": p.status, "rating": p.rating, "notes": p.notes, "read_at": read_at}
 
 
 def tags_of(conn: Connection, ids: Sequence[int]) -> dict[int, list[str]]:
@@ -141,13 +140,18 @@ def tags_of(conn: Connection, ids: Sequence[int]) -> dict[int, list[str]]:
     return out
 
 
-# A paper's columns in `Paper`'s field order. The JSON and date columns are read as their
-# stored text and converted here with the C parsers: SQLAlchemy's per-value processors cost
-# more than SQLite's own reading (3.4 s of 6.2 s for 100k papers, machine loaded).
-PAPER_COLUMNS = tuple(
-    type_coerce(c, String).label(c.name) if c.name in _TEXT_READ else c
-    for c in (P.c[name] for name in _PAPER_FIELDS)
-)
+def _paper_column(name: str) -> ColumnElement[Any]:
+    if name in models.READING_FIELDS:
+        return reading_state.column(name, raw_dates=True)
+    column = P.c[name]
+    return type_coerce(column, String).label(name) if name in _TEXT_READ else column
+
+
+# A paper's columns in `Paper`'s field order, over `reading_state.joined()`. The JSON and
+# date columns are read as their stored text and converted here with the C parsers:
+# SQLAlchemy's per-value processors cost more than SQLite's own reading (3.4 s of 6.2 s for
+# 100k papers, machine loaded).
+PAPER_COLUMNS = tuple(_paper_column(name) for name in _PAPER_FIELDS)
 
 
 def to_paper(row: Sequence[Any], tag_names: Sequence[str]) -> Paper:
@@ -175,9 +179,9 @@ def to_paper(row: Sequence[Any], tag_names: Sequence[str]) -> Paper:
             source,
             _json(extra) if extra and extra != "{}" else {},
             tuple(tag_names),
-            _datetime(added),
-            _datetime(modified),
-            _datetime(read) if read else None,
+            stored_datetime(added),
+            stored_datetime(modified),
+            stored_datetime(read) if read else None,
             version,
         )
     )
@@ -193,36 +197,6 @@ def _json(stored: Any) -> Any:
     return _SCAN(stored, 0)[0] if isinstance(stored, str) else stored
 
 
-def _datetime(stored: str | datetime) -> datetime:
-    # SQLAlchemy's 'YYYY-MM-DD HH:MM:SS.ffffff', with '+00:00' or without it: an UPDATE
-    # stores the time without its offset. Every stored time is UTC. (PostgreSQL's driver
-    # gives a datetime.)
-    found = stored if isinstance(stored, datetime) else datetime.fromisoformat(stored)
-    return found if found.tzinfo else found.replace(tzinfo=UTC)
-
-
-def saved_values(
-    conn: Connection, ids: Sequence[int], names: Sequence[str]
-) -> dict[int, dict[str, Any]]:
-    """Some unsearched columns (`status`, `read_at`, `rating`) of these papers, typed as
-    `Paper` holds them, read through the driver in one statement: what a bulk change
-    keeps for its undo (20k papers through SQLAlchemy's processors: 0.5 s)."""
-    convert: dict[str, Callable[[Any], Any]] = {
-        "status": _STATUS.__getitem__,
-        "read_at": lambda v: _datetime(v) if v else None,
-    }
-    if conn.dialect.name == "sqlite":
-        each = "(SELECT value FROM json_each(?))"
-        sql = f"SELECT id, {', '.join(names)} FROM papers WHERE id IN {each}"
-        driver: Any = conn.connection.driver_connection
-        rows = driver.execute(sql, ("[" + ",".join(map(str, ids)) + "]",))
-    else:
-        rows = conn.execute(select(P.c.id, *(P.c[n] for n in names)).where(in_ids(P.c.id, ids)))
-    same = lambda v: v  # noqa: E731
-    fns = [convert.get(n, same) for n in names]
-    return {row[0]: {n: f(v) for n, f, v in zip(names, fns, row[1:], strict=True)} for row in rows}
-
-
 def take_rows(conn: Connection, ids: Sequence[int]) -> PapersGone:
     """These papers' stored rows and tag names, read through the driver: what deleting
     them must keep for its undo (`put_rows`)."""
@@ -230,17 +204,17 @@ def take_rows(conn: Connection, ids: Sequence[int]) -> PapersGone:
         return _take_rows_core(conn, ids)
     driver: Any = conn.connection.driver_connection
     each = "(SELECT value FROM json_each(?))"
-    found = driver.execute(
-        f"SELECT * FROM papers WHERE id IN {each} ORDER BY id", (_json_ids(ids),)
-    )
+    found = driver.execute(f"SELECT * FROM papers WHERE id IN {each} ORDER BY id", (json_ids(ids),))
     columns = tuple(d[0] for d in found.description)
     rows = tuple(found.fetchall())
     tags = driver.execute(
         "SELECT pt.paper_id, t.name FROM paper_tags AS pt JOIN tags AS t ON t.id = pt.tag_id "
         f"WHERE pt.paper_id IN {each}",
-        (_json_ids(ids),),
+        (json_ids(ids),),
     ).fetchall()
-    return PapersGone(columns, rows, tuple(tags))
+    return PapersGone(
+        columns, rows, tuple(tags), reading_state.take(conn, ids), reading_state.reader_name(conn)
+    )
 
 
 def _take_rows_core(conn: Connection, ids: Sequence[int]) -> PapersGone:
@@ -250,7 +224,9 @@ def _take_rows_core(conn: Connection, ids: Sequence[int]) -> PapersGone:
     rows = tuple(tuple(r) for r in found)
     query = select(PT.c.paper_id, T.c.name).join(T, T.c.id == PT.c.tag_id)
     tags = conn.execute(query.where(in_ids(PT.c.paper_id, ids))).fetchall()
-    return PapersGone(columns, rows, tuple((pid, name) for pid, name in tags))
+    pairs = tuple((pid, name) for pid, name in tags)
+    me = reading_state.reader_name(conn)
+    return PapersGone(columns, rows, pairs, reading_state.take(conn, ids), me)
 
 
 def put_rows(conn: Connection, gone: PapersGone) -> None:
@@ -260,6 +236,7 @@ def put_rows(conn: Connection, gone: PapersGone) -> None:
         conn.execute(insert(P), [dict(zip(gone.columns, r, strict=True)) for r in gone.rows])
         tid = tag_ids(conn, {name for _, name in gone.tags})
         bulk_insert(conn, PT, [{"paper_id": p, "tag_id": tid[n]} for p, n in gone.tags])
+        reading_state.put(conn, gone.reading)
         return
     driver: Any = conn.connection.driver_connection
     marks = ", ".join("?" * len(gone.columns))
@@ -269,14 +246,12 @@ def put_rows(conn: Connection, gone: PapersGone) -> None:
     tid = tag_ids(conn, {name for _, name in gone.tags})
     links = [(pid, tid[name]) for pid, name in gone.tags]
     driver.executemany("INSERT INTO paper_tags (paper_id, tag_id) VALUES (?, ?)", links)
-
-
-def _json_ids(ids: Sequence[int]) -> str:
-    return "[" + ",".join(map(str, ids)) + "]"
+    reading_state.put(conn, gone.reading)
 
 
 def load_papers(conn: Connection, ids: Sequence[int]) -> dict[int, Paper]:
-    rows = conn.execute(select(*PAPER_COLUMNS).where(in_ids(P.c.id, ids))).fetchall()
+    query = select(*PAPER_COLUMNS).select_from(reading_state.joined())
+    rows = conn.execute(query.where(in_ids(P.c.id, ids))).fetchall()
     tag_map = tags_of(conn, [r[0] for r in rows])
     return {r[0]: to_paper(r, tag_map.get(r[0], ())) for r in rows}
 
@@ -464,18 +439,13 @@ def count_papers(conn: Connection) -> int:
     return int(conn.execute(select(func.count()).select_from(P)).scalar_one())
 
 
-def status_codes(conn: Connection, ids: Sequence[int]) -> dict[int, int]:
-    """Paper id -> its status's position in `Status`, the search index's code."""
-    code = {s.value: i for i, s in enumerate(Status)}
-    q = select(P.c.id, P.c.status).where(in_ids(P.c.id, ids))
-    return {pid: code[s] for pid, s in conn.execute(q)}
-
-
-# What `_docs` reads of a paper, in its order (authors as the stored JSON text).
-_INDEX_FIELDS = ("id", "title", "authors", "venue", "citekey", "year", "abstract", "status")
+# What `_docs` reads of a paper, in its order (authors as the stored JSON text), then the
+# reader's status (`litman.core.reading_state`).
+_INDEX_FIELDS = ("id", "title", "authors", "venue", "citekey", "year", "abstract")
 _INDEX_COLUMNS = select(
-    *(type_coerce(P.c[n], String) if n == "authors" else P.c[n] for n in _INDEX_FIELDS)
-)
+    *(type_coerce(P.c[n], String) if n == "authors" else P.c[n] for n in _INDEX_FIELDS),
+    reading_state.column("status"),
+).select_from(reading_state.joined())
 
 
 def index_docs(conn: Connection, ids: Sequence[int] | None) -> list[Doc]:
@@ -534,7 +504,8 @@ def _docs(rows: Sequence[Any], tags: Mapping[int, Sequence[str]]) -> list[Doc]:
 def docs_of_rows(gone: PapersGone) -> list[Doc]:
     """The search index's documents for deleted papers' stored rows (`take_rows`)."""
     at = [gone.columns.index(name) for name in _INDEX_FIELDS]
-    rows = [tuple(row[i] for i in at) for row in gone.rows]
+    status = reading_state.statuses_kept(gone.reading, gone.reader)
+    rows = [(*(row[i] for i in at), status.get(row[0], "unread")) for row in gone.rows]
     tags: dict[int, list[str]] = defaultdict(list)
     for pid, name in gone.tags:
         tags[pid].append(name)
@@ -578,43 +549,6 @@ def bump_generation(conn: Connection) -> str:
 def existing_ids(conn: Connection, ids: Sequence[int]) -> list[int]:
     """Those of `ids` that are papers (an id check, without loading the papers)."""
     return list(conn.execute(select(P.c.id).where(in_ids(P.c.id, ids))).scalars())
-
-
-def in_ids(column: ColumnElement[int], ids: Sequence[int]) -> ColumnElement[bool]:
-    """`column IN (ids)` for any number of ids as one statement: the ids go in as one JSON
-    array that the database expands (SQLite's json_each, PostgreSQL's
-    json_array_elements_text). (IN-lists of 500 made `status read` on 20k ids 40
-    statements to compile and run each way.)"""
-    return InIds(column, bindparam(None, _json_ids(ids), type_=String))
-
-
-class InIds(ColumnElement[bool]):
-    """`column IN (the ids of a JSON array)`, compiled for each dialect below."""
-
-    inherit_cache = True
-    type = Boolean()
-    # A comparison already: SQLite must not get `(... IN ...) = 1`, which walks no index.
-    _is_implicitly_boolean = True
-    _traverse_internals = [  # noqa: RUF012 (SQLAlchemy's own declaration)
-        ("column", InternalTraversal.dp_clauseelement),
-        ("ids", InternalTraversal.dp_clauseelement),
-    ]
-
-    def __init__(self, column: ColumnElement[int], ids: BindParameter[str]) -> None:
-        self.column = column
-        self.ids = ids
-
-
-@compiles(InIds)
-def _in_ids_sqlite(element: InIds, compiler: Any, **kw: Any) -> str:
-    column, ids = compiler.process(element.column, **kw), compiler.process(element.ids, **kw)
-    return f"{column} IN (SELECT each_id.value FROM json_each({ids}) AS each_id)"
-
-
-@compiles(InIds, "postgresql")
-def _in_ids_postgresql(element: InIds, compiler: Any, **kw: Any) -> str:
-    column, ids = compiler.process(element.column, **kw), compiler.process(element.ids, **kw)
-    return f"{column} IN (SELECT value::bigint FROM json_array_elements_text(CAST({ids} AS json)))"
 
 
 def require_all(ids: Sequence[int], found: Container[int]) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, select, update
 
-from litman.core import models, store
+from litman.core import models, reading_state, store
 from litman.core.errors import ConflictError
 from litman.core.records import EDITABLE_FIELDS, ConflictRecord, FieldConflict, Paper
 
@@ -59,7 +59,8 @@ def changed(current: Paper, values: Mapping[str, Any]) -> dict[str, tuple[Any, A
 def for_edit(conn: Connection, paper_id: int) -> tuple[Paper, dict[str, int]] | None:
     """A paper as an edit of its fields reads it (without its tags, which no such edit
     writes) and its fields' versions, in one query; None when there is no such paper."""
-    query = select(*store.PAPER_COLUMNS, P.c.field_versions).where(P.c.id == paper_id)
+    query = select(*store.PAPER_COLUMNS, P.c.field_versions).select_from(reading_state.joined())
+    query = query.where(P.c.id == paper_id)
     row = conn.execute(query).first()
     if row is None:
         return None

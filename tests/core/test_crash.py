@@ -59,7 +59,7 @@ def _facts(path: Path) -> tuple[int, int, int]:
             "SELECT count(*) FROM paper_tags JOIN tags ON tags.id = tag_id "
             "WHERE tags.name = 'crash'"
         ).fetchone()[0]
-        read = conn.execute("SELECT count(*) FROM papers WHERE status = 'read'").fetchone()[0]
+        read = conn.execute("SELECT count(*) FROM reading WHERE status = 'read'").fetchone()[0]
     finally:
         conn.close()
     return papers, tagged, read

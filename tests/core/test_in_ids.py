@@ -22,5 +22,5 @@ def test_many_ids_are_an_index_search_not_a_scan(seeded: Library) -> None:
 
 
 def test_in_ids_is_spelled_for_each_database() -> None:
-    stmt = update(P).where(store.in_ids(P.c.id, [1, 2])).values(rating=3)
+    stmt = update(P).where(store.in_ids(P.c.id, [1, 2])).values(year=2020)
     assert "json_array_elements_text" in str(stmt.compile(dialect=postgresql.dialect()))

@@ -14,7 +14,8 @@ def test_the_schema_is_created_on_postgresql(pg_url: str) -> None:
         names = set(inspect(conn).get_table_names())
         indexes = {ix["name"] for ix in inspect(conn).get_indexes("papers")}
     assert {"papers", "tags", "paper_tags", "meta", "sources", "journal"} <= names
-    assert {"ix_papers_added", "ix_papers_status", "ix_papers_doi"} <= indexes
+    assert {"ix_papers_added", "ix_papers_doi"} <= indexes
+    assert "reading" in names
     engine.dispose()
 
 
@@ -51,9 +52,9 @@ def test_a_schema_4_database_gains_versions_and_the_conflict_record(pg_url: str)
             text(
                 "INSERT INTO papers (citekey, entry_type, title, title_sort, "
                 "title_derived, authors, authors_sort, venue, doi, url, abstract, "
-                "abstract_truncated, abstract_key, title_key, status, rating, notes, "
+                "abstract_truncated, abstract_key, title_key, "
                 "source, extra, added_at, modified_at) VALUES ('k', 'misc', 't', 't', "
-                "false, '[]', '', '', '', '', '', false, '', '', 'unread', 0, '', '', "
+                "false, '[]', '', '', '', '', '', false, '', '', '', "
                 "'{}', now(), now())"
             )
         )

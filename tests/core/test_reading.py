@@ -62,13 +62,15 @@ def test_a_date_with_a_zero_fraction_is_written_as_isoformat_writes_it(
 def test_times_stored_with_and_without_their_offset_read_alike(
     library: Library, library_path: Path
 ) -> None:
-    (pid,) = library.add_papers([NewPaper(title="x")]).added
+    (pid,) = library.add_papers([NewPaper(title="x", status=Status.READ)]).added
     with sqlite3.connect(library_path) as conn:  # an insert keeps '+00:00', an UPDATE drops it
         conn.execute(
             "UPDATE papers SET added_at = '2020-01-02 03:04:05.000000+00:00',"
-            " modified_at = '2020-01-02 03:04:05.250000+00:00',"
-            " read_at = '2020-01-02 03:04:05.250000' WHERE id = ?",
+            " modified_at = '2020-01-02 03:04:05.250000+00:00' WHERE id = ?",
             (pid,),
+        )
+        conn.execute(
+            "UPDATE reading SET read_at = '2020-01-02 03:04:05.250000' WHERE paper_id = ?", (pid,)
         )
     conn.close()
     (row,) = library.iter_json([pid])

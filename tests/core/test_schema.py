@@ -103,5 +103,5 @@ def test_schema_1_gains_the_sort_and_status_indexes(tmp_path: Path):
     conn = sqlite3.connect(path)
     names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index'")}
     conn.close()
-    assert {"ix_papers_added", "ix_papers_status"} <= names
+    assert {"ix_papers_added", "ix_reading_status"} <= names
     assert [b.reason for b in backups.list_backups(path)] == ["pre-migration"]

@@ -86,7 +86,12 @@ def _running(
 def _read_ids(path: Path) -> list[int]:
     conn = sqlite3.connect(path, timeout=5)
     try:
-        return [r[0] for r in conn.execute("SELECT id FROM papers WHERE status = 'read'")]
+        return [
+            r[0]
+            for r in conn.execute(
+                "SELECT paper_id FROM reading WHERE status = 'read' ORDER BY paper_id"
+            )
+        ]
     finally:
         conn.close()
 

@@ -1,0 +1,76 @@
+"""Whole-library reading-state changes at the core, without the window: mark every paper
+read, undo it, rate every paper, undo it (issue 16: any action on all 100k selected papers
+done within 2 s). Wall and CPU time for each, with the machine's load beside them.
+
+    .venv/bin/python benchmarks/bench_reading.py [N] [--runs R]
+
+Runs on a copy of the synthetic library (benchmarks/synthetic.py), so the kept one stays
+unread.
+"""
+
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.synthetic import CORPUS, library  # noqa: E402
+from litman.core.library import Library  # noqa: E402
+from litman.core.records import Changes, Status  # noqa: E402
+
+
+def load() -> str:
+    return Path("/proc/loadavg").read_text().split()[0]
+
+
+def timed(name: str, action: Callable[[], Changes]) -> Changes:
+    load_before = load()
+    w0, c0 = time.perf_counter(), time.process_time()
+    changes = action()
+    wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+    print(f"  {name:<20} wall {wall:6.2f} s  CPU {cpu:6.2f} s  (load {load_before})")
+    return changes
+
+
+def run(lib: Library) -> None:
+    ids = lib.list_ids("id")
+    done = timed("mark read all", lambda: lib.set_status(ids, Status.READ))
+    timed("undo mark read", lambda: lib.undo(done))
+    done = timed("rate 4 all", lambda: lib.set_rating(ids, 4))
+    timed("undo rate", lambda: lib.undo(done))
+    timed("status counts", lambda: _counted(lib))
+
+
+def _counted(lib: Library) -> Changes:
+    lib.status_counts()
+    return Changes()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("n", nargs="?", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=2)
+    args = parser.parse_args()
+    source = library("gui", args.n)
+    print(f"{args.n} papers; {CORPUS}")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "lib.sqlite"
+        shutil.copy(source, path)
+        load_before = load()
+        w0, c0 = time.perf_counter(), time.process_time()
+        lib = Library.open(path, backup=False, daily=False)
+        wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+        print(f"  open (and upgrade)   wall {wall:6.2f} s  CPU {cpu:6.2f} s  (load {load_before})")
+        with lib:
+            for run_no in range(args.runs):
+                print(f"run {run_no + 1}:")
+                run(lib)
+
+
+if __name__ == "__main__":
+    main()
