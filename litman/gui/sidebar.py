@@ -1,4 +1,5 @@
 """The left sidebar: Library (All / Unread / Reading / Read) and the tag tree, with counts.
+In a shared library the reading counts are the user's own, and say so ("Read (mine)").
 
 Selecting an item emits the query fragment it stands for (`status:read`, `tag:"A > B"`);
 the window combines it with the search box. Rows dropped on a tag, and the tag context
@@ -15,6 +16,10 @@ from litman.gui.models.papers import tag_dots
 
 ROLE = Qt.ItemDataRole.UserRole
 MIME = "application/x-litman-ids"
+
+
+# In a shared library each user keeps their own reading status (issue 19).
+MINE_TIP = "Your own reading status: each user of a shared library keeps their own"
 
 
 def tag_filter(path: str) -> str:
@@ -61,8 +66,12 @@ class Sidebar(QTreeWidget):
         lib_root = QTreeWidgetItem(self, ["Library", ""])
         lib_root.setFlags(Qt.ItemFlag.ItemIsEnabled)
         self._add(lib_root, "All papers", "", sum(counts.values()))
+        mine = self.library.reading_per_user
         for status in Status:
-            self._add(lib_root, status.value.capitalize(), f"status:{status.value}", counts[status])
+            label = status.value.capitalize() + (" (mine)" if mine else "")
+            item = self._add(lib_root, label, f"status:{status.value}", counts[status])
+            if mine:
+                item.setToolTip(0, MINE_TIP)
         self._tag_root = QTreeWidgetItem(self, ["Tags", ""])
         self._tag_root.setFlags(Qt.ItemFlag.ItemIsEnabled)
         self._build_tags(self._tag_root)
@@ -128,6 +137,10 @@ class Sidebar(QTreeWidget):
         item = self._items.get(query) or self._items.get("")
         if item:
             self.setCurrentItem(item)
+
+    def label_of(self, query: str) -> str:
+        item = self._items.get(query)
+        return item.text(0) if item else ""
 
     def count_of(self, query: str) -> int:
         item = self._items.get(query)

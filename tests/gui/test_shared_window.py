@@ -75,6 +75,21 @@ def test_an_edit_elsewhere_redraws_only_what_it_touched(
     assert len(searched) == 1  # only for the paper gone
 
 
+def test_the_sidebars_reading_counts_are_mine_in_a_shared_library(
+    qtbot, pg_seeded_url: str, tmp_path
+) -> None:
+    win = open_window(qtbot, pg_seeded_url, tmp_path)
+    assert win.sidebar.label_of("status:read") == "Read (mine)"
+    assert win.sidebar.label_of("status:unread") == "Unread (mine)"
+    assert win.sidebar.label_of("") == "All papers"  # the papers are everyone's
+
+
+def test_a_file_librarys_reading_counts_are_plain(qtbot, seeded_path: Path, tmp_path) -> None:
+    win = MainWindow(Library.open(seeded_path), ViewSettings(tmp_path / "v.ini"), runner=run_inline)
+    qtbot.addWidget(win)
+    assert win.sidebar.label_of("status:read") == "Read"
+
+
 def test_a_reader_role_opens_read_only_with_a_message(qtbot, pg_seeded_url, tmp_path) -> None:
     url = make_url(pg_seeded_url)
     admin = create_engine(url, isolation_level="AUTOCOMMIT")
