@@ -446,13 +446,26 @@ class Library:
         """One write transaction of the store, which journals what the mutation publishes
         inside it (`_publish`) before it commits, and tells the index and listeners after."""
         self._written[get_ident()] = None
-        with self.store.write() as conn:
-            self._pending[get_ident()] = None
-            try:
-                yield conn
-            finally:
-                published = self._pending.pop(get_ident())
-            seqs = self._journal(conn, published)
+        following = False
+        try:
+            with self.store.write() as conn:
+                self._pending[get_ident()] = None
+                try:
+                    yield conn
+                finally:
+                    published = self._pending.pop(get_ident())
+                seqs = self._journal(conn, published)
+                # Held from before the commit until this library has taken in its own
+                # journal rows: a look from another thread meanwhile (the window's poll)
+                # took the commit for another client's and redrew everything (seconds
+                # at 100k papers, after a write long enough to be caught committing).
+                self._follow_lock.acquire()
+                following = True
+            if seqs is not None:
+                self._follower.wrote(*seqs)
+        finally:
+            if following:
+                self._follow_lock.release()
         self._written[get_ident()] = None if seqs is None else seqs[1]
         self._announce(published or [], seqs)
 
@@ -485,9 +498,6 @@ class Library:
     def _announce(self, published: Sequence[Changes], seqs: tuple[int, int] | None) -> None:
         """After a commit: bring the search index up to date, then tell listeners."""
         self._orders.clear()
-        if seqs is not None:
-            with self._follow_lock:
-                self._follower.wrote(*seqs)
         index = self._index
         if index is not None and index.built:  # else a build reads the library as it is
             with index.lock:

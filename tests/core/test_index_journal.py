@@ -3,13 +3,15 @@ rebuilt, and answers exactly as a fresh build does; when the journal cannot tell
 reconciled."""
 
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
+from sqlalchemy import event
 
 from litman.core import backups, journal
 from litman.core.library import Library
-from litman.core.records import NewPaper
+from litman.core.records import NewPaper, Status
 from litman.core.search import SearchIndex
 
 QUERIES = ["walrus", "zebrafish", "bandit", "status:read", "tag:later", "-bandit regret", ""]
@@ -236,3 +238,29 @@ def test_tag_counts_from_the_index_equal_those_from_sql(seeded_path: Path, monke
             assert from_index == fresh.tag_tree_counts()
     assert from_sql["To Read"] == 5 and from_index["To Read"] == 4
     assert from_index["To Read > Later"] == 1 and "Optimization" not in from_index
+
+
+def test_a_look_while_this_librarys_write_commits_is_no_news(library: Library) -> None:
+    """The window asks `changed_elsewhere()` on its own thread; asked while this library's
+    own write is committing, it must not take the write for another client's (that redraws
+    everything: seconds at 100k papers)."""
+    (pid,) = library.add_papers([NewPaper(title="a")]).added
+    library.changed_elsewhere()
+    seen: list[bool] = []
+    polls: list[threading.Thread] = []
+    writer = threading.get_ident()
+
+    def committed(*_args: object) -> None:  # a connection back in the pool: after its commit
+        if polls or threading.get_ident() != writer:
+            return
+        poll = threading.Thread(target=lambda: seen.append(library.changed_elsewhere()))
+        polls.append(poll)
+        poll.start()
+        poll.join(0.3)
+
+    event.listen(library.engine, "checkin", committed)
+    library.set_status([pid], Status.READ)
+    event.remove(library.engine, "checkin", committed)
+    polls[0].join(5)
+    assert seen == [False]
+    assert library.get(pid).status is Status.READ
