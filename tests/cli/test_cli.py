@@ -1,6 +1,7 @@
 """The `litman` command through its real entry point, and in-process for speed."""
 
 import json
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -209,10 +210,28 @@ def test_backup_list_and_restore(seeded_path: Path, capsys) -> None:
     assert shown["status"] == "unread"
 
 
+def _papers_page_offset(path: Path) -> int:
+    """Where a leaf page of the papers table, halfway through them, starts in the file."""
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        pages = [
+            n
+            for (n,) in conn.execute(
+                "SELECT pageno FROM dbstat WHERE name = 'papers' AND pagetype = 'leaf' ORDER BY pageno"
+            )
+        ]
+        size = conn.execute("PRAGMA page_size").fetchone()[0]
+    finally:
+        conn.close()
+    return (pages[len(pages) // 2] - 1) * size
+
+
 def test_a_damaged_library_gets_one_clear_line_and_a_restore_hint(seeded_path: Path) -> None:
     assert run("--library", str(seeded_path), "backup").returncode == 0
     data = bytearray(seeded_path.read_bytes())
-    data[len(data) // 3 : len(data) // 3 + 8192] = b"\xa5" * 8192
+    at = _papers_page_offset(seeded_path)  # damage where `list` must read
+    data[at : at + 8192] = b"\xa5" * 8192
     seeded_path.write_bytes(bytes(data))
     result = run("--library", str(seeded_path), "list")
     assert result.returncode == 1
