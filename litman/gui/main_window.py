@@ -156,6 +156,8 @@ class MainWindow(QMainWindow):
         self.live.back.connect(self.server_back)
         self._retry.timeout.connect(self.live.probe)
         self.desk.lost.connect(self.server_lost)
+        # Queued: heard while Qt asks the model for a cell, redrawn after.
+        self.model.lost.connect(self.server_lost, Qt.ConnectionType.QueuedConnection)
         if self.live.active:
             self.live.start()
         else:

@@ -190,3 +190,21 @@ def test_an_undo_while_the_server_is_gone_is_kept_and_saved_after(
     with Library.open(own_cluster.url()) as other:
         assert other.get(pid).status == before
     assert not win.undo.command(0).text().endswith(commands.UNSAVED)
+
+
+def test_rows_read_after_the_server_went_say_so(qtbot, own_cluster, tmp_path) -> None:
+    """A row the table had not read yet, asked for after the server went and before the
+    window heard: blank, and the window goes offline (no error in the paint)."""
+    win = open_window(qtbot, own_cluster.url(), tmp_path)
+    last = win.model.rowCount() - 1
+    win.model.refresh([win.model.paper_id(last)])  # not held: read when asked
+    win.live.watch.stop()
+    own_cluster.halt()
+    try:
+        assert win.model.paper(last) is None
+        qtbot.waitUntil(lambda: bool(win.offline), timeout=5000)
+        assert win.model.paper(0) is not None  # what was read stays
+    finally:
+        own_cluster.resume()
+    qtbot.waitUntil(lambda: not win.offline, timeout=10000)
+    assert win.model.paper(last) is not None

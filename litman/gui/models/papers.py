@@ -18,6 +18,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon, QPainter, QPixmap
 
 from litman import paths
+from litman.core.errors import ServerUnreachableError
 from litman.core.library import Library
 from litman.core.records import Paper, Status
 from litman.gui.models.columns import BUILT_IN, FIELD_PREFIX, Column, field_column, tooltip
@@ -60,6 +61,7 @@ _ROLES = frozenset(
 
 class PaperTableModel(QAbstractTableModel):
     sortRequested = Signal(str, bool)  # column key, descending
+    lost = Signal(str)  # a shared library's server was gone when rows were read: why
 
     def __init__(self, library: Library) -> None:
         super().__init__()
@@ -158,7 +160,11 @@ class PaperTableModel(QAbstractTableModel):
         if pid not in self._cache and not self.offline:  # offline: only rows read before
             start = (row // PAGE) * PAGE
             page = [i for i in self._ids[start : start + PAGE] if i not in self._cache]
-            self._cache.update((p.id, p) for p in self.library.get_many(page))
+            try:
+                self._cache.update((p.id, p) for p in self.library.get_many(page))
+            except ServerUnreachableError as exc:  # before the window knew: tell it
+                self.offline = True
+                self.lost.emit(str(exc))
         return self._cache.get(pid)
 
     # -- Qt model API ----------------------------------------------------------------------
