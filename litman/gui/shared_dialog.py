@@ -36,6 +36,12 @@ from litman.gui.workers import Worker
 
 RECENT_KEPT = 8
 HINT = "postgresql://alice@labdb/refs, host=labdb dbname=refs user=alice, or service=lab"
+# The parts of a connection string the dialog asks for one by one: key, label, example.
+PARTS = (
+    ("host", "Host:", "labdb, or a socket folder"),
+    ("dbname", "Database:", "refs"),
+    ("user", "User:", "alice"),
+)
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,8 @@ class OpenSharedDialog(QDialog):
         line = self.target.lineEdit()
         if line is not None:
             line.setPlaceholderText(HINT)
+        # Or its parts, when the Library box is left empty.
+        self.parts = {key: QLineEdit(placeholderText=hint) for key, _label, hint in PARTS}
         self.password = QLineEdit(echoMode=QLineEdit.EchoMode.Password)
         self.password.setAccessibleName("Password")
         self.remember = QCheckBox("Remember in .pgpass (readable by you only)")
@@ -83,6 +91,10 @@ class OpenSharedDialog(QDialog):
         form = QFormLayout(self)
         form.addRow("Library:", self.target)
         form.addRow(QLabel(f"e.g. {HINT}", textFormat=Qt.TextFormat.PlainText))
+        form.addRow(QLabel("or, with the box above left empty:"))
+        for key, label, _hint in PARTS:
+            self.parts[key].setAccessibleName(label.rstrip(":"))
+            form.addRow(label, self.parts[key])
         form.addRow("Password:", self.password)
         form.addRow(self.remember)
         form.addRow(self.message)
@@ -99,7 +111,7 @@ class OpenSharedDialog(QDialog):
     def try_open(self) -> None:
         """Read what was typed and try one connection, off the GUI thread."""
         try:
-            target = shared_access.parse_target(self.target.currentText())
+            target = shared_access.parse_target(self.named())
         except LitmanError as exc:
             self.message.setText(str(exc))
             return
@@ -111,6 +123,14 @@ class OpenSharedDialog(QDialog):
         worker.signals.finished.connect(self._probed)
         worker.signals.failed.connect(lambda exc: self._answered(str(exc)))
         workers.start(worker, QThreadPool.globalInstance())
+
+    def named(self) -> str:
+        """What names the library: the Library box, else a connection string of the parts."""
+        typed = self.target.currentText().strip()
+        if typed:
+            return typed
+        given = {key: edit.text().strip() for key, edit in self.parts.items()}
+        return " ".join(f"{key}={_quoted(value)}" for key, value in given.items() if value)
 
     def _probed(self, probe: shared_access.Probe) -> None:
         target = self._typed
@@ -138,6 +158,11 @@ class OpenSharedDialog(QDialog):
     def _answered(self, text: str) -> None:
         self.buttons.setEnabled(True)
         self.message.setText(text)
+
+
+def _quoted(value: str) -> str:
+    """A libpq connection string value: quoted, with its quotes and backslashes escaped."""
+    return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
 def open_shared(

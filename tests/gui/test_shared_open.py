@@ -184,3 +184,15 @@ def test_a_password_typed_in_the_url_is_shown_nowhere(qtbot, win, locked, tmp_pa
     assert SECRET not in opened.windowTitle() and SECRET not in (tmp_path / "view.ini").read_text()
     assert SECRET not in opened.library.site.where
     opened.close()
+
+
+def test_the_dialog_opens_from_host_database_and_user(qtbot, pg_cluster, pg_seeded_url) -> None:
+    dialog = dialog_for(qtbot, "")
+    dialog.parts["host"].setText(str(pg_cluster.socket_dir))
+    dialog.parts["dbname"].setText(str(make_url(pg_seeded_url).database))
+    dialog.parts["user"].setText("litman")
+    with qtbot.waitSignal(dialog.accepted, timeout=10000):
+        dialog.try_open()
+    assert dialog.chosen is not None
+    with Library.open(dialog.chosen.url) as lib, Library.open(pg_seeded_url) as seeded:
+        assert lib.count() == seeded.count()
