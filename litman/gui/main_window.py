@@ -47,7 +47,6 @@ from litman.gui.models.papers import PaperTableModel
 from litman.gui.pane_feed import PaneFeed
 from litman.gui.paper_table import make_table
 from litman.gui.results import Results
-from litman.gui.safe_text import rich
 from litman.gui.selection import IdSelection
 from litman.gui.sidebar import Sidebar
 from litman.gui.status_line import Counts, StatusLine
@@ -357,7 +356,7 @@ class MainWindow(QMainWindow):
         window_state.save(self.view, self._layout(), self.sort_key, self.sort_desc)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self._may_close():
+        if not self.desk.may_close():  # edits the server never got: asked first
             event.ignore()
             return
         self._watch.stop()
@@ -369,25 +368,6 @@ class MainWindow(QMainWindow):
         if self.owns_library:  # opened from the File menu: nobody else closes it
             wait_for_all()
             self.library.close()
-
-    def _may_close(self) -> bool:
-        """Edits the server never got are not dropped without asking."""
-        unsaved = self.desk.unsaved()
-        if not unsaved:
-            return True
-        names = "\n".join(f"• {c.label}" for c in unsaved[:10])
-        answer = QMessageBox.question(
-            self,
-            "Unsaved edits",
-            rich(
-                f"{len(unsaved)} edits could not be saved: the server cannot be reached.\n\n"
-                f"{names}\n\nClose anyway, and lose them? (Kept open, they are saved when "
-                "the server is back.)"
-            ),
-            QMessageBox.StandardButton.Close | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel,
-        )
-        return answer == QMessageBox.StandardButton.Close
 
     def open_shared_library(self) -> "MainWindow | None":
         """File → Open Shared Library…: a new window on the library chosen."""

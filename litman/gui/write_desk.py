@@ -95,6 +95,26 @@ class WriteDesk(QObject):
             command.save()
         return len(ours)
 
+    def may_close(self) -> bool:
+        """Whether the window may close: edits the server never got are not dropped
+        without asking."""
+        unsaved = self.unsaved()
+        if not unsaved:
+            return True
+        names = "\n".join(f"• {c.label}" for c in unsaved[:10])
+        answer = QMessageBox.question(
+            self.parent_widget,
+            "Unsaved edits",
+            rich(
+                f"{len(unsaved)} edits could not be saved: the server cannot be reached.\n\n"
+                f"{names}\n\nClose anyway, and lose them? (Kept open, they are saved when "
+                "the server is back.)"
+            ),
+            QMessageBox.StandardButton.Close | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Close
+
     def _unreachable(self, why: str) -> None:
         self.status_bar.showMessage(
             f"{why} The edit stays in Edit → Undo, marked unsaved, and is saved when the "
