@@ -49,6 +49,22 @@ def lab(pg_cluster) -> Iterator[str]:
     admin.dispose()
 
 
+def test_a_member_copies_her_library_into_the_tables_the_owner_made(
+    lab: str, tmp_path: Path
+) -> None:
+    mine = tmp_path / "alice.sqlite"
+    with Library.open(mine) as lib:
+        (pid,) = lib.add_papers([NewPaper(title="Read by Alice")]).added
+        lib.set_status([pid], "read")
+    Library.open(lab.format("refs_owner")).close()  # litman's tables, no papers
+    with Library.open(mine) as source, Library.open(lab.format("alice")) as alice:
+        source.copy_to(alice)
+    with Library.open(lab.format("alice")) as alice, Library.open(lab.format("bob")) as bob:
+        assert alice.get(pid).status.value == "read"  # her reading list came with it
+        assert bob.get(pid).status.value == "unread"
+        bob.add_papers([NewPaper(title="Bob's, numbered after the copied ones")])
+
+
 def test_a_member_cannot_make_the_tables_before_the_owner(lab: str) -> None:
     with pytest.raises(LitmanError) as caught:
         Library.open(lab.format("alice"))
