@@ -323,18 +323,23 @@ def delete_rows(conn: Connection, ids: Sequence[int]) -> None:
     again over the rows left: each deleted row edited 14 index B-trees. All 100k papers,
     SQLite alone: 3.6 -> 1.3 s CPU (load 14). On SQLite only: PostgreSQL would lock the
     table against other clients' reads for the whole delete."""
-    # Elsewhere as many as are deleted count as left: the indexes are never dropped.
-    left = count_papers(conn) - len(ids) if conn.dialect.name == "sqlite" else len(ids)
-    with _indexes_deferred(conn, len(ids), left):
+    with _indexes_deferred(conn, len(ids), lambda: count_papers(conn) - len(ids)):
         conn.execute(delete(P).where(in_ids(P.c.id, ids)))
 
 
 @contextmanager
-def _indexes_deferred(conn: Connection, n: int, left: int | None = None) -> Iterator[None]:
-    """Around an insert of `n` papers, or a delete that leaves `left`: drop the secondary
+def _indexes_deferred(
+    conn: Connection, n: int, left: Callable[[], int] | None = None
+) -> Iterator[None]:
+    """Around an insert of `n` papers, or a delete that leaves `left()`: drop the secondary
     indexes first and build them again after, when `n` is large and larger than the rows
-    the indexes keep (the table, or what is left)."""
-    defer = n >= DEFER_INDEXES_FROM and n > (count_papers(conn) if left is None else left)
+    the indexes keep (the table, or what is left). On SQLite only: on PostgreSQL a DROP
+    INDEX locks the table against every other client's reads until the commit."""
+    defer = (
+        conn.dialect.name == "sqlite"
+        and n >= DEFER_INDEXES_FROM
+        and n > (count_papers(conn) if left is None else left())
+    )
     deferred = sorted(P.indexes, key=lambda ix: str(ix.name)) if defer else []
     for index in deferred:
         index.drop(conn)

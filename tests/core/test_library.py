@@ -124,14 +124,15 @@ def test_a_large_first_import_keeps_every_index(library: Library, store: str) ->
     assert len(indexes) == 12  # eleven of ours and the citekey's UNIQUE
     batch = [NewPaper(title=f"Paper {i:05}", doi=f"10.1/{i}") for i in range(DEFER_INDEXES_FROM)]
     bad = NewPaper(title="broken", tags=("a >  > b",))
-    with pytest.raises(LitmanError):  # fails after the rows went in, indexes dropped
+    with pytest.raises(LitmanError):  # fails after the rows went in (on SQLite, unindexed)
         library.add_papers([*batch, bad])
     assert library.count() == 0 and index_names(library) == indexes
     statements: list[str] = []
     event.listen(library.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
     library.add_papers(batch)
     assert library.count() == DEFER_INDEXES_FROM and index_names(library) == indexes
-    assert sum("DROP INDEX" in s for s in statements) == 11  # the batch went in unindexed
+    dropped = 11 if store == "sqlite" else 0  # not on a server, where it locks out readers
+    assert sum("DROP INDEX" in s for s in statements) == dropped  # the batch went in unindexed
     statements.clear()
     library.add_papers(batch[:10])  # small: inserted through the indexes
     assert not any("INDEX" in s for s in statements)

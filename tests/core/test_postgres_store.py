@@ -178,3 +178,31 @@ def test_kept_bibtex_blocks_are_copied_in_their_order(tmp_path: Path, pg_url: st
         blocks = a.kept_blocks()
         assert blocks[0][1] == "@comment{zeta first}" and len(blocks) == 3
         assert b.kept_blocks() == shared.kept_blocks() == via.kept_blocks() == blocks
+
+
+def test_a_large_first_import_leaves_other_clients_reading(pg_url: str) -> None:
+    """Dropping the indexes around a large insert would lock the papers table against every
+    other client's reads until the import commits (DROP INDEX takes an exclusive lock)."""
+    from sqlalchemy import event
+    from sqlalchemy.exc import OperationalError
+
+    from litman.core.store import DEFER_INDEXES_FROM
+
+    other = create_engine(pg_url)
+    blocked: list[str] = []
+
+    def read_meanwhile(_conn, _cursor, statement: str, *_args) -> None:
+        if statement.startswith("INSERT INTO papers") and not blocked:
+            with other.connect() as conn:
+                conn.execute(text("SET lock_timeout = 500"))
+                try:
+                    conn.execute(text("SELECT count(*) FROM papers")).scalar()
+                    blocked.append("no")
+                except OperationalError as exc:
+                    blocked.append(str(exc.orig))
+
+    with Library.open(pg_url) as lib:
+        event.listen(lib.engine, "after_cursor_execute", read_meanwhile)
+        lib.add_papers([NewPaper(title=f"Paper {i}") for i in range(DEFER_INDEXES_FROM)])
+    other.dispose()
+    assert blocked == ["no"]
