@@ -77,7 +77,9 @@ ANCHORS = [
     ("anchor: SQLite reads every row", "import sqlite3, sys; "
      "sqlite3.connect(sys.argv[1]).execute('SELECT * FROM papers').fetchall()"),
     ("anchor: SQLite sets 20k statuses", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
-     "c.execute(\"UPDATE papers SET status = 'reading' WHERE id <= 20000\"); c.rollback()"),
+     "c.execute(\"INSERT INTO reading (reader, paper_id, status, rating, notes) SELECT '', id, "
+     "'reading', 0, '' FROM papers WHERE id <= 20000 ON CONFLICT (reader, paper_id) DO UPDATE "
+     "SET status = excluded.status\"); c.rollback()"),
     ("anchor: import sqlalchemy, numpy", "import sqlalchemy, numpy, rapidfuzz"),
 ]  # fmt: skip
 

@@ -12,7 +12,7 @@ from sqlalchemy import JSON, Column, Index, Integer, String, Table, UniqueConstr
 from sqlmodel import Field, SQLModel
 
 # Bump with a migration in `litman.core.schema` whenever a table below changes.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 # Sortable columns indexed since schema 3 (the others had an index already).
 SORT_INDEXED = (
     "authors_sort",
@@ -99,7 +99,13 @@ class ReadingRow(SQLModel, table=True):
     to a page): marking 100k papers read rewrites this narrow table, not the papers."""
 
     __tablename__ = "reading"
-    __table_args__ = (Index("ix_reading_status", "reader", "status"),)
+    __table_args__ = (
+        Index("ix_reading_status", "reader", "status"),
+        # Schema 7: deleting a paper looks for its rows here by paper alone (the foreign
+        # key's cascade); without this, a scan of the table per paper deleted: 100k papers
+        # took 34 minutes.
+        Index("ix_reading_paper", "paper_id"),
+    )
 
     reader: str = Field(default="", primary_key=True)
     paper_id: int = Field(foreign_key="papers.id", primary_key=True, ondelete="CASCADE")

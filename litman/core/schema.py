@@ -46,6 +46,11 @@ def _v5_to_v6(conn: Connection) -> None:
     reading_state.migrate_from_papers(conn)
 
 
+def _v6_to_v7(conn: Connection) -> None:
+    """The reading table indexed by paper, for the cascade of a paper's delete."""
+    conn.execute(text("CREATE INDEX IF NOT EXISTS ix_reading_paper ON reading (paper_id)"))
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _v1_to_v2,
@@ -53,6 +58,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     3: _v3_to_v4,
     4: _v4_to_v5,
     5: _v5_to_v6,
+    6: _v6_to_v7,
 }
 
 
