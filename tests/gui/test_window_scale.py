@@ -415,14 +415,14 @@ def test_the_poll_for_outside_writes_waits_while_the_window_writes(window, monke
     """Polled between a chunk's commit and the write's own bookkeeping, the window took its
     own bulk status for an outside write and the search index for stale: every later action
     on 100k papers reconciled it (delete 2.5 -> 5.4 s CPU, undo 5 -> 10 s, quit 14 s)."""
-    calls = count_calls(monkeypatch, window.library, "changed_elsewhere")
+    calls = count_calls(monkeypatch, window.library, "changes_elsewhere")
     polled_while_busy: list[int] = []
 
     def job(_step: object) -> None:
         window.poll_changes()  # the timer, firing while a write runs on the worker
-        polled_while_busy.append(calls["changed_elsewhere"])
+        polled_while_busy.append(calls["changes_elsewhere"])
 
     window.writes.submit("Writing", job)
     assert polled_while_busy == [0]
     window.poll_changes()
-    assert calls["changed_elsewhere"] == 1
+    assert calls["changes_elsewhere"] == 1
