@@ -27,9 +27,16 @@ class LiveLink(QObject):
     lost = Signal(str)  # the server cannot be reached: why, in one line
     back = Signal()  # it can again
 
-    def __init__(self, library: Library, parent: QObject | None = None) -> None:
+    def __init__(
+        self, library: Library, busy: Callable[[], bool], parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.library = library
+        # While the window's own write runs, news waits for `idle`: a look between a commit
+        # of it and its bookkeeping would take it for another client's (a bulk write's chunk
+        # for many papers changed elsewhere: the search index reconciled).
+        self._busy = busy
+        self._missed = False
         self.watch = library.watch(self._heard, self._state)
         self._lock = threading.Lock()  # held to emit from another thread, and to stop
         self._stopped = False
@@ -67,7 +74,18 @@ class LiveLink(QObject):
             self._probing.release()
         self._say(self.back.emit)
 
+    def idle(self) -> None:
+        """The window's writes have ended: take in the news that waited for them."""
+        if self._missed:
+            self._missed = False
+            self._heard()
+
     def _heard(self) -> None:
+        if self._busy():
+            self._missed = True
+            if self._busy():  # else it ended meanwhile, maybe before `idle` could see this
+                return
+            self._missed = False
         try:
             told = self.library.changes_elsewhere()
         except LitmanError:

@@ -90,6 +90,25 @@ def test_a_file_librarys_reading_counts_are_plain(qtbot, seeded_path: Path, tmp_
     assert win.sidebar.label_of("status:read") == "Read"
 
 
+def test_news_heard_while_the_window_writes_waits_for_the_write(
+    qtbot, pg_seeded_url: str, tmp_path, monkeypatch
+) -> None:
+    """Heard between a commit of the window's own write and its bookkeeping, the news would
+    be taken for another client's (a bulk write: the index reconciled); it waits."""
+    win = open_window(qtbot, pg_seeded_url, tmp_path)
+    writing = [True]
+    monkeypatch.setattr(win.live, "_busy", lambda: writing[0])
+    pid = win.model.paper_id(0)
+    with Library.open(pg_seeded_url) as other:
+        other.set_status([pid], Status.READ)
+    qtbot.waitUntil(lambda: win.live._missed, timeout=SHOWN_MS)
+    assert status_shown(win, pid) != Status.READ
+    writing[0] = False
+    with qtbot.waitSignal(win.live.changed, timeout=SHOWN_MS):
+        win.live.idle()
+    assert status_shown(win, pid) == Status.READ
+
+
 def test_a_reader_role_opens_read_only_with_a_message(qtbot, pg_seeded_url, tmp_path) -> None:
     url = make_url(pg_seeded_url)
     admin = create_engine(url, isolation_level="AUTOCOMMIT")
