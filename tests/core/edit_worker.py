@@ -77,6 +77,9 @@ def main(argv: list[str]) -> None:
             line["conflicts"] = [[c.field, c.theirs, c.mine] for c in exc.conflicts]
         view[pid] = lib.get(pid)  # shown again after one's own write, as the window does
         lines.append(line)
+    # The last edit starts a pace before the span's end: run the span out, so a client
+    # whose edits are quick still spans it (status edits take ms since the reading table).
+    time.sleep(max(0.0, start + span - time.monotonic()))
     elapsed, cpu = time.monotonic() - start, time.process_time()
     lib.close()
     with open(log, "w", encoding="utf-8") as out:
