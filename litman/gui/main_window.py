@@ -126,6 +126,11 @@ class MainWindow(QMainWindow):
         self.view.use_library(library.site.where)
         self.runner = runner
         self.writes = WriteWorker(runner, self)  # every write of the window goes through it
+        # Sidebar counts a running write changed (statuses, tags): a bulk write commits chunk
+        # by chunk, and each recount reads the whole library, so they are recounted once, at
+        # its end.
+        self._counts_due = (False, False)
+        self.writes.idle.connect(self._recount_due)
         self.undo = QUndoStack(self)
         self.desk = WriteDesk(self, library, self.writes, self.undo, self.statusBar())
         self.desk.merged.connect(self._merged)
@@ -461,9 +466,18 @@ class MainWindow(QMainWindow):
         self.detail.set_tag_names([t.name for t in tags])
         self.model.set_tag_colours({t.name: t.colour for t in tags if t.colour})
 
+    def _recount_due(self) -> None:
+        statuses, tags = self._counts_due
+        self._counts_due = (False, False)
+        if statuses or tags:
+            self.sidebar.update_counts(statuses=statuses, tags=tags)
+
     def _on_changes(self, changes: Changes) -> None:
         todo = refresh.plan(changes, self.query_text(), self.sort_key, self.detail.shown_ids())
-        if todo.status_counts or todo.tag_counts:
+        if self.writes.busy():
+            statuses, tags = self._counts_due
+            self._counts_due = (statuses or todo.status_counts, tags or todo.tag_counts)
+        elif todo.status_counts or todo.tag_counts:
             self.sidebar.update_counts(statuses=todo.status_counts, tags=todo.tag_counts)
         if todo.tag_names:
             self._tags_changed()

@@ -171,6 +171,23 @@ def test_cancel_stops_a_bulk_action_and_undo_reverts_what_was_done(
     assert not [p for p in seeded.get_many(ids) if p.status is Status.READ]
 
 
+def test_a_bulk_status_change_recounts_the_sidebar_once_not_per_chunk(
+    window, seeded, monkeypatch
+) -> None:
+    from litman.gui import commands
+
+    monkeypatch.setattr(commands, "CHUNK", 10)  # the seed library's papers in 9 transactions
+    calls = count_calls(monkeypatch, seeded, "status_counts")
+    window.table.selectAll()
+    window.selection.flush()
+    window.set_status(Status.READ)
+    assert calls["status_counts"] == 1
+    assert window.sidebar.count_of("status:read") == window.model.rowCount()
+    window.undo.undo()
+    assert calls["status_counts"] == 2
+    assert window.sidebar.count_of("status:read") == 0
+
+
 def test_select_all_asks_the_model_only_about_the_rows_on_screen(
     window, qtbot, monkeypatch
 ) -> None:
