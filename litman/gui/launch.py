@@ -18,7 +18,7 @@ from litman import app, paths
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library import Library
 from litman.core.storage import Backup, WriterClaim
-from litman.gui import shared_launch, theme, workers
+from litman.gui import theme, workers
 from litman.gui.safe_text import rich
 from litman.gui.terminate import QuitOnSignal
 
@@ -45,6 +45,8 @@ def open_for_window(
     """The library to show and its writer lock (not held when read-only); None to quit."""
     shared = library_arg or os.environ.get(app.ENV_VAR)
     if shared and Library.is_shared(shared):  # a database: gui/shared_launch.py
+        from litman.gui import shared_launch  # loads the driver: a file's start need not
+
         library = shared_launch.open_shared(shared)
         return None if library is None else (library, library.site.writer_claim())
     choice = app.choose_library(library_arg)

@@ -36,7 +36,6 @@ from litman.gui import (
     refresh,
     requests,
     settings,
-    shared_dialog,
     window_actions,
     window_state,
 )
@@ -377,6 +376,8 @@ class MainWindow(QMainWindow):
 
     def open_shared_library(self) -> "MainWindow | None":
         """File → Open Shared Library…: a new window on the library chosen."""
+        from litman.gui import shared_dialog  # loads the driver: a file's start need not
+
         return shared_dialog.open_shared(self, self.view, self._window_on)  # type: ignore[return-value]
 
     def _window_on(self, library: Library) -> "MainWindow":

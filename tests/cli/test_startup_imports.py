@@ -45,3 +45,25 @@ def test_a_command_on_a_library_file_loads_no_driver_window_or_parser(
 ) -> None:
     loaded = loaded_by(["--library", str(seeded_path), *command], tmp_path)
     assert not loaded & set(NOT_FOR_A_FILE)
+
+
+WINDOW_PROBE = """
+import json, sys
+import litman.gui.launch, litman.gui.main_window
+print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
+"""
+
+
+def test_the_window_on_a_library_file_loads_no_postgresql_driver() -> None:
+    # The window's modules load before it knows what it opens; the shared library's dialog
+    # and launcher load the driver (about 0.1-0.2 s of every start) only when used.
+    done = subprocess.run(
+        [sys.executable, "-c", WINDOW_PROBE],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "psycopg" not in set(json.loads(done.stdout.splitlines()[-1]))
