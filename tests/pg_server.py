@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SUPERUSER = "litman"
+PASSWORD_GROUP = "litman_password_roles"  # its members log in with a password
 UNPRIVILEGED = "nobody"
 PREFIX = "litman-pg-"
 # Each cluster's folder names the test process it belongs to, "PID STARTED" (STARTED from
@@ -82,7 +83,13 @@ class Cluster:
     def start(self) -> None:
         self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
                   "-E", "UTF8", "--no-locale", "--no-sync")  # fmt: skip
+        # Every other role is trusted; members of this group must give their password. The
+        # server looks membership up at each connection, so a role made a member later needs
+        # no reload (which the server does not say it has finished).
+        hba = self.data / "pg_hba.conf"
+        hba.write_text(f"local all +{PASSWORD_GROUP} scram-sha-256\n" + hba.read_text())
         self.resume()
+        self._sql(f'CREATE ROLE "{PASSWORD_GROUP}" NOLOGIN')
 
     def halt(self) -> None:
         """Stop the server and keep the cluster (a server gone away; `resume` brings it
@@ -101,32 +108,17 @@ class Cluster:
                   "-o", options, "-w", "-t", "60", "start")  # fmt: skip
 
     def password_role(self, role: str, password: str) -> None:
-        """Create a login role that must give `password` (SCRAM): the cluster trusts every
-        other role, so its pg_hba.conf gets a first line for this one, and is reloaded."""
+        """Create a login role that must give `password` (SCRAM): a member of the group
+        that pg_hba.conf asks for a password."""
+        self._sql(f'CREATE ROLE "{role}" LOGIN PASSWORD {_literal(password)} '
+                  f'IN ROLE "{PASSWORD_GROUP}"')  # fmt: skip
+
+    def _sql(self, statement: str) -> None:
         import psycopg
 
-        hba = self.data / "pg_hba.conf"
-        hba.write_text(f"local all {role} scram-sha-256\n" + hba.read_text())
         with psycopg.connect(host=str(self.socket_dir), user=SUPERUSER, dbname="postgres",
                              autocommit=True) as conn:  # fmt: skip
-            conn.execute(f'CREATE ROLE "{role}" LOGIN PASSWORD {_literal(password)}')
-            conn.execute("SELECT pg_reload_conf()")
-        self._wait_for_password(role)
-
-    def _wait_for_password(self, role: str) -> None:
-        """A reload is signalled, not awaited: wait until the server asks `role` for one."""
-        import psycopg
-
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                psycopg.connect(host=str(self.socket_dir), user=role, dbname="postgres",
-                                password="", passfile=str(self.root / "none")).close()  # fmt: skip
-            except psycopg.OperationalError as exc:
-                if exc.pgconn is not None and exc.pgconn.needs_password:
-                    return
-            time.sleep(0.05)
-        raise RuntimeError(f"the server never asked {role} for a password")
+            conn.execute(statement)  # type: ignore[arg-type]
 
     def stop(self) -> None:
         try:
