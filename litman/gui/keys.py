@@ -74,13 +74,13 @@ def install(win: "Window") -> None:
 
 
 def _copy_actions(win: "Window") -> None:
-    win.a_copy_key = QAction("Copy Citation Key", win.window())
-    win.a_copy_key.setShortcut(QKeySequence("Ctrl+K"))
-    win.a_copy_key.triggered.connect(lambda: copy_keys(win, cite=False))
-    win.a_copy_cite = QAction("Copy \\cite{Key}", win.window())
-    win.a_copy_cite.setShortcut(QKeySequence("Ctrl+Shift+K"))
-    win.a_copy_cite.triggered.connect(lambda: copy_keys(win, cite=True))
-    for action in (win.a_copy_key, win.a_copy_cite):
+    win.acts.copy_key = QAction("Copy Citation Key", win.window())
+    win.acts.copy_key.setShortcut(QKeySequence("Ctrl+K"))
+    win.acts.copy_key.triggered.connect(lambda: copy_keys(win, cite=False))
+    win.acts.copy_cite = QAction("Copy \\cite{Key}", win.window())
+    win.acts.copy_cite.setShortcut(QKeySequence("Ctrl+Shift+K"))
+    win.acts.copy_cite.triggered.connect(lambda: copy_keys(win, cite=True))
+    for action in (win.acts.copy_key, win.acts.copy_cite):
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         win.window().addAction(action)
         win.table.addAction(action)
@@ -93,7 +93,7 @@ def _copy_actions(win: "Window") -> None:
         None,
     )
     if isinstance(edit_menu, QMenu):
-        edit_menu.insertActions(win.a_copy, [win.a_copy_key, win.a_copy_cite])
+        edit_menu.insertActions(win.acts.copy, [win.acts.copy_key, win.acts.copy_cite])
 
 
 def copy_keys(win: "Window", cite: bool) -> None:

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import (
-    QAction,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
@@ -39,6 +38,7 @@ from litman.gui import (
     window_actions,
     window_state,
 )
+from litman.gui.actions import Actions
 from litman.gui.background import BackgroundWork
 from litman.gui.detail import DetailPane
 from litman.gui.live import LiveLink
@@ -68,31 +68,8 @@ class ChangeBridge(QObject):
 
 
 class MainWindow(QMainWindow):
-    # Made by gui/window_actions.py.
-    a_open_shared: QAction
-    a_import: QAction
-    a_export: QAction
-    a_export_sel: QAction
-    a_export_all: QAction
-    a_backup: QAction
-    a_restore_backup: QAction
-    a_check: QAction
-    a_refresh: QAction
-    a_close: QAction
-    a_copy_as: dict[str, QAction]
-    a_copy: QAction
-    a_copy_ris: QAction
-    a_copy_csl: QAction
-    a_find: QAction
-    a_delete: QAction
-    a_undo: QAction
-    a_redo: QAction
-    a_status: dict[Status, QAction]
-    a_rating: list[QAction]
-    a_lookup: dict[str, QAction]
-    # Made by gui/keys.py and gui/dialogs.py (see gui/window_api.py).
-    a_copy_key: QAction
-    a_copy_cite: QAction
+    acts: Actions  # made by gui/window_actions.py, with gui/keys.py's
+    # Made by gui/dialogs.py (see gui/window_api.py).
     shortcuts_win: QObject
     last_import: object
     report_box: QMessageBox
@@ -184,11 +161,11 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"litman — {self.library.site.name}{suffix}")
         writable = not reason
         for a in (
-            self.a_import,
-            self.a_delete,
-            self.a_restore_backup,
-            self.a_backup,
-            *self.a_status.values(),
+            self.acts.import_files,
+            self.acts.delete,
+            self.acts.restore_backup,
+            self.acts.backup,
+            *self.acts.status.values(),
         ):
             a.setEnabled(writable)
         self.setAcceptDrops(writable)

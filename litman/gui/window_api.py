@@ -9,12 +9,13 @@ detail pane, the sidebar) or one of the few window methods they call.
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QUndoStack
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QLineEdit, QMenuBar, QMessageBox, QStatusBar, QTableView, QWidget
 
 if TYPE_CHECKING:
     from litman.core.library import Library
     from litman.core.storage import WriterClaim
+    from litman.gui.actions import Actions
     from litman.gui.commands import LibraryCommand
     from litman.gui.detail import DetailPane
     from litman.gui.models.papers import PaperTableModel
@@ -36,10 +37,8 @@ class Window(Protocol):
     detail: "DetailPane"
     sidebar: "Sidebar"
     view: "ViewSettings"
-    a_copy: QAction
-    # Set by the modules that make them (keys, dialogs): declared here, and on the window.
-    a_copy_key: QAction
-    a_copy_cite: QAction
+    acts: "Actions"
+    # Set by the modules that make them (dialogs): declared here, and on the window.
     shortcuts_win: QObject
     last_import: object  # the last import's reports, or the exception that stopped it
     report_box: QMessageBox

@@ -29,7 +29,7 @@ def _copied(window, action, rows: list[int]):
 
 
 def test_copy_as_ris_one_paper(window) -> None:
-    text, stored = _copied(window, window.a_copy_ris, [0])
+    text, stored = _copied(window, window.acts.copy_ris, [0])
     papers, _lines, skipped, _warnings = ris.parse(text)
     assert skipped == [] and len(papers) == 1
     _same(papers, stored)
@@ -39,7 +39,7 @@ def test_copy_as_ris_one_paper(window) -> None:
 def test_copy_as_ris_many_papers_keeps_tags_and_status(window) -> None:
     select_rows(window, [1, 2, 3])
     window.set_status(Status.READ)  # a value RIS carries only in litman's custom field
-    text, stored = _copied(window, window.a_copy_ris, [1, 2, 3])
+    text, stored = _copied(window, window.acts.copy_ris, [1, 2, 3])
     assert text.count("TY  - ") == 3
     papers, _lines, skipped, _warnings = ris.parse(text)
     assert skipped == []
@@ -48,7 +48,7 @@ def test_copy_as_ris_many_papers_keeps_tags_and_status(window) -> None:
 
 
 def test_copy_as_csljson_one_paper(window) -> None:
-    text, stored = _copied(window, window.a_copy_csl, [0])
+    text, stored = _copied(window, window.acts.copy_csl, [0])
     papers, _lines, skipped, _warnings = csljson.parse(text)
     assert skipped == [] and len(papers) == 1
     _same(papers, stored)
@@ -57,7 +57,7 @@ def test_copy_as_csljson_one_paper(window) -> None:
 
 def test_copy_as_csljson_many_papers(window) -> None:
     rows = list(range(10))
-    text, stored = _copied(window, window.a_copy_csl, rows)
+    text, stored = _copied(window, window.acts.copy_csl, rows)
     papers, _lines, skipped, _warnings = csljson.parse(text)
     assert skipped == [] and len(papers) == 10
     _same(papers, stored)
@@ -67,13 +67,13 @@ def test_nothing_selected_leaves_the_clipboard_alone(window) -> None:
     QApplication.clipboard().setText("kept")
     window.table.clearSelection()
     window.selection.flush()
-    window.a_copy_csl.trigger()
-    window.a_copy_ris.trigger()
+    window.acts.copy_csl.trigger()
+    window.acts.copy_ris.trigger()
     assert QApplication.clipboard().text() == "kept"
 
 
 def test_the_copies_are_in_the_edit_menu_and_the_tables_menu(window) -> None:
-    copies = [window.a_copy, window.a_copy_ris, window.a_copy_csl]
+    copies = [window.acts.copy, window.acts.copy_ris, window.acts.copy_csl]
     edit = next(m.menu() for m in window.menuBar().actions() if m.text() == "&Edit")
     assert isinstance(edit, QMenu)
     for action in copies:

@@ -19,7 +19,7 @@ def _export(window, monkeypatch, out: Path, chosen: str) -> str:
 
     monkeypatch.setattr(file_dialogs, "save_file", save_file)
     window.sidebar.select_filter('tag:"Optimization"')
-    window.a_export.trigger()
+    window.acts.export.trigger()
     return out.read_text(encoding="utf-8")
 
 
@@ -55,7 +55,7 @@ def test_the_save_dialog_reports_the_filter_chosen(window, monkeypatch, tmp_path
 
 def test_copy_as_biblatex(window) -> None:
     select_rows(window, [0])
-    window.a_copy_as["biblatex"].trigger()
+    window.acts.copy_as["biblatex"].trigger()
     assert QApplication.clipboard().text().startswith("@")
     assert "as BibLaTeX" in window.statusBar().currentMessage()
 

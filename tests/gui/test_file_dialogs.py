@@ -80,7 +80,7 @@ def test_exporting_onto_a_library_file_is_refused(window, monkeypatch, warnings,
     target = window.library.path.with_name(window.library.path.name + suffix)
     before = target.read_bytes() if target.exists() else None
     chosen(monkeypatch, target)
-    window.a_export_all.trigger()
+    window.acts.export_all.trigger()
     assert len(warnings) == 1 and "one of the files of the open library" in warnings[0]
     assert (target.read_bytes() if target.exists() else None) == before
     assert window.library.count() == 89
@@ -90,7 +90,7 @@ def test_importing_a_library_file_typed_into_the_dialog_is_refused(window, monke
     started: list = []
     monkeypatch.setattr(dialogs, "run_import", lambda _win, files: started.append(files))
     chosen(monkeypatch, window.library.path.with_name(window.library.path.name + "-wal"))
-    window.a_import.trigger()
+    window.acts.import_files.trigger()
     assert started == [] and "one of the files of the open library" in warnings[0]
 
 

@@ -68,8 +68,8 @@ def test_an_ampersand_tag_reads_as_itself_and_alt_does_not_remove_it(window, qtb
     assert QKeySequence.mnemonic(chips[0].text()).isEmpty()
     assert chips[0].text().replace("&&", "&").startswith("R&D")
     window.detail.tagRemoveRequested.emit("R&D")
-    assert QKeySequence.mnemonic(window.a_undo.text()).isEmpty()
-    assert "R&&D" in window.a_undo.text()
+    assert QKeySequence.mnemonic(window.acts.undo.text()).isEmpty()
+    assert "R&&D" in window.acts.undo.text()
 
 
 def test_a_huge_abstract_is_shown_in_part(window, qtbot) -> None:

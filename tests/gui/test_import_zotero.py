@@ -19,7 +19,7 @@ def test_import_a_zotero_database_from_the_window(window, monkeypatch, zotero_db
         return [zotero_db]
 
     monkeypatch.setattr(file_dialogs, "open_files", open_files)
-    window.a_import.trigger()
+    window.acts.import_files.trigger()
     assert "*.sqlite" in offered[0]
     assert len(window.last_import[0].added) == 3
     assert window.model.rowCount() == 92

@@ -38,10 +38,10 @@ def test_ctrl_k_copies_citation_keys_and_ctrl_shift_k_a_cite_command(window, qtb
 
 
 def test_copy_keys_are_in_the_table_menu_and_the_edit_menu(window) -> None:
-    assert window.a_copy_key in window.table.actions()
-    assert window.a_copy_cite in window.table.actions()
+    assert window.acts.copy_key in window.table.actions()
+    assert window.acts.copy_cite in window.table.actions()
     edit = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
-    assert window.a_copy_key in edit.actions()
+    assert window.acts.copy_key in edit.actions()
     assert keys.cite_command(["a", "b"]) == "\\cite{a,b}"
 
 

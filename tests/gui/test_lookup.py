@@ -35,7 +35,7 @@ def finished(qtbot, dialog: ReviewDialog) -> None:
 
 
 def test_the_menus_hold_the_lookup_actions(window) -> None:
-    actions = window.a_lookup
+    actions = window.acts.lookup
     assert actions["add"].shortcut().toString() == "Ctrl+Shift+N"
     file_menu = window.menuBar().actions()[0].menu()
     assert actions["add"] in file_menu.actions()
@@ -50,7 +50,7 @@ def test_the_contact_email_set_in_the_window_goes_with_each_lookup(
     monkeypatch.setattr(
         lookup_actions.QInputDialog, "getText", lambda *a, **k: (" me@example.org ", True)
     )
-    window.a_lookup["email"].trigger()
+    window.acts.lookup["email"].trigger()
     select(window, seed(window, "w2sg").id)
     dialog = lookup_actions.find_metadata(window)
     qtbot.addWidget(dialog)

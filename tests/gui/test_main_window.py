@@ -114,7 +114,7 @@ def test_rename_and_merge_in_the_sidebar(window, monkeypatch) -> None:
 def test_delete_asks_then_undo_restores(window, monkeypatch) -> None:
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     select_rows(window, [0, 1])
-    window.a_delete.trigger()
+    window.acts.delete.trigger()
     assert window.library.count() == 87
     window.undo.undo()
     assert window.library.count() == 89
@@ -160,13 +160,13 @@ def test_export_writes_the_current_view(window, qtbot, monkeypatch, tmp_path: Pa
     out = tmp_path / "view.bib"
     monkeypatch.setattr(file_dialogs, "save_file", lambda *a, **k: out)
     window.sidebar.select_filter('tag:"Optimization"')
-    window.a_export.trigger()
+    window.acts.export.trigger()
     assert out.read_text().count("@misc{") == 7
 
 
 def test_copy_as_bibtex(window, qtbot) -> None:
     select_rows(window, [0])
-    window.a_copy.trigger()
+    window.acts.copy.trigger()
     from PySide6.QtWidgets import QApplication
 
     assert QApplication.clipboard().text().startswith("@misc{")
@@ -236,7 +236,7 @@ def test_export_follows_the_chosen_files_suffix(window, qtbot, monkeypatch, tmp_
         out = tmp_path / name
         monkeypatch.setattr(file_dialogs, "save_file", lambda *a, out=out, **k: out)
         window.sidebar.select_filter('tag:"Optimization"')
-        window.a_export.trigger()
+        window.acts.export.trigger()
         text = out.read_text()
         assert text.startswith(start)
         assert text.count("TY  - ") == 7 if name.endswith(".ris") else text.count('"id"') == 7

@@ -27,7 +27,7 @@ def test_restoring_an_old_backup_keeps_it(window, monkeypatch, tmp_path) -> None
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (a[3][chosen], True))
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: pytest.fail(str(a[2])))
-    window.a_restore_backup.trigger()
+    window.acts.restore_backup.trigger()
     assert oldest.path.exists()
     assert window.library.count() == before == window.model.rowCount()
     assert "Restored the backup" in window.statusBar().currentMessage()
@@ -47,7 +47,7 @@ def test_a_failed_restore_leaves_the_window_on_its_library(window, monkeypatch) 
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(sqlite, "backup_to", full)
-    window.a_restore_backup.trigger()
+    window.acts.restore_backup.trigger()
     assert warned and "the library was not changed" in warned[0]
     assert window.library.count() == n == window.model.rowCount()
     window.library.set_status([window.library.list_ids()[0]], "read")  # still writable
@@ -73,7 +73,7 @@ def test_a_restore_runs_on_the_write_worker(pooled_window, qtbot, monkeypatch) -
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (a[3][0], True))
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: pytest.fail(str(a[2])))
-    win.a_restore_backup.trigger()
+    win.acts.restore_backup.trigger()
     qtbot.waitUntil(
         lambda: "Restored the backup" in win.statusBar().currentMessage(), timeout=30000
     )

@@ -52,13 +52,13 @@ def test_a_second_window_is_told_and_opens_read_only(qtbot, seeded_path: Path, t
     try:
         assert "(read-only)" in win.windowTitle()
         assert "open in litman window" in win.read_only_label.text()
-        assert not win.a_import.isEnabled() and not win.a_delete.isEnabled()
-        assert not any(a.isEnabled() for a in win.a_status.values())
+        assert not win.acts.import_files.isEnabled() and not win.acts.delete.isEnabled()
+        assert not any(a.isEnabled() for a in win.acts.status.values())
         win.table.selectRow(0)
         win.selection.flush()
         assert win.detail.edits["title"].isReadOnly() and not win.detail.tag_edit.isEnabled()
         before = win.library.get(win.selected_ids()[0]).status
-        win.a_status[next(s for s in win.a_status if s != before)].trigger()
+        win.acts.status[next(s for s in win.acts.status if s != before)].trigger()
         assert win.library.get(win.selected_ids()[0]).status == before
     finally:
         second[0].close()
@@ -119,7 +119,7 @@ def test_file_restore_from_backup_puts_it_back(window, qtbot, monkeypatch):
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     newest = backups.list_backups(window.library.path)[0]
     assert newest.reason == "pre-delete"  # the delete took its own backup, newest first
-    window.a_restore_backup.trigger()
+    window.acts.restore_backup.trigger()
     assert window.model.rowCount() == n
     assert window.library.count() == n
     assert "Restored the backup" in window.statusBar().currentMessage()
@@ -127,7 +127,7 @@ def test_file_restore_from_backup_puts_it_back(window, qtbot, monkeypatch):
 
 
 def test_file_back_up_now(window):
-    window.a_backup.trigger()
+    window.acts.backup.trigger()
     assert backups.list_backups(window.library.path)[0].reason == "manual"
     assert "Backed up to" in window.statusBar().currentMessage()
 
@@ -250,7 +250,7 @@ def test_the_window_checks_integrity_only_when_it_can_matter(
     checks.clear()
     win = background_window(qtbot, seeded_path, tmp_path)
     assert checks == []
-    win.a_check.trigger()
+    win.acts.check.trigger()
     qtbot.waitUntil(lambda: "no damage found" in win.statusBar().currentMessage())
     assert len(checks) == 1
     win.close()

@@ -113,7 +113,7 @@ def test_the_file_menu_opens_a_window_on_the_library_chosen(qtbot, win, pg_seede
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(shared_dialog.OpenSharedDialog, "exec", accept)
-    assert win.a_open_shared in win.menuBar().actions()[0].menu().actions()
+    assert win.acts.open_shared in win.menuBar().actions()[0].menu().actions()
     opened = win.open_shared_library()
     assert opened is not None and opened.live.active
     qtbot.addWidget(opened)

@@ -123,7 +123,9 @@ def test_a_reader_role_opens_read_only_with_a_message(qtbot, pg_seeded_url, tmp_
     win = open_window(qtbot, url.set(username="reader").render_as_string(False), tmp_path)
     assert "(read-only)" in win.windowTitle()
     assert "may only read" in win.read_only_label.text()
-    assert not win.a_import.isEnabled() and not any(a.isEnabled() for a in win.a_status.values())
+    assert not win.acts.import_files.isEnabled() and not any(
+        a.isEnabled() for a in win.acts.status.values()
+    )
 
 
 def test_a_server_gone_is_said_and_edits_refused_until_it_is_back(
@@ -143,7 +145,7 @@ def test_a_server_gone_is_said_and_edits_refused_until_it_is_back(
         win.table.selectRow(0)
         win.selection.flush()
         assert win.detail.shown_ids() == [win.model.paper_id(0)]
-        assert not any(a.isEnabled() for a in win.a_status.values())
+        assert not any(a.isEnabled() for a in win.acts.status.values())
         win.push(commands.SetStatus(win.library, [win.model.paper_id(0)], Status.READ))
         assert "was not made" in win.statusBar().currentMessage()
         assert win.undo.count() == 0
@@ -151,7 +153,7 @@ def test_a_server_gone_is_said_and_edits_refused_until_it_is_back(
         own_cluster.resume()
     qtbot.waitUntil(lambda: not win.offline, timeout=10000)
     assert win.windowTitle() == title and not win.read_only_label.isVisible()
-    assert any(a.isEnabled() for a in win.a_status.values())
+    assert any(a.isEnabled() for a in win.acts.status.values())
 
 
 def test_an_edit_the_server_missed_stays_unsaved_then_is_saved(

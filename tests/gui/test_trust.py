@@ -79,7 +79,7 @@ def test_a_search_that_hides_the_shown_paper_clears_the_pane(window, qtbot):
 def test_deleting_the_shown_paper_clears_the_pane(window, qtbot, monkeypatch):
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     pid = select(window, qtbot, 0)
-    window.a_delete.trigger()
+    window.acts.delete.trigger()
     assert pid not in window.model.ids()
     assert pid not in window.detail.shown_ids()
     assert window.detail.shown_ids() == window.selected_ids()

@@ -233,7 +233,7 @@ def test_export_reads_and_writes_on_the_worker(window, tmp_path, monkeypatch) ->
     monkeypatch.setattr(file_dialogs, "save_file", lambda *a, **k: out)
     queued = []
     window.writes.runner = queued.append
-    window.a_export_all.trigger()
+    window.acts.export_all.trigger()
     assert len(queued) == 1 and not out.exists()  # nothing read or written yet
     queued.pop().run()
     assert out.read_text().count("@") >= window.library.count()
@@ -250,7 +250,7 @@ def test_backups_are_counted_on_the_worker_before_the_choice(window, monkeypatch
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: asked.append(a[3]) or ("", False))
     queued = []
     window.writes.runner = queued.append
-    window.a_restore_backup.trigger()
+    window.acts.restore_backup.trigger()
     assert len(queued) == 1 and asked == []  # the dialog waits for the counts
     queued.pop().run()
     assert asked and f"{window.library.count()} papers" in asked[0][0]

@@ -1,0 +1,40 @@
+"""The window's actions, declared once: what `window_actions.install` makes and hands the
+window as `win.acts`, and what the key handling (`keys`) and the lookup menu add to it.
+
+A plain holder with no Qt logic of its own, so that the window, the protocol its dialogs are
+typed against and the tests all name an action the same way (`win.acts.delete`)."""
+
+from PySide6.QtGui import QAction
+
+from litman.core.records import Status
+
+
+class Actions:
+    """Every action of a window (set by the module that makes it)."""
+
+    # File
+    open_shared: QAction
+    import_files: QAction
+    export: QAction
+    export_sel: QAction
+    export_all: QAction
+    backup: QAction
+    restore_backup: QAction
+    check: QAction
+    refresh: QAction
+    close: QAction
+    lookup: dict[str, QAction]  # gui/lookup_menu.py
+    # Edit
+    copy_as: dict[str, QAction]  # one per registered writer
+    copy: QAction  # copy_as["bibtex"], with its shortcut
+    copy_ris: QAction
+    copy_csl: QAction
+    copy_key: QAction  # gui/keys.py
+    copy_cite: QAction  # gui/keys.py
+    find: QAction
+    delete: QAction
+    undo: QAction
+    redo: QAction
+    # Status
+    status: dict[Status, QAction]
+    rating: list[QAction]
