@@ -9,7 +9,9 @@ blocking keys (indexed columns), so a batch is never compared with the whole lib
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import InitVar, dataclass, field
+from functools import cached_property
 
 from rapidfuzz import fuzz
 
@@ -49,21 +51,36 @@ class Candidate:
     year: int | None = None
     citekey: str = ""  # the key a BibTeX file gave it, or the stored key; "" for none
     arxiv: str = ""  # the arXiv id it names (`preprints.arxiv_id`); "" for none
-    norm_abstract: str = field(init=False)
+    # The blocking keys, made once: each record is added and looked up. `abstract_key`
+    # and `title_key` of its text, given when the caller has made them already (an import
+    # makes them once per paper, for its rows' derived columns too).
+    abstract_words: InitVar[str | None] = None
+    title_words: InitVar[str | None] = None
     author_key: str = field(init=False)
-    # The blocking keys, made once: each record is added and looked up, and splitting a
-    # whole abstract again each time took a fifth of a 10k import's duplicate checks.
     abstract_bucket: str = field(init=False)
     title_bucket: tuple[str, int | None] = field(init=False)
 
-    def __post_init__(self) -> None:
-        self.norm_abstract = norm(self.abstract)
+    def __post_init__(self, abstract_words: str | None, title_words: str | None) -> None:
         self.author_key = fold(last_name(self.first_author)).strip()
-        self.abstract_bucket = " ".join(self.norm_abstract.split(maxsplit=KEY_WORDS)[:KEY_WORDS])
-        self.title_bucket = title_key(self.title), self.year
+        if abstract_words is None:
+            abstract_words = abstract_key(self.abstract)
+        if title_words is None:
+            title_words = title_key(self.title)
+        self.abstract_bucket = abstract_words
+        self.title_bucket = title_words, self.year
+
+    @cached_property
+    def norm_abstract(self) -> str:
+        """The whole abstract's folded words: made only when two abstracts are compared
+        (a bucket holds another), not for every record (a third of a 10k import's keys)."""
+        return norm(self.abstract)
 
     @classmethod
-    def of(cls, ref: int, p: NewPaper) -> "Candidate":
+    def of(
+        cls, ref: int, p: NewPaper, keys: Mapping[str, str] | None = None, arxiv: str | None = None
+    ) -> "Candidate":
+        """`keys`: the paper's `abstract_key` and `title_key` when made already; `arxiv`:
+        its `arxiv_id`, likewise."""
         return cls(
             ref,
             p.abstract,
@@ -74,7 +91,9 @@ class Candidate:
             p.authors[0] if p.authors else "",
             p.year,
             p.citekey,
-            arxiv_id(p.doi, p.url, p.extra),
+            arxiv_id(p.doi, p.url, p.extra) if arxiv is None else arxiv,
+            keys["abstract_key"] if keys else None,
+            keys["title_key"] if keys else None,
         )
 
 
@@ -90,7 +109,7 @@ class DuplicateFinder:
     def add(self, c: Candidate) -> None:
         if c.citekey:
             self._by_key.setdefault(c.citekey, c)
-        if c.norm_abstract:
+        if c.abstract_bucket:  # an abstract with words
             self._by_abstract[c.abstract_bucket].append(c)
         if c.doi:
             self._by_doi.setdefault(c.doi.casefold(), c)
@@ -140,7 +159,7 @@ def _duplicates(a: Candidate, b: Candidate) -> str:
         return "same DOI"
     if a.arxiv and a.arxiv == b.arxiv:
         return "same arXiv id"
-    if a.norm_abstract and b.norm_abstract:
+    if a.abstract_bucket and b.abstract_bucket:
         how = same_abstract(a, b)
         if how:
             return how

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, String, cast, func, insert, or_, select, update
 
 from litman.core import kept_blocks, models, preprints, store, versions
-from litman.core.dedupe import Candidate, DuplicateFinder, abstract_key, title_key
+from litman.core.dedupe import Candidate, DuplicateFinder
 from litman.core.errors import Cancelled
 from litman.core.library_papers import insert_new
 from litman.core.preprints import arxiv_id
@@ -31,6 +31,10 @@ class _Pending:
     paper: NewPaper
     batch: int
     line: int
+    # Its `store.paper_row`, made once: the derived columns are the duplicate checks'
+    # blocking keys too. None once a merge changed the paper.
+    row: dict[str, Any] | None
+    source: str  # where it came from: the file and line the reader saw, unless it says
     merged: list[tuple[int, int, str]] = dataclasses.field(default_factory=list)
     # (ref of the candidate it looks like, how): kept apart because their citekeys differ
     like: tuple[int, str] | None = None
@@ -54,22 +58,28 @@ def import_batches(
     cancelled: Callable[[], bool] | None = None,
 ) -> list[ImportReport]:
     finder = DuplicateFinder()
-    _load_candidates(conn, finder, [p for b in batches for p in b.papers])
+    papers = [p for b in batches for p in b.papers]
+    rows = [store.paper_row(p) for p in papers]
+    arxivs = [arxiv_id(p.doi, p.url, p.extra) for p in papers]
+    _load_candidates(conn, finder, papers, rows, arxivs)
     pending: list[_Pending] = []
     stored: list[_StoredMerge] = []
-    total, done = sum(len(b.papers) for b in batches), 0
+    made = iter(zip(rows, arxivs, strict=True))
+    total, done = len(papers), 0
     for bno, batch in enumerate(batches):
         for paper, line in zip(batch.papers, batch.lines, strict=True):
             if cancelled and cancelled():
                 raise Cancelled("Import cancelled; nothing was imported.")
-            if not paper.source:  # where it came from: the file and line the reader saw
-                paper = dataclasses.replace(paper, source=f"{batch.source_name}:{line}")
-            _place(finder, pending, stored, bno, paper, line)
+            row, arxiv = next(made)
+            source = paper.source or f"{batch.source_name}:{line}"
+            _place(finder, pending, stored, _Pending(paper, bno, line, row, source), arxiv)
             done += 1
             if progress and done % 200 == 0:
                 progress(done, total)
-    ids = insert_new(conn, [p.paper for p in pending])
-    reports = _reports(conn, batches, pending, ids, stored)
+    rows = [_row_of(p) for p in pending]
+    ids = insert_new(conn, [p.paper for p in pending], rows)
+    keys = {pid: row["citekey"] for pid, row in zip(ids, rows, strict=True)}
+    reports = _reports(conn, batches, pending, keys, stored)
     kept_blocks.keep(conn, (b for batch in batches for b in batch.blocks))
     for batch in batches:
         conn.execute(
@@ -89,19 +99,16 @@ def _place(
     finder: DuplicateFinder,
     pending: list[_Pending],
     stored: list[_StoredMerge],
-    bno: int,
-    paper: NewPaper,
-    line: int,
+    new: _Pending,
+    arxiv: str,
 ) -> None:
-    cand = Candidate.of(-(len(pending) + 1), paper)
+    paper = new.paper
+    cand = Candidate.of(-(len(pending) + 1), paper, new.row, arxiv)
     hit = finder.find(cand)
-    if hit is not None and not _mergeable(paper.citekey, hit[0], _batch_of(pending, hit[0]), bno):
+    if hit is None or not _mergeable(paper.citekey, hit[0], _batch_of(pending, hit[0]), new.batch):
         finder.add(cand)
-        pending.append(_Pending(paper, bno, line, like=(hit[0].ref, hit[1])))
-        return
-    if hit is None:
-        finder.add(cand)
-        pending.append(_Pending(paper, bno, line))
+        new.like = None if hit is None else (hit[0].ref, hit[1])
+        pending.append(new)
         return
     other, how = hit
     if other.ref < 0:  # a paper of this same import, not written yet: merge in memory
@@ -109,10 +116,18 @@ def _place(
         target.paper = merge_new(target.paper, paper)
         if not target.paper.citekey and paper.citekey:  # the key a document cites survives
             target.paper = dataclasses.replace(target.paper, citekey=paper.citekey)
+        target.row = None
         finder.replace(other, Candidate.of(other.ref, target.paper))
-        target.merged.append((bno, line, how))
+        target.merged.append((new.batch, new.line, how))
     else:
-        stored.append(_StoredMerge(bno, line, other.ref, paper, how))
+        stored.append(_StoredMerge(new.batch, new.line, other.ref, paper, how))
+
+
+def _row_of(pend: _Pending) -> dict[str, Any]:
+    """The row to insert for a pending paper, made again if a merge changed it."""
+    row = store.paper_row(pend.paper) if pend.row is None else pend.row
+    row["source"] = pend.source
+    return row
 
 
 def _mergeable(citekey: str, other: Candidate, other_batch: int | None, batch: int) -> bool:
@@ -154,11 +169,21 @@ def _fuller(a: str, a_cut: bool, b: str, b_cut: bool) -> str:
     return b if len(b) > len(a) else a
 
 
-def _load_candidates(conn: Connection, finder: DuplicateFinder, papers: Sequence[NewPaper]) -> None:
-    akeys = list({abstract_key(p.abstract) for p in papers if p.abstract})
-    tkeys = list({title_key(p.title) for p in papers if p.title and not p.title_derived})
+def _load_candidates(
+    conn: Connection,
+    finder: DuplicateFinder,
+    papers: Sequence[NewPaper],
+    rows: Sequence[dict[str, Any]],
+    arxivs: Sequence[str],
+) -> None:
+    """The stored papers the incoming ones may duplicate, found by their blocking keys
+    (`rows`: the incoming papers' `store.paper_row`, holding their keys), DOIs and arXiv
+    ids, added to `finder`."""
+    keyed = list(zip(papers, rows, strict=True))
+    akeys = list({r["abstract_key"] for p, r in keyed if p.abstract})
+    tkeys = list({r["title_key"] for p, r in keyed if p.title and not p.title_derived})
     dois = list({p.doi.lower() for p in papers if p.doi})
-    preprints = {a for a in (arxiv_id(p.doi, p.url, p.extra) for p in papers) if a}
+    preprints = set(arxivs) - {""}
     cols = (
         P.c.id,
         P.c.abstract,
@@ -224,16 +249,14 @@ def _reports(
     conn: Connection,
     batches: Sequence[ImportBatch],
     pending: list[_Pending],
-    ids: list[int],
+    keys: dict[int, str],
     stored: list[_StoredMerge],
 ) -> list[ImportReport]:
+    """Each file's report; `keys`: the new papers' ids, in `pending`'s order, and the
+    citekeys they were given."""
+    ids = list(keys)
     added: list[list[int]] = [[] for _ in batches]
     merged: list[list[Merged]] = [[] for _ in batches]
-    keys = {
-        pid: key
-        for part in store.chunks(ids)
-        for pid, key in conn.execute(select(P.c.id, P.c.citekey).where(P.c.id.in_(part)))
-    }
     renamed: list[list[Renamed]] = [[] for _ in batches]
     for pend, pid in zip(pending, ids, strict=True):
         added[pend.batch].append(pid)

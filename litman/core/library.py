@@ -22,6 +22,7 @@ from litman.core import (
     reading_state,
     store,
 )
+from litman.core.batch import gc_paused
 from litman.core.errors import Cancelled, LitmanError, NotFoundError
 from litman.core.library_backups import Backups
 from litman.core.library_papers import UNSEARCHED_FIELDS, Papers
@@ -654,7 +655,7 @@ class Library:
         """Write what readers made of some files, in one transaction, merging duplicates."""
         from litman.core.importing import import_batches
 
-        with self._write() as conn:
+        with gc_paused(), self._write() as conn:
             reports = import_batches(conn, batches, progress, cancelled)
             added = tuple(i for r in reports for i in r.added)
             merged = tuple(

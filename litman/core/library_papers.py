@@ -404,18 +404,25 @@ def _as_new(p: Paper) -> NewPaper:
 _NEW_FIELDS = tuple(f.name for f in dataclasses.fields(NewPaper))
 
 
-def insert_new(conn: Connection, papers: Sequence[NewPaper]) -> list[int]:
+def insert_new(
+    conn: Connection,
+    papers: Sequence[NewPaper],
+    rows: Sequence[dict[str, Any]] | None = None,
+) -> list[int]:
     """Insert new papers in the caller's transaction, each with a unique citekey; their ids
-    in the order given."""
+    in the order given. `rows`: each paper's `store.paper_row`, when the caller made them
+    (an import, for its duplicate checks); they are completed in place with the citekey
+    given and the dates."""
     if not papers:
         return []
     keys = KeyAllocator(conn.execute(select(P.c.citekey)).scalars(), (p.citekey for p in papers))
     stamp = store.now()
-    rows = []
-    for p in papers:
+    if rows is None:
+        rows = [store.paper_row(p) for p in papers]
+    for p, row in zip(papers, rows, strict=True):
         wanted = bool(p.citekey)
         key = keys.key(p.citekey or base_key(p.authors, p.year, p.title), wanted)
-        rows.append(store.paper_values(p, key, stamp))
+        row.update(citekey=key, added_at=stamp, modified_at=stamp)
     ids = store.insert_papers(conn, rows)
     reading_state.new_rows(
         conn,

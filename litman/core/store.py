@@ -99,10 +99,15 @@ def one_line(text: str) -> str:
 
 def paper_values(p: NewPaper, citekey: str, stamp: datetime) -> dict[str, Any]:
     """Column values for a new paper; one-line fields are whitespace-normalised here."""
+    return {**paper_row(p), "citekey": citekey, "added_at": stamp, "modified_at": stamp}
+
+
+def paper_row(p: NewPaper) -> dict[str, Any]:
+    """`paper_values` without the citekey and dates: what an import makes once per paper,
+    its derived columns being its duplicate checks' blocking keys too."""
     authors = [one_line(a) for a in p.authors if a.strip()]
     title = one_line(p.title)
     return {
-        "citekey": citekey,
         "entry_type": p.entry_type,
         "title": title,
         "title_derived": p.title_derived,
@@ -115,8 +120,6 @@ def paper_values(p: NewPaper, citekey: str, stamp: datetime) -> dict[str, Any]:
         "abstract_truncated": p.abstract_truncated,
         "source": p.source,
         "extra": dict(p.extra),
-        "added_at": stamp,
-        "modified_at": stamp,
         **derived_columns(title, authors, p.abstract),
     }
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from litman.core.batch import gc_paused
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Paper, Skipped
 from litman.formats import exchange, names
@@ -80,7 +81,8 @@ MAX_DEPTH_ERROR = (RecursionError, MemoryError)
 
 def read(path: Path) -> ImportBatch:
     decoded = read_text(path)
-    papers, lines, skipped, warnings = parse(decoded.text, path.name)
+    with gc_paused():  # tens of thousands of items and fields, no cycles
+        papers, lines, skipped, warnings = parse(decoded.text, path.name)
     return exchange.batch_of(path, decoded, (papers, lines, skipped, warnings))
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from litman.core.batch import gc_paused
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Paper, Skipped
 from litman.formats import exchange, markup, names
@@ -83,7 +84,8 @@ class _Record:
 
 def read(path: Path) -> ImportBatch:
     decoded = read_text(path)
-    papers, lines, skipped, warnings = parse(decoded.text)
+    with gc_paused():  # tens of thousands of records and fields, no cycles
+        papers, lines, skipped, warnings = parse(decoded.text)
     if not papers and not skipped:
         raise ImportFailed(f"{path.name}: found no RIS records (TY to ER); nothing was imported.")
     return exchange.batch_of(path, decoded, (papers, lines, skipped, warnings))
