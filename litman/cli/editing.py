@@ -12,6 +12,7 @@ import argparse
 from typing import Any
 
 from litman.cli.output import emit_json, say
+from litman.core import fields
 from litman.core.errors import ConflictError, LitmanError
 from litman.core.library import Library
 from litman.core.records import ConflictRecord
@@ -48,21 +49,12 @@ def _assignment(text: str) -> tuple[str, Any]:
     if not sep or not name:
         raise LitmanError(f"'{text}' is not FIELD=VALUE (e.g. title=\"A Better Title\").")
     if name == "year":
-        return name, _year(value)
+        return name, fields.whole_number(value, "A year")
     if name == "authors":
         return name, [a.strip() for a in value.split(" and ") if a.strip()]
     if name in OWN_COMMAND:
         raise LitmanError(f"{name} is not set by `litman edit`: {OWN_COMMAND[name]}.")
     return name, value
-
-
-def _year(value: str) -> int | None:
-    if not value.strip():
-        return None
-    try:
-        return int(value)
-    except ValueError:
-        raise LitmanError(f"A year is a number, not '{value}'.") from None
 
 
 def cmd_conflicts(args: argparse.Namespace, lib: Library) -> int:

@@ -165,3 +165,14 @@ def check_type(entry_type: str) -> str:
     if not _TYPE.match(key):
         raise LitmanError(f"'{entry_type}' is not a BibTeX entry type.")
     return key
+
+
+def whole_number(text: str, what: str) -> int | None:
+    """A number field as typed (a year, say): None when blank, else its value, or a clear
+    error naming `what` ("A year", "year")."""
+    if not text.strip():
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise LitmanError(f"{what} is a number, not '{text}'.") from None

@@ -336,25 +336,18 @@ def _comparable(value: Any) -> Any:
     return " ".join(value.split()) if isinstance(value, str) else value
 
 
+# The stored paper's columns a merge with an incoming record may fill in.
+_MERGED = ("abstract", "abstract_truncated", "title", "doi", "url", "venue")
+
+
 def _merge_into_stored(conn: Connection, pid: int, incoming: NewPaper) -> str:
     row = conn.execute(select(P).where(P.c.id == pid)).one()
     tags = store.tags_of(conn, [pid]).get(pid, [])
     kept = NewPaper(
-        title=row.title,
-        abstract=row.abstract,
-        title_derived=row.title_derived,
-        abstract_truncated=row.abstract_truncated,
-        doi=row.doi,
-        url=row.url,
-        venue=row.venue,
-        tags=tuple(tags),
+        title_derived=row.title_derived, tags=tuple(tags), **{k: row._mapping[k] for k in _MERGED}
     )
     merged = merge_new(kept, incoming)
-    values = {
-        k: getattr(merged, k)
-        for k in ("abstract", "abstract_truncated", "title", "doi", "url", "venue")
-        if getattr(merged, k) != getattr(kept, k)
-    }
+    values = {k: getattr(merged, k) for k in _MERGED if getattr(merged, k) != getattr(kept, k)}
     if values:
         stamps = versions.stamped(row.version, dict(row.field_versions or {}), list(values))
         values = store.with_derived(conn, pid, dict(values, modified_at=store.now(), **stamps))

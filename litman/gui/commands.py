@@ -159,13 +159,16 @@ class SetValues(LibraryCommand):
     """Set one unsearched value (a status, a rating) on many papers, CHUNK papers per
     transaction; undo restores exactly the papers changed, in one transaction."""
 
-    def __init__(self, lib: Library, ids: Sequence[int], text: str) -> None:
+    def __init__(
+        self,
+        lib: Library,
+        ids: Sequence[int],
+        text: str,
+        write: Callable[[Sequence[int]], Changes],
+    ) -> None:
         super().__init__(text)
-        self.lib, self.ids = lib, list(ids)
+        self.lib, self.ids, self.write = lib, list(ids), write
         self.done: list[Changes] = []
-
-    def write(self, part: Sequence[int]) -> Changes:
-        raise NotImplementedError
 
     def apply(self, step: Step) -> None:
         self.done = []
@@ -183,22 +186,16 @@ class SetValues(LibraryCommand):
         return any(not c.empty for c in self.done)
 
 
-class SetStatus(SetValues):
-    def __init__(self, lib: Library, ids: Sequence[int], status: Status) -> None:
-        super().__init__(lib, ids, f"Mark {_papers(len(ids))} {status}")
-        self.status = status
-
-    def write(self, part: Sequence[int]) -> Changes:
-        return self.lib.set_status(part, self.status)
+def set_status(lib: Library, ids: Sequence[int], status: Status) -> SetValues:
+    """Mark many papers with one reading status."""
+    text = f"Mark {_papers(len(ids))} {status}"
+    return SetValues(lib, ids, text, lambda part: lib.set_status(part, status))
 
 
-class SetRating(SetValues):
-    def __init__(self, lib: Library, ids: Sequence[int], rating: int) -> None:
-        super().__init__(lib, ids, f"Rate {_papers(len(ids))} {rating} ★")
-        self.rating = rating
-
-    def write(self, part: Sequence[int]) -> Changes:
-        return self.lib.set_rating(part, self.rating)
+def set_rating(lib: Library, ids: Sequence[int], rating: int) -> SetValues:
+    """Give many papers one rating."""
+    text = f"Rate {_papers(len(ids))} {rating} ★"
+    return SetValues(lib, ids, text, lambda part: lib.set_rating(part, rating))
 
 
 def _papers(n: int) -> str:

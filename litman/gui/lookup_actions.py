@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from litman.core.errors import LitmanError
 from litman.core.records import Paper
 from litman.gui import settings, workers
-from litman.gui.lookup_review import Finder, ReviewDialog
+from litman.gui.lookup_review import ReviewDialog
 from litman.metadata.actions import AddResult, Proposal, import_found, resolve_all
 from litman.metadata.base import Found
 from litman.metadata.config import LookupConfig
@@ -157,11 +157,7 @@ def find_metadata(win: "Window") -> ReviewDialog | None:
     """Review candidates for the selected papers that need metadata (else all selected)."""
     chosen = _selected(win)
     papers = [p for p in chosen if needs_metadata(p)] or chosen
-    if not papers:
-        win.statusBar().showMessage("Select the papers to find metadata for.", 5000)
-        return None
-    lookup = lookup_for(win)
-    return _review(win, papers, lambda p, stop: _search(p, lookup, stop))
+    return _review(win, papers, _search, "Select the papers to find metadata for.")
 
 
 def _search(paper: Paper, lookup: Lookup, stop: Callable[[], bool]) -> Proposal:
@@ -180,11 +176,7 @@ def identifier_of(paper: Paper) -> Identifier | None:
 def refresh_papers(win: "Window") -> ReviewDialog | None:
     """Look up the selected papers by their DOI or arXiv id and show what would change."""
     papers = [p for p in _selected(win) if identifier_of(p) is not None]
-    if not papers:
-        win.statusBar().showMessage("Select papers that have a DOI or an arXiv id.", 5000)
-        return None
-    lookup = lookup_for(win)
-    return _review(win, papers, lambda p, stop: _refresh(p, lookup, stop))
+    return _review(win, papers, _refresh, "Select papers that have a DOI or an arXiv id.")
 
 
 def _refresh(paper: Paper, lookup: Lookup, stop: Callable[[], bool]) -> Proposal:
@@ -198,8 +190,19 @@ def _refresh(paper: Paper, lookup: Lookup, stop: Callable[[], bool]) -> Proposal
     return Proposal(paper, (Candidate(found, 1.0 if not paper.abstract else score),))
 
 
-def _review(win: "Window", papers: list[Paper], finder: Finder) -> ReviewDialog:
-    dialog = ReviewDialog(win, papers, finder)
+def _review(
+    win: "Window",
+    papers: list[Paper],
+    ask: Callable[[Paper, Lookup, Callable[[], bool]], Proposal],
+    none_chosen: str,
+) -> ReviewDialog | None:
+    """Open the review of what `ask` proposes for each paper, asked on a worker; or say
+    `none_chosen` in the status bar when there are no papers."""
+    if not papers:
+        win.statusBar().showMessage(none_chosen, 5000)
+        return None
+    lookup = lookup_for(win)
+    dialog = ReviewDialog(win, papers, lambda p, stop: ask(p, lookup, stop))
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()
     dialog.start()

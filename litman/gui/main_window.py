@@ -421,13 +421,13 @@ class MainWindow(QMainWindow):
     def set_status(self, status: Status) -> None:
         ids = self.selected_ids()
         if ids:
-            self.push(commands.SetStatus(self.library, ids, status))
+            self.push(commands.set_status(self.library, ids, status))
 
     def set_rating(self, rating: int) -> None:
         """Give every selected paper this rating (one undo step)."""
         ids = self.selected_ids()
         if ids:
-            self.push(commands.SetRating(self.library, ids, rating))
+            self.push(commands.set_rating(self.library, ids, rating))
 
     def copy_as(self, fmt: str) -> None:
         """Copy the selection in an export format, saying which fields the format left out."""

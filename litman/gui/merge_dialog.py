@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from litman.core import fields
 from litman.core.errors import ConflictError, LitmanError
 from litman.core.records import FieldConflict
 from litman.gui.safe_text import clip, mnemonic_free, rich
@@ -48,12 +49,7 @@ def from_text(text: str, like: FieldConflict) -> Any:
     if kinds & {list, tuple}:
         return [part.strip() for part in text.split(";") if part.strip()]
     if int in kinds:
-        if not text.strip():
-            return None
-        try:
-            return int(text)
-        except ValueError:
-            raise LitmanError(f"{like.field} is a number, not '{text}'.") from None
+        return fields.whole_number(text, like.field)
     return text
 
 

@@ -146,7 +146,7 @@ def test_a_server_gone_is_said_and_edits_refused_until_it_is_back(
         win.selection.flush()
         assert win.detail.shown_ids() == [win.model.paper_id(0)]
         assert not any(a.isEnabled() for a in win.acts.status.values())
-        win.push(commands.SetStatus(win.library, [win.model.paper_id(0)], Status.READ))
+        win.push(commands.set_status(win.library, [win.model.paper_id(0)], Status.READ))
         assert "was not made" in win.statusBar().currentMessage()
         assert win.undo.count() == 0
     finally:
@@ -166,7 +166,7 @@ def test_an_edit_the_server_missed_stays_unsaved_then_is_saved(
     win.live.watch.stop()  # the window has not heard yet when the edit is made
     own_cluster.halt()
     try:
-        win.push(commands.SetStatus(win.library, [pid], after))
+        win.push(commands.set_status(win.library, [pid], after))
         assert win.undo.count() == 1
         assert win.undo.text(0).endswith(commands.UNSAVED)
         assert win.offline  # the failed write said so
@@ -198,7 +198,7 @@ def test_an_undo_while_the_server_is_gone_is_kept_and_saved_after(
     pid = win.model.paper_id(1)
     before = win.library.get(pid).status
     after = Status.READ if before != Status.READ else Status.UNREAD
-    win.push(commands.SetStatus(win.library, [pid], after))
+    win.push(commands.set_status(win.library, [pid], after))
     own_cluster.halt()
     try:
         qtbot.waitUntil(lambda: bool(win.offline), timeout=5000)
