@@ -356,7 +356,7 @@ def cmd_copy(args: argparse.Namespace, _path: Path) -> int:
     ):
         copied = source.copy_to(target)
         tags = len(target.tags())
-        where = f"from {source.store.where} to {target.store.where}"
+        where = f"from {source.site.where} to {target.site.where}"
         say(f"Copied {copied} papers and {tags} tags {where}.")
     return 0
 
@@ -372,12 +372,12 @@ def shared_file_command(args: argparse.Namespace) -> int:
     with Library.open(args.library or os.environ[app.ENV_VAR], read_only=True) as lib:
         if args.command == "check":
             lib.site.check_whole()
-            say(f"{lib.store.where}: the server answers (it checks its own pages)")
+            say(f"{lib.site.where}: the server answers (it checks its own pages)")
             return 0
         if args.command == "restore":
             lib.site.restore(args.backup)
         elif args.list:
-            say(f"Backups of {lib.store.where} are kept by {lib.site.backups_where()}.")
+            say(f"Backups of {lib.site.where} are kept by {lib.site.backups_where()}.")
             return 0
         lib.site.backup_now()
     return 0

@@ -305,7 +305,7 @@ class Library:
         if self.owns_file(path):
             raise LitmanError(
                 f"Cannot {doing} {path}: it is one of the files of the open library "
-                f"{self.store.name}, which only the database itself may touch."
+                f"{self.site.name}, which only the database itself may touch."
             )
 
     def close(self) -> None:

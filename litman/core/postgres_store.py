@@ -299,14 +299,7 @@ class PostgresSite:
 
     def __init__(self, store: PostgresStore) -> None:
         self._store = store
-
-    @property
-    def name(self) -> str:
-        return self._store.name
-
-    @property
-    def where(self) -> str:
-        return self._store.where
+        self.name, self.where = store.name, store.where
 
     def exists(self) -> bool:
         return True

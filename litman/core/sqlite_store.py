@@ -69,14 +69,6 @@ class SQLiteStore:
         self.read_only_reason = self.read_only_reason or opened.read_only_reason
 
     @property
-    def name(self) -> str:
-        return self.path.name
-
-    @property
-    def where(self) -> str:
-        return str(self.path)
-
-    @property
     def site(self) -> "FileSite":
         return FileSite(self.path)
 

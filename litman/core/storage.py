@@ -117,10 +117,14 @@ class Site(Protocol):
     """Where a library lives, opened or not (see the module docstring)."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """A short name: the file's name, the database's name."""
+        ...
 
     @property
-    def where(self) -> str: ...
+    def where(self) -> str:
+        """The full location, for messages: a path, or a URL without its password."""
+        ...
 
     def exists(self) -> bool: ...
 
@@ -170,16 +174,6 @@ class Store(Protocol):
     @property
     def site(self) -> Site:
         """Where this library lives."""
-        ...
-
-    @property
-    def name(self) -> str:
-        """A short name: the file's name, the database's name."""
-        ...
-
-    @property
-    def where(self) -> str:
-        """The full location, for messages: a path, or a URL without its password."""
         ...
 
     def read(self) -> AbstractContextManager[Connection]:

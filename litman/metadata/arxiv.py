@@ -11,12 +11,11 @@ import re
 import xml.etree.ElementTree as ET
 
 from litman.core.records import NewPaper
-from litman.metadata.base import Found
-from litman.metadata.config import LookupConfig
+from litman.metadata.base import Found, WebSource
 from litman.metadata.errors import BadResponse, LookupFailed, NotFound
-from litman.metadata.identifiers import Identifier, Kind, arxiv_doi
+from litman.metadata.identifiers import Identifier, arxiv_doi
 from litman.metadata.names import family_first
-from litman.metadata.net import CancelCheck, Channel
+from litman.metadata.net import CancelCheck
 from litman.metadata.works import abstract_text, text
 
 NAME = "arXiv"
@@ -26,15 +25,7 @@ ATOM = "application/atom+xml"
 _YEAR = re.compile(r"^(\d{4})-")
 
 
-class ArxivSource:
-    name = NAME
-    kinds: frozenset[Kind] = frozenset({"arxiv"})
-    searches = True
-
-    def __init__(self, config: LookupConfig, channel: Channel) -> None:
-        self.base = config.arxiv_url
-        self.channel = channel
-
+class ArxivSource(WebSource, name=NAME, kinds={"arxiv"}, searches=True, url_setting="arxiv_url"):
     def lookup(self, ident: Identifier, cancelled: CancelCheck) -> Found:
         params = {"id_list": ident.value + ident.version, "max_results": "1"}
         found = self._feed(params, cancelled)

@@ -4,8 +4,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from litman.core.records import NewPaper
+from litman.metadata.config import LookupConfig
 from litman.metadata.identifiers import Identifier, Kind
-from litman.metadata.net import CancelCheck
+from litman.metadata.net import CancelCheck, Channel
 
 
 @dataclass(frozen=True)
@@ -28,3 +29,27 @@ class MetadataSource(Protocol):
     def search(self, text: str, rows: int, cancelled: CancelCheck) -> list[Found]:
         """Up to `rows` works that match free text, best first."""
         ...
+
+
+class WebSource:
+    """What every source over HTTP keeps: its API's address (the `LookupConfig` field named
+    by `url_setting`), the contact e-mail for the polite pools, and the channel it asks on.
+    A source says what it is in its class line:
+    `class DoiSource(WebSource, name=..., kinds={"doi"}, searches=False, url_setting=...)`."""
+
+    name: str
+    kinds: frozenset[Kind]
+    searches: bool
+    url_setting: str
+
+    def __init_subclass__(
+        cls, *, name: str, kinds: set[Kind], searches: bool, url_setting: str
+    ) -> None:
+        super().__init_subclass__()
+        cls.name, cls.kinds, cls.searches = name, frozenset(kinds), searches
+        cls.url_setting = url_setting
+
+    def __init__(self, config: LookupConfig, channel: Channel) -> None:
+        self.base = str(getattr(config, self.url_setting)).rstrip("/")
+        self.mailto = config.contact_email
+        self.channel = channel

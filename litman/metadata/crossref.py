@@ -9,26 +9,18 @@ places the requests in Crossref's polite pool.
 import urllib.parse
 from typing import Any
 
-from litman.metadata.base import Found
-from litman.metadata.config import LookupConfig
+from litman.metadata.base import Found, WebSource
 from litman.metadata.errors import BadResponse, NotFound
-from litman.metadata.identifiers import Identifier, Kind
-from litman.metadata.net import CancelCheck, Channel, json_body
+from litman.metadata.identifiers import Identifier
+from litman.metadata.net import CancelCheck, json_body
 from litman.metadata.works import from_csl
 
 NAME = "Crossref"
 
 
-class CrossrefSource:
-    name = NAME
-    kinds: frozenset[Kind] = frozenset({"doi", "isbn"})
-    searches = True
-
-    def __init__(self, config: LookupConfig, channel: Channel) -> None:
-        self.base = config.crossref_url.rstrip("/")
-        self.mailto = config.contact_email
-        self.channel = channel
-
+class CrossrefSource(
+    WebSource, name=NAME, kinds={"doi", "isbn"}, searches=True, url_setting="crossref_url"
+):
     def _params(self, **extra: str) -> dict[str, str]:
         return {**extra, **({"mailto": self.mailto} if self.mailto else {})}
 

@@ -6,26 +6,17 @@ arXiv's and Zenodo's)."""
 import urllib.parse
 
 from litman.core.records import NewPaper
-from litman.metadata.base import Found
-from litman.metadata.config import LookupConfig
+from litman.metadata.base import Found, WebSource
 from litman.metadata.errors import BadResponse, LookupFailed
-from litman.metadata.identifiers import Identifier, Kind
-from litman.metadata.net import CancelCheck, Channel, json_body
+from litman.metadata.identifiers import Identifier
+from litman.metadata.net import CancelCheck, json_body
 from litman.metadata.works import from_csl
 
 NAME = "doi.org"
 CSL_JSON = "application/vnd.citationstyles.csl+json"
 
 
-class DoiSource:
-    name = NAME
-    kinds: frozenset[Kind] = frozenset({"doi"})
-    searches = False
-
-    def __init__(self, config: LookupConfig, channel: Channel) -> None:
-        self.base = config.doi_url.rstrip("/")
-        self.channel = channel
-
+class DoiSource(WebSource, name=NAME, kinds={"doi"}, searches=False, url_setting="doi_url"):
     def lookup(self, ident: Identifier, cancelled: CancelCheck) -> Found:
         url = f"{self.base}/{urllib.parse.quote(ident.value, safe='/:;()')}"
 

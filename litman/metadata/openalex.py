@@ -11,12 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from litman.core.records import NewPaper
-from litman.metadata.base import Found
-from litman.metadata.config import LookupConfig
+from litman.metadata.base import Found, WebSource
 from litman.metadata.errors import BadResponse
-from litman.metadata.identifiers import Identifier, Kind
+from litman.metadata.identifiers import Identifier
 from litman.metadata.names import family_first
-from litman.metadata.net import CancelCheck, Channel, json_body
+from litman.metadata.net import CancelCheck, json_body
 from litman.metadata.works import abstract_text, text
 
 NAME = "OpenAlex"
@@ -25,16 +24,9 @@ TYPES = {"article": "article", "book": "book", "book-chapter": "incollection"}
 TYPES |= {"dissertation": "phdthesis", "report": "techreport", "preprint": "misc"}
 
 
-class OpenAlexSource:
-    name = NAME
-    kinds: frozenset[Kind] = frozenset({"doi"})
-    searches = True
-
-    def __init__(self, config: LookupConfig, channel: Channel) -> None:
-        self.base = config.openalex_url.rstrip("/")
-        self.mailto = config.contact_email
-        self.channel = channel
-
+class OpenAlexSource(
+    WebSource, name=NAME, kinds={"doi"}, searches=True, url_setting="openalex_url"
+):
     def _get(self, path: str, params: dict[str, str], cancelled: CancelCheck) -> Any:
         if self.mailto:
             params = {**params, "mailto": self.mailto}
