@@ -48,7 +48,7 @@ from litman.core.storage import Backup, Site, Store
 if TYPE_CHECKING:  # made on first use (Library.index): they bring numpy
     from litman.core import live
     from litman.core.index_cache import SavedIndex
-    from litman.core.ranking import SearchResult
+    from litman.core.ranking import SearchResult, Stages
     from litman.core.search import SearchIndex
 
 P, T, PT = models.papers, models.tags, models.paper_tags
@@ -677,11 +677,12 @@ class Library:
 
     # -- search --------------------------------------------------------------------------
 
-    def search(self, query: str | Query) -> "SearchResult":
-        """Ranked matches for a query in the search language (see `litman.core.query`)."""
+    def search(self, query: str | Query, stages: "Stages | None" = None) -> "SearchResult":
+        """Ranked matches for a query in the search language (see `litman.core.query`);
+        `stages` adds up the CPU time of each of its steps (benchmarks)."""
         if self._index_seq < self._follower.seen:  # told of writes the index missed
             self._catch_up_index()
-        return self.index.search(query)
+        return self.index.search(query, stages)
 
     def search_ids(
         self, query: str | Query, sort: str | None = None, descending: bool = False
@@ -693,7 +694,7 @@ class Library:
             return self.list_ids(sort or "added", descending if sort else True)
         ids = self.search(q).ids
         if sort is None and q.ranked:
-            return ids
+            return ids.tolist().copy()
         order = self.list_ids(sort or "added", descending if sort else True)
         keep = set(ids)
         return [i for i in order if i in keep]

@@ -6,6 +6,7 @@ recently added paper (the highest id). Scores live in numpy vectors indexed by p
 only the postings of a query's candidate tokens are touched.
 """
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
@@ -14,8 +15,11 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from litman.core import tag_match
-from litman.core.postings import FIELD_BITS, FIELDS, IntArray, Postings
+from litman.core.postings import CITEKEY, FIELD_BITS, FIELDS, IntArray, Postings
 from litman.core.query import Query, Term
+from litman.core.ranked import RADIX_FROM as RADIX_FROM  # for its callers
+from litman.core.ranked import RankedIds
+from litman.core.ranked import rank_order as rank_order
 from litman.core.records import Doc, Paper, SearchFields, Status
 from litman.core.text import WORD_RE, fold, token_spans
 
@@ -30,6 +34,63 @@ ABSTRACT = FIELDS.index("abstract")
 # to rank papers below every title, author and tag match anyway.
 ABSTRACT_PREFIX = 3
 STATUS_CODES = {s: i for i, s in enumerate(Status)}
+# BEST[m]: the highest weight among the fields of bit mask m (bit f for field f).
+BEST = np.array(
+    [max((WEIGHTS[f] for f in range(len(FIELDS)) if m >> f & 1), default=0) for m in range(256)],
+    dtype=np.float32,
+)
+
+
+class Stages:
+    """This thread's CPU seconds spent in each stage of the searches it is given to
+    (`SearchIndex.search(query, stages)`), for benchmarks/bench_search.py to explain a
+    slow keystroke."""
+
+    def __init__(self) -> None:
+        self.spent: dict[str, float] = {}
+        self._since = time.thread_time()
+
+    def start(self) -> None:
+        self._since = time.thread_time()
+
+    def lap(self, stage: str) -> None:
+        """The time since the last lap (or `start`) was spent in `stage`."""
+        now = time.thread_time()
+        self.spent[stage] = self.spent.get(stage, 0.0) + now - self._since
+        self._since = now
+
+
+def _no_lap(stage: str) -> None:
+    pass
+
+
+@dataclass
+class Hits:
+    """What a query matched, for highlighting: tokens by field, and by field the words
+    being typed whose every continuation counts (a one-letter prefix has thousands)."""
+
+    tokens: dict[str, set[str]] = field(default_factory=dict)
+    prefixes: dict[str, set[str]] = field(default_factory=dict)
+
+    def add(self, name: str, tokens: Sequence[str]) -> None:
+        self.tokens.setdefault(name, set()).update(tokens)
+
+    def add_prefix(self, name: str, word: str) -> None:
+        self.prefixes.setdefault(name, set()).add(word)
+
+    def update(self, other: "Hits") -> None:
+        for name, toks in other.tokens.items():
+            self.add(name, list(toks))
+        for name, words in other.prefixes.items():
+            self.prefixes.setdefault(name, set()).update(words)
+
+    def hit(self, name: str) -> Callable[[str], bool]:
+        """Whether a folded token of field `name` counts as a hit."""
+        tokens = self.tokens.get(name, set())
+        starts = tuple(self.prefixes.get(name, ()))
+        if not starts:
+            return tokens.__contains__
+        return lambda tok: tok in tokens or tok.startswith(starts)
 
 
 @dataclass
@@ -37,11 +98,16 @@ class SearchResult:
     """Matching ids in rank order, and what matched, for highlighting."""
 
     query: Query
-    ids: list[int]
-    score_array: np.ndarray[Any, Any] = field(default_factory=lambda: np.zeros(0))
-    # For each field, the folded tokens that count as hits (exact, prefix or typo matches).
-    hit_tokens: dict[str, set[str]] = field(default_factory=dict)
+    # In rank order, sorted only as far as read (`litman.core.ranked`).
+    ids: RankedIds = field(default_factory=RankedIds)
+    # For each field, what counts as a hit (exact, prefix or typo matches).
+    hits: Hits = field(default_factory=Hits)
     phrases: list[tuple[str | None, tuple[str, ...]]] = field(default_factory=list)
+
+    @property
+    def score_array(self) -> np.ndarray[Any, Any]:
+        """The scores, in rank order."""
+        return self.ids.ordered_scores()
 
     def spans(self, paper: Paper) -> dict[str, list[tuple[int, int]]]:
         """Character spans to highlight in each field's text of `paper`."""
@@ -53,9 +119,9 @@ class SearchResult:
         return out
 
     def _spans_in(self, name: str, text: str) -> list[tuple[int, int]]:
-        hits = self.hit_tokens.get(name, set())
+        hit = self.hits.hit(name)
         toks = list(token_spans(text))
-        spans = [(s, e) for t, s, e in toks if t in hits]
+        spans = [(s, e) for t, s, e in toks if hit(t)]
         for fld, words in self.phrases:
             if fld not in (None, name):
                 continue
@@ -68,7 +134,7 @@ class SearchResult:
     @property
     def scores(self) -> dict[int, float]:
         """Score by id; built on demand, since a one-letter query matches everything."""
-        return dict(zip(self.ids, self.score_array.tolist(), strict=True))
+        return self.ids.score_of()
 
     def matched_fields(self, paper: Paper) -> list[str]:
         return list(self.spans(paper))
@@ -90,7 +156,7 @@ def field_texts(p: Paper) -> dict[str, str]:
 # A term's vectors: score and matched fields (bit f for field f) by paper id, and the ids
 # it matches, ascending.
 Vectors = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]
-Found = tuple[Vectors, dict[str, set[str]]]  # a term's vectors and the hit tokens it added
+Found = tuple[Vectors, Hits]  # a term's vectors and the hits it added
 R = TypeVar("R")
 
 
@@ -103,7 +169,9 @@ class Index(Protocol):
     tag_members: dict[str, set[int]]
     postings: Postings
 
-    def candidates(self, term: Term) -> list[tuple[str, float]]: ...
+    def candidates(
+        self, term: Term, lap: Callable[[str], None] = _no_lap
+    ) -> list[tuple[str, float]]: ...
 
     def posting(self, token: str, fidx: int) -> IntArray | None: ...
 
@@ -118,11 +186,12 @@ class Evaluator:
     the fewest matches, and only the candidates are scored and sorted: a query's cost
     follows its matches, not the library's size."""
 
-    def __init__(self, index: Index, query: Query) -> None:
+    def __init__(self, index: Index, query: Query, stages: Stages | None = None) -> None:
         self.ix = index
         self.q = query
         self.n = len(index.alive)
-        self.result = SearchResult(query, [])
+        self.result = SearchResult(query)
+        self.lap = _no_lap if stages is None else stages.lap
         # Which fields each paper matched matters only to the bonus for two query words in
         # one field: a one-word query skips them (a pass over each posting fewer).
         scoring = [t for t in query.terms if t.kind in ("word", "phrase") and not t.negated]
@@ -145,10 +214,11 @@ class Evaluator:
             if term.kind not in ("word", "phrase"):
                 hit = self._filter(term, cand)
                 cand = cand[~hit if term.negated else hit]
-        scores = self._total(scored, cand)
-        order = rank_order(cand, scores)
-        self.result.ids = cand[order].tolist()
-        self.result.score_array = scores[order]
+        self.lap("narrowing to papers matching every term")
+        self.result.ids = RankedIds(cand, self._total(scored, cand))
+        self.lap("scores and bonus")
+        self.result.ids.head()
+        self.lap("ranking the first page")
         return self.result
 
     def _candidates(self, scored: list[Vectors]) -> np.ndarray[Any, Any]:
@@ -170,16 +240,10 @@ class Evaluator:
             alone: np.ndarray[Any, Any] = scored[0][0][cand]
             return alone
         total = np.zeros(len(cand), dtype=np.float32)
-        per_field = np.zeros((len(FIELDS), len(cand)), dtype=np.int8)
-        for score, fields_hit, _ in scored:
+        for score, _, _ in scored:
             total += score[cand]
-            bits = fields_hit[cand]
-            for f in range(len(FIELDS)):
-                per_field[f] += (bits >> f) & 1
-        bonus = (np.maximum(per_field.astype(np.float32) - 1, 0) * WEIGHTS[:, None]).max(
-            axis=0, initial=0
-        )
-        total += 0.5 * bonus
+        if len(scored) > 1:
+            total += 0.5 * field_bonus([fields_hit[cand] for _, fields_hit, _ in scored])
         return total
 
     def _fields(self, term: Term) -> list[int]:
@@ -191,21 +255,18 @@ class Evaluator:
         # vectors (about 0.5 MB per 100k papers) are kept by the index until the postings
         # change, with the hit tokens the term adds.
         if term.kind != "word" or (term.prefix and len(term.words[0]) > 1):
-            return self._score_uncached(term, self.fields_needed, self.result.hit_tokens)
+            return self._score_uncached(term, self.fields_needed, self.result.hits)
         key = (term.words, term.prefix, term.field, term.negated)
-        vectors, tokens = self.ix.memo(key, lambda: self._score_kept(term), short=term.prefix)
-        for name, toks in tokens.items():
-            self.result.hit_tokens.setdefault(name, set()).update(toks)
+        vectors, hits = self.ix.memo(key, lambda: self._score_kept(term), short=term.prefix)
+        self.result.hits.update(hits)
         return vectors
 
     def _score_kept(self, term: Term) -> Found:
-        tokens: dict[str, set[str]] = {}
-        return self._score_uncached(term, True, tokens), tokens  # for queries of any length
+        hits = Hits()
+        return self._score_uncached(term, True, hits), hits  # for queries of any length
 
-    def _score_uncached(
-        self, term: Term, fields_needed: bool, hit_tokens: dict[str, set[str]]
-    ) -> Vectors:
-        """The term's vectors; the tokens it matched go to `hit_tokens`, by field."""
+    def _score_uncached(self, term: Term, fields_needed: bool, hits: Hits) -> Vectors:
+        """The term's vectors; what it matched goes to `hits`."""
         score = np.zeros(self.n, dtype=np.float32)
         hit = np.zeros(self.n if fields_needed else 0, dtype=np.uint8)
         fields = self._fields(term)
@@ -214,11 +275,12 @@ class Evaluator:
         # Candidate tokens by match strength; each (field, strength) group's postings are
         # gathered at once (a one-letter prefix has thousands of tokens).
         by_strength: dict[float, list[str]] = {}
-        for tok, strength in self.ix.candidates(term):
+        for tok, strength in self.ix.candidates(term, self.lap):
             by_strength.setdefault(strength, []).append(tok)
         ids = self.ix.postings.token_ids
         groups: list[tuple[int, float, IntArray]] = []
-        short = len(term.words[0]) < ABSTRACT_PREFIX and term.field is None
+        word = term.words[0]
+        short = len(word) < ABSTRACT_PREFIX and term.field is None
         for strength, toks in by_strength.items():
             tids = np.fromiter(map(ids.__getitem__, toks), dtype=np.int64, count=len(toks))
             for f in fields:
@@ -227,15 +289,23 @@ class Evaluator:
                 post, found = self.ix.postings.gather(tids << FIELD_BITS | f)
                 if found.any():
                     groups.append((f, strength, post))
-                    if not term.negated:
-                        hits = hit_tokens.setdefault(FIELDS[f], set())
-                        hits.update(compress(toks, found.tolist()))
+                    if term.negated:
+                        continue
+                    if strength == PREFIX and f != CITEKEY:
+                        # Every word of this field starting so is a word of the vocabulary
+                        # (citekeys, found whole, are not).
+                        hits.add_prefix(FIELDS[f], word)
+                    else:
+                        hits.add(FIELDS[f], list(compress(toks, found.tolist())))
+        self.lap("union of postings")
         # Weakest first, so that a paper keeps its strongest hit's score.
         for f, strength, idx in sorted(groups, key=lambda g: WEIGHTS[g[0]] * g[1]):
             score[idx] = WEIGHTS[f] * strength
             if fields_needed:
                 hit[idx] |= np.uint8(1 << f)
-        return score, hit, _matched([g[2] for g in groups], score)
+        matched = _matched([g[2] for g in groups], score)
+        self.lap("scores of the term")
+        return score, hit, matched
 
     def _phrase(
         self, term: Term, fields: list[int], score: np.ndarray[Any, Any], hit: np.ndarray[Any, Any]
@@ -285,28 +355,22 @@ class Evaluator:
         return tagged
 
 
-# From this many matches on, `rank_order` sorts by a 16-bit key (numpy's radix sort).
-RADIX_FROM = 2048
-
-
-def rank_order(cand: np.ndarray[Any, Any], scores: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    """Positions of the candidates (ascending ids) by descending score, then descending id.
-
-    Every score is a sum of weights times strengths, all multiples of 0.1: in tenths they
-    make a small integer key, which numpy sorts with a radix sort (a stable sort of the
-    reversed candidates keeps ties by descending id). 260k matches at 300k papers: 1-3 ms
-    against 7-9 ms for the two-key lexsort, which stays for few matches and for any score
-    that is not a whole number of tenths."""
-    n = len(cand)
-    if n >= RADIX_FROM:
-        tenths = np.rint(scores * np.float32(10))
-        top, bottom = float(tenths.max()), float(tenths.min())
-        if top - bottom < 2**15 and float(np.abs(tenths - scores * np.float32(10)).max()) < 0.01:
-            key = (top - tenths[::-1]).astype(np.int16)
-            order: np.ndarray[Any, Any] = (n - 1) - np.argsort(key, kind="stable")
-            return order
-    exact: np.ndarray[Any, Any] = np.lexsort((-cand, -scores))
-    return exact
+def field_bonus(hits: list[np.ndarray[Any, Any]]) -> np.ndarray[Any, Any]:
+    """Per paper, the largest (c - 1) * weight over the fields holding c >= 2 of the query's
+    words, from two or more terms' fields (bit f for field f): counted with bit masks,
+    least[k] holding the fields with more than k words, so that the bonus is the largest
+    k * BEST[least[k]] (7 fields by 2 terms took 28 passes over 200k matches, now 3)."""
+    least: list[np.ndarray[Any, Any]] = []
+    for bits in hits:
+        least.append(least[-1] & bits if least else bits.copy())
+        for k in range(len(least) - 2, 0, -1):
+            least[k] |= least[k - 1] & bits
+        if len(least) > 1:
+            least[0] |= bits
+    bonus = np.zeros(len(hits[0]), dtype=np.float32)
+    for k in range(1, len(least)):
+        np.maximum(bonus, k * BEST[least[k]], out=bonus)
+    return bonus
 
 
 def _matched(

@@ -26,7 +26,7 @@ import numpy as np
 from litman.core.batch import gc_paused
 from litman.core.postings import TAGS, IntArray, Postings, array_text, raw_words, text_array
 from litman.core.query import Query, Term, parse
-from litman.core.ranking import EXACT, FUZZY, PREFIX, Evaluator, SearchResult
+from litman.core.ranking import EXACT, FUZZY, PREFIX, Evaluator, SearchResult, Stages
 from litman.core.records import Doc
 from litman.core.typos import Typos
 
@@ -476,14 +476,20 @@ class SearchIndex:
 
     # -- searching ---------------------------------------------------------------------
 
-    def search(self, query: Query | str) -> SearchResult:
+    def search(self, query: Query | str, stages: Stages | None = None) -> SearchResult:
+        """Ranked matches; `stages`, when given, adds up where the time went."""
         q = parse(query) if isinstance(query, str) else query
         self.ensure_built()
         with self._lock:
-            return Evaluator(self, q).run()
+            if stages is not None:
+                stages.start()
+            return Evaluator(self, q, stages).run()
 
-    def candidates(self, term: Term) -> list[tuple[str, float]]:
-        """Vocabulary tokens that a word term matches, with their match strength."""
+    def candidates(
+        self, term: Term, lap: Callable[[str], None] = lambda stage: None
+    ) -> list[tuple[str, float]]:
+        """Vocabulary tokens that a word term matches, with their match strength; `lap`
+        is told when the prefix expansion and the typo lookup end."""
         word = term.words[0]
         found: dict[str, float] = {}
         if word in self.postings.token_ids:
@@ -494,8 +500,10 @@ class SearchIndex:
             if term.field == "citekey":
                 for tok in _with_prefix(self._citekeys(), word):
                     found.setdefault(tok, PREFIX)
+        lap("prefix expansion")
         for tok, dist in self._fuzzy(word):
             found.setdefault(tok, FUZZY - 0.1 * (dist - 1))
+        lap("typo candidates")
         return list(found.items())
 
     def _citekeys(self) -> list[str]:

@@ -54,7 +54,7 @@ class SearchController:
         self.searches += 1
         result = self.library.search(query)
         if sort is None:
-            return Outcome(result.ids, result, notes)
+            return Outcome(result.ids.tolist(), result, notes)
         keep = set(result.ids)
         order = self.library.list_ids(sort, descending)
         return Outcome([i for i in order if i in keep], result, notes)
