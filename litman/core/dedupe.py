@@ -13,8 +13,6 @@ from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
 from functools import cached_property
 
-from rapidfuzz import fuzz
-
 from litman.core.citekeys import last_name
 from litman.core.preprints import arxiv_id
 from litman.core.records import NewPaper
@@ -177,9 +175,9 @@ def same_abstract(a: Candidate, b: Candidate) -> str:
     short_is_truncated = a.truncated if short is x else b.truncated
     if len(short) >= MIN_PREFIX and (short_is_truncated or long_.startswith(short)):
         head = long_[: len(short)]
-        if head == short or fuzz.ratio(short, head) >= 97:
+        if head == short or _ratio(short, head) >= 97:
             return "truncated copy of the same abstract"
-    if len(x) >= MIN_PREFIX and fuzz.ratio(x, y, score_cutoff=97):
+    if len(x) >= MIN_PREFIX and _ratio(x, y, score_cutoff=97):
         return "nearly identical abstract"
     return ""
 
@@ -189,4 +187,13 @@ def same_title_author_year(a: Candidate, b: Candidate) -> bool:
         return False  # a title with no words (":") says nothing about identity
     if re.findall(r"\d+", a.title) != re.findall(r"\d+", b.title):
         return False  # "Part 1" and "Part 2" are two papers
-    return fuzz.ratio(norm(a.title), norm(b.title)) >= 95
+    return _ratio(norm(a.title), norm(b.title)) >= 95
+
+
+def _ratio(a: str, b: str, score_cutoff: float = 0) -> float:
+    """rapidfuzz's ratio, imported when two papers are first compared: the store imports
+    this module for its blocking keys, and a command that writes no papers (status, list,
+    export) need not load rapidfuzz (about 0.02 s)."""
+    from rapidfuzz import fuzz
+
+    return fuzz.ratio(a, b, score_cutoff=score_cutoff)

@@ -34,7 +34,7 @@ from sqlalchemy import (
     true,
     type_coerce,
 )
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.dialects import sqlite
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.expression import Label
 
@@ -193,7 +193,11 @@ def order(conn: Connection, ids: Sequence[int], name: str, descending: bool) -> 
 
 
 def _insert(conn: Connection) -> Any:
-    return (sqlite if conn.dialect.name == "sqlite" else postgresql).insert(R)
+    if conn.dialect.name == "sqlite":
+        return sqlite.insert(R)
+    from sqlalchemy.dialects import postgresql  # not imported by a library file's commands
+
+    return postgresql.insert(R)
 
 
 def _upsert(conn: Connection, stmt: Any, names: Sequence[str]) -> Any:
@@ -217,6 +221,8 @@ def write_same(conn: Connection, ids: Sequence[int], values: Mapping[str, Any]) 
 def _each_id(conn: Connection, ids: str) -> ColumnElement[int]:
     if conn.dialect.name == "sqlite":
         return func.json_each(ids).table_valued("value").c.value
+    from sqlalchemy.dialects import postgresql
+
     as_json = cast(literal(ids, String), postgresql.JSON)
     each = func.json_array_elements_text(as_json).table_valued("value")
     return cast(each.c.value, BigInteger)

@@ -172,6 +172,35 @@ def test_an_index_that_agrees_with_the_file_is_loaded_not_reconciled(
         assert lib.saved_index.saved_at == lib.generation() and calls == []
 
 
+def test_a_search_that_changed_nothing_reads_no_fingerprint_at_close(
+    seeded_path: Path, cache: Path, monkeypatch
+):
+    # The fingerprint scans every paper id and tag link; a one-shot `litman search` paid
+    # it twice, once to check what it loaded and again at close to find nothing to save.
+    from litman.core import index_cache
+
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.search("warm up")
+    real = index_cache.fingerprint
+    calls: list[int] = []
+    monkeypatch.setattr(index_cache, "fingerprint", lambda conn: calls.append(1) or real(conn))
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.search("bandit")
+    assert calls == [1]
+
+
+def test_a_loaded_index_keeps_working_after_its_file_is_replaced(seeded_path: Path, cache: Path):
+    # A loaded index reads its arrays from the saved file as they are needed; a save
+    # writes a new file and renames it over the old one, never the old file in place.
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        built = answers(lib)
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.index.ensure_built()
+        cache.unlink()
+        cache.write_bytes(b"not a zip")
+        assert answers(lib) == built
+
+
 def test_tags_changed_after_a_load_answer_as_a_fresh_build(seeded_path: Path, cache: Path):
     """A loaded index keeps each tag's members, and each paper's tags are made from them
     when a change needs them: tagging, untagging and renaming then answer as a build."""
