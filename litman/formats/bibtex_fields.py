@@ -99,8 +99,13 @@ def _plain(text: str) -> str:
 
 
 def year_of(text: str) -> int | None:
-    m = re.search(r"(?<!\d)(\d{4})(?!\d)", text)
+    if len(text) == 4 and text.isdecimal():  # `2020`, most years: no regex
+        return int(text)
+    m = _YEAR.search(text)
     return int(m.group(1)) if m else None
+
+
+_YEAR = re.compile(r"(?<!\d)(\d{4})(?!\d)")
 
 
 def _rank(text: str) -> int:

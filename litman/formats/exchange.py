@@ -82,6 +82,8 @@ def custom_values(p: NewPaper | Paper, type_kept: bool) -> dict[str, str]:
 
 
 def status_of(text: str) -> Status:
+    if not text:  # most papers: no exception raised and caught for each
+        return Status.UNREAD
     try:
         return Status(text.strip().lower())
     except ValueError:

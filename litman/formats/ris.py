@@ -72,6 +72,12 @@ _VENUE_TAGS = ("T2", "JF", "JO", "JA", "J2", "BT")
 _PUBLISHER_VENUE = frozenset({"book", "phdthesis", "mastersthesis", "techreport"})
 _TAG = re.compile(r"([A-Z][A-Z0-9]) {1,2}-(?: (.*)|\s*)$")
 _EXTRA_PREFIX = "ris-"
+# Tags read into a paper's own columns (what they leave over: `_leftovers`), or PB into
+# `publisher` as well.
+_MODELLED = frozenset(
+    {"TI", "T1", "AB", "AU", "A1", "PY", "Y1", "DO", "ID", "KW", "N1"}
+    | {"UR", "CT", "BT", "N2", *_VENUE_TAGS, "PB", "DA"}
+)
 Fields = list[tuple[str, str]]
 
 
@@ -111,8 +117,17 @@ def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str
 def _records(text: str, warnings: list[str]) -> Iterable[_Record]:
     record: _Record | None = None
     more: list[str] = []  # lines continuing the last field's value
+    tags = _TAGS
     for n, line in enumerate(text.splitlines(), 1):
-        tag, value = _tag_line(line)
+        if line[2:6] == "  - " and line[:2] in tags:  # `_tag_line`'s common case, inline
+            tag, value = line[:2], line[6:].strip()
+            if record is not None and not more and tag != "TY" and tag != "ER":
+                record.fields.append((tag, value))  # most lines: a field of an open record
+                continue
+        elif not line:  # a blank line: continues no value
+            continue
+        else:
+            tag, value = _tag_line(line)
         if not tag:
             if record is not None and record.fields and line.strip():
                 more.append(line.strip())
@@ -164,15 +179,15 @@ def _continue(record: _Record, more: list[str]) -> None:
 
 
 def _refused(record: _Record) -> str:
-    huge = next((f for f in record.fields if len(f[1]) > exchange.MAX_FIELD_CHARS), None)
-    if huge is not None:
-        return (
-            f"tag {huge[0]} holds {len(huge[1]):,} characters; no real record does "
-            f"(the limit is {exchange.MAX_FIELD_CHARS:,})"
-        )
-    if not any(v for _, v in record.fields):
-        return "record has no fields"
-    return ""
+    filled = False
+    for tag, value in record.fields:
+        if len(value) > exchange.MAX_FIELD_CHARS:
+            return (
+                f"tag {tag} holds {len(value):,} characters; no real record does "
+                f"(the limit is {exchange.MAX_FIELD_CHARS:,})"
+            )
+        filled = filled or bool(value)
+    return "" if filled else "record has no fields"
 
 
 def to_paper(record: _Record) -> NewPaper:
@@ -180,7 +195,11 @@ def to_paper(record: _Record) -> NewPaper:
     values: dict[str, list[str]] = {}
     for tag, value in record.fields:
         if value:
-            values.setdefault(tag, []).append(value)
+            found = values.get(tag)
+            if found is None:
+                values[tag] = [value]
+            else:
+                found.append(value)
     custom = _custom(values.pop("U1", []))
     etype = custom.pop(exchange.TYPE, "") or _entry_type(record.kind)
     publisher = values.pop("PB", [""]) if etype in _PUBLISHER_VENUE else []
@@ -188,7 +207,7 @@ def to_paper(record: _Record) -> NewPaper:
     return NewPaper(
         title=_one_line(_first(values, "TI", "T1", "CT") or _book_title(values, etype)),
         abstract=_first(values, "AB", "N2").strip(),
-        authors=tuple(_name_in(a) for a in values.get("AU", []) + values.get("A1", [])),
+        authors=tuple([_name_in(a) for a in values.get("AU", []) + values.get("A1", [])]),
         year=year_of(_first(values, "PY", "Y1", "DA")),
         venue=_one_line(publisher[0] if publisher else _venue(values, etype)),
         doi=_first(values, "DO").strip(),
@@ -218,6 +237,9 @@ def _entry_type(kind: str) -> str:
 def _name_in(name: str) -> str:
     """RIS's `Last, First, Suffix` in BibTeX's order, `Last, Suffix, First`; a person's
     name written `First Last` (IEEE's `G. Agosta`) as `Last, First`."""
+    last, comma, first = name.partition(",")
+    if comma and "," not in first:  # `Last, First`, the common case
+        return f"{_one_line(last)}, {_one_line(first)}"
     parts = [p.strip() for p in names.as_last_first(_one_line(name)).split(",")]
     return ", ".join([parts[0], parts[2], parts[1]] if len(parts) == 3 else parts)
 
@@ -228,7 +250,11 @@ def _name_out(name: str) -> str:
 
 
 def _first(values: dict[str, list[str]], *tags: str) -> str:
-    return next((values[t][0] for t in tags if t in values), "")
+    for tag in tags:  # (a loop: 10 of these per record, a generator cost twice as much)
+        found = values.get(tag)
+        if found:
+            return found[0]
+    return ""
 
 
 def _one_line(text: str) -> str:
@@ -265,15 +291,13 @@ def _custom(lines: list[str]) -> dict[str, str]:
 def _extra(values: dict[str, list[str]], custom: dict[str, str]) -> dict[str, str]:
     """Every tag litman does not model as a paper's own column, as a BibTeX-named field or
     as `ris-xx`; and what was left of the modelled ones (a second URL, N2 beside AB)."""
-    modelled = {"TI", "T1", "AB", "AU", "A1", "PY", "Y1", "DO", "ID", "KW", "N1"}
-    modelled |= {"UR", "CT", "BT", "N2", *_VENUE_TAGS, "PB", "DA"}
     extra: dict[str, str] = {}
     for tag, vals in values.items():
         name = FIELD_TAGS.get(tag)
         if name:
             joined = " and " if name == "editor" else "; "
             extra[name] = (extra[name] + joined if name in extra else "") + joined.join(vals)
-        elif tag not in modelled:
+        elif tag not in _MODELLED:
             extra[_EXTRA_PREFIX + tag.lower()] = "\n".join(vals)
     _pages(values, extra)
     _leftovers(values, extra)
