@@ -31,6 +31,7 @@ TABLES: tuple[tuple[Table, str], ...] = (
     (models.papers, "id"),
     (models.paper_tags, "paper_id"),
     (models.reading, "paper_id"),
+    (models.trash, "paper_id"),
     (models.sources, "id"),
     (models.conflicts, "id"),
 )

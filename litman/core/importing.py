@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection, String, cast, func, insert, or_, select, update
 
-from litman.core import kept_blocks, models, preprints, store, versions
+from litman.core import kept_blocks, models, preprints, store, trash, versions
 from litman.core.dedupe import Candidate, DuplicateFinder
 from litman.core.errors import Cancelled
 from litman.core.library_papers import insert_new
@@ -198,6 +198,9 @@ def _load_candidates(
         P.c.extra,
     )
     seen: set[int] = set()
+    # A paper in the trash is no duplicate: the incoming record is added beside it (README).
+    live = trash.live(conn)
+    query = select(*cols) if live is None else select(*cols).where(live)
     for keys, col in (
         (akeys, P.c.abstract_key),
         (tkeys, P.c.title_key),
@@ -205,7 +208,7 @@ def _load_candidates(
         (_naming_preprints(conn, preprints) if preprints else [], P.c.id),
     ):
         for part in store.chunks(keys):
-            for r in conn.execute(select(*cols).where(or_(col.in_(part)))):
+            for r in conn.execute(query.where(or_(col.in_(part)))):
                 if r.id not in seen:
                     seen.add(r.id)
                     finder.add(

@@ -37,7 +37,7 @@ import numpy as np
 from sqlalchemy import Connection, func, select
 
 from litman import __version__
-from litman.core import models
+from litman.core import models, trash
 from litman.core.journal import Position, Replay
 from litman.core.postings import array_text, text_array
 
@@ -56,9 +56,10 @@ COMPACT_AT = 2000
 def fingerprint(conn: Connection) -> list[int]:
     """What a saved index must agree with whatever the generation says: the papers' ids
     (count, largest, sum) and the tag links (count, checksum)."""
-    papers = conn.execute(
-        select(func.count(), func.coalesce(func.max(P.c.id), 0), func.total(P.c.id))
-    ).one()
+    query = select(func.count(), func.coalesce(func.max(P.c.id), 0), func.total(P.c.id))
+    if (live := trash.live(conn)) is not None:  # the index holds no paper in the trash
+        query = query.where(live)
+    papers = conn.execute(query).one()
     links = conn.execute(
         select(func.count(), func.total(PT.c.paper_id * 8191 + PT.c.tag_id)).select_from(PT)
     ).one()

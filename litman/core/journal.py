@@ -124,8 +124,10 @@ def since(conn: Connection, after: int, upto: int | None = None) -> Replay | Non
         replay.seqs.append(seq)
         replay.tags = replay.tags or kind == TAGS
         (replay.attrs if kind == FIELDS else replay.text).update(ids)
-        if kind in (ADDED, DELETED):
-            (replay.added if kind == ADDED else replay.deleted).update(ids)
+        if kind in (ADDED, DELETED):  # the last word on a paper holds (trashed, restored)
+            came, went = (replay.added, replay.deleted)[:: 1 if kind == ADDED else -1]
+            came.update(ids)
+            went.difference_update(ids)
     return replay
 
 

@@ -21,6 +21,7 @@ from litman.core import (
     reading,
     reading_state,
     store,
+    trash,
 )
 from litman.core.batch import gc_paused
 from litman.core.errors import Cancelled, LitmanError, NotFoundError
@@ -41,6 +42,7 @@ from litman.core.records import (
     Paper,
     SearchFields,
     Status,
+    ToTrash,
 )
 from litman.core.sorting import column_order
 from litman.core.storage import Backup, Site, Store
@@ -82,6 +84,9 @@ class Library:
     set_field = forward("papers", Papers.set_field)
     delete_papers = forward("papers", Papers.delete_papers)
     restore_papers = forward("papers", Papers.restore_papers)
+    restore = forward("papers", Papers.restore)
+    delete_permanently = forward("papers", Papers.delete_permanently)
+    empty_trash = forward("papers", Papers.empty_trash)
     set_status = forward("papers", Papers.set_status)
     restore_fields = forward("papers", Papers.restore_fields)
     edit = forward("papers", Papers.edit)
@@ -514,7 +519,12 @@ class Library:
     def _apply_to_index(self, index: "SearchIndex", changes: Changes) -> None:
         if changes.empty:
             return
-        if changes.links is not None:
+        if isinstance(changes.inverse, ToTrash):  # back from the trash: nothing re-indexed
+            back = changes.added
+            rest = index.unbury(self._tags_of(back), self._status_codes(back))
+            if rest:
+                index.apply(rest, (), ())
+        elif changes.links is not None:
             index.link(changes.links.tag, changes.links.ids, changes.links.added)
         elif changes.fields == {"tags"} and not changes.added and not changes.deleted:
             index.retag(self._tags_of(changes.updated))
@@ -525,15 +535,28 @@ class Library:
             else:
                 index.set_statuses(self._status_codes(changes.updated))
         else:
-            index.apply(
-                changes.added, changes.updated, changes.deleted, changes.text_changed, changes.docs
-            )
+            index.apply(changes.added, changes.updated, changes.deleted, changes.text_changed)
 
     # -- reading papers ------------------------------------------------------------------
 
     def count(self) -> int:
+        """How many papers the library holds, those in the trash left out."""
         with self._read() as conn:
-            return store.count_papers(conn)
+            return store.count_papers(conn) - trash.count(conn)
+
+    def trash_ids(self) -> list[int]:
+        """The papers in the trash, the most recently trashed first."""
+        with self._read() as conn:
+            return trash.listed(conn)
+
+    def trash_count(self) -> int:
+        with self._read() as conn:
+            return trash.count(conn)
+
+    def in_trash(self, ids: Sequence[int]) -> list[int]:
+        """Those of `ids` that are in the trash."""
+        with self._read() as conn:
+            return trash.among(conn, ids)
 
     def get(self, paper_id: int) -> Paper:
         papers = self.get_many([paper_id])
@@ -575,6 +598,7 @@ class Library:
             return reading.resolve(conn, refs)
 
     def list_ids(self, sort: str = "title", descending: bool = False) -> list[int]:
+        """Every paper's id in a column's order, those in the trash left out."""
         if sort not in SORT_FIELDS:
             raise LitmanError(f"Cannot sort by '{sort}'; choose one of {', '.join(SORT_FIELDS)}.")
         cached = self._orders.get((sort, descending))
@@ -582,7 +606,7 @@ class Library:
             return list(cached)
         if sort == "tags":
             with self._read() as conn:
-                ids = tag_order(conn, descending)
+                ids = trash.without_trashed(conn, tag_order(conn, descending))
             self._orders[(sort, descending)] = ids
             return list(ids)
         with self._read() as conn:  # an index walk (litman.core.sorting)
@@ -591,6 +615,7 @@ class Library:
                 ids = reading_state.order(conn, every, _READING_SORTS[sort], descending)
             else:
                 ids = column_order(conn, _SORT_COLUMNS[sort], descending)
+            ids = trash.without_trashed(conn, ids)
         # Filter-only searches (year:, status:, tag:) reuse the order while typing; any
         # change, here or elsewhere, forgets it.
         self._orders[(sort, descending)] = ids
@@ -628,6 +653,8 @@ class Library:
                     sqlite = conn.dialect.name == "sqlite"
                     filled = text("authors != '[]'" if sqlite else "authors::text != '[]'")
                 query = exists().where(filled).select_from(P)
+                if (live := trash.live(conn)) is not None:
+                    query = query.where(live)
                 if among is not None and len(among) <= store.CHUNK:  # else: every paper
                     query = query.where(P.c.id.in_(list(among)))
                 if conn.execute(select(query)).scalar():
@@ -761,7 +788,8 @@ class Library:
     def status_counts(self) -> dict[Status, int]:
         """How many papers are in each reading status (the user's own, when per user)."""
         with self._read() as conn:
-            return reading_state.counts(conn, store.count_papers(conn))
+            live = trash.live(conn, models.reading.c.paper_id)
+            return reading_state.counts(conn, store.count_papers(conn) - trash.count(conn), live)
 
 
 _STATUS_CODE = {s: i for i, s in enumerate(Status)}

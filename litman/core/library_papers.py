@@ -7,13 +7,13 @@ with the old values undo needs. `insert_new` is the one way new papers get their
 """
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from litman.core import backups, fields, models, reading_state, store, versions
+from litman.core import backups, fields, models, reading_state, store, trash, versions
 from litman.core.batch import gc_paused
 from litman.core.citekeys import KeyAllocator, base_key
 from litman.core.errors import ConflictError, LitmanError, NotFoundError
@@ -23,11 +23,12 @@ from litman.core.records import (
     Changes,
     ConflictRecord,
     FieldValues,
+    FromTrash,
     NewPaper,
     Paper,
     PapersBack,
-    PapersGone,
     Status,
+    ToTrash,
 )
 
 P = models.papers
@@ -76,6 +77,8 @@ class Papers(Part):
             found = versions.for_edit(conn, paper_id)
             if found is None:
                 raise NotFoundError(f"No paper with id {paper_id}.")
+            if trash.among(conn, [paper_id]):
+                raise NotFoundError(f"Paper {paper_id} is in the trash: restore it to edit it.")
             old, stamps = found
             columns = _columns(old, values)
             if columns.get("extra", old.extra) == old.extra and set(columns) == {"extra"}:
@@ -158,25 +161,53 @@ class Papers(Part):
             return versions.records(conn, paper_id, after)
 
     def delete_papers(self, ids: Sequence[int]) -> Changes:
-        """Delete papers; the inverse keeps their stored rows, so that undo puts them back
-        exactly (`restore_rows`).
+        """Move papers to the trash (`litman.core.trash`), in one statement: out of every
+        list, count and search, their rows, tags and reading state untouched. Undo (or
+        `restore`) takes them out again; `delete_permanently` deletes them for good."""
+        with self._write() as conn:
+            moved = trash.move_in(conn, ids, store.now())
+            return self._publish(
+                Changes(deleted=moved, tags_changed=True, inverse=FromTrash(moved))
+            )
 
-        Deleting more than one paper first takes a backup."""
-        if len(set(ids)) > 1:
+    def restore(self, ids: Sequence[int]) -> Changes:
+        """Take papers out of the trash, in one statement (undo of `delete_papers`); the
+        ids not in it are left as they are."""
+        with self._write() as conn:
+            back = trash.move_out(conn, ids)
+            return self._publish(Changes(added=back, tags_changed=True, inverse=ToTrash(back)))
+
+    def delete_permanently(
+        self, ids: Sequence[int], progress: Callable[[int, int], None] | None = None
+    ) -> Changes:
+        """Delete papers for good, trashed or not: not undoable, so more than one paper is
+        backed up first (the backup is the way back). `progress(done, total)` hears of the
+        backup and of the delete, and may stop it (raising) before anything is deleted."""
+        ids = list(dict.fromkeys(ids))
+        return self._purge(lambda conn: store.existing_ids(conn, ids), len(ids), progress)
+
+    def empty_trash(self, progress: Callable[[int, int], None] | None = None) -> Changes:
+        """Delete every paper in the trash for good (backed up first, as
+        `delete_permanently`)."""
+        with self._read() as conn:
+            n = trash.count(conn)
+        return self._purge(trash.listed, n, progress)
+
+    def _purge(
+        self,
+        which: Callable[[Connection], Sequence[int]],
+        n: int,
+        progress: Callable[[int, int], None] | None,
+    ) -> Changes:
+        tell = progress or (lambda done, total: None)
+        if n > 1:
+            tell(0, n)
             self._backup_before(backups.PRE_DELETE)
         with self._write() as conn:
-            gone = store.take_rows(conn, list(ids))
-            store.delete_rows(conn, gone.ids)
-            return self._publish(Changes(deleted=gone.ids, tags_changed=True, inverse=gone))
-
-    def restore_rows(self, gone: PapersGone) -> Changes:
-        """Put deleted papers back as they were stored (undo of `delete_papers`)."""
-        with self._write() as conn:
-            store.put_rows(conn, gone)
-            back = gone.ids
-            docs = tuple(store.docs_of_rows(gone))
-            changes = Changes(added=back, tags_changed=True, inverse=PapersBack(back), docs=docs)
-            return self._publish(changes)
+            gone = tuple(which(conn))
+            tell(0, len(gone))  # the last moment a cancel stops it: nothing deleted yet
+            store.delete_rows(conn, gone)
+            return self._publish(Changes(deleted=gone, tags_changed=bool(gone)))
 
     def restore_papers(self, papers: Sequence[Paper]) -> Changes:
         """Put deleted papers back with their ids, keys, tags and dates (undo of delete)."""

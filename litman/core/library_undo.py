@@ -9,15 +9,16 @@ from litman.core.library_tags import Tags
 from litman.core.records import (
     Changes,
     FieldValues,
+    FromTrash,
     Inverse,
     PapersBack,
-    PapersGone,
     TagBack,
     TagColour,
     TagGone,
     TagLinks,
     TagRename,
     TagRenamed,
+    ToTrash,
 )
 
 
@@ -28,9 +29,11 @@ def undo(papers: Papers, tags: Tags, changes: Changes | Inverse) -> Changes:
     match inverse:
         case FieldValues(old=old, now=now):
             return papers.restore_fields(old, now)
-        case PapersGone():
-            return papers.restore_rows(inverse)
         case PapersBack(ids=ids):
+            return papers.delete_papers(ids)
+        case FromTrash(ids=ids):
+            return papers.restore(ids)
+        case ToTrash(ids=ids):
             return papers.delete_papers(ids)
         case TagLinks():
             return tags.relink(inverse)

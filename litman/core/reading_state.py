@@ -138,9 +138,14 @@ def status_codes(conn: Connection, ids: Sequence[int]) -> dict[int, int]:
     return {pid: _CODE[found[pid]["status"]] if pid in found else unread for pid in ids}
 
 
-def counts(conn: Connection, papers: int) -> dict[Status, int]:
-    """How many of the `papers` the reader has in each status."""
+def counts(
+    conn: Connection, papers: int, live: ColumnElement[bool] | None = None
+) -> dict[Status, int]:
+    """How many of the `papers` the reader has in each status (of the rows that meet
+    `live`, when given: those of papers not in the trash)."""
     query = select(R.c.status, func.count()).where(mine()).group_by(R.c.status)
+    if live is not None:
+        query = query.where(live)
     found = {_STATUS[s]: int(n) for s, n in conn.execute(query)}
     found[Status.UNREAD] = papers - sum(n for s, n in found.items() if s is not Status.UNREAD)
     return {s: found.get(s, 0) for s in Status}
@@ -258,26 +263,6 @@ def new_rows(conn: Connection, states: Mapping[int, Mapping[str, Any]]) -> None:
             for pid, vals in wanted.items()
         ]
         conn.execute(_insert(conn), rows)
-
-
-def take(conn: Connection, ids: Sequence[int]) -> tuple[tuple[Any, ...], ...]:
-    """Every reader's rows of these papers, as stored: what deleting them must keep."""
-    query = select(*R.c).where(in_ids(R.c.paper_id, ids))
-    return tuple(tuple(row) for row in conn.execute(query))
-
-
-def statuses_kept(rows: Sequence[Sequence[Any]], reader: str) -> dict[int, str]:
-    """Paper id -> `reader`'s status among rows `take` kept."""
-    at = {c.name: i for i, c in enumerate(R.c)}
-    who, pid, status = at["reader"], at["paper_id"], at["status"]
-    return {row[pid]: row[status] for row in rows if row[who] == reader}
-
-
-def put(conn: Connection, rows: Sequence[Sequence[Any]]) -> None:
-    """Put back rows `take` kept."""
-    if rows:
-        names = [c.name for c in R.c]
-        conn.execute(_insert(conn), [dict(zip(names, row, strict=True)) for row in rows])
 
 
 def migrate_from_papers(conn: Connection) -> None:

@@ -250,27 +250,22 @@ class FieldValues:
 
 
 @dataclass(frozen=True)
-class PapersGone:
-    """The inverse of a delete: the deleted papers' rows as they were stored (`columns`
-    order, the id first) and their tags by name, put back exactly: ids, keys, dates and
-    derived columns. (Rows, not `Paper` records: at 100k papers, making the records and
-    their rows again took most of a delete and of its undo.)"""
+class PapersBack:
+    """The inverse of putting deleted papers back (`restore_papers`): delete them again."""
 
-    columns: tuple[str, ...]
-    rows: tuple[tuple[Any, ...], ...]
-    tags: tuple[tuple[int, str], ...]
-    # Every reader's reading-state rows of these papers (`litman.core.reading_state.take`).
-    reading: tuple[tuple[Any, ...], ...] = ()
-    reader: str = ""  # who deleted them: whose status the search index gets back
-
-    @property
-    def ids(self) -> tuple[int, ...]:
-        return tuple(row[0] for row in self.rows)
+    ids: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class PapersBack:
-    """The inverse of putting deleted papers back: delete them again."""
+class FromTrash:
+    """The inverse of moving papers to the trash: take them out again."""
+
+    ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ToTrash:
+    """The inverse of taking papers out of the trash: move them in again."""
 
     ids: tuple[int, ...]
 
@@ -320,8 +315,9 @@ class TagColour:
 # What `Library.undo` takes: every mutation's Changes record holds one, its inverse.
 Inverse = (
     FieldValues
-    | PapersGone
     | PapersBack
+    | FromTrash
+    | ToTrash
     | TagLinks
     | TagGone
     | TagBack
@@ -347,9 +343,6 @@ class Changes:
     # What an add_tag or remove_tag did, link by link (the search index applies it as is).
     links: TagLinks | None = None
     inverse: Inverse | None = None
-    # The added papers' index documents, when the change had their rows at hand (an undone
-    # delete): the search index takes them instead of reading 100k texts back.
-    docs: tuple[Doc, ...] = ()
 
     @property
     def empty(self) -> bool:

@@ -51,6 +51,11 @@ def _v6_to_v7(conn: Connection) -> None:
     conn.execute(text("CREATE INDEX IF NOT EXISTS ix_reading_paper ON reading (paper_id)"))
 
 
+def _v7_to_v8(conn: Connection) -> None:
+    """The trash (`litman.core.trash`), empty: nothing was in it before."""
+    models.trash.create(conn, checkfirst=True)
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _v1_to_v2,
@@ -59,6 +64,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     4: _v4_to_v5,
     5: _v5_to_v6,
     6: _v6_to_v7,
+    7: _v7_to_v8,
 }
 
 

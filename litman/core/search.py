@@ -329,6 +329,26 @@ class SearchIndex:
         self._vocab_changed()
         return [pid for pid in ids if pid not in revived]
 
+    def unbury(self, tags: Mapping[int, Sequence[str]], statuses: Mapping[int, int]) -> list[int]:
+        """Papers back from the trash (`tags` and `statuses`: each one's, as now). The buried
+        ones live again with their postings, year and digest as the index kept them (an edit
+        made meanwhile re-read them, and unburied them: `_replace`), without a word
+        re-indexed; the ids that still need indexing, in `tags`' order."""
+        if not self._built:
+            return []  # a build reads them
+        with self._lock:
+            back = [pid for pid in tags if pid in self._buried]
+            for pid in back:
+                self.alive[pid] = True
+                self.statuses[pid] = statuses.get(pid, 0)
+                if tags[pid]:
+                    self._set_tags(pid, tags[pid])
+            self._buried.difference_update(back)
+            self._tag_postings()
+            self._vocab_changed()
+            revived = set(back)
+            return [pid for pid in tags if pid not in revived]
+
     def retag(self, tags: Mapping[int, Sequence[str]]) -> None:
         """New tag names for papers whose tags alone changed: only the postings of the
         tags' words are remade, never a paper's texts (tagging 100k papers rebuilt the
@@ -377,6 +397,7 @@ class SearchIndex:
     def _replace(self, gone: Sequence[int], fresh: Sequence[Doc]) -> None:
         """Drop the postings of `gone` papers, then index the `fresh` documents."""
         self.postings.remove(gone)
+        self._buried.difference_update(gone)  # their postings are gone: nothing to revive
         staying = {d.id for d in fresh}
         for pid in gone:
             if pid not in staying:  # a paper re-read keeps its tags unless they changed

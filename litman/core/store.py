@@ -28,12 +28,12 @@ from sqlalchemy import (
     update,
 )
 
-from litman.core import models, reading_state
+from litman.core import models, reading_state, trash
 from litman.core.dedupe import abstract_key, title_key
 from litman.core.errors import LitmanError, NotFoundError
-from litman.core.records import Doc, NewPaper, Paper, PapersGone, Status, stored_paper
+from litman.core.records import Doc, NewPaper, Paper, Status, stored_paper
 from litman.core.sql_values import in_ids as in_ids  # the parts' way to many ids
-from litman.core.sql_values import json_ids, stored_datetime
+from litman.core.sql_values import stored_datetime
 from litman.core.text import fold, fold_word
 
 P, T, PT = models.papers, models.tags, models.paper_tags
@@ -198,58 +198,6 @@ _SCAN: Callable[[str, int], tuple[Any, int]] = getattr(json.JSONDecoder(), "scan
 def _json(stored: Any) -> Any:
     # SQLite gives the stored text; PostgreSQL's driver has parsed it already.
     return _SCAN(stored, 0)[0] if isinstance(stored, str) else stored
-
-
-def take_rows(conn: Connection, ids: Sequence[int]) -> PapersGone:
-    """These papers' stored rows and tag names, read through the driver: what deleting
-    them must keep for its undo (`put_rows`)."""
-    if conn.dialect.name != "sqlite":
-        return _take_rows_core(conn, ids)
-    driver: Any = conn.connection.driver_connection
-    each = "(SELECT value FROM json_each(?))"
-    found = driver.execute(f"SELECT * FROM papers WHERE id IN {each} ORDER BY id", (json_ids(ids),))
-    columns = tuple(d[0] for d in found.description)
-    rows = tuple(found.fetchall())
-    tags = driver.execute(
-        "SELECT pt.paper_id, t.name FROM paper_tags AS pt JOIN tags AS t ON t.id = pt.tag_id "
-        f"WHERE pt.paper_id IN {each}",
-        (json_ids(ids),),
-    ).fetchall()
-    return PapersGone(
-        columns, rows, tuple(tags), reading_state.take(conn, ids), reading_state.reader_name(conn)
-    )
-
-
-def _take_rows_core(conn: Connection, ids: Sequence[int]) -> PapersGone:
-    """`take_rows` through SQLAlchemy, for a store other than SQLite."""
-    found = conn.execute(select(P).where(in_ids(P.c.id, ids)).order_by(P.c.id))
-    columns = tuple(found.keys())
-    rows = tuple(tuple(r) for r in found)
-    query = select(PT.c.paper_id, T.c.name).join(T, T.c.id == PT.c.tag_id)
-    tags = conn.execute(query.where(in_ids(PT.c.paper_id, ids))).fetchall()
-    pairs = tuple((pid, name) for pid, name in tags)
-    me = reading_state.reader_name(conn)
-    return PapersGone(columns, rows, pairs, reading_state.take(conn, ids), me)
-
-
-def put_rows(conn: Connection, gone: PapersGone) -> None:
-    """Insert deleted papers' rows back as they were, with their tags (made again when
-    they were deleted since), in the caller's transaction."""
-    if conn.dialect.name != "sqlite":
-        conn.execute(insert(P), [dict(zip(gone.columns, r, strict=True)) for r in gone.rows])
-        tid = tag_ids(conn, {name for _, name in gone.tags})
-        bulk_insert(conn, PT, [{"paper_id": p, "tag_id": tid[n]} for p, n in gone.tags])
-        reading_state.put(conn, gone.reading)
-        return
-    driver: Any = conn.connection.driver_connection
-    marks = ", ".join("?" * len(gone.columns))
-    sql = f"INSERT INTO papers ({', '.join(gone.columns)}) VALUES ({marks})"
-    with _indexes_deferred(conn, len(gone.rows)):
-        driver.executemany(sql, gone.rows)
-    tid = tag_ids(conn, {name for _, name in gone.tags})
-    links = [(pid, tid[name]) for pid, name in gone.tags]
-    driver.executemany("INSERT INTO paper_tags (paper_id, tag_id) VALUES (?, ?)", links)
-    reading_state.put(conn, gone.reading)
 
 
 def load_papers(conn: Connection, ids: Sequence[int]) -> dict[int, Paper]:
@@ -462,6 +410,8 @@ def index_docs(conn: Connection, ids: Sequence[int] | None) -> list[Doc]:
     if ids is None:
         return list(iter_index_docs(conn))
     cols = _INDEX_COLUMNS
+    if (live := trash.live(conn)) is not None:  # a paper in the trash is not searched
+        cols = cols.where(live)
     rows = [r for part in chunks(list(ids)) for r in conn.execute(cols.where(P.c.id.in_(part)))]
     return _docs(rows, tags_of(conn, [r[0] for r in rows]))
 
@@ -470,10 +420,11 @@ def iter_index_docs(conn: Connection, page: int = 5000) -> Iterator[Doc]:
     """Every paper's `index_docs` row, a page at a time in id order, so that a full index
     build never holds every abstract at once."""
     tags = _all_tags(conn)
+    cols = _INDEX_COLUMNS
+    if (live := trash.live(conn)) is not None:  # a paper in the trash is not searched
+        cols = cols.where(live)
     after = -1
-    while rows := list(
-        conn.execute(_INDEX_COLUMNS.where(P.c.id > after).order_by(P.c.id).limit(page))
-    ):
+    while rows := list(conn.execute(cols.where(P.c.id > after).order_by(P.c.id).limit(page))):
         yield from _docs(rows, tags)
         after = rows[-1][0]
 
@@ -509,17 +460,6 @@ def _docs(rows: Sequence[Any], tags: Mapping[int, Sequence[str]]) -> list[Doc]:
     ]
 
 
-def docs_of_rows(gone: PapersGone) -> list[Doc]:
-    """The search index's documents for deleted papers' stored rows (`take_rows`)."""
-    at = [gone.columns.index(name) for name in _INDEX_FIELDS]
-    status = reading_state.statuses_kept(gone.reading, gone.reader)
-    rows = [(*(row[i] for i in at), status.get(row[0], "unread")) for row in gone.rows]
-    tags: dict[int, list[str]] = defaultdict(list)
-    for pid, name in gone.tags:
-        tags[pid].append(name)
-    return _docs(rows, tags)
-
-
 def _all_tags(conn: Connection) -> dict[int, list[str]]:
     out: dict[int, list[str]] = defaultdict(list)
     for pid, name in conn.execute(select(PT.c.paper_id, T.c.name).join(T, T.c.id == PT.c.tag_id)):
@@ -530,6 +470,8 @@ def _all_tags(conn: Connection) -> dict[int, list[str]]:
 def distinct_papers(conn: Connection, tag_ids: Sequence[int]) -> int:
     """How many papers carry at least one of these tags (read through the tag index)."""
     q = select(func.count(func.distinct(PT.c.paper_id))).where(PT.c.tag_id.in_(list(tag_ids)))
+    if (live := trash.live(conn, PT.c.paper_id)) is not None:
+        q = q.where(live)
     return int(conn.execute(q).scalar_one())
 
 

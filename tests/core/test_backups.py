@@ -49,10 +49,13 @@ def test_backup_is_a_consistent_copy_taken_through_sqlite(seeded_path: Path):
 @pytest.mark.file_only
 def test_bulk_delete_and_merge_and_tag_delete_back_up_first(seeded: Library):
     before = {b.path for b in backups.list_backups(seeded.path)}
-    seeded.delete_papers([1])  # one paper: undo is enough, no copy
+    seeded.delete_papers([1, 2, 3])  # to the trash: nothing lost, no copy
+    seeded.restore([1, 2, 3])
+    assert {b.path for b in backups.list_backups(seeded.path)} == before
+    seeded.delete_permanently([1])  # one paper: no copy
     assert {b.path for b in backups.list_backups(seeded.path)} == before
     n = seeded.count()
-    seeded.delete_papers([2, 3])
+    seeded.delete_permanently([2, 3])
     newest = backups.list_backups(seeded.path)[0]
     assert newest.reason == "pre-delete"
     assert count_papers(newest.path) == n  # the copy holds what the delete removed
@@ -86,7 +89,7 @@ def test_restore_keeps_the_current_file_then_brings_the_backup_back(seeded_path:
     with Library.open(seeded_path) as lib:
         n = lib.count()
         backup = backups.take(seeded_path, backups.MANUAL)
-        lib.delete_papers([1])
+        lib.delete_permanently([1])
     done = app.restore_backup(seeded_path, backup.path.name)
     assert done.kept is not None and done.kept.exists()
     assert count_papers(done.kept) == n - 1

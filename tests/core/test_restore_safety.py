@@ -193,7 +193,7 @@ def test_a_symlinked_library_is_restored_through_its_link(seeded_path: Path, tmp
     link = link_dir / "lib.sqlite"
     link.symlink_to(seeded_path)
     with Library.open(link) as lib:
-        lib.delete_papers(lib.list_ids()[:5])  # takes a pre-delete backup first
+        lib.delete_permanently(lib.list_ids()[:5])  # takes a pre-delete backup first
         n = lib.count()
     assert (seeded_path.parent / "backups").is_dir() and not (link_dir / "backups").exists()
     window = locking.WriterLock(link)  # a window opened through the link

@@ -113,7 +113,7 @@ def test_a_damaged_library_without_backup_can_be_moved_aside(seeded_path: Path):
 def test_file_restore_from_backup_puts_it_back(window, qtbot, monkeypatch):
     n = window.model.rowCount()
     backups.take(window.library.path, backups.MANUAL)
-    window.library.delete_papers(window.library.list_ids()[:5])
+    window.library.delete_permanently(window.library.list_ids()[:5])
     assert window.model.rowCount() == n - 5
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (a[3][0], True))
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
