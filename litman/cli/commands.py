@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from litman import app
+from litman.cli import trash
 from litman.cli.output import (
     emit_json,
     emit_json_rows,
@@ -119,6 +120,7 @@ def cmd_tags(args: argparse.Namespace, lib: Library) -> int:
 def cmd_tag(args: argparse.Namespace, lib: Library) -> int:
     if args.action in ("add", "remove"):
         ids = lib.resolve_many(args.papers)
+        trash.refuse_trashed(lib, ids)
         changes = (lib.add_tag if args.action == "add" else lib.remove_tag)(args.tag, ids)
         verb = "tagged" if args.action == "add" else "untagged"
         say(f"{verb} {len(changes.updated)} of {len(ids)} papers '{args.tag}'")
@@ -133,6 +135,7 @@ def cmd_tag(args: argparse.Namespace, lib: Library) -> int:
 
 def cmd_status(args: argparse.Namespace, lib: Library) -> int:
     ids = lib.resolve_many(args.papers)
+    trash.refuse_trashed(lib, ids)
     lib.set_status(ids, args.status)
     say(f"marked {len(ids)} papers {args.status}")
     return 0
@@ -339,6 +342,8 @@ COMMANDS: dict[str, Command] = {
     "enrich": cmd_enrich,
     "edit": cmd_edit,
     "conflicts": cmd_conflicts,
+    "delete": trash.cmd_delete,
+    "trash": trash.cmd_trash,
 }
 
 

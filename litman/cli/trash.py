@@ -1,0 +1,112 @@
+"""`litman delete PAPERS` and `litman trash [list|restore|empty]`.
+
+`delete` moves papers to the trash (`litman.core.trash`) and says how to get them back;
+`trash` lists what is in it (`--json` as `list --json` does), `trash restore PAPERS` takes
+papers out, and `trash empty` deletes every paper in it for good, after a backup, once asked
+(or with `--yes`). Tagging or marking a paper in the trash is refused, naming it: nothing
+is changed (`refuse_trashed`).
+"""
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from litman.cli.output import emit_json_rows, print_papers, say
+from litman.core.errors import LitmanError
+from litman.core.library import Library
+
+
+def _named(ids: Sequence[int]) -> str:
+    shown = " ".join(map(str, ids[:5]))
+    return shown + (" ..." if len(ids) > 5 else "")
+
+
+def refuse_trashed(lib: Library, ids: Sequence[int]) -> None:
+    """Refuse a change to papers of which some are in the trash, naming them."""
+    trashed = lib.in_trash(ids)
+    if trashed:
+        raise LitmanError(
+            f"In the trash: {_named(sorted(trashed))}; nothing was changed "
+            f"(`litman trash restore {_named(sorted(trashed))}` takes them out first)."
+        )
+
+
+def cmd_delete(args: argparse.Namespace, lib: Library) -> int:
+    ids = lib.resolve_many(args.papers)
+    moved = lib.delete_papers(ids).deleted
+    already = len(set(ids)) - len(moved)
+    said = f"moved {len(moved)} papers to the trash"
+    if already:
+        said += f" ({already} in it already)"
+    if moved:
+        said += f"; `litman trash restore {_named(moved)}` brings them back"
+    say(said)
+    return 0
+
+
+def cmd_trash(args: argparse.Namespace, lib: Library) -> int:
+    action = args.action or "list"
+    if action == "restore":
+        return _restore(lib, lib.resolve_many(args.papers))
+    if action == "empty":
+        return _empty(lib, args.yes)
+    ids = lib.trash_ids()
+    if args.json:
+        emit_json_rows(lib.iter_json(ids))
+    elif ids:
+        print_papers(lib.iter_papers(ids))
+    else:
+        say("the trash is empty")
+    return 0
+
+
+def _restore(lib: Library, ids: Sequence[int]) -> int:
+    outside = sorted(set(ids) - set(lib.in_trash(ids)))
+    if outside:
+        raise LitmanError(f"Not in the trash: {_named(outside)}; nothing was restored.")
+    back = lib.restore(ids).added
+    say(f"restored {len(back)} papers from the trash")
+    return 0
+
+
+def _empty(lib: Library, yes: bool) -> int:
+    n = lib.trash_count()
+    if not n:
+        say("the trash is empty")
+        return 0
+    if not yes and not _asked(f"Delete the {n} papers in the trash permanently? [y/N] "):
+        if not sys.stdin.isatty():
+            raise LitmanError(
+                f"`litman trash empty` deletes {n} papers permanently: add --yes to do it."
+            )
+        say("nothing deleted")
+        return 1
+    gone = lib.empty_trash().deleted
+    backed = "; a backup was taken first (`litman restore`)" if len(gone) > 1 else ""
+    shared = lib.engine.dialect.name != "sqlite"
+    say(f"deleted {len(gone)} papers permanently{'' if shared else backed}")
+    return 0
+
+
+def _asked(question: str) -> bool:
+    if not sys.stdin.isatty():
+        return False
+    return input(question).strip().lower() in ("y", "yes")
+
+
+def add_parsers(add: Any, commands: Any) -> None:
+    """The `delete` and `trash` subcommands (parser.build_parser's `add`)."""
+    p = add("delete", commands["delete"], "move papers to the trash (litman trash restore)")
+    p.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
+    # Listing only reads; restore and empty write (a subcommand's defaults win).
+    p = add("trash", commands["trash"], "list, restore or empty the trash", True, json_flag=True)
+    actions = p.add_subparsers(dest="action", metavar="ACTION")
+    a = actions.add_parser("list", help="the papers in the trash (the default)")
+    a.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    a = actions.add_parser("restore", help="take papers out of the trash")
+    a.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
+    a.set_defaults(read_only_cmd=False)
+    a = actions.add_parser("empty", help="delete every paper in the trash permanently")
+    a.add_argument("--yes", action="store_true", help="do not ask")
+    a.set_defaults(read_only_cmd=False)
