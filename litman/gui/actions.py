@@ -32,7 +32,10 @@ class Actions:
     copy_key: QAction  # gui/keys.py
     copy_cite: QAction  # gui/keys.py
     find: QAction
-    delete: QAction
+    delete: QAction  # to the trash; in the Trash, for good (gui/trash_actions.py)
+    restore_trash: QAction  # gui/trash_actions.py
+    delete_forever: QAction  # gui/trash_actions.py
+    empty_trash: QAction  # gui/trash_actions.py
     undo: QAction
     redo: QAction
     # Status

@@ -278,16 +278,30 @@ class EditFields(Undoable):
 
 
 class DeletePapers(Undoable):
+    """Move papers to the trash; undo takes them out again (each one statement)."""
+
     def __init__(self, lib: Library, ids: Sequence[int]) -> None:
-        super().__init__(lib, f"Delete {_papers(len(ids))}")
+        super().__init__(lib, f"Move {_papers(len(ids))} to the trash")
         self.ids = list(ids)
 
     def apply(self, step: Step) -> None:
-        step(0, len(self.ids))  # one transaction, after one backup
+        step(0, len(self.ids))  # one transaction
         super().apply(step)
 
     def call(self) -> Changes:
         return self.lib.delete_papers(self.ids)
+
+
+class RestorePapers(DeletePapers):
+    """Take papers out of the trash; undo moves them back in."""
+
+    def __init__(self, lib: Library, ids: Sequence[int]) -> None:
+        super().__init__(lib, ids)
+        self.label = f"Restore {_papers(len(ids))} from the trash"
+        self.setText(self.label)
+
+    def call(self) -> Changes:
+        return self.lib.restore(self.ids)
 
 
 class RenameTag(Undoable):

@@ -145,20 +145,6 @@ def _format_chosen(path: Path, chosen: list[str]) -> str:
     return registry.format_for(path)
 
 
-def delete_papers(win: "Window") -> None:
-    ids = win.selected_ids()
-    if not ids:
-        return
-    answer = QMessageBox.question(
-        win.window(),
-        "Delete papers",
-        f"Delete {len(ids):,} {'paper' if len(ids) == 1 else 'papers'}?"
-        " You can undo this with Ctrl+Z.",
-    )
-    if answer == QMessageBox.StandardButton.Yes:
-        win.push(commands.DeletePapers(win.library, ids))
-
-
 def rename_tag(win: "Window", tag: str, merge: bool) -> None:
     names = [t.name for t in win.library.tags() if t.name != tag]
     if merge:

@@ -35,6 +35,7 @@ from litman.gui import (
     refresh,
     requests,
     settings,
+    trash_actions,
     window_actions,
     window_state,
 )
@@ -163,11 +164,13 @@ class MainWindow(QMainWindow):
         for a in (
             self.acts.import_files,
             self.acts.delete,
+            self.acts.empty_trash,
             self.acts.restore_backup,
             self.acts.backup,
             *self.acts.status.values(),
         ):
             a.setEnabled(writable)
+        trash_actions.follow_view(self)
         self.setAcceptDrops(writable)
         self.detail.read_only = not writable
         self.sidebar.read_only = not writable
@@ -411,9 +414,9 @@ class MainWindow(QMainWindow):
 
     # -- actions -----------------------------------------------------------------------------
 
-    def push(self, command: commands.LibraryCommand) -> None:
+    def push(self, command: commands.LibraryCommand, said: str = "") -> None:
         """Queue a command; control comes back at once (see gui/write_desk.py)."""
-        self.desk.push(command)
+        self.desk.push(command, said)
 
     def tell_failure(self, message: str) -> None:
         self.desk.tell_failure(message)

@@ -44,12 +44,17 @@ class EmptyNotice(QLabel):
         self.setStyleSheet("font-size: 14px; padding: 40px")
         self.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # 4.5:1 (theme.py)
 
-    def update_for(self, rows: int, library_empty: bool, query: str, formats: str) -> None:
-        """Hidden while rows show; else why there are none (`formats`: what Import takes)."""
+    def update_for(
+        self, rows: int, library_empty: bool, query: str, formats: str, why: str = ""
+    ) -> None:
+        """Hidden while rows show; else why there are none (`formats`: what Import takes;
+        `why`, when given, says it instead)."""
         if rows:
             self.hide()
             return
-        if library_empty:
+        if why:
+            self.setText(why)
+        elif library_empty:
             self.setText(
                 "Your library is empty.\n\nFile → Import… (Ctrl+I), or drop "
                 f"{formats} files on this window."

@@ -22,6 +22,7 @@ from litman.gui.paper_table import EmptyNotice
 from litman.gui.safe_text import rich
 from litman.gui.search_controller import SearchController
 from litman.gui.selection import IdSelection
+from litman.gui.sidebar import TRASH
 from litman.gui.status_line import StatusLine
 from litman.gui.table_header import TableHeader
 from litman.gui.write_worker import WriteWorker
@@ -108,6 +109,9 @@ class Results(QObject):
         if self.offline:  # the rows shown stay; a new list would need the server
             self.status_line.say("Searching waits until the server is back.", 5000)
             return
+        if self.prefix() == TRASH:
+            self._show_trash()
+            return
         text = self.query_text()
         query = self.searcher.parse(text)
         busy = self.background.running or (self.writes.busy() and not self.library.index_free())
@@ -146,6 +150,15 @@ class Results(QObject):
             + "; ".join(outcome.notes)
         )
 
+    def _show_trash(self) -> None:
+        """The papers in the trash, the most recently trashed first (the search text and
+        the header's sort apply to the library, not to the trash)."""
+        self.waiting = False
+        self.last_result = None
+        self._show(self.library.trash_ids(), self.selection.ids())
+        self.update_empty()
+        self.status_line.show_counts()
+
     def _show(self, ids: list[int], selected: Sequence[int]) -> None:
         """These rows, with the papers selected before that are still among them."""
         self.model.set_ids(ids)
@@ -164,6 +177,9 @@ class Results(QObject):
 
     def update_empty(self) -> None:
         rows = self.model.rowCount()
+        if self.prefix() == TRASH:
+            self.empty.update_for(rows, False, "", "", "The trash is empty.")
+            return
         empty = not rows and self.library.count() == 0
         self.empty.update_for(rows, empty, self.query_text(), registry.read_help())
 

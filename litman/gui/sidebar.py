@@ -1,5 +1,6 @@
-"""The left sidebar: Library (All / Unread / Reading / Read) and the tag tree, with counts.
-In a shared library the reading counts are the user's own, and say so ("Read (mine)").
+"""The left sidebar: Library (All / Unread / Reading / Read, and the Trash) and the tag tree,
+with counts. In a shared library the reading counts are the user's own, and say so ("Read
+(mine)").
 
 Selecting an item emits the query fragment it stands for (`status:read`, `tag:"A > B"`);
 the window combines it with the search box. Rows dropped on a tag, and the tag context
@@ -20,6 +21,10 @@ MIME = "application/x-litman-ids"
 
 # In a shared library each user keeps their own reading status (issue 19).
 MINE_TIP = "Your own reading status: each user of a shared library keeps their own"
+
+
+# The Trash's item: not a query, the window lists the papers in the trash for it.
+TRASH = "in:trash"
 
 
 def tag_filter(path: str) -> str:
@@ -72,6 +77,8 @@ class Sidebar(QTreeWidget):
             item = self._add(lib_root, label, f"status:{status.value}", counts[status])
             if mine:
                 item.setToolTip(0, MINE_TIP)
+        trash = self._add(lib_root, "Trash", TRASH, self.library.trash_count())
+        trash.setToolTip(0, "Deleted papers, until restored or deleted permanently")
         self._tag_root = QTreeWidgetItem(self, ["Tags", ""])
         self._tag_root.setFlags(Qt.ItemFlag.ItemIsEnabled)
         self._build_tags(self._tag_root)
@@ -80,7 +87,8 @@ class Sidebar(QTreeWidget):
         self.select_filter(current)
 
     def update_counts(self, statuses: bool = True, tags: bool = True) -> None:
-        """Re-count what a change touched: the status rows, the tag rows, or both. The tree
+        """Re-count what a change touched: the status rows (with All and the Trash, which
+        papers coming or going recount too), the tag rows, or both. The tree
         is rebuilt only when the set of tags itself changed (or a colour did)."""
         if tags:
             colours = {t.name: t.colour for t in self.library.tags()}
@@ -95,6 +103,7 @@ class Sidebar(QTreeWidget):
             self._items[""].setText(1, f"{sum(status_counts.values()):,}")
             for status, n in status_counts.items():
                 self._items[f"status:{status.value}"].setText(1, f"{n:,}")
+            self._items[TRASH].setText(1, f"{self.library.trash_count():,}")
 
     def _rebuild_tags(self) -> None:
         """A tag came or went: rebuild the tag tree alone, keeping the current item."""

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QToolBar
 
 from litman.core.records import Status
 from litman.formats import registry
-from litman.gui import dialogs, lookup_menu
+from litman.gui import dialogs, lookup_menu, trash_actions
 from litman.gui.actions import Actions
 from litman.gui.window_api import Window
 
@@ -106,7 +106,7 @@ def _edit_actions(win: "ActionWindow") -> None:
     acts.copy_ris, acts.copy_csl = acts.copy_as["ris"], acts.copy_as["csljson"]
     acts.find = _act(win, "Find", win.focus_search, QKeySequence.StandardKey.Find)
     acts.delete = _act(
-        win, "Delete…", lambda: dialogs.delete_papers(win), QKeySequence.StandardKey.Delete
+        win, "Move to Trash", lambda: trash_actions.delete(win), QKeySequence.StandardKey.Delete
     )
     acts.delete.setShortcuts(
         [QKeySequence(QKeySequence.StandardKey.Delete), QKeySequence("Backspace")]
@@ -141,6 +141,7 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     file_menu.addAction(acts.close)
     edit = bar.addMenu("&Edit")
     edit.addActions([acts.undo, acts.redo, *copies, acts.find, acts.delete])
+    edit.addActions(trash_actions.install(win, _act))
     status = bar.addMenu("&Status")
     status.addActions(list(acts.status.values()))
     status.addSeparator()

@@ -55,8 +55,9 @@ class WriteDesk(QObject):
         # Refused edits the merge dialog answers: not told again as failures.
         self._answered: list[BaseException] = []
 
-    def push(self, command: LibraryCommand) -> None:
-        """Queue a command on the write worker and return at once."""
+    def push(self, command: LibraryCommand, said: str = "") -> None:
+        """Queue a command on the write worker and return at once; `said` goes to the
+        status bar when its first run has worked."""
         if self.offline:
             self.status_bar.showMessage(f"“{command.text()}” was not made: {self.offline}", 15000)
             return
@@ -68,6 +69,8 @@ class WriteDesk(QObject):
         def done(_result: object) -> None:
             command.mark_done()
             self.undo.push(command)
+            if said:
+                self.status_bar.showMessage(said, 10000)
 
         def failed(exc: BaseException) -> None:
             if isinstance(exc, ServerUnreachableError):

@@ -399,7 +399,7 @@ def test_a_bulk_action_names_its_papers_grouped_by_thousands(seeded) -> None:
 
     ids = list(range(1, 1201))
     assert commands.TagPapers(seeded, "x", ids).text() == "Tag 1,200 papers 'x'"
-    assert commands.DeletePapers(seeded, ids).text() == "Delete 1,200 papers"
+    assert commands.DeletePapers(seeded, ids).text() == "Move 1,200 papers to the trash"
     assert commands.set_status(seeded, ids, Status.READ).text().startswith("Mark 1,200 papers")
 
 

@@ -1,0 +1,116 @@
+"""The Trash in the window (`litman.core.trash`).
+
+Delete (the key, or Edit → Move to Trash) moves the selected papers to the trash: one
+undoable step, said in the status bar. The sidebar's Trash lists the papers in it; there,
+Restore takes the selected ones out (undoable too), and Delete, or Edit → Delete
+Permanently…, deletes them for good. Edit → Empty Trash… deletes every paper in it.
+Deleting for good asks first, is not undoable (the backup taken first is the way back) and
+runs on the write worker, with its progress and Cancel in the status bar.
+"""
+
+from collections.abc import Callable
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMessageBox
+
+from litman.core.records import Changes
+from litman.gui import commands
+from litman.gui.sidebar import TRASH
+from litman.gui.window_api import Window
+
+Step = Callable[[int, int], None]
+
+
+def papers(n: int) -> str:
+    return f"{n:,} {'paper' if n == 1 else 'papers'}"
+
+
+def in_trash_view(win: Window) -> bool:
+    return win.sidebar.current_filter() == TRASH
+
+
+def delete(win: Window) -> None:
+    """The Delete key: to the trash, or out of the Trash view for good."""
+    if in_trash_view(win):
+        delete_permanently(win)
+    else:
+        move_to_trash(win)
+
+
+def move_to_trash(win: Window) -> None:
+    ids = win.selected_ids()
+    if ids:
+        said = (
+            f"Moved {papers(len(ids))} to the trash: Edit → Undo (Ctrl+Z), or Restore in the "
+            "Trash, brings them back."
+        )
+        win.push(commands.DeletePapers(win.library, ids), said=said)
+
+
+def restore(win: Window) -> None:
+    ids = win.selected_ids() if in_trash_view(win) else []
+    if not ids:
+        win.statusBar().showMessage("Select papers in the Trash (sidebar) to restore them.", 8000)
+        return
+    win.push(commands.RestorePapers(win.library, ids), said=f"Restored {papers(len(ids))}.")
+
+
+def delete_permanently(win: Window) -> None:
+    ids = win.selected_ids() if in_trash_view(win) else []
+    if not ids:
+        win.statusBar().showMessage("Select papers in the Trash (sidebar) to delete them.", 8000)
+        return
+    what = papers(len(ids))
+    if _confirmed(win, "Delete permanently", f"Delete {what} permanently?"):
+        lib = win.library
+        _purge(win, f"Delete {what} permanently", lambda step: lib.delete_permanently(ids, step))
+
+
+def empty_trash(win: Window) -> None:
+    n = win.library.trash_count()
+    if not n:
+        win.statusBar().showMessage("The trash is empty.", 5000)
+        return
+    if _confirmed(win, "Empty Trash", f"Delete the {papers(n)} in the trash permanently?"):
+        lib = win.library
+        _purge(win, f"Empty the trash ({papers(n)})", lib.empty_trash)
+
+
+def _confirmed(win: Window, title: str, question: str) -> bool:
+    answer = QMessageBox.question(
+        win.window(),
+        title,
+        f"{question} This cannot be undone; the library is backed up first.",
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def _purge(win: Window, label: str, work: Callable[[Step], Changes]) -> None:
+    def done(changes: Changes) -> None:
+        gone = papers(len(changes.deleted))
+        win.statusBar().showMessage(f"Deleted {gone} permanently (backed up first).", 10000)
+
+    win.writes.submit(label, work, done=done)
+
+
+def follow_view(win: Window) -> None:
+    """The Delete action says what it does in the view shown; Restore and Delete
+    Permanently… work in the Trash (and a library that may be written)."""
+    acts, trash = win.acts, in_trash_view(win)
+    acts.delete.setText("Delete Permanently…" if trash else "Move to Trash")
+    acts.restore_trash.setEnabled(trash and acts.delete.isEnabled())
+    acts.delete_forever.setEnabled(trash and acts.delete.isEnabled())
+
+
+def install(win: Window, act: Callable[..., QAction]) -> list[QAction]:
+    """Make the Restore, Delete Permanently… and Empty Trash… actions (`act`: the window's
+    action maker) and keep them and Delete in step with the view; the actions for the Edit
+    menu."""
+    acts = win.acts
+    acts.restore_trash = act(win, "Restore from Trash", lambda: restore(win))
+    acts.delete_forever = act(win, "Delete Permanently…", lambda: delete_permanently(win))
+    acts.empty_trash = act(win, "Empty Trash…", lambda: empty_trash(win))
+    win.table.addAction(acts.restore_trash)
+    win.sidebar.filterChanged.connect(lambda _query: follow_view(win))
+    follow_view(win)
+    return [acts.restore_trash, acts.delete_forever, acts.empty_trash]

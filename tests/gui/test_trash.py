@@ -1,0 +1,117 @@
+"""The Trash in the window: Delete moves papers there (said in the status bar, undoable);
+the sidebar's Trash lists them with a count; Restore takes them out; Delete Permanently…
+and Empty Trash… delete for good after asking, on the write worker, not undoable."""
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from litman.core import backups
+from litman.core.library import Library
+from litman.gui.sidebar import TRASH
+
+pytestmark = pytest.mark.gui
+
+
+def select_rows(win, rows) -> list[int]:
+    win.table.clearSelection()
+    sel = win.table.selectionModel()
+    for r in rows:
+        sel.select(win.model.index(r, 0), sel.SelectionFlag.Select | sel.SelectionFlag.Rows)
+    win.selection.flush()
+    return win.selected_ids()
+
+
+@pytest.fixture
+def asked(monkeypatch) -> list[str]:
+    """Every question asked, answered Yes."""
+    told: list[str] = []
+
+    def question(_parent, _title, text, *_a, **_k):
+        told.append(text)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    return told
+
+
+def open_trash(win, qtbot) -> None:
+    win.sidebar.select_filter(TRASH)
+    qtbot.waitUntil(lambda: win.sidebar.current_filter() == TRASH)
+
+
+def test_delete_moves_to_the_trash_and_says_so(window, qtbot, asked) -> None:
+    ids = select_rows(window, [0, 1, 2])
+    with qtbot.waitSignal(window.writes.finished):
+        window.acts.delete.trigger()
+    assert asked == []  # nothing is lost: no question
+    qtbot.waitUntil(lambda: "to the trash" in window.statusBar().currentMessage())
+    assert "Ctrl+Z" in window.statusBar().currentMessage()
+    assert not set(ids) & set(window.model.ids())
+    assert window.sidebar.count_of(TRASH) == 3 and window.sidebar.count_of("") == 86
+    assert window.undo.undoText() == "Move 3 papers to the trash"
+
+
+def test_the_trash_view_lists_them_and_restore_takes_them_out(window, qtbot, asked) -> None:
+    ids = select_rows(window, [0, 1])
+    window.acts.delete.trigger()
+    open_trash(window, qtbot)
+    qtbot.waitUntil(lambda: sorted(window.model.ids()) == sorted(ids))
+    assert (
+        window.acts.delete.text() == "Delete Permanently…" and window.acts.restore_trash.isEnabled()
+    )
+    select_rows(window, [0, 1])
+    with qtbot.waitSignal(window.writes.finished):
+        window.acts.restore_trash.trigger()
+    qtbot.waitUntil(lambda: window.model.rowCount() == 0)
+    assert window.empty.text() == "The trash is empty."
+    assert window.sidebar.count_of(TRASH) == 0 and window.library.count() == 89
+    window.undo.undo()  # back into the trash
+    qtbot.waitUntil(lambda: window.sidebar.count_of(TRASH) == 2)
+
+
+def test_delete_in_the_trash_asks_then_deletes_for_good(window, qtbot, asked) -> None:
+    select_rows(window, [0, 1, 2])
+    window.acts.delete.trigger()
+    open_trash(window, qtbot)
+    qtbot.waitUntil(lambda: window.model.rowCount() == 3)
+    gone = select_rows(window, [0, 1])
+    undo_steps = window.undo.count()
+    with qtbot.waitSignal(window.writes.finished):
+        window.acts.delete.trigger()
+    assert len(asked) == 1 and "cannot be undone" in asked[0]
+    qtbot.waitUntil(lambda: window.model.rowCount() == 1)
+    assert "permanently" in window.statusBar().currentMessage()
+    assert window.library.get_many(gone) == [] and window.undo.count() == undo_steps
+    assert backups.list_backups(window.library.path)[0].reason == backups.PRE_DELETE
+
+
+def test_empty_trash_refused_changes_nothing(window, qtbot, monkeypatch) -> None:
+    select_rows(window, [0, 1])
+    window.acts.delete.trigger()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
+    window.acts.empty_trash.trigger()
+    assert window.library.trash_count() == 2
+
+
+def test_empty_trash_deletes_every_paper_in_it(window, qtbot, asked) -> None:
+    select_rows(window, [0, 1, 2, 3])
+    window.acts.delete.trigger()
+    with qtbot.waitSignal(window.writes.finished):
+        window.acts.empty_trash.trigger()
+    assert "4 papers" in asked[0]
+    qtbot.waitUntil(lambda: window.sidebar.count_of(TRASH) == 0)
+    assert window.library.count() == 85 and window.model.rowCount() == 85
+
+
+def test_another_process_trashing_and_restoring_shows(window, qtbot) -> None:
+    pid = window.model.paper_id(0)
+    with Library.open(window.library.path) as other:  # the CLI, say
+        other.delete_papers([pid])
+    window.poll_changes()
+    qtbot.waitUntil(lambda: pid not in window.model.ids())
+    assert window.sidebar.count_of(TRASH) == 1
+    with Library.open(window.library.path) as other:
+        other.restore([pid])
+    window.poll_changes()
+    qtbot.waitUntil(lambda: pid in window.model.ids())
+    assert window.sidebar.count_of(TRASH) == 0
