@@ -92,7 +92,7 @@ def _entry(p: Paper, fields: list[tuple[str, str]], convert: Convert | None = No
 def _field_line(name: str, value: str) -> str:
     if name == "month" and value.lower() in MONTH_NAMES:
         return f"\t{name} = {value},\n"  # `month = mar`: a macro the style prints its way
-    return "\t" + _name_safe(name) + " = {" + value + "},\n"
+    return f"\t{_name_safe(name)} = {{{value}}},\n"
 
 
 # Characters that would end a key, a field name or an entry type early (set through the API,
@@ -245,17 +245,17 @@ def fields_of(
     """The fields of `p`'s entry, in the order it was read in (new ones after)."""
     mode = mode or ("ascii" if ascii_only else "pdflatex")
     fields = modelled_fields(p, mode)
-    for k, v in p.extra.items():
-        if not k.startswith("litman-") and k not in fields:
-            fields[k] = v
-    read = [k for k in p.extra.get(ORDER, "").split(",") if k in fields]
-    names = [*dict.fromkeys([*read, *fields])]
+    items: Iterable[tuple[str, str]] = fields.items()  # no extra: litman's own order
+    if p.extra:
+        for k, v in p.extra.items():
+            if not k.startswith("litman-") and k not in fields:
+                fields[k] = v
+        read = [k for k in p.extra.get(ORDER, "").split(",") if k in fields]
+        items = _ordered(fields, [*dict.fromkeys([*read, *fields])])
     # A value written between braces must stay inside them, for BibTeX and for parsers:
     # raw text kept from an import, or an unmodelled field, that would not is re-encoded.
     ascii_only = mode == "ascii"
-    return [
-        (k, v if stays_inside(v) else _reencode(v, ascii_only)) for k, v in _ordered(fields, names)
-    ]
+    return [(k, v if stays_inside(v) else _reencode(v, ascii_only)) for k, v in items]
 
 
 def _ordered(fields: dict[str, str], names: list[str]) -> list[tuple[str, str]]:

@@ -9,7 +9,9 @@ protect acronyms and math from BibTeX's case changes, and URLs and DOIs are verb
 """
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
+from itertools import repeat
 from typing import Literal
 
 from litman.core.fields import MODELLED as COLUMNS
@@ -222,24 +224,48 @@ MODELLED = ("title", "author", "year", "venue", "doi", "url", "abstract", "keywo
 
 def _write(p: AnyPaper, name: str, mode: Mode) -> str | None:
     """A modelled field as litman writes it from the paper's own value; None if empty."""
-    if name == "title":
-        return protect_case(p.title, mode) if p.title else None
-    if name == "author":
-        if not p.authors:
-            return None
-        braced = names_kept_whole(p)
-        names = [f"{{{a}}}" if a in braced else a for a in p.authors] if braced else p.authors
-        return " and ".join([write_name(a, mode) for a in names])
-    if name == "year":
-        return str(p.year) if p.year else None
-    if name == "keywords":
-        return (KEYWORD_SEPARATOR + " ").join(write_keyword(t, mode) for t in p.tags) or None
-    if name == "comment":
-        return _comment(p, mode)
-    value = str(getattr(p, name))
-    if not value:
+    return _WRITERS[name](p, mode)
+
+
+def _title(p: AnyPaper, mode: Mode) -> str | None:
+    return protect_case(p.title, mode) if p.title else None
+
+
+def _author(p: AnyPaper, mode: Mode) -> str | None:
+    if not p.authors:
         return None
-    return verbatim(value) if name in ("doi", "url") else encode(value, mode)
+    braced = names_kept_whole(p)
+    names = [f"{{{a}}}" if a in braced else a for a in p.authors] if braced else p.authors
+    return " and ".join(map(write_name, names, repeat(mode)))
+
+
+def _year(p: AnyPaper, mode: Mode) -> str | None:
+    return str(p.year) if p.year else None
+
+
+def _venue(p: AnyPaper, mode: Mode) -> str | None:
+    return _encode_short(p.venue, mode) if p.venue else None
+
+
+def _doi(p: AnyPaper, mode: Mode) -> str | None:
+    return verbatim(p.doi) if p.doi else None
+
+
+def _url(p: AnyPaper, mode: Mode) -> str | None:
+    return verbatim(p.url) if p.url else None
+
+
+def _abstract(p: AnyPaper, mode: Mode) -> str | None:
+    return encode(p.abstract, mode) if p.abstract else None
+
+
+def _keywords(p: AnyPaper, mode: Mode) -> str | None:
+    return _keywords_written(tuple(p.tags), mode) or None if p.tags else None
+
+
+@lru_cache(maxsize=1 << 12)  # a library's papers share a few sets of tags
+def _keywords_written(tags: tuple[str, ...], mode: Mode) -> str:
+    return (KEYWORD_SEPARATOR + " ").join([write_keyword(t, mode) for t in tags])
 
 
 def _comment(p: AnyPaper, mode: Mode) -> str | None:
@@ -249,23 +275,36 @@ def _comment(p: AnyPaper, mode: Mode) -> str | None:
     return "\n\n".join([*written, encode(p.notes, mode)]) if p.notes else None
 
 
-_RAW_KEYS = tuple((name, RAW + name) for name in MODELLED)
+_WRITERS: dict[str, Callable[[AnyPaper, Mode], str | None]] = {
+    "title": _title,
+    "author": _author,
+    "year": _year,
+    "venue": _venue,
+    "doi": _doi,
+    "url": _url,
+    "abstract": _abstract,
+    "keywords": _keywords,
+    "comment": _comment,
+}
+# Each modelled field: its name, the extra key of its value as read, and its writer.
+_FIELDS = tuple((name, RAW + name, _WRITERS[name]) for name in MODELLED)
 
 
 def modelled_fields(p: AnyPaper, mode: Mode) -> dict[str, str]:
     """Field name -> value for what litman models: a value read from a file and not
     edited since is written back as it was read."""
     out: dict[str, str] = {}
-    as_read = ORDER in p.extra  # else no field can be `_derived`
-    for name, raw_key in _RAW_KEYS:
-        raw = p.extra.get(raw_key)
+    extra = p.extra
+    as_read = ORDER in extra  # else no field can be `_derived`
+    for name, raw_key, write in _FIELDS:
+        raw = extra.get(raw_key) if extra else None
         if raw is not None and _unedited(name, raw, p):
             value: str | None = encode_chars(raw, mode) if mode == "ascii" else raw
         else:
-            value = _write(p, name, mode)
+            value = write(p, mode)
         if value is None or (as_read and _derived(name, p)):
             continue
-        out[venue_field(p.entry_type, p.extra) if name == "venue" else name] = value
+        out[venue_field(p.entry_type, extra) if name == "venue" else name] = value
     if p.status in READ_OUT:
         out["readstatus"] = READ_OUT[p.status]
     if p.rating:
@@ -311,11 +350,17 @@ def _derived(name: str, p: AnyPaper) -> bool:
 
 def verbatim(value: str) -> str:
     """A URL or DOI as it is: biblatex reads these verbatim, so escapes would print."""
+    if "{" not in value and "}" not in value:
+        return value  # the common case, without counting depths character by character
     return value.replace("{", "%7B").replace("}", "%7D") if not _balanced(value) else value
 
 
 def encode(text: str, mode: Mode) -> str:
     return encode_chars(latex.encode(text, mode == "ascii"), mode)
+
+
+# Venues: a library's papers share a few hundred.
+_encode_short = lru_cache(maxsize=1 << 12)(encode)
 
 
 # Characters pdflatex sets with its default input and font encodings (utf8, OT1, TS1, OMS),
@@ -348,6 +393,8 @@ def encode_chars(text: str, mode: Mode) -> str:
 def protect_case(title: str, mode: Mode) -> str:
     """A title for BibTeX styles that change case: acronyms and mixed case (`LLMs`,
     `ReLU`) and inline math go in braces, as BibTeX users write them."""
+    if "$" not in title:  # no math (`latex.math_spans`): most titles
+        return _protect_words(title, mode)
     pieces, pos = [], 0
     for start, end in latex.math_spans(title):
         pieces += [_protect_words(title[pos:start], mode), "{" + title[start:end] + "}"]
