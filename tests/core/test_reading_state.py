@@ -290,3 +290,15 @@ def test_a_schema_6_file_gains_the_reading_rows_index(tmp_path: Path) -> None:
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
     conn.close()
     assert "ix_reading_paper" in names
+
+
+def test_a_query_over_the_reading_state_is_compiled_once() -> None:
+    """SQLAlchemy reuses a compiled statement only when it can make a cache key for it; the
+    reader (`reading_state.ME`) had none, so every read of papers was compiled again."""
+    from sqlalchemy import select
+
+    from litman.core import reading_state, store
+
+    query = select(*store.PAPER_COLUMNS).select_from(reading_state.joined())
+    assert query._generate_cache_key() is not None
+    assert reading_state.ME._generate_cache_key() == reading_state.Me()._generate_cache_key()
