@@ -1,0 +1,76 @@
+"""What one keystroke in the search box makes the GUI thread do, checked as behaviours: the
+table is laid out and painted once, papers already read are not read again (a paper changed
+is), and the box keeps its height when it shows a note."""
+
+import pytest
+from PySide6.QtCore import QEvent, QObject
+
+pytestmark = pytest.mark.gui
+
+
+class PaintCounter(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.paints = 0
+
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.paints += 1
+        return False
+
+
+def settle(qtbot) -> None:
+    """Every event due now handled: a zero-time timer posted by another one, too."""
+    for _ in range(5):
+        qtbot.wait(1)
+
+
+def test_a_keystroke_paints_the_table_once(window, qtbot) -> None:
+    counter = PaintCounter()
+    window.table.viewport().installEventFilter(counter)
+    window.search.setFocus()
+    for ch in "the":  # each step still matches, so the table never empties
+        settle(qtbot)
+        before, searches = counter.paints, window.searcher.searches
+        qtbot.keyClick(window.search, ch)
+        qtbot.waitUntil(lambda s=searches: window.searcher.searches > s)
+        settle(qtbot)
+        assert window.model.rowCount() > 0
+        # Not the new rows painted, then laid out on a timer and painted all again.
+        assert counter.paints - before == 1, ch
+
+
+def type_text(window, qtbot, text: str) -> None:
+    """`text` in the search box as typing puts it there, its search run and painted."""
+    searches = window.searcher.searches
+    window.search.setText(text)
+    qtbot.waitUntil(lambda: window.searcher.searches > searches)
+    window.table.viewport().repaint()  # the rows shown are read
+
+
+def test_typing_reads_no_paper_the_table_has_read(window, qtbot, monkeypatch) -> None:
+    type_text(window, qtbot, "the")
+    reads = []
+    real = window.library.get_many
+    monkeypatch.setattr(window.library, "get_many", lambda ids: reads.append(ids) or real(ids))
+    type_text(window, qtbot, "the ")  # the same papers match
+    assert reads == []
+
+
+def test_a_paper_changed_is_read_again_when_typing_follows(window, qtbot) -> None:
+    type_text(window, qtbot, "the")
+    pid = window.model.paper_id(0)
+    window.library.update_paper(pid, venue="Changed Venue")  # the window hears of it
+    type_text(window, qtbot, "the ")
+    row = window.model.row_of(pid)
+    assert row is not None
+    assert window.model.paper(row).venue == "Changed Venue"
+
+
+def test_a_note_on_the_query_does_not_change_the_box_height(window, qtbot) -> None:
+    height = window.search.height()
+    window.search.setText("year:20x")  # not a valid year: the box says so
+    window.apply_filter()
+    settle(qtbot)
+    assert "not a valid year" in window.search.toolTip()
+    assert window.search.height() == height
