@@ -7,10 +7,13 @@ one SQL query, cached by the Library until the next write). Filter-only queries 
 """
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from litman.core.library import Library
 from litman.core.query import Query, parse
-from litman.core.ranking import SearchResult
+
+if TYPE_CHECKING:  # the ranking loads numpy: the window's first rows need neither
+    from litman.core.ranking import SearchResult
 
 
 @dataclass(frozen=True)
@@ -19,7 +22,7 @@ class Outcome:
     (None when nothing was ranked), and the parser's notes about the query."""
 
     ids: list[int]
-    result: SearchResult | None
+    result: "SearchResult | None"
     notes: tuple[str, ...]
 
 

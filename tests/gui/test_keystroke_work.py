@@ -1,6 +1,10 @@
 """What one keystroke in the search box makes the GUI thread do, checked as behaviours: the
 table is laid out and painted once, papers already read are not read again (a paper changed
-is), and the box keeps its height when it shows a note."""
+is), the box keeps its height when it shows a note, and the window's first rows need no
+search engine loaded."""
+
+import subprocess
+import sys
 
 import pytest
 from PySide6.QtCore import QEvent, QObject
@@ -74,3 +78,15 @@ def test_a_note_on_the_query_does_not_change_the_box_height(window, qtbot) -> No
     settle(qtbot)
     assert "not a valid year" in window.search.toolTip()
     assert window.search.height() == height
+
+
+def test_the_window_module_loads_no_search_engine() -> None:
+    """The first rows come from SQL; numpy and the ranking load with the index, after."""
+    code = (
+        "import sys, litman.gui.main_window; "
+        "print(sorted(m for m in ('numpy', 'litman.core.ranking') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert out.stdout.strip() == "[]"
