@@ -378,29 +378,33 @@ class Changes:
 
 
 @dataclass(frozen=True)
-class Skipped:
-    """A part of an input file that was not imported, and why."""
+class AtLine:
+    """What an import report says of one record of the input file: the line it starts on."""
 
     line: int
+
+
+@dataclass(frozen=True)
+class Skipped(AtLine):
+    """A part of an input file that was not imported, and why."""
+
     reason: str
 
 
 @dataclass(frozen=True)
-class Merged:
+class Merged(AtLine):
     """An incoming record that was found to be a paper already present."""
 
-    line: int
     into_id: int
     into_citekey: str
     how: str
 
 
 @dataclass(frozen=True)
-class Proposed:
+class Proposed(AtLine):
     """An incoming record kept as its own paper that looks like another: for the user to
     review and merge if they are one. Two citekeys are two records until the user says so."""
 
-    line: int
     paper_id: int
     citekey: str
     like_id: int
@@ -417,10 +421,9 @@ class Proposed:
 
 
 @dataclass(frozen=True)
-class Renamed:
+class Renamed(AtLine):
     """A citekey that was taken, and the one the paper was stored under."""
 
-    line: int
     wanted: str
     stored: str
 

@@ -311,8 +311,6 @@ class MainWindow(QMainWindow):
         self.pane = PaneFeed(
             self.library,
             detail=self.detail,
-            selection=self.selection,
-            model=self.model,
             results=self.results,
             offline=lambda: bool(self.offline),
             parent=self,

@@ -14,9 +14,7 @@ from PySide6.QtCore import QObject
 from litman.core.library import Library
 from litman.gui import safe_text
 from litman.gui.detail import DetailPane
-from litman.gui.models.papers import PaperTableModel
 from litman.gui.results import Results
-from litman.gui.selection import IdSelection
 from litman.gui.whole_selection import WholeSelection
 
 READ_AT_ONCE = 200  # papers of a selection read on the GUI thread for the pane
@@ -28,15 +26,14 @@ class PaneFeed(QObject):
         library: Library,
         *,
         detail: DetailPane,
-        selection: IdSelection,
-        model: PaperTableModel,
         results: Results,
         offline: Callable[[], bool],
         parent: QObject,
     ) -> None:
         super().__init__(parent)
-        self.library, self.detail, self.selection = library, detail, selection
-        self.model, self.results, self.offline = model, results, offline
+        self.library, self.detail, self.offline = library, detail, offline
+        # The rows and the selection are the results' own.
+        self.results, self.model, self.selection = results, results.model, results.selection
         self.whole = WholeSelection(library, self)
         self.whole.answered.connect(lambda a: detail.show_whole(a.statuses, a.tags))
         self.whole.unanswered.connect(detail.show_whole_unread)
