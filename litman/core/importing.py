@@ -178,7 +178,9 @@ def _load_candidates(
 ) -> None:
     """The stored papers the incoming ones may duplicate, found by their blocking keys
     (`rows`: the incoming papers' `store.paper_row`, holding their keys), DOIs and arXiv
-    ids, added to `finder`."""
+    ids, added to `finder`. None in an empty library (the first import of a new one)."""
+    if conn.execute(select(P.c.id).limit(1)).first() is None:
+        return
     keyed = list(zip(papers, rows, strict=True))
     akeys = list({r["abstract_key"] for p, r in keyed if p.abstract})
     tkeys = list({r["title_key"] for p, r in keyed if p.title and not p.title_derived})

@@ -8,7 +8,6 @@ blocks are kept to be written back. An entry with a repeated field keeps the fir
 as BibTeX and biber do, and says so; malformed entries are skipped with their line numbers.
 """
 
-import hashlib
 import logging
 import re
 from collections.abc import Sequence
@@ -85,7 +84,7 @@ def read_group(paths: Sequence[Path], keyword_separator: str = ",") -> list[Impo
                 tuple(lines),
                 tuple(skipped),
                 (*text.warnings, *notes, *defs, *warnings),
-                digest=hashlib.sha256(text.text.encode()).hexdigest(),
+                digest=text.digest(),
                 blocks=tuple(blocks),
             )
         )

@@ -6,7 +6,6 @@ Writers return an `ExportReport`: how many papers were written and, per field, h
 papers had a value the format cannot express, so that nothing is dropped silently.
 """
 
-import hashlib
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -140,5 +139,5 @@ def batch_of(
         lines=tuple(lines),
         skipped=tuple(skipped),
         warnings=(*decoded.warnings, *warnings),
-        digest=hashlib.sha256(decoded.text.encode()).hexdigest(),
+        digest=decoded.digest(),
     )

@@ -213,7 +213,7 @@ def to_paper(record: _Record) -> NewPaper:
         doi=_first(values, "DO").strip(),
         url=_first(values, "UR").split()[0] if values.get("UR") else "",
         entry_type=etype,
-        citekey=_first(values, "ID").strip() if " " not in _first(values, "ID") else "",
+        citekey=_citekey(_first(values, "ID")),
         tags=tuple(dict.fromkeys(t for kw in values.get("KW", []) for t in _keywords(kw))),
         status=exchange.status_of(custom.pop(exchange.STATUS, "")),
         rating=exchange.rating_of(custom.pop(exchange.RATING, "")),
@@ -222,6 +222,11 @@ def to_paper(record: _Record) -> NewPaper:
         abstract_truncated=custom.pop(exchange.TRUNCATED, "") == "true",
         extra=extra,
     )
+
+
+def _citekey(given: str) -> str:
+    """An `ID` as a citekey: none when it holds a space."""
+    return given.strip() if " " not in given else ""
 
 
 def _note(text: str) -> str:

@@ -8,7 +8,6 @@ as `Area > Subarea`. Abstracts cut with `…` are stored without it and marked t
 HTML/MathML debris becomes plain text. Each abstract gets a derived title.
 """
 
-import hashlib
 import re
 import statistics
 from dataclasses import dataclass
@@ -60,7 +59,7 @@ def read(path: Path) -> ImportBatch:
         skipped=tuple(skipped),
         warnings=decoded.warnings,
         label=label,
-        digest=hashlib.sha256(decoded.text.encode()).hexdigest(),
+        digest=decoded.digest(),
     )
 
 
