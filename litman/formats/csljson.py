@@ -216,6 +216,8 @@ def _entry_type(item: Mapping[str, Any]) -> str:
 def _text(value: Any) -> str:
     if isinstance(value, str):
         return value
+    if value is None:  # a variable the item lacks: most calls after a string
+        return ""
     if isinstance(value, int | float) and not isinstance(value, bool):
         return str(value)
     if isinstance(value, list):  # a few exporters write one-element lists
@@ -231,8 +233,9 @@ def _names(value: Any, line: int, warnings: list[str]) -> tuple[str, ...]:
     if not isinstance(value, list):
         return ()
     names = [_name(v) for v in value]
-    if not all(names):
-        warnings.append(f"line {line}: {names.count('')} author(s) with no name left out")
+    if all(names):
+        return tuple(names)
+    warnings.append(f"line {line}: {names.count('')} author(s) with no name left out")
     return tuple(n for n in names if n)
 
 
@@ -243,7 +246,7 @@ def _name(part: Any) -> str:
         return _one_line(_text(part))
     family, given = part.get("family"), part.get("given")
     if len(part) == 2 and isinstance(family, str) and isinstance(given, str) and family and given:
-        return _one_line(f"{family}, {given}")  # the common case, quickly
+        return " ".join(f"{family}, {given}".split())  # the common case, quickly
     if _text(part.get("literal")):
         return _one_line(_text(part["literal"]))
     family = " ".join(
@@ -262,6 +265,8 @@ def _year(issued: Any) -> int | None:
         return year_of(_text(issued))
     parts = issued.get("date-parts")
     if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        if type(parts[0][0]) is int and -99999 <= parts[0][0] <= 999999:
+            return int(parts[0][0])  # the usual number: what the text test below gives
         first = _text(parts[0][0])
         if first.lstrip("-").isdigit() and len(first) <= 6:
             return int(first)
@@ -286,7 +291,7 @@ def _tags(item: Mapping[str, Any], custom: Mapping[str, Any]) -> tuple[str, ...]
 
 def _keywords(value: Any) -> list[str]:
     items = value if isinstance(value, list) else _text(value).split(",")
-    return [_one_line(_text(k)) for k in items if _text(k).strip()]
+    return [word for word in (" ".join(_text(k).split()) for k in items) if word]
 
 
 def _extra(item: Mapping[str, Any], etype: str, line: int, warnings: list[str]) -> dict[str, str]:
