@@ -9,10 +9,17 @@ completer ranks names the same way, and also by letters in order (`scwr` finds
 """
 
 from collections.abc import Iterable
-
-from rapidfuzz.distance import OSA
+from typing import Any
 
 SEP = " > "
+
+
+def _osa() -> Any:
+    """rapidfuzz's OSA distance, loaded when a spelling is first compared: the window's tag
+    box imports this module, and its first rows need no rapidfuzz (12-15 ms CPU)."""
+    from rapidfuzz.distance import OSA
+
+    return OSA
 
 
 def normalise(text: str) -> str:
@@ -58,11 +65,11 @@ def _closest(key: str, paths: set[str]) -> set[str]:
     budget = typo_budget(key)
     if not budget:
         return set()
-    best, found = budget + 1, set()
+    best, found, osa = budget + 1, set(), _osa()
     for path in paths:
         levels = path.split(SEP)
         tails = {SEP.join(levels[i:]) for i in range(len(levels))}
-        d = min(OSA.distance(key, t, score_cutoff=budget + 1) for t in tails)
+        d = min(osa.distance(key, t, score_cutoff=budget + 1) for t in tails)
         if d < best:
             best, found = d, {path}
         elif d == best:
@@ -103,6 +110,6 @@ def _score(key: str, name: str) -> int | None:
     if in_order(key, name):
         return 4
     budget = typo_budget(key)
-    if budget and OSA.distance(key, leaf[: len(key)], score_cutoff=budget) <= budget:
+    if budget and _osa().distance(key, leaf[: len(key)], score_cutoff=budget) <= budget:
         return 5
     return None

@@ -81,10 +81,11 @@ def test_a_note_on_the_query_does_not_change_the_box_height(window, qtbot) -> No
 
 
 def test_the_window_module_loads_no_search_engine() -> None:
-    """The first rows come from SQL; numpy and the ranking load with the index, after."""
+    """The first rows come from SQL; numpy, the ranking and rapidfuzz load with the index
+    or the first tag typed, after."""
     code = (
-        "import sys, litman.gui.main_window; "
-        "print(sorted(m for m in ('numpy', 'litman.core.ranking') if m in sys.modules))"
+        "import sys, litman.gui.main_window; print(sorted(m for m in "
+        "('numpy', 'litman.core.ranking', 'rapidfuzz') if m in sys.modules))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
