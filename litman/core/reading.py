@@ -10,8 +10,9 @@ loaded). A test holds the two equal, field by field.
 import json
 import re
 from collections.abc import Iterator, Sequence
+from typing import Any
 
-from sqlalchemy import Connection, select, text
+from sqlalchemy import Connection, select
 
 from litman.core import models, store
 from litman.core.errors import NotFoundError
@@ -62,9 +63,9 @@ _JSON_FIELDS = {
 }
 _JSON_OBJECT = "json_object(" + ", ".join(f"'{k}', {v}" for k, v in _JSON_FIELDS.items()) + ")"
 # A page's ids go in as one JSON array: one statement, no limit on bound variables.
-_JSON_QUERY = text(
+_JSON_SQL = (
     f"SELECT id, {_JSON_OBJECT} FROM papers LEFT JOIN reading AS r ON r.paper_id = papers.id "
-    "AND r.reader = '' WHERE id IN (SELECT value FROM json_each(:ids))"
+    "AND r.reader = '' WHERE id IN (SELECT value FROM json_each(?))"
 )
 
 
@@ -81,9 +82,11 @@ def iter_json(conn: Connection, ids: Sequence[int], page: int = PAGE) -> Iterato
         for paper in iter_papers(conn, ids, page):
             yield json.dumps(paper.to_json(), ensure_ascii=False, separators=(",", ":"))
         return
+    # On SQLite's own cursor: SQLAlchemy's result rows cost 0.15-0.25 s of CPU at 100k
+    # papers, a sixth of SQLite's work making the JSON.
+    driver: Any = conn.connection.driver_connection
     for part in store.chunks(ids, page):
-        rows = conn.execute(_JSON_QUERY, {"ids": _json_ints(part)})
-        found = {pid: row for pid, row in rows}
+        found = dict(driver.execute(_JSON_SQL, (_json_ints(part),)))
         yield from (found[i] for i in part if i in found)
 
 
