@@ -31,6 +31,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.bench_cli import byte_compile  # noqa: E402
 from benchmarks.bench_search import rss_mb  # noqa: E402
 from benchmarks.synthetic import OUT, library  # noqa: E402
 
@@ -50,6 +51,7 @@ class Start(NamedTuple):
 
 
 def startup_times(path: Path, runs: int = 3) -> list[Start]:
+    byte_compile()  # as installed: with PYTHONDONTWRITEBYTECODE each start compiled litman
     times = []
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "HOME": home, "XDG_CONFIG_HOME": home, "QT_QPA_PLATFORM": "offscreen"}
