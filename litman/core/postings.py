@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from litman.core.records import Doc, SearchFields
+from litman.core.short_prefixes import LETTERS, ShortPrefixes
 from litman.core.text import WORD_RE, ascii_words, fold_word
 
 FIELDS: tuple[str, ...] = SearchFields._fields
@@ -34,6 +35,7 @@ IntArray = np.ndarray[Any, np.dtype[np.int32]]
 
 
 CITEKEY = FIELDS.index("citekey")
+ABSTRACT = FIELDS.index("abstract")
 # The tags field's postings are not built from the documents' texts: the search index
 # derives them from its tag members (`Postings.set_tag_postings`), so that tagging most of
 # the library changes a few postings instead of re-indexing every paper.
@@ -80,6 +82,11 @@ class Postings:
         self._word = np.zeros(0, dtype=bool)
         self.word_count = 0
         self._tag_posts: dict[int, IntArray] = {}  # tags-field code -> its ids, ascending
+        # Each short prefix's papers per field, merged at the build (`short_prefixes`); and
+        # the tokens known then that became words since (found only in citekeys then, so
+        # their citekey postings are not in those lists).
+        self.short: ShortPrefixes | None = None
+        self._late: set[int] = set()
 
     # -- words and citekeys ------------------------------------------------------------
 
@@ -106,8 +113,19 @@ class Postings:
             grown = np.zeros(len(self.tokens) + len(self.tokens) // 4, dtype=bool)
             grown[: len(self._word)] = self._word
             self._word = grown
-        self._word[codes[(codes & FIELD_MASK) != CITEKEY] >> FIELD_BITS] = True
+        tids = codes[(codes & FIELD_MASK) != CITEKEY] >> FIELD_BITS
+        if self.short is not None:
+            new = tids[~self._word[tids]]
+            self._late.update(new[new < self.short.tokens].tolist())
+        self._word[tids] = True
         self.word_count = int(np.count_nonzero(self._word))
+
+    def word_mask(self, n: int) -> np.ndarray[Any, Any]:
+        """Per token id below `n`: whether it is a word (found outside the citekeys)."""
+        mask = np.zeros(n, dtype=bool)
+        m = min(n, len(self._word))
+        mask[:m] = self._word[:m]
+        return mask
 
     # -- building ------------------------------------------------------------------------
 
@@ -219,7 +237,10 @@ class Postings:
         self._extra_sorted = None
         self._extra_forward.clear()
         self._word = np.zeros(0, dtype=bool)
+        self.short = None
         self._mark_words(self._span_codes)
+        self.short = ShortPrefixes.build(self, ABSTRACT)
+        self._late = set()
 
     # -- incremental changes -----------------------------------------------------------
 
@@ -289,6 +310,7 @@ class Postings:
             "fwd_ids": forward[0],
             "fwd_lens": forward[1],
             "fwd_codes": forward[2],
+            **(self.short.to_arrays() if self.short is not None else {}),
         }
 
     @classmethod
@@ -305,7 +327,9 @@ class Postings:
         p.any_moved = bool(a["any_moved"][0])
         p._extra = _unflatten(a["extra_codes"], a["extra_lens"], a["extra_ids"])
         p._extra_forward = _unflatten(a["fwd_ids"], a["fwd_lens"], a["fwd_codes"])
-        p._mark_words(np.concatenate([p._span_codes, np.asarray(a["extra_codes"], np.int64)]))
+        p._mark_words(p._span_codes)  # the words of the build, as the prefix lists knew them
+        p.short = ShortPrefixes.from_arrays(a)
+        p._mark_words(np.asarray(a["extra_codes"], np.int64))
         return p
 
     def _set_spans(
@@ -317,6 +341,48 @@ class Postings:
         self._span_end = np.asarray(ends, dtype=np.int64)[order]
 
     # -- lookups -------------------------------------------------------------------------
+
+    def span_codes(self) -> np.ndarray[Any, Any]:
+        """The codes with bulk postings, ascending."""
+        return self._span_codes
+
+    def span_lengths(self, spans: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        """The lengths of the bulk postings at these positions of `span_codes`."""
+        lens: np.ndarray[Any, Any] = self._span_end[spans] - self._span_start[spans]
+        return lens
+
+    def span_docs(self, spans: np.ndarray[Any, Any]) -> IntArray:
+        """The bulk postings at these positions of `span_codes`, end to end."""
+        starts, lens = self._span_start[spans], self.span_lengths(spans)
+        # Each posting's entries: its start, shifted by where it lands in the output.
+        shift = np.repeat(starts - (np.cumsum(lens) - lens), lens)
+        docs: IntArray = self._bulk_docs[shift + np.arange(int(lens.sum()))]
+        return docs
+
+    def prefix_postings(self, word: str, fidx: int, tids: np.ndarray[Any, Any]) -> IntArray:
+        """The ids in one field's postings of the words `tids` (ascending), which are every
+        word starting with `word` (repeats possible). For one or two letters the build's
+        merged list stands for the bulk postings, with what changed since added."""
+        codes = tids << FIELD_BITS | fidx
+        if self.short is None or fidx in (TAGS, ABSTRACT) or len(word) > LETTERS:
+            return self.gather(codes)[0]  # (abstracts only when asked for by name)
+        parts = []
+        merged = self.short.postings(word, fidx)
+        if merged is not None:
+            parts.append(merged[~self.moved[merged]] if self.any_moved else merged)
+        if self._extra:
+            parts.extend(self._extra_parts(codes)[0])
+        if fidx == CITEKEY and self._late:
+            late = tids[np.isin(tids, np.fromiter(self._late, np.int64, len(self._late)))]
+            parts.extend(self._bulk_part(code) for code in (late << FIELD_BITS | fidx).tolist())
+        return _joined(parts)
+
+    def _bulk_part(self, code: int) -> IntArray:
+        span = self._span(code)
+        if not span:
+            return np.zeros(0, dtype=np.int32)
+        bulk = self._bulk_docs[span[0] : span[1]]
+        return bulk[~self.moved[bulk]] if self.any_moved else bulk
 
     def gather(self, codes: np.ndarray[Any, Any]) -> tuple[IntArray, np.ndarray[Any, Any]]:
         """The ids in the postings of all these codes (repeats possible), and for each code
@@ -337,26 +403,26 @@ class Postings:
             pos = np.searchsorted(self._span_codes, codes)
             pos[pos == len(self._span_codes)] = 0
             found = self._span_codes[pos] == codes
-            starts, ends = self._span_start[pos[found]], self._span_end[pos[found]]
-            lens = ends - starts
-            total = int(lens.sum())
-            if total:
-                # Each posting's entries: its start, shifted by where it lands in the output.
-                shift = np.repeat(starts - (np.cumsum(lens) - lens), lens)
-                bulk = self._bulk_docs[shift + np.arange(total)]
+            bulk = self.span_docs(pos[found])
+            if len(bulk):
                 if self.any_moved:
                     bulk = bulk[~self.moved[bulk]]
                 parts.append(bulk)
         if self._extra:
-            keys = self._extra_keys()
-            pos = np.searchsorted(keys, codes)
-            pos[pos == len(keys)] = 0
-            listed = codes[keys[pos] == codes].tolist()
-            filled = [code for code in listed if self._extra[code]]
-            parts.extend(np.frombuffer(self._extra[code], dtype=np.int32) for code in filled)
+            extra, filled = self._extra_parts(codes)
+            parts.extend(extra)
             if filled:
                 found |= np.isin(codes, filled)
         return _joined(parts), found
+
+    def _extra_parts(self, codes: np.ndarray[Any, Any]) -> tuple[list[IntArray], list[int]]:
+        """The appendable postings of these codes, and the codes that have some."""
+        keys = self._extra_keys()
+        pos = np.searchsorted(keys, codes)
+        pos[pos == len(keys)] = 0
+        listed = codes[keys[pos] == codes].tolist()
+        filled = [code for code in listed if self._extra[code]]
+        return [np.frombuffer(self._extra[code], dtype=np.int32) for code in filled], filled
 
     def _gather_tags(
         self, codes: np.ndarray[Any, Any], tagged: np.ndarray[Any, Any]
@@ -411,7 +477,9 @@ class Postings:
 
     def nbytes(self) -> int:
         tags = sum(a.nbytes for a in self._tag_posts.values())
-        return int(self._bulk_docs.nbytes + sum(len(a) * 4 for a in self._extra.values()) + tags)
+        short = self.short.nbytes() if self.short is not None else 0
+        extra = sum(len(a) * 4 for a in self._extra.values())
+        return int(self._bulk_docs.nbytes + extra + tags + short)
 
 
 def _joined(parts: list[IntArray]) -> IntArray:

@@ -15,7 +15,7 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from litman.core import tag_match
-from litman.core.postings import CITEKEY, FIELD_BITS, FIELDS, IntArray, Postings
+from litman.core.postings import ABSTRACT, FIELD_BITS, FIELDS, IntArray, Postings
 from litman.core.query import Query, Term
 from litman.core.ranked import RADIX_FROM as RADIX_FROM  # for its callers
 from litman.core.ranked import RankedIds
@@ -28,7 +28,6 @@ WEIGHT = SearchFields(
 )
 WEIGHTS = np.array(WEIGHT, dtype=np.float32)
 EXACT, PREFIX, FUZZY = 1.0, 0.8, 0.6
-ABSTRACT = FIELDS.index("abstract")
 # A word being typed expands as a prefix into abstracts from this many letters on: `s` or
 # `st` would gather the postings of thousands of abstract words, a large share of the index,
 # to rank papers below every title, author and tag match anyway.
@@ -84,13 +83,14 @@ class Hits:
         for name, words in other.prefixes.items():
             self.prefixes.setdefault(name, set()).update(words)
 
-    def hit(self, name: str) -> Callable[[str], bool]:
-        """Whether a folded token of field `name` counts as a hit."""
+    def hit(self, name: str, is_word: Callable[[str], bool]) -> Callable[[str], bool]:
+        """Whether a folded token of field `name` counts as a hit: a prefix begins only
+        words (`is_word`), not the citekeys, which match whole."""
         tokens = self.tokens.get(name, set())
         starts = tuple(self.prefixes.get(name, ()))
         if not starts:
             return tokens.__contains__
-        return lambda tok: tok in tokens or tok.startswith(starts)
+        return lambda tok: tok in tokens or (tok.startswith(starts) and is_word(tok))
 
 
 @dataclass
@@ -103,6 +103,7 @@ class SearchResult:
     # For each field, what counts as a hit (exact, prefix or typo matches).
     hits: Hits = field(default_factory=Hits)
     phrases: list[tuple[str | None, tuple[str, ...]]] = field(default_factory=list)
+    is_word: Callable[[str], bool] = lambda tok: True  # the index's, for prefix hits
 
     @property
     def score_array(self) -> np.ndarray[Any, Any]:
@@ -119,7 +120,7 @@ class SearchResult:
         return out
 
     def _spans_in(self, name: str, text: str) -> list[tuple[int, int]]:
-        hit = self.hits.hit(name)
+        hit = self.hits.hit(name, self.is_word)
         toks = list(token_spans(text))
         spans = [(s, e) for t, s, e in toks if hit(t)]
         for fld, words in self.phrases:
@@ -171,7 +172,7 @@ class Index(Protocol):
 
     def candidates(
         self, term: Term, lap: Callable[[str], None] = _no_lap
-    ) -> list[tuple[str, float]]: ...
+    ) -> tuple[list[tuple[str, float]], np.ndarray[Any, Any]]: ...
 
     def posting(self, token: str, fidx: int) -> IntArray | None: ...
 
@@ -190,7 +191,7 @@ class Evaluator:
         self.ix = index
         self.q = query
         self.n = len(index.alive)
-        self.result = SearchResult(query)
+        self.result = SearchResult(query, is_word=index.postings.is_word)
         self.lap = _no_lap if stages is None else stages.lap
         # Which fields each paper matched matters only to the bonus for two query words in
         # one field: a one-word query skips them (a pass over each posting fewer).
@@ -275,7 +276,8 @@ class Evaluator:
         # Candidate tokens by match strength; each (field, strength) group's postings are
         # gathered at once (a one-letter prefix has thousands of tokens).
         by_strength: dict[float, list[str]] = {}
-        for tok, strength in self.ix.candidates(term, self.lap):
+        found_tokens, begun = self.ix.candidates(term, self.lap)
+        for tok, strength in found_tokens:
             by_strength.setdefault(strength, []).append(tok)
         ids = self.ix.postings.token_ids
         groups: list[tuple[int, float, IntArray]] = []
@@ -284,19 +286,21 @@ class Evaluator:
         for strength, toks in by_strength.items():
             tids = np.fromiter(map(ids.__getitem__, toks), dtype=np.int64, count=len(toks))
             for f in fields:
-                if short and f == ABSTRACT and strength == PREFIX:
+                if short and f == ABSTRACT and strength == PREFIX:  # `key:` alone has these
                     continue
                 post, found = self.ix.postings.gather(tids << FIELD_BITS | f)
                 if found.any():
                     groups.append((f, strength, post))
-                    if term.negated:
-                        continue
-                    if strength == PREFIX and f != CITEKEY:
-                        # Every word of this field starting so is a word of the vocabulary
-                        # (citekeys, found whole, are not).
-                        hits.add_prefix(FIELDS[f], word)
-                    else:
+                    if not term.negated:
                         hits.add(FIELDS[f], list(compress(toks, found.tolist())))
+        for f in fields if len(begun) else ():
+            if short and f == ABSTRACT:
+                continue
+            post = self.ix.postings.prefix_postings(word, f, begun)
+            if len(post):
+                groups.append((f, PREFIX, post))
+                if not term.negated:
+                    hits.add_prefix(FIELDS[f], word)
         self.lap("union of postings")
         # Weakest first, so that a paper keeps its strongest hit's score.
         for f, strength, idx in sorted(groups, key=lambda g: WEIGHTS[g[0]] * g[1]):

@@ -68,6 +68,12 @@ def _with_prefix(vocab: list[str], word: str) -> list[str]:
     return vocab[i:j]
 
 
+def _prefix_range(vocab: list[str], word: str) -> tuple[int, int]:
+    """Where the words starting with `word` lie in a sorted vocabulary (no word holds
+    U+10FFFF, a noncharacter that `\\w` never matches)."""
+    return bisect_left(vocab, word), bisect_left(vocab, word + "\U0010ffff")
+
+
 def _swaps(word: str) -> list[str]:
     """`word` with each pair of neighbouring letters swapped."""
     return [word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)]
@@ -418,6 +424,10 @@ class SearchIndex:
             # which made one-letter prefixes expand to thousands of tokens.
             words = p.word_tokens()
             self._sorted_vocab = sorted(words)
+            ids = p.token_ids
+            self._vocab_tids = np.fromiter(
+                map(ids.__getitem__, self._sorted_vocab), np.int64, len(self._sorted_vocab)
+            )
             self._typos = Typos(words)
             self._key_vocab = None  # sorted when a `key:` prefix needs it
             self._vocab = signature
@@ -508,24 +518,30 @@ class SearchIndex:
 
     def candidates(
         self, term: Term, lap: Callable[[str], None] = lambda stage: None
-    ) -> list[tuple[str, float]]:
-        """Vocabulary tokens that a word term matches, with their match strength; `lap`
-        is told when the prefix expansion and the typo lookup end."""
+    ) -> tuple[list[tuple[str, float]], np.ndarray[Any, Any]]:
+        """Vocabulary tokens that a word term matches, with their match strength; and the
+        token ids (ascending) of the other words it begins, when it is being typed, which
+        match as prefixes. `lap` is told when the prefix expansion and the typo lookup
+        end."""
         word = term.words[0]
         found: dict[str, float] = {}
         if word in self.postings.token_ids:
             found[word] = EXACT
+        begun = np.zeros(0, dtype=np.int64)
         if term.prefix:
-            for tok in _with_prefix(self._sorted_vocab, word):
-                found.setdefault(tok, PREFIX)
+            start, end = _prefix_range(self._sorted_vocab, word)
+            if start < end and self._sorted_vocab[start] == word:
+                start += 1  # the word itself matches exactly
+            begun = np.sort(self._vocab_tids[start:end])
             if term.field == "citekey":
                 for tok in _with_prefix(self._citekeys(), word):
                     found.setdefault(tok, PREFIX)
         lap("prefix expansion")
         for tok, dist in self._fuzzy(word):
-            found.setdefault(tok, FUZZY - 0.1 * (dist - 1))
+            if not (term.prefix and tok.startswith(word)):  # else a prefix match
+                found.setdefault(tok, FUZZY - 0.1 * (dist - 1))
         lap("typo candidates")
-        return list(found.items())
+        return list(found.items()), begun
 
     def _citekeys(self) -> list[str]:
         if self._key_vocab is None:
