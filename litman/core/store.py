@@ -346,7 +346,7 @@ def bulk_insert(
     for part in chunks(params, max(1, VARIABLES // len(order))):
         sql = f"{head} VALUES {', '.join([group] * len(part))} RETURNING {returning.name}"
         flat = tuple(chain.from_iterable(part))
-        ids.extend(sorted(int(i) for (i,) in conn.exec_driver_sql(sql, flat)))
+        ids.extend(sorted(conn.exec_driver_sql(sql, flat).scalars().all()))
     return ids
 
 
