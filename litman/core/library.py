@@ -521,7 +521,7 @@ class Library:
             return
         if isinstance(changes.inverse, ToTrash):  # back from the trash: nothing re-indexed
             back = changes.added
-            rest = index.unbury(self._tags_of(back), self._status_codes(back))
+            rest = index.unbury(back, self._status_codes(back))
             if rest:
                 index.apply(rest, (), ())
         elif changes.links is not None:

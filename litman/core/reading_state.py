@@ -137,9 +137,12 @@ def with_defaults(
 
 def status_codes(conn: Connection, ids: Sequence[int]) -> dict[int, int]:
     """Paper id -> the reader's status of it as the search index codes it."""
-    found = values(conn, ids, ("status",))
-    unread = _CODE[Status.UNREAD.value]
-    return {pid: _CODE[found[pid]["status"]] if pid in found else unread for pid in ids}
+    query = select(R.c.paper_id, R.c.status).where(mine(), in_ids(R.c.paper_id, ids))
+    codes = dict.fromkeys(ids, _CODE[Status.UNREAD.value])
+    # Stored text to code directly, not through `values`' typed rows: 100k papers back from
+    # the trash took 0.87 s that way.
+    codes.update((pid, _CODE[status]) for pid, status in _rows(conn, query))
+    return codes
 
 
 def counts(

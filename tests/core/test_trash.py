@@ -209,3 +209,17 @@ def test_a_paper_in_the_trash_is_not_edited(library: Library) -> None:
     with pytest.raises(NotFoundError, match="in the trash"):
         library.update_paper(pid, title="b")
     assert library.get(pid).title == "a"
+
+
+def test_a_paper_tagged_or_marked_in_the_trash_comes_back_as_it_is_now(seeded: Library) -> None:
+    hits = seeded.search("neural").ids[:3]
+    seeded.add_tag("Kept", hits)
+    seeded.delete_papers(hits)
+    seeded.add_tag("Later", hits[:1])
+    seeded.remove_tag("Kept", hits[1:2])
+    seeded.set_status(hits[2:], Status.READ)
+    seeded.restore(hits)
+    assert seeded.search("tag:later").ids == hits[:1]
+    assert sorted(seeded.search("tag:kept").ids) == sorted([hits[0], hits[2]])
+    assert hits[2] in seeded.search("neural status:read").ids
+    assert seeded.tag_tree_counts()["Kept"] == 2
