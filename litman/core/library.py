@@ -640,8 +640,10 @@ class Library:
         at least one paper (of `among`, when given). Each answer stops at the first paper
         that has one: 2 ms at 100k papers; a column empty everywhere is a scan (250 ms),
         which `among` (the papers a change touched) avoids."""
-        out = set()
+        out: set[str] = set()
         with self._read() as conn:
+            if store.count_papers(conn) == trash.count(conn):
+                return out  # none, or all in the trash: the scans below would find none
             for name in names:
                 if name in models.READING_FIELDS:
                     if reading_state.filled(conn, name, among):

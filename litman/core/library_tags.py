@@ -44,12 +44,24 @@ class Tags(Part):
         # A count per tag through the tag index: the outer join with GROUP BY read every
         # link into a sort (13 ms -> 1.6 ms CPU at 100k papers, 90k links).
         with self._read() as conn:
-            count = select(func.count()).where(PT.c.tag_id == T.c.id)
-            if (live := trash.live(conn, PT.c.paper_id)) is not None:
-                count = count.where(live)
-            q = select(T.c.id, T.c.name, T.c.colour, count.scalar_subquery())
-            q = q.order_by(T.c.name_key)
-            return [TagCount(id=i, name=n, count=c, colour=col) for i, n, col, c in conn.execute(q)]
+            live = trash.live(conn, PT.c.paper_id)
+            if live is None:
+                count = select(func.count()).where(PT.c.tag_id == T.c.id).scalar_subquery()
+                q = select(T.c.id, T.c.name, T.c.colour, count).order_by(T.c.name_key)
+                found = conn.execute(q)
+                return [TagCount(id=i, name=n, count=c, colour=col) for i, n, col, c in found]
+            named = select(T.c.id, T.c.name, T.c.colour).order_by(T.c.name_key)
+            rows = list(conn.execute(named))
+            # With papers in the trash, the search index's tag members count when it is
+            # current (they hold no trashed paper); else every link is read once, grouped,
+            # beside the trash's ids (70 ms CPU with 100k in the trash, where a count per
+            # tag with that predicate took 0.4 s).
+            known = self._host._tag_counts_from_index({n: [n.casefold()] for _, n, _ in rows})
+            if known is None:
+                grouped = select(PT.c.tag_id, func.count()).where(live).group_by(PT.c.tag_id)
+                by_id = {tid: n for tid, n in conn.execute(grouped)}
+                known = {n: by_id.get(i, 0) for i, n, _ in rows}
+            return [TagCount(i, n, known[n], col) for i, n, col in rows]
 
     def tag_tree_counts(self) -> dict[str, int]:
         """For every tag and every ancestor path of one (`A` for `A > B`), how many papers

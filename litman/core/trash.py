@@ -14,6 +14,7 @@ the transactions and the `Changes` records.
 
 from collections.abc import Collection, Sequence
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import (
     ColumnElement,
@@ -26,6 +27,7 @@ from sqlalchemy import (
     literal,
     select,
 )
+from sqlalchemy.sql import Select
 
 from litman.core import models
 from litman.core.sql_values import in_ids
@@ -47,7 +49,16 @@ def live(conn: Connection, column: ColumnElement[int] = P.c.id) -> ColumnElement
 
 def trashed(conn: Connection) -> set[int]:
     """The ids of the papers in the trash."""
-    return set(conn.execute(select(TR.c.paper_id)).scalars())
+    return set(_ids(conn, select(TR.c.paper_id)))
+
+
+def _ids(conn: Connection, query: Select[Any]) -> list[int]:
+    """A query's ids; on SQLite through the driver's cursor (SQLAlchemy's rows made
+    reading 100k ids 0.2-0.6 s of a window's redraw after a whole-library delete)."""
+    if conn.dialect.name != "sqlite":
+        return [int(pid) for pid in conn.execute(query).scalars()]
+    driver: Any = conn.connection.driver_connection
+    return [pid for (pid,) in driver.execute(str(query.compile(dialect=conn.dialect)))]
 
 
 def without_trashed(conn: Connection, ids: Sequence[int]) -> list[int]:
@@ -60,8 +71,7 @@ def without_trashed(conn: Connection, ids: Sequence[int]) -> list[int]:
 
 def listed(conn: Connection) -> list[int]:
     """The papers in the trash, the most recently trashed first (ties by id)."""
-    query = select(TR.c.paper_id).order_by(TR.c.trashed_at.desc(), TR.c.paper_id)
-    return list(conn.execute(query).scalars())
+    return _ids(conn, select(TR.c.paper_id).order_by(TR.c.trashed_at.desc(), TR.c.paper_id))
 
 
 def count(conn: Connection) -> int:
