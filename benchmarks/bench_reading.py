@@ -13,8 +13,10 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -23,18 +25,21 @@ from benchmarks.synthetic import CORPUS, library  # noqa: E402
 from litman.core.library import Library  # noqa: E402
 from litman.core.records import Changes, Status  # noqa: E402
 
+T = TypeVar("T")
+
 
 def load() -> str:
     return Path("/proc/loadavg").read_text().split()[0]
 
 
-def timed(name: str, action: Callable[[], Changes]) -> Changes:
+def timed(name: str, action: Callable[[], T]) -> T:
+    """`action()`, printing its wall and CPU time and the load before it (bench_trash too)."""
     load_before = load()
     w0, c0 = time.perf_counter(), time.process_time()
-    changes = action()
+    done = action()
     wall, cpu = time.perf_counter() - w0, time.process_time() - c0
-    print(f"  {name:<20} wall {wall:6.2f} s  CPU {cpu:6.2f} s  (load {load_before})")
-    return changes
+    print(f"  {name:<34} wall {wall:6.2f} s  CPU {cpu:6.2f} s  (load {load_before})")
+    return done
 
 
 def run(lib: Library) -> None:
@@ -51,7 +56,10 @@ def _counted(lib: Library) -> Changes:
     return Changes()
 
 
-def main() -> None:
+@contextmanager
+def on_a_copy(**options: Any) -> Iterator[tuple[Library, int]]:
+    """The synthetic library of the N papers asked for (`[N] [--runs R]`), copied and open
+    with `options` (bench_trash too); and R."""
     parser = argparse.ArgumentParser()
     parser.add_argument("n", nargs="?", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=2)
@@ -61,15 +69,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "lib.sqlite"
         shutil.copy(source, path)
-        load_before = load()
-        w0, c0 = time.perf_counter(), time.process_time()
-        lib = Library.open(path, backup=False, daily=False)
-        wall, cpu = time.perf_counter() - w0, time.process_time() - c0
-        print(f"  open (and upgrade)   wall {wall:6.2f} s  CPU {cpu:6.2f} s  (load {load_before})")
+        lib = timed("open (and upgrade)", lambda: Library.open(path, daily=False, **options))
         with lib:
-            for run_no in range(args.runs):
-                print(f"run {run_no + 1}:")
-                run(lib)
+            yield lib, args.runs
+
+
+def main() -> None:
+    with on_a_copy(backup=False) as (lib, runs):
+        for run_no in range(runs):
+            print(f"run {run_no + 1}:")
+            run(lib)
 
 
 if __name__ == "__main__":
