@@ -276,7 +276,7 @@ def _restore(win: "Window", backup: Backup) -> None:
     def done(restored: Restored) -> None:
         _redraw(win)
         kept = f" The replaced file is kept as {restored.kept.name}." if restored.kept else ""
-        win.statusBar().showMessage(f"Restored the backup from {when}.{kept}")
+        win.statusBar().showMessage(f"Restored the backup from {when}.{kept}", 15000)
 
     def failed(exc: BaseException) -> None:
         _redraw(win)

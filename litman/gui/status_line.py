@@ -28,6 +28,7 @@ class StatusLine(QObject):
     def __init__(self, bar: QStatusBar, writes: WriteWorker, counts: Callable[[], Counts]) -> None:
         super().__init__(bar)
         self.bar, self.counts = bar, counts
+        self._state = ""  # the last message said without a timeout (the counts, mostly)
         bar.setAccessibleName("Status")
         self.read_only_label = QLabel()
         self.read_only_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -38,15 +39,25 @@ class StatusLine(QObject):
         bar.addPermanentWidget(self.write_progress)
 
     def show_counts(self) -> None:
+        """The counts, unless a notice is up: they come back when it times out."""
+        if self._notice_up():
+            return
         c = self.counts()
         quick = " · search index being built: exact matches only" if c.indexing else ""
-        self.bar.showMessage(
-            f"{c.total:,} papers · {c.shown:,} shown · {c.selected:,} selected{quick}"
-        )
+        self.say(f"{c.total:,} papers · {c.shown:,} shown · {c.selected:,} selected{quick}")
 
     def say(self, text: str, ms: int = 0) -> None:
-        """A message, for `ms` milliseconds (0: until the next)."""
+        """A message, for `ms` milliseconds; with no time, a state of the window that the
+        next counts replace."""
+        if not ms:
+            self._state = text
         self.bar.showMessage(text, ms)
+
+    def _notice_up(self) -> bool:
+        """Whether a notice shows: a message with a timeout (said here or straight to the
+        bar, as dialogs do: "Copied 2 BibTeX entries"), which the counts must not wipe."""
+        current = self.bar.currentMessage()
+        return bool(current) and current != self._state
 
     def read_only(self, reason: str) -> None:
         self.read_only_label.setText(reason)

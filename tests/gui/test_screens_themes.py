@@ -141,3 +141,18 @@ def test_labels_follow_a_switch_to_dark_while_open(qapp, qtbot, seeded, tmp_path
     finally:
         qapp.setStyle(style)
         qapp.setPalette(palette)
+
+
+def test_a_notice_is_not_wiped_by_the_counts_that_follow_it(window, qtbot) -> None:
+    """A refresh that ends after a notice ("Restored the backup…", shown when a restore's
+    redraw has started on a worker) recounted over it at once: the user never saw it."""
+    window.statusBar().showMessage("Restored the backup from 2026-12-01 10:00.", 200)
+    window.status_line.show_counts()  # the redraw's refill, ending a moment later
+    assert window.statusBar().currentMessage().startswith("Restored the backup")
+    qtbot.waitUntil(lambda: "89 papers · 89 shown" in window.statusBar().currentMessage())
+
+
+def test_a_state_said_by_the_window_gives_way_to_the_counts(window) -> None:
+    window.status_line.say("12 shown while the search index is built: typos not matched")
+    window.status_line.show_counts()
+    assert "89 papers · 89 shown" in window.statusBar().currentMessage()

@@ -99,6 +99,7 @@ def test_news_heard_while_the_window_writes_waits_for_the_write(
     writing = [True]
     monkeypatch.setattr(win.live, "_busy", lambda: writing[0])
     pid = win.model.paper_id(0)
+    assert status_shown(win, pid) != Status.READ  # read, as a paint would (not left to one)
     with Library.open(pg_seeded_url) as other:
         other.set_status([pid], Status.READ)
     qtbot.waitUntil(lambda: win.live._missed, timeout=SHOWN_MS)
@@ -218,6 +219,7 @@ def test_rows_read_after_the_server_went_say_so(qtbot, own_cluster, tmp_path) ->
     window heard: blank, and the window goes offline (no error in the paint)."""
     win = open_window(qtbot, own_cluster.url(), tmp_path)
     last = win.model.rowCount() - 1
+    assert win.model.paper(0) is not None  # read, as a paint would (not left to one)
     win.model.refresh([win.model.paper_id(last)])  # not held: read when asked
     win.live.watch.stop()
     own_cluster.halt()
