@@ -214,25 +214,26 @@ class SearchIndex:
             n = len(self.alive)
             known = [d.id < n and bool(self.alive[d.id]) for d in docs]
             added = [d for d, k in zip(docs, known, strict=True) if not k]
+            kept = [d for d, k in zip(docs, known, strict=True) if k]
             updated = [
                 d
-                for d, k in zip(docs, known, strict=True)
-                if k
-                and (
-                    self._digest[d.id] != digest(d)
-                    or self.statuses[d.id] != d.status
-                    or self._tags.get(d.id, ()) != folded_tags(d.tags)
-                )
+                for d in kept
+                if self._digest[d.id] != digest(d)
+                or self._tags.get(d.id, ()) != folded_tags(d.tags)
             ]
+            # A status alone is an attribute: its papers' texts are not indexed again
+            # (20k statuses changed elsewhere were re-indexed into the appendable postings).
+            restated = {d.id: d.status for d in kept if self.statuses[d.id] != d.status}
             present = np.zeros(n, dtype=bool)
             present[[d.id for d in docs if d.id < n]] = True
             deleted = np.flatnonzero(self.alive & ~present).tolist()
             if len(added) + len(updated) + len(deleted) > max(1000, len(docs) // 4):
                 self._build_from(docs)
             else:
+                self.set_statuses(restated)
                 self._replace([*deleted, *(d.id for d in updated)], [*added, *updated])
             self._stale = False
-            return (len(added), len(updated), len(deleted))
+            return (len(added), len(set(restated).union(d.id for d in updated)), len(deleted))
 
     # -- saving and loading (litman.core.index_cache) ----------------------------------
 
