@@ -36,6 +36,8 @@ R = TypeVar("R")
 # Whole query words whose ranking vectors are kept (`SearchIndex.memo`): a query of this
 # many words, typed on, scores only the word being typed.
 WORDS_KEPT = 6
+# Up to this many tags, one paper's are looked up in each tag's members (`_tags_of`).
+FEW_TAGS = 64
 
 
 def digest(d: Doc) -> int:
@@ -489,7 +491,7 @@ class SearchIndex:
         self.years[d.id] = d.year
         self.statuses[d.id] = d.status
         self.alive[d.id] = True
-        old, new = self._tags.get(d.id, ()), folded_tags(d.tags)
+        old, new = self._tags_of(d.id), folded_tags(d.tags)
         if old != new:
             # Only the tags that came or went: the paper's other tags keep their postings
             # (each remade is a union over its members: 20 ms for 10 papers at 100k).
@@ -500,6 +502,13 @@ class SearchIndex:
                 self.tag_members.setdefault(tag, set()).add(d.id)
                 self._retagged.add(tag)
             self._tags[d.id] = new
+
+    def _tags_of(self, pid: int) -> tuple[str, ...]:
+        """One paper's tags, without making every paper's from a loaded index's members (a
+        search after a one-paper write replayed it: 0.1-0.17 s at 100k papers)."""
+        if self._papers_tags is None and len(self.tag_members) <= FEW_TAGS:
+            return tuple(sorted(tag for tag, ids in self.tag_members.items() if pid in ids))
+        return self._tags.get(pid, ())
 
     def _set_tags(self, pid: int, names: Sequence[str]) -> None:
         self._tags[pid] = tags = folded_tags(names)

@@ -255,3 +255,18 @@ def test_statuses_changed_elsewhere_are_reconciled_without_indexing_any_text():
     assert index.reconcile() == (0, 4, 0)
     assert not index.postings.any_moved
     assert sorted(index.search("quokka status:read").ids) == [1, 2, 3, 4]
+
+
+def test_a_one_paper_write_replayed_into_a_loaded_index_makes_no_papers_tags(
+    seeded_path: Path, cache: Path
+):
+    # A search after `litman status read 5` replays the write into the loaded index; it
+    # made every paper's tags from the saved members to look up the one paper's.
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        lib.add_tag("Quokkas", [5])
+        lib.search("warm up")
+    with Library.open(seeded_path) as other:
+        other.set_status([5], "read")
+    with Library.open(seeded_path, index_cache=cache) as lib:
+        assert lib.search("status:read tag:quokkas").ids == [5]
+        assert lib.index._papers_tags is None
