@@ -105,6 +105,8 @@ def cmd_show(args: argparse.Namespace, lib: Library) -> int:
                 f"{key:>18}: {', '.join(value) if isinstance(value, list) else value}",
                 multiline=True,
             )
+    if lib.in_trash([p.id]):
+        say(f"{'':>18}  in the trash: `litman trash restore {p.id}` takes it out")
     return 0
 
 

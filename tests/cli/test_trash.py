@@ -45,6 +45,8 @@ def test_delete_moves_to_the_trash_and_says_how_to_get_them_back(lib_path, capsy
     assert listed(capsys, lib_path, "list") == [3]
     assert sorted(listed(capsys, lib_path, "trash")) == [1, 2]
     assert sorted(listed(capsys, lib_path, "trash", "list")) == [1, 2]
+    assert "in the trash: `litman trash restore 1`" in cli(capsys, lib_path, "show", "1")[1]
+    assert "in the trash" not in cli(capsys, lib_path, "show", "3")[1]
 
 
 def test_reads_leave_the_trash_out(lib_path, capsys, tmp_path: Path) -> None:
