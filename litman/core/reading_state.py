@@ -112,7 +112,14 @@ def values(conn: Connection, ids: Sequence[int], names: Sequence[str]) -> dict[i
     cols = [R.c[n] for n in names]
     query = select(R.c.paper_id, *cols).where(mine(), in_ids(R.c.paper_id, ids))
     rows = _rows(conn, query)
-    return {row[0]: {n: typed(n, v) for n, v in zip(names, row[1:], strict=True)} for row in rows}
+    dates: dict[Any, Any] = {}  # a bulk write stores one time for all its papers: parsed once
+    return {
+        row[0]: {
+            n: dates.get(v) or dates.setdefault(v, typed(n, v)) if n == "read_at" else typed(n, v)
+            for n, v in zip(names, row[1:], strict=True)
+        }
+        for row in rows
+    }
 
 
 def _rows(conn: Connection, query: Select[Any]) -> Iterable[Sequence[Any]]:
