@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from litman.core.records import Doc, SearchFields
-from litman.core.short_prefixes import LETTERS, ShortPrefixes
+from litman.core.short_prefixes import LETTERS, AbstractPrefixes, ShortPrefixes
 from litman.core.text import WORD_RE, ascii_words, fold_word
 
 FIELDS: tuple[str, ...] = SearchFields._fields
@@ -86,6 +86,7 @@ class Postings:
         # the tokens known then that became words since (found only in citekeys then, so
         # their citekey postings are not in those lists).
         self.short: ShortPrefixes | None = None
+        self.dense: AbstractPrefixes | None = None  # three-letter prefixes in abstracts
         self._late: set[int] = set()
 
     # -- words and citekeys ------------------------------------------------------------
@@ -240,6 +241,7 @@ class Postings:
         self.short = None
         self._mark_words(self._span_codes)
         self.short = ShortPrefixes.build(self, ABSTRACT)
+        self.dense = AbstractPrefixes.build(self, ABSTRACT, top)
         self._late = set()
 
     # -- incremental changes -----------------------------------------------------------
@@ -311,6 +313,7 @@ class Postings:
             "fwd_lens": forward[1],
             "fwd_codes": forward[2],
             **(self.short.to_arrays() if self.short is not None else {}),
+            **(self.dense.to_arrays() if self.dense is not None else {}),
         }
 
     @classmethod
@@ -329,6 +332,7 @@ class Postings:
         p._extra_forward = _unflatten(a["fwd_ids"], a["fwd_lens"], a["fwd_codes"])
         p._mark_words(p._span_codes)  # the words of the build, as the prefix lists knew them
         p.short = ShortPrefixes.from_arrays(a)
+        p.dense = AbstractPrefixes.from_arrays(a)
         p._mark_words(np.asarray(a["extra_codes"], np.int64))
         return p
 
@@ -364,10 +368,15 @@ class Postings:
         word starting with `word` (repeats possible). For one or two letters the build's
         merged list stands for the bulk postings, with what changed since added."""
         codes = tids << FIELD_BITS | fidx
-        if self.short is None or fidx in (TAGS, ABSTRACT) or len(word) > LETTERS:
-            return self.gather(codes)[0]  # (abstracts only when asked for by name)
+        if fidx == ABSTRACT and len(word) == LETTERS + 1 and self.dense is not None:
+            merged = self.dense.postings(word)
+        elif self.short is None or fidx in (TAGS, ABSTRACT) or len(word) > LETTERS:
+            return self.gather(codes)[0]  # (shorter prefixes reach abstracts by name only)
+        else:
+            merged = self.short.postings(word, fidx)
+        if merged is None and fidx == ABSTRACT:
+            return self.gather(codes)[0]  # not one of the heaviest prefixes
         parts = []
-        merged = self.short.postings(word, fidx)
         if merged is not None:
             parts.append(merged[~self.moved[merged]] if self.any_moved else merged)
         if self._extra:
@@ -478,6 +487,7 @@ class Postings:
     def nbytes(self) -> int:
         tags = sum(a.nbytes for a in self._tag_posts.values())
         short = self.short.nbytes() if self.short is not None else 0
+        short += self.dense.nbytes() if self.dense is not None else 0
         extra = sum(len(a) * 4 for a in self._extra.values())
         return int(self._bulk_docs.nbytes + extra + tags + short)
 

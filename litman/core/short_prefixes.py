@@ -144,3 +144,68 @@ def _distinct(values: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     if not len(values):
         return values
     return values[np.concatenate(([True], values[1:] != values[:-1]))]
+
+
+class AbstractPrefixes:
+    """The papers whose abstract holds a word starting with a three-letter prefix, as one
+    bit per paper, for the prefixes whose words' postings hold more entries than half
+    the papers (`pro`: 3M entries at 300k papers, gathered in 5-10 ms; its bits, 37 KB,
+    read in a fraction of one). Where the third letter is typed, abstracts join the
+    search (`ranking.ABSTRACT_PREFIX`)."""
+
+    def __init__(self, names: list[str], bits: np.ndarray[Any, Any], size: int) -> None:
+        self.names = names
+        self._number = {name: i for i, name in enumerate(names)}
+        self._bits = bits  # one row of packed bits per prefix
+        self._size = size  # the papers' ids the bits cover: 0 .. size - 1
+
+    @classmethod
+    def build(cls, p: Postings, field: int, size: int) -> "AbstractPrefixes":
+        """From the bulk postings of the words of `field` (the abstract), for papers with
+        ids below `size`."""
+        codes = p.span_codes()
+        spans = np.flatnonzero((codes & FIELD_MASK) == field)
+        lens = p.span_lengths(spans)
+        groups: dict[str, list[int]] = {}
+        for at, tid in enumerate((codes[spans] >> FIELD_BITS).tolist()):
+            tok = p.tokens[tid]
+            if len(tok) >= LETTERS + 1:
+                groups.setdefault(tok[: LETTERS + 1], []).append(at)
+        names, rows = [], []
+        for name, members in groups.items():
+            if int(lens[members].sum()) * 2 > size:
+                seen = np.zeros(size, dtype=bool)
+                seen[p.span_docs(spans[members])] = True
+                names.append(name)
+                rows.append(np.packbits(seen))
+        width = (size + 7) // 8
+        bits = np.stack(rows) if rows else np.zeros((0, width), dtype=np.uint8)
+        return cls(names, bits, size)
+
+    def postings(self, word: str) -> IntArray | None:
+        """The papers whose abstract held a word starting with `word` at the build."""
+        number = self._number.get(word)
+        if number is None:
+            return None
+        seen = np.unpackbits(self._bits[number], count=self._size).view(bool)
+        found: IntArray = np.flatnonzero(seen).astype(np.int32)
+        return found
+
+    def to_arrays(self) -> dict[str, np.ndarray[Any, Any]]:
+        return {
+            "abstract_names": np.frombuffer("\n".join(self.names).encode("utf-8"), np.uint8),
+            "abstract_bits": self._bits,
+            "abstract_size": np.array([self._size], dtype=np.int64),
+        }
+
+    @classmethod
+    def from_arrays(cls, a: dict[str, np.ndarray[Any, Any]]) -> "AbstractPrefixes":
+        text = a["abstract_names"].tobytes().decode("utf-8")
+        names = text.split("\n") if text else []
+        bits, size = a["abstract_bits"], int(a["abstract_size"][0])
+        if len(bits) != len(names) or bits.shape[1] != (size + 7) // 8:
+            raise ValueError("saved prefix bits disagree in length")
+        return cls(names, bits, size)
+
+    def nbytes(self) -> int:
+        return int(self._bits.nbytes)

@@ -1,5 +1,6 @@
-"""One- and two-letter prefixes answered from the build's merged lists find what every
-word's own postings find, before and after the library changes."""
+"""One- and two-letter prefixes answered from the build's merged lists, and three-letter
+ones in abstracts from its bits, find what every word's own postings find, before and after
+the library changes."""
 
 import string
 from pathlib import Path
@@ -30,6 +31,13 @@ QUERIES = [
     "year:2019 de",
     "2",
     "20",
+    "pro",
+    "str",
+    "the",
+    "con",
+    "abstract:pro",
+    "deep pro",
+    "model str",
 ]
 
 
@@ -46,12 +54,13 @@ def answers(lib: Library) -> list[tuple[list[int], list[float], dict[str, list[t
 def without_merged_lists(lib: Library) -> list[tuple[list[int], list[float], object]]:
     """The same queries, every prefix gathered word by word as before the merged lists."""
     postings = lib.index.postings
-    kept, postings.short = postings.short, None
+    kept = postings.short, postings.dense
+    postings.short = postings.dense = None
     lib.index._memo.clear()
     try:
         return answers(lib)
     finally:
-        postings.short = kept
+        postings.short, postings.dense = kept
         lib.index._memo.clear()
 
 
@@ -64,6 +73,7 @@ def test_merged_prefix_lists_find_what_the_words_postings_find(
     library.add_tag("Stats > Deep models", ids[:30])
     library.search("warm up")  # builds the index over these papers
     assert library.index.postings.short is not None
+    assert library.index.postings.dense is not None and library.index.postings.dense.names
     assert answers(library) == without_merged_lists(library)
     # After the build: papers added, edited, deleted, retagged; a citekey's own token
     # (`smithkey`) becomes a word when a title takes it up.
