@@ -64,6 +64,10 @@ class SQLiteStore:
             backups_on=self.backups_on,
         )
         self.engine = opened.engine
+        # The first connection puts a file that is not in WAL mode yet (a restored backup)
+        # into it: a commit, made before the change watcher takes its first look, not news.
+        with self.engine.connect():
+            pass
         self._identity = opened.identity
         self.read_only = opened.read_only
         self.read_only_reason = self.read_only_reason or opened.read_only_reason

@@ -138,3 +138,16 @@ def _corrupt_middle(path: Path) -> None:
     with path.open("r+b") as f:
         f.seek(size // 3)
         f.write(b"\xa5" * (size // 3))
+
+
+def test_a_library_restored_in_place_has_no_news_from_elsewhere(seeded_path: Path):
+    """The window restores through its own Library; the restored file then read as another
+    process's write (a backup is not in WAL mode, and the first connection made it so), and
+    the window said "Updated with changes made outside this window." over "Restored …"."""
+    backups.take(seeded_path, backups.MANUAL)
+    with Library.open(seeded_path) as lib:
+        lib.delete_papers(lib.list_ids()[:5])
+        assert lib.changes_elsewhere() == []
+        lib.backups.restore(None)
+        assert lib.changes_elsewhere() == []
+        assert lib.count() == count_papers(seeded_path)
