@@ -23,6 +23,16 @@ LEVELS = 4
 Ints = np.ndarray[Any, Any]
 
 
+def distinct(values: Ints) -> Ints:
+    """The distinct values, ascending, by a sort: numpy 2.4's np.unique hashes them, 10-40
+    times slower here (2k ids: 0.9 ms against 0.02 ms; 1.7M int64 pairs: 4 s against 0.1 s)."""
+    values = np.sort(values)
+    if not len(values):
+        return values
+    kept: Ints = values[np.concatenate(([True], values[1:] != values[:-1]))]
+    return kept
+
+
 def rank_order(cand: Ints, scores: Ints) -> Ints:
     """Positions of the candidates (ascending ids) by descending score, then descending id.
 

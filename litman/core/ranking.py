@@ -18,7 +18,7 @@ from litman.core import tag_match
 from litman.core.postings import ABSTRACT, FIELD_BITS, FIELDS, IntArray, Postings
 from litman.core.query import Query, Term
 from litman.core.ranked import RADIX_FROM as RADIX_FROM  # for its callers
-from litman.core.ranked import RankedIds
+from litman.core.ranked import RankedIds, distinct
 from litman.core.ranked import rank_order as rank_order
 from litman.core.records import Doc, Paper, SearchFields, Status
 from litman.core.text import WORD_RE, fold, token_spans
@@ -384,7 +384,7 @@ def _matched(
     by one pass over the score vector when they are many."""
     total = sum(len(p) for p in posts)
     if total * 16 < len(score):
-        return np.unique(np.concatenate(posts)).astype(np.int64) if posts else np.zeros(0, np.int64)
+        return distinct(np.concatenate(posts).astype(np.int64)) if posts else np.zeros(0, np.int64)
     return np.flatnonzero(score)
 
 

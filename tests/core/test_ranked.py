@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from litman.core.postings import FIELDS
-from litman.core.ranked import HEAD, RankedIds, rank_order, top_order
+from litman.core.ranked import HEAD, RankedIds, distinct, rank_order, top_order
 from litman.core.ranking import WEIGHTS, field_bonus
 
 # A few score values, as a keystroke's scores take: many ties, the k-th best deep or shallow.
@@ -62,3 +62,9 @@ def test_the_field_bonus_is_the_plain_count_over_fields(terms: int, seed: int) -
     rng = np.random.default_rng(seed)
     hits = [rng.integers(0, 2 ** len(FIELDS), 500).astype(np.uint8) for _ in range(terms)]
     assert field_bonus(hits).tolist() == plain_bonus(hits).tolist()
+
+
+@given(st.lists(st.integers(-(2**40), 2**40), max_size=300))
+def test_distinct_is_numpys_unique(values: list[int]) -> None:
+    a = np.array(values, dtype=np.int64)
+    assert distinct(a).tolist() == np.unique(a).tolist()
