@@ -53,6 +53,9 @@ FORMAT = 9  # 2: per-paper digests, for reconciling with outside writes; 3: with
 # A journal replay above this many papers also saves the whole index again at close; below
 # it the saved file and the journal stand for the library.
 COMPACT_AT = 2000
+# A saved index is mapped (`read_arrays`), except on Windows, where a file that is mapped
+# cannot be replaced by a new save.
+MAP_FILES = os.name != "nt"
 
 
 def fingerprint(conn: Connection) -> list[int]:
@@ -142,7 +145,7 @@ def read_arrays(path: Path) -> dict[str, np.ndarray[Any, Any]]:
     never changed in place (`save` renames a new one over it), so the mapping stays whole.
     On Windows, where a mapped file cannot be replaced, the file is read instead."""
     with path.open("rb") as f:
-        if os.name == "nt":
+        if not MAP_FILES:
             data: Any = bytearray(os.fstat(f.fileno()).st_size)
             f.readinto(data)
         else:
