@@ -114,9 +114,17 @@ class SQLiteStore:
         return None
 
     def changed_elsewhere(self) -> bool:
-        with self._lock:
+        # Not while this store's own write runs on another thread: that write's Library
+        # takes its follow lock before committing, and the caller (Library.changes_elsewhere)
+        # holds that lock now, so waiting here would deadlock them both. Nothing is lost:
+        # a commit from elsewhere stays in the watcher (or `_changed`) for the next look.
+        if not self._lock.acquire(blocking=False):
+            return False
+        try:
             changed = self._watcher.changed() or self._changed
             self._changed = False
+        finally:
+            self._lock.release()
         return changed
 
     # -- the file ------------------------------------------------------------------------

@@ -264,3 +264,41 @@ def test_a_look_while_this_librarys_write_commits_is_no_news(library: Library) -
     polls[0].join(5)
     assert seen == [False]
     assert library.get(pid).status is Status.READ
+
+
+def test_a_look_while_another_thread_writes_does_not_deadlock(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An import on a worker held the store's write lock and waited for the follow lock
+    (taken before its commit); the window's poll held the follow lock and waited for the
+    store's lock: both stopped for good, and the window with them."""
+    from litman.core import store
+
+    (pid,) = library.add_papers([NewPaper(title="a")]).added
+    library.changed_elsewhere()
+    in_write, poll_at_store = threading.Event(), threading.Event()
+    real_bump, real_look = store.bump_generation, library.store.changed_elsewhere
+
+    def bump(conn):  # inside the write, before it takes the follow lock
+        in_write.set()
+        poll_at_store.wait(10)
+        return real_bump(conn)
+
+    def look() -> bool:  # inside the poll, holding the follow lock
+        poll_at_store.set()
+        return real_look()
+
+    monkeypatch.setattr(store, "bump_generation", bump)
+    monkeypatch.setattr(library.store, "changed_elsewhere", look)
+    writer = threading.Thread(target=lambda: library.set_status([pid], Status.READ), daemon=True)
+    writer.start()
+    assert in_write.wait(10)
+    seen: list[object] = []
+    poll = threading.Thread(target=lambda: seen.append(library.changes_elsewhere()), daemon=True)
+    poll.start()
+    writer.join(20)
+    poll.join(20)
+    assert not writer.is_alive() and not poll.is_alive(), "the write and the poll deadlocked"
+    assert seen == [[]]  # the library's own write is no news
+    assert library.get(pid).status is Status.READ
+    assert library.changes_elsewhere() == []
