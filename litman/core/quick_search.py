@@ -10,13 +10,13 @@ aside), in the title, authors, venue or citation key (or in the one field it nam
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Connection, String, and_, exists, func, not_, or_, select, type_coerce
+from sqlalchemy import Connection, String, and_, cast, exists, func, not_, or_, select
 
 from litman.core import models, reading_state
 from litman.core.query import Query, Term
 
 P, T, PT = models.papers, models.tags, models.paper_tags
-AUTHORS = type_coerce(P.c.authors, String)  # the JSON list, read as its text
+AUTHORS = cast(P.c.authors, String)  # the JSON list, read as its text (json on PostgreSQL)
 TEXT_COLUMNS = (P.c.title, AUTHORS, P.c.venue, P.c.citekey)
 FIELD_COLUMNS = {
     "title": P.c.title,
@@ -31,18 +31,21 @@ LIMITS = (
 )
 
 
-def _like(column: Any, text: str) -> Any:
+def _like(column: Any, text: str, fold: bool) -> Any:
+    """`column` holds `text`, case aside: SQLite's LIKE folds ASCII case itself; PostgreSQL's
+    does not, and ILIKE does (`fold`)."""
     escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return column.like(f"%{escaped}%", escape="\\")
+    pattern = f"%{escaped}%"
+    return column.ilike(pattern, escape="\\") if fold else column.like(pattern, escape="\\")
 
 
-def _condition(term: Term) -> Any:
+def _condition(term: Term, fold: bool) -> Any:
     if term.kind in ("word", "phrase"):
         text = term.value if term.kind == "phrase" else term.words[0]
         columns: Sequence[Any] = (
             [FIELD_COLUMNS[term.field]] if term.field in FIELD_COLUMNS else TEXT_COLUMNS
         )
-        return or_(*(_like(c, text) for c in columns))
+        return or_(*(_like(c, text, fold) for c in columns))
     if term.kind == "status":
         return reading_state.having("status", term.value)
     if term.kind == "year":
@@ -63,6 +66,9 @@ def _condition(term: Term) -> Any:
 
 def quick_ids(conn: Connection, query: Query) -> list[int]:
     """Ids of the papers matching every term of `query`."""
-    conditions = [not_(_condition(t)) if t.negated else _condition(t) for t in query.terms]
+    fold = conn.dialect.name != "sqlite"
+    conditions = [
+        not_(_condition(t, fold)) if t.negated else _condition(t, fold) for t in query.terms
+    ]
     q = select(P.c.id).where(and_(*conditions))
     return list(conn.execute(q).scalars())
