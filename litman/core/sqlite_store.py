@@ -66,7 +66,7 @@ class SQLiteStore:
         self.engine = opened.engine
         # The first connection puts a file that is not in WAL mode yet (a restored backup)
         # into it: a commit, made before the change watcher takes its first look, not news.
-        with self.engine.connect():
+        with self.read():  # (a read: its errors are said as a read's, a full disk's too)
             pass
         self._identity = opened.identity
         self.read_only = opened.read_only
