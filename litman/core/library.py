@@ -83,7 +83,6 @@ class Library:
     update_paper = forward("papers", Papers.update_paper)
     set_field = forward("papers", Papers.set_field)
     delete_papers = forward("papers", Papers.delete_papers)
-    restore_papers = forward("papers", Papers.restore_papers)
     restore = forward("papers", Papers.restore)
     delete_permanently = forward("papers", Papers.delete_permanently)
     empty_trash = forward("papers", Papers.empty_trash)

@@ -6,11 +6,10 @@ with the old values undo needs. `insert_new` is the one way new papers get their
 `add` here and for imports (`litman.core.importing`) alike.
 """
 
-import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, func, insert, select, update
+from sqlalchemy import Connection, bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from litman.core import backups, fields, models, reading_state, store, trash, versions
@@ -26,7 +25,6 @@ from litman.core.records import (
     FromTrash,
     NewPaper,
     Paper,
-    PapersBack,
     Status,
     ToTrash,
 )
@@ -208,23 +206,6 @@ class Papers(Part):
             tell(0, len(gone))  # the last moment a cancel stops it: nothing deleted yet
             store.delete_rows(conn, gone)
             return self._publish(Changes(deleted=gone, tags_changed=bool(gone)))
-
-    def restore_papers(self, papers: Sequence[Paper]) -> Changes:
-        """Put deleted papers back with their ids, keys, tags and dates (undo of delete)."""
-        with self._write() as conn:
-            rows = []
-            for p in papers:
-                values = store.paper_values(_as_new(p), p.citekey, p.added_at)
-                values.update(id=p.id, modified_at=p.modified_at)
-                rows.append(values)
-            if rows:
-                conn.execute(insert(P), rows)
-            states = {p.id: {n: getattr(p, n) for n in models.READING_FIELDS} for p in papers}
-            reading_state.new_rows(conn, states)
-            tid = store.tag_ids(conn, {t for p in papers for t in p.tags})
-            store.link_tags(conn, ((p.id, tid[t]) for p in papers for t in p.tags), new_papers=True)
-            back = tuple(p.id for p in papers)
-            return self._publish(Changes(added=back, tags_changed=True, inverse=PapersBack(back)))
 
     def set_status(self, ids: Sequence[int], status: Status | str) -> Changes:
         """Set the reader's status of many papers; setting read stamps read_at. The papers
@@ -425,14 +406,6 @@ def _current_values(
                 raw = values[name]
                 values[name] = tuple(raw) if name == "authors" else dict(raw or {})
     return found
-
-
-def _as_new(p: Paper) -> NewPaper:
-    """A deleted paper as a new one: every field the two records share."""
-    return NewPaper(**{name: getattr(p, name) for name in _NEW_FIELDS})
-
-
-_NEW_FIELDS = tuple(f.name for f in dataclasses.fields(NewPaper))
 
 
 def insert_new(

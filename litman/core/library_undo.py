@@ -11,7 +11,6 @@ from litman.core.records import (
     FieldValues,
     FromTrash,
     Inverse,
-    PapersBack,
     TagBack,
     TagColour,
     TagGone,
@@ -29,8 +28,6 @@ def undo(papers: Papers, tags: Tags, changes: Changes | Inverse) -> Changes:
     match inverse:
         case FieldValues(old=old, now=now):
             return papers.restore_fields(old, now)
-        case PapersBack(ids=ids):
-            return papers.delete_papers(ids)
         case FromTrash(ids=ids):
             return papers.restore(ids)
         case ToTrash(ids=ids):

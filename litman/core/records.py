@@ -250,13 +250,6 @@ class FieldValues:
 
 
 @dataclass(frozen=True)
-class PapersBack:
-    """The inverse of putting deleted papers back (`restore_papers`): delete them again."""
-
-    ids: tuple[int, ...]
-
-
-@dataclass(frozen=True)
 class FromTrash:
     """The inverse of moving papers to the trash: take them out again."""
 
@@ -315,7 +308,6 @@ class TagColour:
 # What `Library.undo` takes: every mutation's Changes record holds one, its inverse.
 Inverse = (
     FieldValues
-    | PapersBack
     | FromTrash
     | ToTrash
     | TagLinks

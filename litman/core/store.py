@@ -97,14 +97,10 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def paper_values(p: NewPaper, citekey: str, stamp: datetime) -> dict[str, Any]:
-    """Column values for a new paper; one-line fields are whitespace-normalised here."""
-    return {**paper_row(p), "citekey": citekey, "added_at": stamp, "modified_at": stamp}
-
-
 def paper_row(p: NewPaper) -> dict[str, Any]:
-    """`paper_values` without the citekey and dates: what an import makes once per paper,
-    its derived columns being its duplicate checks' blocking keys too."""
+    """Column values for a new paper, but its citekey and dates (one-line fields
+    whitespace-normalised): what an import makes once per paper, its derived columns being
+    its duplicate checks' blocking keys too."""
     # one_line written out: this runs for every author of a 10k import
     authors = [" ".join(a.split()) for a in p.authors if a.strip()]
     title = one_line(p.title)
