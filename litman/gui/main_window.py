@@ -170,10 +170,9 @@ class MainWindow(QMainWindow):
             *self.acts.status.values(),
         ):
             a.setEnabled(writable)
-        trash_actions.follow_view(self)
         self.setAcceptDrops(writable)
-        self.detail.read_only = not writable
         self.sidebar.read_only = not writable
+        trash_actions.follow_view(self)  # the actions and the pane, in this view
         self.status_line.read_only(reason)
 
     def start_background_work(self) -> None:

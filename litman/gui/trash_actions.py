@@ -95,11 +95,17 @@ def _purge(win: Window, label: str, work: Callable[[Step], Changes]) -> None:
 
 def follow_view(win: Window) -> None:
     """The Delete action says what it does in the view shown; Restore and Delete
-    Permanently… work in the Trash (and a library that may be written)."""
+    Permanently… work in the Trash (and a library that may be written). A paper in the
+    trash is not marked, rated or edited (as the command line refuses): the status and
+    rating actions and the detail pane wait until it is restored."""
     acts, trash = win.acts, in_trash_view(win)
+    writable = acts.delete.isEnabled()  # set by the window for the library as a whole
     acts.delete.setText("Delete Permanently…" if trash else "Move to Trash")
-    acts.restore_trash.setEnabled(trash and acts.delete.isEnabled())
-    acts.delete_forever.setEnabled(trash and acts.delete.isEnabled())
+    acts.restore_trash.setEnabled(trash and writable)
+    acts.delete_forever.setEnabled(trash and writable)
+    for a in (*acts.status.values(), *acts.rating):
+        a.setEnabled(writable and not trash)
+    win.detail.read_only = not writable or trash
 
 
 def install(win: Window, act: Callable[..., QAction]) -> list[QAction]:

@@ -115,3 +115,22 @@ def test_another_process_trashing_and_restoring_shows(window, qtbot) -> None:
     window.poll_changes()
     qtbot.waitUntil(lambda: pid in window.model.ids())
     assert window.sidebar.count_of(TRASH) == 0
+
+
+def test_papers_in_the_trash_are_not_marked_or_edited_from_the_window(window, qtbot, asked) -> None:
+    """The command line refuses a status or tag on a trashed paper; the window offered them
+    in the Trash view (the status actions, the detail pane's status, rating and tags)."""
+    select_rows(window, [0])
+    with qtbot.waitSignal(window.writes.finished):
+        window.acts.delete.trigger()
+    open_trash(window, qtbot)
+    qtbot.waitUntil(lambda: window.model.rowCount() == 1)
+    select_rows(window, [0])
+    assert not any(a.isEnabled() for a in window.acts.status.values())
+    assert not any(a.isEnabled() for a in window.acts.rating)
+    assert window.detail.read_only
+    qtbot.waitUntil(lambda: not window.detail.status.isEnabled())
+    window.sidebar.select_filter("")
+    qtbot.waitUntil(lambda: window.sidebar.current_filter() == "")
+    assert all(a.isEnabled() for a in window.acts.status.values())
+    assert not window.detail.read_only
