@@ -4,8 +4,8 @@ Afterwards no edit was lost without a conflict record: every accepted edit of a 
 made by a client that saw the value it replaced, and every refused one is in the record;
 and the library equals a replay of the accepted edits in their commit order.
 
-On the PostgreSQL test server for at least 30 s (500 edits per client); on one library
-file, shorter."""
+On the PostgreSQL test server for at least 30 s (at least 500 edits per client, as fast as
+each can); on one library file, shorter."""
 
 import json
 import subprocess
@@ -64,8 +64,11 @@ def _run_clients(where: str, tmp_path: Path, edits: int, seconds: float) -> list
         assert proc.wait(timeout=seconds + 120) == 0
     runs = [json.loads(log.read_text(encoding="utf-8")) for log in logs]
     assert all(run["elapsed"] >= seconds for run in runs)
-    spans = ", ".join(f"{r['elapsed']:.1f} s ({r['cpu']:.1f} s CPU)" for r in runs)
-    print(f"{CLIENTS} clients x {edits} edits: {spans}")
+    assert all(len(run["edits"]) >= edits for run in runs)
+    spans = ", ".join(
+        f"{len(r['edits'])} edits in {r['elapsed']:.1f} s ({r['cpu']:.1f} s CPU)" for r in runs
+    )
+    print(f"{CLIENTS} clients: {spans}")
     return [line for run in runs for line in run["edits"]]
 
 
@@ -105,7 +108,7 @@ def test_four_clients_on_postgresql_lose_no_edit(pg_url: str, tmp_path: Path) ->
         _seed(lib)
         start = _read(lib)
         edits = _run_clients(pg_url, tmp_path, edits=500, seconds=30)
-        assert len(edits) == CLIENTS * 500
+        assert len(edits) >= CLIENTS * 500  # at least 500 each, over at least 30 s
         _check(lib, start, edits)
 
 

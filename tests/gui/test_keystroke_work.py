@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QTimer
 
 pytestmark = pytest.mark.gui
 
@@ -24,9 +24,13 @@ class PaintCounter(QObject):
 
 
 def settle(qtbot) -> None:
-    """Every event due now handled: a zero-time timer posted by another one, too."""
-    for _ in range(5):
-        qtbot.wait(1)
+    """Every event due now handled, and what those post in turn (a zero-time timer started
+    by another one): three turns of the event loop, each known to be over when a zero-time
+    timer started after everything already due has fired."""
+    for _ in range(3):
+        turned: list[bool] = []
+        QTimer.singleShot(0, lambda t=turned: t.append(True))
+        qtbot.waitUntil(lambda t=turned: bool(t))
 
 
 def test_a_keystroke_paints_the_table_once(window, qtbot) -> None:
