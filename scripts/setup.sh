@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Set up litman's development environment: `scripts/setup.sh [--list] [run|test|package]`.
 #   1. System packages, by purpose: `run` needs the libraries Qt loads; `test` adds Xvfb,
-#      xauth and xdotool (the real-display test), TeX (the BibTeX compile tests) and
-#      PostgreSQL (the shared-library tests start a throwaway server: tests/pg_server.py);
+#      xauth and xdotool (the real-display test), TeX (the BibTeX compile tests), pandoc
+#      (renders the CSL-JSON export with its citeproc) and PostgreSQL (the shared-library
+#      tests start a throwaway server: tests/pg_server.py);
 #      `package` adds binutils (PyInstaller). Also the venv module, when the Python lacks it.
 #      As root with apt they are installed; otherwise setup stops here, exit 1, and prints
 #      the one command to run.
@@ -19,7 +20,7 @@ QT_RUN="libglib2.0-0 libegl1 libgl1 libx11-6 libx11-xcb1 libdbus-1-3 libfontconf
   libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0
   libxcb-xkb1 libxcb-randr0 libxcb-render-util0 libxcb-image0 libxcb-xfixes0"
 TEST_TOOLS="xvfb xauth xdotool texlive-latex-base texlive-latex-recommended texlive-bibtex-extra biber
-  postgresql"
+  pandoc postgresql"
 PACKAGE_TOOLS="binutils"
 case "$purpose" in
   run) wanted="$QT_RUN" ;;
