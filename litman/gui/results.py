@@ -88,6 +88,7 @@ class Results(QObject):
         self.ready = False  # Qt asks the model to sort while the table is being built
         self.offline = False  # a shared library's server is gone: the rows shown stay
         self.typed = ""  # the search text as last edited, to see a new search begin
+        self._shown_view: tuple[str, str, str | None, bool] | None = None  # of the rows shown
         self.timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
         self.timer.timeout.connect(self.apply_typed)
         self.box.textChanged.connect(lambda _t: self.timer.start())
@@ -135,10 +136,9 @@ class Results(QObject):
             self._show_quick(text, same_papers)
             return
         self.waiting = False
-        selected = self.selection.ids()
         outcome = self.searcher.run(text, self.sort_key, self.sort_desc)
         self.last_result = outcome.result
-        self._show(outcome.ids, selected, same_papers)
+        self._show(outcome.ids, same_papers)
         self._hint("; ".join(outcome.notes))
         self.update_empty()
         self.status_line.show_counts()
@@ -159,10 +159,9 @@ class Results(QObject):
         self.typed = text
 
     def _show_quick(self, text: str, same_papers: bool) -> None:
-        selected = self.selection.ids()
         outcome = self.searcher.quick(text, self.sort_key, self.sort_desc)
         self.last_result = None
-        self._show(outcome.ids, selected, same_papers)
+        self._show(outcome.ids, same_papers)
         self.update_empty()
         self.status_line.say(
             f"{len(outcome.ids):,} shown while the search index is built: "
@@ -174,17 +173,23 @@ class Results(QObject):
         the header's sort apply to the library, not to the trash)."""
         self.waiting = False
         self.last_result = None
-        self._show(self.library.trash_ids(), self.selection.ids())
+        self._show(self.library.trash_ids())
         self.update_empty()
         self.status_line.show_counts()
 
-    def _show(self, ids: list[int], selected: Sequence[int], same_papers: bool = False) -> None:
-        """These rows, with the papers selected before that are still among them."""
+    def _view(self) -> tuple[str, str, str | None, bool]:
+        return (self.prefix(), self.box.text(), self.sort_key, self.sort_desc)
+
+    def _show(self, ids: list[int], same_papers: bool = False) -> None:
+        """These rows, with the papers selected before that are still among them and the
+        current row where it was (gui/selection.py)."""
+        place = self.selection.place()
+        view, self._shown_view = self._shown_view, self._view()
         self.model.set_ids(ids, same_papers=same_papers)
         # Laid out now: Qt would paint the new rows, lay them out on a zero-time timer and
         # paint every visible row again, two paints per keystroke (15-20 ms CPU each).
         self.table.doItemsLayout()
-        self.selection.restore(selected)
+        self.selection.put_back(place, same_view=view == self._shown_view)
         if any(self.model.row_of(pid) is None for pid in self.shown()):
             self.paneStale.emit()  # a paper shown is hidden or gone: no stale pane
 

@@ -3,11 +3,16 @@
 Qt keeps a selection as ranges (Ctrl+A at 100k papers is one range), so the ids are read
 from the ranges and never from `selectedRows()`, which makes an index per row. After the
 table is refilled, the previous ids are put back in one `select()` call over the runs of
-consecutive rows they fall on. Whatever listens to the selection (detail pane, status bar)
+consecutive rows they fall on, and the current row (where the arrow keys move from) goes back
+to its paper: a refill resets the model, and Qt would otherwise move the next Down from row
+0. When the refill follows a write in the same view and the current paper left it (marked
+read in "status:unread", moved to the trash), its place goes to the paper now on its row,
+as a mail client's does. Whatever listens to the selection (detail pane, status bar)
 hears `changed` once per turn of the event loop, however many steps Qt took to get there.
 """
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import (
     QItemSelection,
@@ -51,6 +56,16 @@ def merge_runs(runs: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     return merged
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where the user is in the table: the selected papers and the current one, by id."""
+
+    selected: tuple[int, ...]
+    current: int | None  # the current row's paper
+    row: int  # the current row (-1: none)
+    column: int
+
+
 class IdSelection(QObject):
     """The selected papers of a table, by id; `changed` fires once per event-loop turn."""
 
@@ -88,6 +103,26 @@ class IdSelection(QObject):
     def ids(self) -> list[int]:
         """The selected ids in table order."""
         return [pid for first, last in self.runs() for pid in self.model.id_slice(first, last)]
+
+    def place(self) -> Place:
+        index = self.selection_model().currentIndex()
+        row = index.row() if 0 <= index.row() < self.model.rowCount() else -1
+        current = self.model.paper_id(row) if row >= 0 else None
+        return Place(tuple(self.ids()), current, row, max(index.column(), 0))
+
+    def put_back(self, place: Place, same_view: bool) -> None:
+        """After a refill: the selection and the current row on their papers again. In the
+        `same_view` (a write refilled it) a current paper that left hands its row to the
+        paper now there, selected too when nothing selected is left."""
+        self.restore(place.selected)
+        row = self.model.row_of(place.current) if place.current is not None else None
+        if row is None and same_view and place.row >= 0 and self.model.rowCount():
+            row = min(place.row, self.model.rowCount() - 1)
+            if not self.selection_model().hasSelection() and place.selected:
+                self.restore([self.model.paper_id(row)])
+        if row is not None:
+            index = self.model.index(row, place.column)
+            self.selection_model().setCurrentIndex(index, Flag.NoUpdate)
 
     def restore(self, ids: Sequence[int]) -> None:
         """Select exactly the rows holding these ids (those still shown), in one call."""
