@@ -82,10 +82,9 @@ def _empty(lib: Library, yes: bool) -> int:
             )
         say("nothing deleted")
         return 1
-    gone = lib.empty_trash().deleted
-    backed = "; a backup was taken first (`litman restore`)" if len(gone) > 1 else ""
-    shared = lib.engine.dialect.name != "sqlite"
-    say(f"deleted {len(gone)} papers permanently{'' if shared else backed}")
+    emptied = lib.empty_trash()
+    backed = "; a backup was taken first (`litman restore`)" if emptied.backup else ""
+    say(f"deleted {len(emptied.deleted)} papers permanently{backed}")
     return 0
 
 

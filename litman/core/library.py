@@ -224,8 +224,10 @@ class Library:
         unclean shutdown): the window checks only then, or when asked."""
         return self.store.check_due()
 
-    def _backup_before(self, reason: str) -> None:
-        self.store.take_backup(reason)
+    def _backup_before(self, reason: str) -> Path | None:
+        """Back up before a change, where the store keeps copies; the copy's path."""
+        backup = self.store.take_backup(reason)
+        return None if backup is None else backup.path
 
     @property
     def index(self) -> "SearchIndex":

@@ -178,9 +178,10 @@ class Papers(Part):
     def delete_permanently(
         self, ids: Sequence[int], progress: Callable[[int, int], None] | None = None
     ) -> Changes:
-        """Delete papers for good, trashed or not: not undoable, so more than one paper is
-        backed up first (the backup is the way back). `progress(done, total)` hears of the
-        backup and of the delete, and may stop it (raising) before anything is deleted."""
+        """Delete papers for good, trashed or not: not undoable, so the library is backed up
+        first, even for one paper (the backup, named in `Changes.backup`, is the way back).
+        `progress(done, total)` hears of the backup and of the delete, and may stop it
+        (raising) before anything is deleted."""
         ids = list(dict.fromkeys(ids))
         return self._purge(lambda conn: store.existing_ids(conn, ids), len(ids), progress)
 
@@ -198,14 +199,15 @@ class Papers(Part):
         progress: Callable[[int, int], None] | None,
     ) -> Changes:
         tell = progress or (lambda done, total: None)
-        if n > 1:
+        backup = None
+        if n:
             tell(0, n)
-            self._backup_before(backups.PRE_DELETE)
+            backup = self._backup_before(backups.PRE_DELETE)
         with self._write() as conn:
             gone = tuple(which(conn))
             tell(0, len(gone))  # the last moment a cancel stops it: nothing deleted yet
             store.delete_rows(conn, gone)
-            return self._publish(Changes(deleted=gone, tags_changed=bool(gone)))
+            return self._publish(Changes(deleted=gone, tags_changed=bool(gone), backup=backup))
 
     def set_status(self, ids: Sequence[int], status: Status | str) -> Changes:
         """Set the reader's status of many papers; setting read stamps read_at. The papers

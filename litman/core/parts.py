@@ -13,6 +13,7 @@ one-line aliases of a part's method while callers move to the parts.
 
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
+from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from sqlalchemy import Connection
@@ -29,7 +30,7 @@ class Host(Protocol):
     def _read(self) -> AbstractContextManager[Connection]: ...
     def _write(self) -> AbstractContextManager[Connection]: ...
     def _publish(self, changes: Changes) -> Changes: ...
-    def _backup_before(self, reason: str) -> None: ...
+    def _backup_before(self, reason: str) -> Path | None: ...
     def _tag_counts_from_index(
         self, paths: Mapping[str, Sequence[str]]
     ) -> dict[str, int] | None: ...
@@ -50,8 +51,8 @@ class Part:
     def _publish(self, changes: Changes) -> Changes:
         return self._host._publish(changes)
 
-    def _backup_before(self, reason: str) -> None:
-        self._host._backup_before(reason)
+    def _backup_before(self, reason: str) -> Path | None:
+        return self._host._backup_before(reason)
 
 
 def forward(

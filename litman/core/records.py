@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import datetime
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
 T = TypeVar("T")
@@ -335,6 +336,9 @@ class Changes:
     # What an add_tag or remove_tag did, link by link (the search index applies it as is).
     links: TagLinks | None = None
     inverse: Inverse | None = None
+    # The backup taken before a change that cannot be undone (a delete for good): the way
+    # back, to name to the user; None when none was taken (a shared library keeps none).
+    backup: Path | None = None
 
     @property
     def empty(self) -> bool:

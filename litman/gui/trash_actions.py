@@ -13,6 +13,7 @@ from collections.abc import Callable
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox
 
+from litman.core.library import Library
 from litman.core.records import Changes
 from litman.gui import commands
 from litman.gui.sidebar import TRASH
@@ -77,18 +78,22 @@ def empty_trash(win: Window) -> None:
 
 
 def _confirmed(win: Window, title: str, question: str) -> bool:
+    if Library.is_shared(win.library.site.where):
+        way_back = "litman keeps no copies of a shared library (the server's pg_dump does)."
+    else:
+        way_back = "the library is backed up first."
     answer = QMessageBox.question(
-        win.window(),
-        title,
-        f"{question} This cannot be undone; the library is backed up first.",
+        win.window(), title, f"{question} This cannot be undone; {way_back}"
     )
     return answer == QMessageBox.StandardButton.Yes
 
 
 def _purge(win: Window, label: str, work: Callable[[Step], Changes]) -> None:
     def done(changes: Changes) -> None:
-        gone = papers(len(changes.deleted))
-        win.statusBar().showMessage(f"Deleted {gone} permanently (backed up first).", 10000)
+        said = f"Deleted {papers(len(changes.deleted))} permanently"
+        if changes.backup is not None:  # only what was done: a shared library keeps none
+            said += f", backed up first to {changes.backup.name} (File → Restore from Backup…)"
+        win.statusBar().showMessage(f"{said}.", 10000)
 
     win.writes.submit(label, work, done=done)
 

@@ -92,3 +92,14 @@ def test_empty_needs_yes_when_not_asked_then_deletes_for_good(lib_path, capsys) 
     with Library.open(lib_path) as lib:
         assert lib.get_many([1, 2]) == [] and lib.count() == 1
     assert "the trash is empty" in cli(capsys, lib_path, "trash")[1]
+
+
+def test_emptying_a_trash_of_one_paper_backs_it_up_and_says_so(lib_path, capsys) -> None:
+    cli(capsys, lib_path, "delete", "1")
+    code, out, _ = cli(capsys, lib_path, "trash", "empty", "--yes")
+    assert code == 0 and "a backup was taken first" in out
+    with Library.open(lib_path) as lib:
+        newest = lib.site.backups()[0]
+    assert newest.reason == "pre-delete"
+    with Library.open(newest.path, read_only=True) as copy:
+        assert copy.trash_ids() == [1]

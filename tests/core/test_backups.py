@@ -52,8 +52,6 @@ def test_bulk_delete_and_merge_and_tag_delete_back_up_first(seeded: Library):
     seeded.delete_papers([1, 2, 3])  # to the trash: nothing lost, no copy
     seeded.restore([1, 2, 3])
     assert {b.path for b in backups.list_backups(seeded.path)} == before
-    seeded.delete_permanently([1])  # one paper: no copy
-    assert {b.path for b in backups.list_backups(seeded.path)} == before
     n = seeded.count()
     seeded.delete_permanently([2, 3])
     newest = backups.list_backups(seeded.path)[0]
@@ -65,6 +63,15 @@ def test_bulk_delete_and_merge_and_tag_delete_back_up_first(seeded: Library):
     assert backups.list_backups(seeded.path)[0].reason == "pre-merge"
     seeded.delete_tag("B")
     assert backups.list_backups(seeded.path)[0].reason == "pre-delete"
+
+
+@pytest.mark.file_only
+def test_deleting_one_paper_for_good_backs_up_first_and_says_where(seeded: Library):
+    n = seeded.count()
+    gone = seeded.delete_permanently([1])
+    newest = backups.list_backups(seeded.path)[0]
+    assert newest.reason == "pre-delete" and gone.backup == newest.path
+    assert count_papers(newest.path) == n  # the one paper is in the copy
 
 
 def test_rotation_keeps_7_days_4_weeks_and_the_newest(library_path: Path):

@@ -85,6 +85,26 @@ def test_delete_in_the_trash_asks_then_deletes_for_good(window, qtbot, asked) ->
     assert backups.list_backups(window.library.path)[0].reason == backups.PRE_DELETE
 
 
+@pytest.mark.both_stores
+def test_deleting_one_paper_for_good_says_only_what_was_done(window, store, qtbot, asked) -> None:
+    select_rows(window, [0])
+    window.acts.delete.trigger()
+    open_trash(window, qtbot)
+    qtbot.waitUntil(lambda: window.model.rowCount() == 1)
+    select_rows(window, [0])
+    with qtbot.waitSignal(window.writes.finished):
+        window.acts.delete.trigger()
+    qtbot.waitUntil(lambda: "permanently" in window.statusBar().currentMessage())
+    said = window.statusBar().currentMessage()
+    if store == "sqlite":  # a file: the one paper is in a backup, and both say so
+        assert "backed up first" in asked[0]
+        newest = backups.list_backups(window.library.path)[0]
+        assert newest.reason == backups.PRE_DELETE and newest.path.name in said
+    else:  # a shared library: litman keeps no copies, and neither text promises one
+        assert "backed up" not in asked[0] and "pg_dump" in asked[0]
+        assert "backed up" not in said and "backup" not in said
+
+
 def test_empty_trash_refused_changes_nothing(window, qtbot, monkeypatch) -> None:
     select_rows(window, [0, 1])
     window.acts.delete.trigger()
