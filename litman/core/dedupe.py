@@ -3,8 +3,11 @@
 Two records are the same paper when they share a DOI or an arXiv id (from `eprint`, arXiv's
 DOI or an arxiv.org link: `litman.core.preprints`), when their abstracts are the same text
 up to whitespace, markup and case (or one is a truncated prefix of the other), or when their
-titles nearly match with the same first author and year. Candidates are found through short
-blocking keys (indexed columns), so a batch is never compared with the whole library.
+titles nearly match with the same first author and year. Two records naming different DOIs,
+or different arXiv ids, and none in common are never one paper however alike they read (a
+conference paper and its journal version): `distinct` says so, and the importer proposes such
+a pair for review rather than merging it. Candidates are found through short blocking keys
+(indexed columns), so a batch is never compared with the whole library.
 """
 
 import re
@@ -149,6 +152,15 @@ class DuplicateFinder:
                 if same_title_author_year(c, other):
                     return other, "same title, first author and year"
         return None
+
+
+def distinct(a: Candidate, b: Candidate) -> bool:
+    """Whether two records are known to be two papers: each names a DOI or an arXiv id the
+    other contradicts, and they share none."""
+    doi_a, doi_b = a.doi.casefold(), b.doi.casefold()
+    if (doi_a and doi_a == doi_b) or (a.arxiv and a.arxiv == b.arxiv):
+        return False
+    return bool((doi_a and doi_b) or (a.arxiv and b.arxiv))
 
 
 def _duplicates(a: Candidate, b: Candidate) -> str:

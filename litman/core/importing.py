@@ -3,8 +3,9 @@
 A record that duplicates a stored paper, or one earlier in the same import, is merged when
 that cannot lose a citation key: it has no key of its own (an abstract, a keyless entry) or
 the same one (the same file imported again). The fuller abstract wins and tags are united.
-Two different citekeys are two records until the user merges them: such a pair is added and
-proposed for review, with the fields that differ. The report says what went where.
+Two different citekeys, or two different DOIs or arXiv ids (`dedupe.distinct`), are two
+records until the user merges them: such a pair is added and proposed for review, with the
+fields that differ. The report says what went where.
 """
 
 import dataclasses
@@ -15,7 +16,7 @@ from typing import Any
 from sqlalchemy import Connection, String, cast, func, insert, or_, select, update
 
 from litman.core import kept_blocks, models, preprints, store, trash, versions
-from litman.core.dedupe import Candidate, DuplicateFinder
+from litman.core.dedupe import Candidate, DuplicateFinder, distinct
 from litman.core.errors import Cancelled
 from litman.core.library_papers import insert_new
 from litman.core.preprints import arxiv_id
@@ -105,7 +106,11 @@ def _place(
     paper = new.paper
     cand = Candidate.of(-(len(pending) + 1), paper, new.row, arxiv)
     hit = finder.find(cand)
-    if hit is None or not _mergeable(paper.citekey, hit[0], _batch_of(pending, hit[0]), new.batch):
+    if (
+        hit is None
+        or distinct(cand, hit[0])
+        or not _mergeable(paper.citekey, hit[0], _batch_of(pending, hit[0]), new.batch)
+    ):
         finder.add(cand)
         new.like = None if hit is None else (hit[0].ref, hit[1])
         pending.append(new)
