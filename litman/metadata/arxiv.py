@@ -5,6 +5,10 @@ paper with `<title>`, `<summary>`, `<author><name>`, `<published>` and arXiv's o
 have comes back as an empty feed, or (a malformed id) as an entry titled `Error` whose id
 is under `arxiv.org/api/errors`; throttling is a plain-text "Rate exceeded." with status 200.
 arXiv asks for three seconds between requests (see `config.PAUSES`).
+
+`journal_ref` is free text the authors typed ("Phys. Rev. D 76, 013009 (2007)", "Accepted
+at NeurIPS 2023"): it is kept whole as `journalref`, and only a reference that starts with a
+journal's name and its volume gives the venue and volume (and makes the paper an article).
 """
 
 import re
@@ -23,6 +27,12 @@ NS = {"a": "http://www.w3.org/2005/Atom", "x": "http://arxiv.org/schemas/atom"}
 _ID = re.compile(r"arxiv\.org/abs/(.+?)(v\d+)?$")
 ATOM = "application/atom+xml"
 _YEAR = re.compile(r"^(\d{4})-")
+# A journal's name (letters, dots, spaces; no digit or comma), then its volume and a
+# `,`, `:` or `(`: "Phys. Rev. D 76, 013009", "Astrophys.J.655:1-12", "JHEP 0701:045".
+_PUBLISHED_IN = re.compile(r"^(?:published|appeared|to appear) in:?\s+", re.I)
+_JOURNAL_REF = re.compile(
+    r"(?P<journal>[^\W\d_][^\d,;:()\[\]]*?[^\s\d,;:(])(?:\s+|(?<=\.))(?P<volume>\d{1,5})\s*[,:(]"
+)
 
 
 class ArxivSource(WebSource, name=NAME, kinds={"arxiv"}, searches=True, url_setting="arxiv_url"):
@@ -81,17 +91,32 @@ def _paper(entry: ET.Element, entry_id: str) -> NewPaper | None:
         extra["primaryclass"] = category.get("term", "")
     year = _YEAR.match(_text(entry, "a:published"))
     names = (_text(a, "a:name") for a in entry.findall("a:author", NS))
+    reference = text(_text(entry, "x:journal_ref"))
+    journal, volume = journal_of(reference)
+    if reference:
+        extra["journalref"] = reference
+    if volume:
+        extra["volume"] = volume
     return NewPaper(
         title=title,
         abstract=abstract_text(_text(entry, "x:summary") or _text(entry, "a:summary")),
         authors=tuple(family_first(text(n)) for n in names if text(n)),
         year=int(year.group(1)) if year else None,
-        venue=text(_text(entry, "x:journal_ref")),
+        venue=journal,
         doi=(_text(entry, "x:doi").split() or [arxiv_doi(arxiv_id)])[0].lower(),
         url=f"https://arxiv.org/abs/{arxiv_id}",
-        entry_type="article" if _text(entry, "x:journal_ref") else "misc",
+        entry_type="article" if journal else "misc",
         extra=extra,
     )
+
+
+def journal_of(reference: str) -> tuple[str, str]:
+    """The journal and volume a journal reference starts with, or ("", "") when it does
+    not start so (a conference, "accepted at", a year where the volume would be)."""
+    m = _JOURNAL_REF.match(_PUBLISHED_IN.sub("", reference))
+    if m is None or (len(m["volume"]) == 4 and 1800 <= int(m["volume"]) <= 2199):
+        return "", ""
+    return m["journal"], m["volume"]
 
 
 def _text(node: ET.Element, path: str) -> str:

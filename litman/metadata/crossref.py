@@ -6,12 +6,11 @@ Answers are `{"status": "ok", "message": {...}}`: a work object, or a `work-list
 places the requests in Crossref's polite pool.
 """
 
-import urllib.parse
 from typing import Any
 
 from litman.metadata.base import Found, WebSource
 from litman.metadata.errors import BadResponse, NotFound
-from litman.metadata.identifiers import Identifier
+from litman.metadata.identifiers import Identifier, doi_in_path
 from litman.metadata.net import CancelCheck, json_body
 from litman.metadata.works import from_csl
 
@@ -31,7 +30,7 @@ class CrossrefSource(
             if not found:
                 raise NotFound(f"{NAME} has no work with ISBN {ident.value}.")
             return found[0]
-        path = "/works/" + urllib.parse.quote(ident.value, safe="/:;()")
+        path = "/works/" + doi_in_path(ident.value)
         message = self._get(path, self._params(), "work", cancelled)
         paper = from_csl(message, crossref_types=True)
         if paper is None:

@@ -3,12 +3,10 @@
 all answer. Used for DOIs that Crossref's REST API does not hold (DataCite's, such as
 arXiv's and Zenodo's)."""
 
-import urllib.parse
-
 from litman.core.records import NewPaper
 from litman.metadata.base import Found, WebSource
 from litman.metadata.errors import BadResponse, LookupFailed
-from litman.metadata.identifiers import Identifier
+from litman.metadata.identifiers import Identifier, doi_in_path
 from litman.metadata.net import CancelCheck, json_body
 from litman.metadata.works import from_csl
 
@@ -18,7 +16,7 @@ CSL_JSON = "application/vnd.citationstyles.csl+json"
 
 class DoiSource(WebSource, name=NAME, kinds={"doi"}, searches=False, url_setting="doi_url"):
     def lookup(self, ident: Identifier, cancelled: CancelCheck) -> Found:
-        url = f"{self.base}/{urllib.parse.quote(ident.value, safe='/:;()')}"
+        url = f"{self.base}/{doi_in_path(ident.value)}"
 
         def parse(body: bytes) -> NewPaper:
             paper = from_csl(json_body(body, NAME))

@@ -8,6 +8,7 @@ digits (hyphens and spaces allowed) whose check digit is right, kept as ISBN-13.
 """
 
 import re
+import urllib.parse
 from dataclasses import dataclass
 from typing import Literal
 
@@ -92,6 +93,12 @@ def isbn13(isbn10: str) -> str:
     body = "978" + isbn10[:9]
     check = (10 - sum(int(c) * (3 if i % 2 else 1) for i, c in enumerate(body)) % 10) % 10
     return body + str(check)
+
+
+def doi_in_path(doi: str) -> str:
+    """A DOI as one piece of a URL path: `#`, `?`, `%` and spaces escaped, which would
+    otherwise end the path (`10.2307/1885099#x` asked as `10.2307/1885099`)."""
+    return urllib.parse.quote(doi, safe="/:;()")
 
 
 def arxiv_doi(arxiv_id: str) -> str:

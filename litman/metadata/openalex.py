@@ -13,7 +13,7 @@ from typing import Any
 from litman.core.records import NewPaper
 from litman.metadata.base import Found, WebSource
 from litman.metadata.errors import BadResponse
-from litman.metadata.identifiers import Identifier
+from litman.metadata.identifiers import Identifier, doi_in_path
 from litman.metadata.names import family_first
 from litman.metadata.net import CancelCheck, json_body
 from litman.metadata.works import abstract_text, text
@@ -35,7 +35,8 @@ class OpenAlexSource(
         )
 
     def lookup(self, ident: Identifier, cancelled: CancelCheck) -> Found:
-        paper = work_paper(self._get(f"/works/https://doi.org/{ident.value}", {}, cancelled))
+        doi = doi_in_path(ident.value)
+        paper = work_paper(self._get(f"/works/https://doi.org/{doi}", {}, cancelled))
         if paper is None:
             raise BadResponse(f"{NAME}'s record for {ident} has no title; nothing was used.")
         return Found(NAME, paper)

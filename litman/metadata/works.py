@@ -5,6 +5,12 @@ its own `type` names), so both go through the CSL-JSON reader after the variable
 keeps are picked out: a response is untrusted, and the rest (references, licences, funders)
 would otherwise land in the paper's fields. Titles and abstracts are turned from HTML or
 JATS (`<jats:p>`, `<i>`, `<sub>`) into text by the same code that cleans seed abstracts.
+
+Real answers go beyond the documented examples, and each shape is read here: a title only in
+`original-title`, several titles or container titles (the first is the one; the others are
+translations or abbreviations), a `subtitle`, an organisation as `{"name": ...}`, ISBNs as a
+list, `issued` as `[[null]]` beside a dated `published-online`, an `article-number` in place
+of pages, and markup escaped twice (`&lt;sup&gt;`).
 """
 
 import dataclasses
@@ -46,6 +52,14 @@ KEPT = (
     "page",
     "publisher",
     "ISBN",
+    "editor",
+)
+# Where Crossref keeps a year when `issued` has none, most telling first.
+DATES = ("published", "published-print", "published-online", "posted", "approved")
+ONE_OF = ("container-title", "ISBN")  # lists whose first value is the one
+_ESCAPED_TWICE = re.compile(
+    r"<(?:sub|sup|inf|i|b|em|strong|u|sc|scp|span|jats:[\w-]+|mml:[\w-]+)\b[^<>]*>"
+    r"|&(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z]+\d*);"
 )
 _JATS_HEADING = re.compile(r"<jats:title>\s*abstract\s*</jats:title>", re.I)
 _LEADING_ABSTRACT = re.compile(r"^abstract[\s.:]+", re.I)
@@ -54,6 +68,8 @@ _LEADING_ABSTRACT = re.compile(r"^abstract[\s.:]+", re.I)
 def text(value: str) -> str:
     """Plain one-line text from markup such as Crossref's JATS abstracts."""
     plain = to_plain(_JATS_HEADING.sub(" ", value))
+    if _ESCAPED_TWICE.search(plain):  # `&lt;sup&gt;`: markup escaped once too often
+        plain = to_plain(plain)
     return " ".join(plain.split())
 
 
@@ -69,13 +85,55 @@ def from_csl(item: Any, *, crossref_types: bool = False) -> NewPaper | None:
     picked = {k: item[k] for k in KEPT if k in item and item[k] not in (None, "", [], {})}
     if crossref_types and isinstance(picked.get("type"), str):
         picked["type"] = CROSSREF_TYPES.get(picked["type"], "article")
-    if "issued" not in picked:  # Crossref: issued can be empty where published-* is not
-        for key in ("published", "published-print", "published-online"):
-            if isinstance(item.get(key), Mapping):
-                picked["issued"] = item[key]
-                break
+    picked["title"] = _title(item)
+    for key in ONE_OF:
+        if key in picked:
+            picked[key] = _first(picked[key])
+    for key in ("author", "editor"):
+        if isinstance(picked.get(key), list):
+            picked[key] = [_person(n, braced=key == "editor") for n in picked[key]]
+    if _year_of(picked.get("issued")) is None:
+        picked["issued"] = next((item[k] for k in DATES if _year_of(item.get(k))), None)
+    if "page" not in picked and _first(item.get("article-number")):
+        picked["page"] = _first(item.get("article-number"))
     paper = csljson.to_paper(picked, 1, [])
     return tidy(paper)
+
+
+def _title(item: Mapping[str, Any]) -> str:
+    """The title (or, lacking one, the title in the original language) with its subtitle."""
+    title = _first(item.get("title")) or _first(item.get("original-title"))
+    subtitle = _first(item.get("subtitle"))
+    if subtitle and subtitle.casefold() not in title.casefold():
+        return f"{title.rstrip(' :')}: {subtitle}" if title else ""
+    return title
+
+
+def _first(value: Any) -> str:
+    """A text variable's value: Crossref gives a list of which the first is the one."""
+    if isinstance(value, list):
+        return next((v for v in value if isinstance(v, str) and v.strip()), "")
+    return value if isinstance(value, str) else ""
+
+
+def _person(name: Any, braced: bool) -> Any:
+    """A CSL name, with Crossref's `{"name": ...}` for an organisation read as a literal;
+    in an editor list, which is kept as BibTeX writes it, the literal is braced whole."""
+    if not isinstance(name, Mapping):
+        return name
+    literal = _first(name.get("literal")) or (
+        "" if name.get("family") or name.get("given") else _first(name.get("name"))
+    )
+    if not literal:
+        return name
+    return {"literal": f"{{{literal}}}" if braced else literal}
+
+
+def _year_of(date: Any) -> int | None:
+    parts = date.get("date-parts") if isinstance(date, Mapping) else None
+    first = parts[0] if isinstance(parts, list) and parts and isinstance(parts[0], list) else []
+    year = first[0] if first else None
+    return year if isinstance(year, int) and not isinstance(year, bool) else None
 
 
 def tidy(paper: NewPaper) -> NewPaper | None:
@@ -87,6 +145,7 @@ def tidy(paper: NewPaper) -> NewPaper | None:
         paper,
         title=title,
         abstract=abstract_text(paper.abstract),
+        authors=tuple(a for a in (text(n) for n in paper.authors) if a),
         venue=text(paper.venue),
         doi=paper.doi.strip().lower(),
         citekey="",
