@@ -32,6 +32,8 @@ MONTH_NAMES = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 VERBATIM = frozenset({"doi", "url", "eprint", "file", "pdf"})
 KEYWORD_SEPARATOR = ","  # as JabRef writes them
 SEPARATOR = "litman-keyword-separator"  # extra key: the separator keywords were read with
+# The fields read as text (the venue's too): LaTeX in them is decoded.
+DECODED = ("title", "abstract", "author", "editor", "keywords", "comment")
 
 
 # -- reading -----------------------------------------------------------------------------
@@ -54,6 +56,11 @@ def to_paper(
         extra[SEPARATOR] = sep
     warnings += [
         f"line {line}: keyword '{k}' has an empty level; not kept as a tag" for k in dropped
+    ]
+    warnings += [
+        f"line {line}: field '{name}' of '{key}' holds LaTeX litman cannot read; kept as written"
+        for name in (*DECODED, venue_key or "title")
+        if name in raw and not latex.readable(raw[name])
     ]
     paper = NewPaper(
         title=clean(latex.decode(_plain(raw.get("title", "")))),

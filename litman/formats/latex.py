@@ -5,7 +5,8 @@ so they print literally, and leaves inline math (`$\\mathbf{x}_0$`) as written w
 safe to (balanced braces, no `%` or `#`). `decode` is its exact inverse for what `encode`
 writes, and falls back to pylatexenc for other LaTeX (accents such as `{\\"u}`, `\\ss`,
 protective braces) found in files written elsewhere, with a cache: decoding every field of a
-large file through pylatexenc is what makes bibtexparser's LaTeX middleware slow.
+large file through pylatexenc is what makes bibtexparser's LaTeX middleware slow. LaTeX that
+pylatexenc fails on (`\\input` with no argument) is kept as written: `readable` says so.
 """
 
 import logging
@@ -13,6 +14,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from pylatexenc import latexwalker, macrospec
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
@@ -108,8 +110,32 @@ def _char_latex(char: str) -> str:
     return char if "\\cyr" in out.lower() else out
 
 
+class Undecodable(ValueError):
+    """LaTeX that pylatexenc cannot turn into text."""
+
+
 def decode(value: str) -> str:
-    """Unicode text from a field value: our own escapes exactly, other LaTeX via pylatexenc."""
+    """Unicode text from a field value: our own escapes exactly, other LaTeX via pylatexenc;
+    a value pylatexenc cannot read is kept as written."""
+    if "\\" not in value and "{" not in value and "}" not in value and "~" not in value:
+        return value
+    try:
+        return _decode(value)
+    except Undecodable:
+        return value
+
+
+def readable(value: str) -> bool:
+    """Whether `decode` reads `value` as text, rather than keeping it as written."""
+    try:
+        decode_strict(value)
+    except Undecodable:
+        return False
+    return True
+
+
+def decode_strict(value: str) -> str:
+    """`decode`, raising `Undecodable` where that keeps the value as written."""
     if "\\" not in value and "{" not in value and "}" not in value and "~" not in value:
         return value
     return _decode(value)
@@ -225,13 +251,40 @@ def _context() -> object:
     db.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_unknown_macro))
     logos = [MacroTextSpec(m, _LOGO_TEXT.get(m, m)) for m in LOGOS]
     logos += [MacroTextSpec(m, "") for m in _SWITCHES]
+    logos.append(MacroTextSpec("href", simplify_repl=_href_text))
     db.add_context_category("litman-logos", prepend=True, macros=logos)
     return db
 
 
-_LATEX2TEXT = LatexNodes2Text(
-    latex_context=_context(), math_mode="verbatim", keep_braced_groups=False
-)
+def _href_text(n: latexwalker.LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    """`\\href{url}{text}` reads as the text it prints."""
+    args = n.nodeargd.argnlist if n.nodeargd else []
+    return str(l2tobj.nodelist_to_text(args[1:2])) if len(args) > 1 and args[1] else ""
+
+
+def _walker_context() -> object:
+    """pylatexenc's parser knows no `\\href`, so it would give it no arguments."""
+    db = latexwalker.get_default_latex_context_db()
+    db.add_context_category(
+        "litman-links", prepend=True, macros=[macrospec.std_macro("href", False, 2)]
+    )
+    return db
+
+
+class _Reader(LatexNodes2Text):  # type: ignore[misc]
+    """pylatexenc's text converter with litman's parser context. pylatexenc fails in many
+    ways on malformed input (an `IndexError` for `\\input` alone, a `KeyError`, a
+    `TypeError` ...): any failure is `Undecodable`, so that no field stops an import."""
+
+    def latex_to_text(self, latex: str, **parse_flags: object) -> str:
+        try:
+            return str(super().latex_to_text(latex, latex_context=_WALKER, **parse_flags))
+        except Exception as exc:  # any failure: see the class docstring
+            raise Undecodable(latex) from exc
+
+
+_WALKER = _walker_context()
+_LATEX2TEXT = _Reader(latex_context=_context(), math_mode="verbatim", keep_braced_groups=False)
 _ACCENTS = {
     '"': "\u0308",
     "'": "\u0301",

@@ -1,0 +1,63 @@
+"""What a .bib file holds comes through an import and back out as BibTeX users wrote it:
+LaTeX litman cannot read, commented-out fields, macros from another file, quoted months,
+citekeys with unusual characters and keywords that name JabRef groups. Each test has its
+own small inline `.bib`, or the real file the loss was found in."""
+
+from pathlib import Path
+
+from litman import app
+from litman.core.library import Library
+from litman.formats import bibtex, latex
+
+REAL = Path(__file__).resolve().parent.parent / "data" / "bib-real"
+
+
+def write(tmp_path: Path, text: str, name: str = "in.bib") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def entry_of(out: str, key: str) -> str:
+    start = out.index("{" + key + ",")
+    return out[start : out.index("\n}", start)]
+
+
+def round_trip(library: Library, path: Path) -> str:
+    app.import_files(library, [path])
+    return bibtex.dumps(library.list_papers("id"), blocks=library.kept_blocks())
+
+
+# -- LaTeX that cannot be decoded ----------------------------------------------------------
+
+
+def test_href_reads_as_the_text_it_prints() -> None:
+    assert latex.decode(r"See \href{https://example.org}{the Example page}") == (
+        "See the Example page"
+    )
+
+
+def test_latex_pylatexenc_cannot_read_is_kept_as_written() -> None:
+    assert latex.decode(r"Notes on \input") == r"Notes on \input"
+
+
+def test_an_undecodable_field_is_imported_as_written_and_reported() -> None:
+    papers, _, skipped, warnings = bibtex.parse(
+        "@misc{a, title = {Notes on \\input}}\n@misc{b, title = {Fine}}\n"
+    )
+    assert [p.title for p in papers] == [r"Notes on \input", "Fine"] and not skipped
+    assert any("'title'" in w and "'a'" in w and "as written" in w for w in warnings)
+
+
+def test_an_undecodable_field_is_exported_as_read(library: Library, tmp_path: Path) -> None:
+    out = round_trip(library, write(tmp_path, "@misc{a, title = {Notes on \\input}}"))
+    assert "title = {Notes on \\input}" in out
+
+
+def test_a_file_with_href_in_howpublished_imports_whole(library: Library) -> None:
+    path = REAL / "Allow_spaces_between_href_arguments_for_import_2504.bib"
+    (report,) = app.import_files(library, [path])
+    assert len(report.added) == 4 and not report.skipped
+    assert "GAP – Groups, Algorithms, and Programming, Version 4.13dev" in [
+        p.title for p in library.list_papers("id")
+    ]
