@@ -16,6 +16,7 @@ import platformdirs
 
 from litman import paths
 from litman.core.errors import (
+    LitmanError,
     NeedsUpgradeError,
     NotFoundError,
 )
@@ -27,6 +28,7 @@ from litman.formats import registry
 from litman.formats.exchange import ExportReport, WriteOptions
 
 ENV_VAR = "LITMAN_LIBRARY"
+SUFFIX = ".sqlite"  # what a new library file's name ends in
 Progress = Callable[[int, int], None]
 
 
@@ -43,13 +45,28 @@ class LibraryChoice:
 def choose_library(explicit: str | os.PathLike[str] | None = None) -> LibraryChoice:
     """--library beats $LITMAN_LIBRARY beats the default location."""
     if explicit:
-        choice = LibraryChoice(Path(explicit).expanduser(), False)
+        choice = LibraryChoice(library_file(explicit), False)
     elif env := os.environ.get(ENV_VAR):
-        choice = LibraryChoice(Path(env).expanduser(), False)
+        choice = LibraryChoice(library_file(env), False)
     else:
         choice = LibraryChoice(default_library_path(), True)
     _refuse_dangling_link(choice.path)
     return choice
+
+
+def library_file(named: str | os.PathLike[str]) -> Path:
+    """The library file a name means: one that exists, a new one ending in `.sqlite`, or
+    one that vanished but left backups (for `litman restore`). Anything else is refused,
+    creating nothing: a typo, or a database named in a way litman does not read, must not
+    become an empty library in the current folder."""
+    path = Path(named).expanduser()
+    if path.exists() or path.is_symlink() or path.suffix == SUFFIX or site(path).backups():
+        return path
+    raise LitmanError(
+        f"'{os.fspath(named)}' names no library: give an existing library file, a new one "
+        f"ending in {SUFFIX}, or a shared library (postgresql://USER@HOST/DB, "
+        "'host=HOST dbname=DB user=USER' or 'service=NAME'). Nothing was created."
+    )
 
 
 def _refuse_dangling_link(path: Path) -> None:

@@ -391,7 +391,7 @@ def shared_file_command(args: argparse.Namespace) -> int:
 
 
 def _where(given: str) -> str | Path:
-    return given if Library.is_shared(given) else Path(given).expanduser()
+    return given if Library.is_shared(given) else app.library_file(given)
 
 
 FILE_COMMANDS: dict[str, PathCommand] = {

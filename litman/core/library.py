@@ -147,13 +147,14 @@ class Library:
         `index_cache`, the search index is saved to that file and loaded from it while the
         library has not changed since (see `litman.core.index_cache`).
 
-        A `postgresql://` URL opens a shared library in the PostgreSQL store instead
+        A `postgresql://` URL, a libpq connection string or `service=NAME` opens a shared
+        library in the PostgreSQL store instead
         (`litman.core.postgres_store`), where the file options do not apply; `password`
         (asked of the user, never stored) is for it only.
         """
-        from litman.core.urls import is_url
+        from litman.core.urls import is_shared
 
-        if is_url(path):
+        if is_shared(path):
             from litman.core import postgres_store
 
             shared = postgres_store.PostgresStore(str(path), read_only=read_only, password=password)
@@ -167,11 +168,11 @@ class Library:
 
     @staticmethod
     def is_shared(where: Path | str) -> bool:
-        """Whether `where` names a shared library in a database (a `postgresql://` URL)
-        rather than a library file."""
-        from litman.core.urls import is_url
+        """Whether `where` names a shared library in a database (a `postgresql://` URL, a
+        connection string, `service=NAME`) rather than a library file."""
+        from litman.core.urls import is_shared
 
-        return is_url(where)
+        return is_shared(where)
 
     def copy_to(self, target: "Library", progress: Callable[[int, int], None] | None = None) -> int:
         """Copy this whole library, row for row, into the empty library `target` (another

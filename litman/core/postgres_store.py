@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
+from psycopg import conninfo
 from sqlalchemy import Connection, Engine, create_engine, inspect, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
@@ -32,7 +33,7 @@ from litman.core.errors import (
     ServerUnreachableError,
 )
 from litman.core.storage import Backup, Restored, WriterClaim
-from litman.core.urls import SCHEMES
+from litman.core.urls import SCHEMES, is_connection_string, is_url
 
 # One key for the advisory lock that serialises writers: "litm" in ASCII.
 WRITE_LOCK = 0x6C69746D
@@ -58,14 +59,46 @@ BACKUPS = "the database server (pg_dump); litman keeps no copies of a shared lib
 
 
 def driver_url(where: str) -> URL:
-    """The SQLAlchemy URL for a libpq URL, with psycopg 3 as the driver."""
+    """The SQLAlchemy URL, with psycopg 3 as the driver, for a libpq URL or connection
+    string (`host=labdb dbname=refs`, `service=lab`): a password in it stays in the URL,
+    which `safe` never shows."""
+    given = where.strip()
+    if not is_url(given) and is_connection_string(given):
+        return _url_of(_conninfo(given))
     try:
-        url = make_url(where)
+        url = make_url(given)
     except ArgumentError as exc:
-        raise LitmanError(f"'{safe(where)}' is not a PostgreSQL URL.") from exc
+        raise LitmanError(f"'{safe(given)}' is not a PostgreSQL URL.") from exc
     if url.get_backend_name() not in SCHEMES:
-        raise LitmanError(f"'{safe(where)}' is not a PostgreSQL URL.")
+        raise LitmanError(f"'{safe(given)}' is not a PostgreSQL URL.")
     return url.set(drivername="postgresql+psycopg")
+
+
+def _conninfo(text_: str) -> dict[str, str]:
+    try:
+        parsed = conninfo.conninfo_to_dict(text_)
+    except psycopg.ProgrammingError as exc:
+        # libpq's message quotes no value, so it cannot echo a password.
+        lines = str(exc).strip().splitlines() or [type(exc).__name__]
+        raise LitmanError(f"Could not read the connection string: {lines[0]}.") from exc
+    return {key: str(value) for key, value in parsed.items() if value is not None}
+
+
+def _url_of(params: dict[str, str]) -> URL:
+    """The URL form of libpq keywords: a socket folder or several hosts go in the query."""
+    host = params.pop("host", None)
+    if host is not None and ("/" in host or "," in host):
+        params["host"], host = host, None
+    port = params.pop("port", None)
+    return URL.create(
+        "postgresql+psycopg",
+        username=params.pop("user", None),
+        password=params.pop("password", None),
+        host=host,
+        port=int(port) if port and port.isdigit() else None,
+        database=params.pop("dbname", None),
+        query=params,
+    )
 
 
 def safe(where: str | URL) -> str:

@@ -34,7 +34,7 @@ from sqlalchemy.engine import URL
 
 from litman.core.errors import LitmanError
 from litman.core.postgres_store import SECRET_OPTIONS, driver_url, safe
-from litman.core.urls import is_url
+from litman.core.urls import is_shared
 
 PROBE_TIMEOUT = 10  # seconds: libpq's connect_timeout for `probe` unless the URL sets one
 
@@ -69,10 +69,8 @@ def parse_target(text: str) -> SharedTarget:
     connection string (`key=value ...`) or `service=NAME`. Raises LitmanError, in one line
     without the password, for anything else."""
     given = text.strip()
-    if is_url(given):
+    if is_shared(given):
         url = driver_url(given)
-    elif "=" in given:
-        url = _url_of(_conninfo(given))
     else:
         raise LitmanError(
             "Name a shared library by a postgresql:// URL, a connection string such as "
@@ -94,31 +92,6 @@ def parse_target(text: str) -> SharedTarget:
 
 def _one(value: str | tuple[str, ...] | None) -> str | None:
     return value[-1] if isinstance(value, tuple) else value
-
-
-def _conninfo(text: str) -> dict[str, str]:
-    try:
-        parsed = conninfo.conninfo_to_dict(text)
-    except psycopg.ProgrammingError as exc:
-        raise LitmanError(f"Could not read the connection string: {_first_line(exc, '')}.") from exc
-    return {key: str(value) for key, value in parsed.items() if value is not None}
-
-
-def _url_of(params: dict[str, str]) -> URL:
-    """The URL form of libpq keywords: a socket folder or several hosts go in the query."""
-    host = params.pop("host", None)
-    if host is not None and ("/" in host or "," in host):
-        params["host"], host = host, None
-    port = params.pop("port", None)
-    return URL.create(
-        "postgresql+psycopg",
-        username=params.pop("user", None),
-        password=params.pop("password", None),
-        host=host,
-        port=int(port) if port and port.isdigit() else None,
-        database=params.pop("dbname", None),
-        query=params,
-    )
 
 
 def probe(url: str, password: str | None = None) -> Probe:

@@ -49,7 +49,11 @@ def open_for_window(
 
         library = shared_launch.open_shared(shared)
         return None if library is None else (library, library.site.writer_claim())
-    choice = app.choose_library(library_arg)
+    try:
+        choice = app.choose_library(library_arg)
+    except LitmanError as exc:  # a name that is no library: said, nothing made
+        ask("litman cannot open the library", str(exc), [QUIT])
+        return None
     site = app.site(choice.path)
     lock = site.writer_claim()
     read_only = False

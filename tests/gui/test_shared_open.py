@@ -196,3 +196,33 @@ def test_the_dialog_opens_from_host_database_and_user(qtbot, pg_cluster, pg_seed
     assert dialog.chosen is not None
     with Library.open(dialog.chosen.url) as lib, Library.open(pg_seeded_url) as seeded:
         assert lib.count() == seeded.count()
+
+
+def test_a_connection_string_opens_the_window_on_the_shared_library(
+    pg_cluster, pg_seeded_url, tmp_path, monkeypatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    database = make_url(pg_seeded_url).database
+    opened = launch.open_for_window(f"host={pg_cluster.socket_dir} dbname={database} user=litman")
+    assert opened is not None
+    library, _claim = opened
+    try:
+        assert library.count() > 0 and library.site.name == database
+    finally:
+        library.close()
+    assert not [p for p in tmp_path.iterdir() if "dbname" in p.name]
+
+
+def test_a_name_that_is_no_library_is_said_in_one_line_and_opens_nothing(
+    tmp_path, monkeypatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    said: list[str] = []
+
+    def ask(title: str, text: str, choices: list[str]) -> str | None:
+        said.append(text)
+        return None
+
+    assert launch.open_for_window("refs", ask) is None
+    assert len(said) == 1 and "\n" not in said[0] and ".sqlite" in said[0]
+    assert list(tmp_path.iterdir()) == []
