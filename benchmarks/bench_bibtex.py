@@ -1,4 +1,4 @@
-"""BibTeX at scale: export 100k synthetic papers; import a 10k-entry .bib with LaTeX in it.
+"""BibTeX at scale: export 100k papers; import a 10k-entry .bib with LaTeX in it.
 
     .venv/bin/python benchmarks/bench_bibtex.py
 
@@ -15,15 +15,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bibtexparser
 
-from benchmarks import synthetic
-from benchmarks.synthetic import library
+from benchmarks import corpus, synthetic
+from benchmarks.corpus import library
 from litman.core.library import Library
 from litman.formats import bibtex, latex
 
 
 def latex_bib(n: int) -> str:
-    """`n` entries as people's .bib files hold them: the synthetic corpus's abstracts (LaTeX
-    in a fifth of them), accented names as TeX accents, protected acronyms, page ranges."""
+    """`n` entries as people's .bib files hold them: the synthetic corpus's abstracts, chosen
+    here for their LaTeX (in a fifth of them), accented names as TeX accents, protected acronyms, page ranges."""
     out = []
     for i, p in enumerate(synthetic.papers(n, seed=5)):
         authors = " and ".join(latex.encode(a, ascii_only=True) for a in p.authors)
@@ -37,7 +37,7 @@ def latex_bib(n: int) -> str:
 
 
 def main() -> None:
-    path = library("synthetic", 100_000)
+    path = library("bench", 100_000)
     with Library.open(path, backup=False, daily=False) as lib:
         papers = lib.list_papers("id")
     with tempfile.TemporaryDirectory() as tmp:
@@ -57,7 +57,7 @@ def main() -> None:
         with Library.open(Path(tmp) / "lib.sqlite") as lib:
             lib.import_batch(batch)
         write_s = time.perf_counter() - t0
-    print(synthetic.CORPUS)
+    print(corpus.CORPUS)
     print(f"export 100k papers: {export_s:.2f} s ({size / 2**20:.0f} MiB) (target <= 5 s)")
     print(
         f"read 10k entries with LaTeX decoding: {ours_s:.2f} s (target <= 3 s); "

@@ -1,5 +1,5 @@
 """The `litman` command at 100k papers, each run as a user runs it: a fresh process under
-/usr/bin/time -v, on a copy of the synthetic library, with its own cache folder.
+/usr/bin/time -v, on a copy of the benchmark library (benchmarks/corpus.py), with its own cache folder.
 
     .venv/bin/python benchmarks/bench_cli.py [N]
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import synthetic
+from benchmarks import corpus
 
 LITMAN = [sys.executable, "-m", "litman"]
 TIME = "/usr/bin/time"
@@ -103,14 +103,14 @@ def main() -> None:
     if not shutil.which(TIME):
         raise SystemExit(f"{TIME} is needed (Debian: apt-get install time)")
     byte_compile()
-    source = synthetic.library("synthetic", n)
+    source = corpus.library("bench", n)
     with tempfile.TemporaryDirectory(prefix="bench-cli-") as tmp:
         lib = Path(tmp) / "lib.sqlite"
         shutil.copyfile(source, lib)
         env = {**os.environ, "XDG_CACHE_HOME": str(Path(tmp) / "cache")}
         env.pop("LITMAN_LIBRARY", None)
         base = ["--library", str(lib)]
-        print(synthetic.CORPUS, f"; {n} papers; load average {os.getloadavg()[0]:.1f}")
+        print(corpus.CORPUS, f"; {n} papers; load average {os.getloadavg()[0]:.1f}")
         # The day's backup and first integrity check, out of the way: they come with the
         # first open for writing (a read-only `stats` took neither, so the 20k status
         # below paid 0.5 s of CPU for them).

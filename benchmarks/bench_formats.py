@@ -1,4 +1,4 @@
-"""RIS and CSL-JSON at 10k: export 10k synthetic papers to each, then read the files back.
+"""RIS and CSL-JSON at 10k: export 10k papers (benchmarks/corpus.py) to each, then read the files back.
 
     .venv/bin/python benchmarks/bench_formats.py
 
@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import synthetic
-from benchmarks.synthetic import library
+from benchmarks import corpus
+from benchmarks.corpus import library
 from litman.core.library import Library
 from litman.core.records import Paper
 from litman.formats import csljson, ris
@@ -61,10 +61,10 @@ def one_format(name: str, module: object, papers: list[Paper], tmp: Path) -> str
 
 
 def main() -> None:
-    path = library("synthetic", N)
+    path = library("bench", N)
     with Library.open(path, backup=False, daily=False) as lib:
         papers = lib.list_papers("id")
-    print(synthetic.CORPUS)
+    print(corpus.CORPUS)
     with tempfile.TemporaryDirectory() as tmp:
         for name, module in (("ris", ris), ("json", csljson)):
             print(one_format(name, module, papers, Path(tmp)))

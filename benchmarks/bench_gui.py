@@ -1,4 +1,4 @@
-"""The window at 100k synthetic papers, measured as a user meets it.
+"""The window at 100k papers (benchmarks/corpus.py), measured as a user meets it.
 
     .venv/bin/python benchmarks/bench_gui.py [N] [--quick]
 
@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_cli import byte_compile  # noqa: E402
 from benchmarks.bench_search import rss_mb  # noqa: E402
-from benchmarks.synthetic import OUT, library  # noqa: E402
+from benchmarks.corpus import CORPUS, OUT, library  # noqa: E402
 
 TYPED = ["convex optimisation", "banditt regret", "graph neural", "year:2020..2024 sparse"]
 FIRST_QUERY = "graph neural"
@@ -370,6 +370,7 @@ def main(n: int = 100_000, quick: bool = False, keys_only: bool = False) -> None
     path = library("gui", n)
     starts = startup_times(path, 5 if keys_only else 3)
     walls, cpus = [s.shown for s in starts], [s.shown_cpu for s in starts]
+    print(CORPUS)
     print(f"papers: {n:,}  (machine load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     print(
         f"start -> first rows painted (a new process): median {statistics.median(walls):.2f} "
@@ -387,7 +388,7 @@ def main(n: int = 100_000, quick: bool = False, keys_only: bool = False) -> None
 
     qapp = QApplication.instance() or QApplication(sys.argv[:1])
     workers.share_the_gil()  # as the app does (litman.gui.launch)
-    cache = OUT / f"gui-{n}.index.npz"
+    cache = OUT / f"{path.stem}.index.npz"
     with tempfile.TemporaryDirectory() as tmp:
         cache.unlink(missing_ok=True)
         for kind in ("cold", "warm"):
@@ -428,7 +429,7 @@ def only_keystrokes(path: Path, rounds: int = 3) -> None:
     qapp = QApplication.instance() or QApplication(sys.argv[:1])
     workers.share_the_gil()
     with tempfile.TemporaryDirectory() as tmp:
-        cache = OUT / f"gui-{path.stem.rsplit('-', 1)[-1]}.index.npz"
+        cache = OUT / f"{path.stem}.index.npz"
         win, lib = open_window(path, cache, tmp, background=False)
         lib.index.ensure_built()
         lib.save_index()

@@ -4,7 +4,7 @@ done within 2 s). Wall and CPU time for each, with the machine's load beside the
 
     .venv/bin/python benchmarks/bench_reading.py [N] [--runs R]
 
-Runs on a copy of the synthetic library (benchmarks/synthetic.py), so the kept one stays
+Runs on a copy of the benchmark library (benchmarks/corpus.py), so the kept one stays
 unread.
 """
 
@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.synthetic import CORPUS, library  # noqa: E402
+from benchmarks.corpus import CORPUS, library  # noqa: E402
 from litman.core.library import Library  # noqa: E402
 from litman.core.records import Changes, Status  # noqa: E402
 
@@ -58,7 +58,7 @@ def _counted(lib: Library) -> Changes:
 
 @contextmanager
 def on_a_copy(**options: Any) -> Iterator[tuple[Library, int]]:
-    """The synthetic library of the N papers asked for (`[N] [--runs R]`), copied and open
+    """The benchmark library of the N papers asked for (`[N] [--runs R]`), copied and open
     with `options` (bench_trash too); and R."""
     parser = argparse.ArgumentParser()
     parser.add_argument("n", nargs="?", type=int, default=100_000)

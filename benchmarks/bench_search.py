@@ -1,4 +1,4 @@
-"""Search at 100k synthetic papers: index build, memory, per-keystroke latency, and recall,
+"""Search at 100k papers (benchmarks/corpus.py): index build, memory, per-keystroke latency, and recall,
 side by side with SQLite LIKE and FTS5 (trigram) on the same queries.
 
     .venv/bin/python benchmarks/bench_search.py [N] [--ours-only]
@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.synthetic import CORPUS, OUT, library
+from benchmarks.corpus import CORPUS, OUT, library
 from litman.core.library import Library
 from litman.core.ranking import Stages
 
@@ -206,7 +206,7 @@ def outside_write(lib: Library, path: Path, rounds: int = 5) -> tuple[float, ...
 
 
 def main(n: int = 100_000) -> None:
-    path = library("synthetic", n)
+    path = library("bench", n)
     lib = Library.open(path, backup=False, daily=False)  # no copies of a bench file
     queries = make_queries(lib, 60)
     before = rss_mb()
@@ -221,7 +221,7 @@ def main(n: int = 100_000) -> None:
     from litman.core import index_cache
     from litman.core.search import SearchIndex
 
-    saved = OUT / f"synthetic-{n}.index.npz"
+    saved = OUT / f"{path.stem}.index.npz"
     t0 = time.perf_counter()
     index_cache.save(lib.index, saved, lib.generation())
     save_s = time.perf_counter() - t0

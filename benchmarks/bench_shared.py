@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import create_engine, text
 
-from benchmarks.synthetic import library
+from benchmarks.corpus import library
 from litman.core.library import Library
 from tests import pg_server
 
@@ -104,7 +104,7 @@ def report(label: str, copy: tuple[float, float], where: str | Path) -> None:
 
 
 def main(n: int = 100_000) -> None:
-    source = library("synthetic", n)
+    source = library("bench", n)
     cluster = pg_server.start()
     try:
         admin = create_engine(cluster.url(), isolation_level="AUTOCOMMIT")

@@ -1,4 +1,4 @@
-"""Insert 100k synthetic papers through the Library API, then list ids sorted by each column.
+"""Insert 100k papers (benchmarks/corpus.py) through the Library API, then list ids sorted by each column.
 
     .venv/bin/python benchmarks/bench_store.py [N]
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.synthetic import CORPUS, papers
+from benchmarks.corpus import CORPUS, papers
 from litman.core.library import Library
 from litman.core.records import SORT_FIELDS
 

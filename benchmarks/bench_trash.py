@@ -7,7 +7,7 @@ them.
 
     .venv/bin/python benchmarks/bench_trash.py [N] [--runs R]
 
-Runs on a copy of the synthetic library (benchmarks/synthetic.py), so the kept one stays
+Runs on a copy of the benchmark library (benchmarks/corpus.py), so the kept one stays
 whole.
 """
 

@@ -171,31 +171,3 @@ def papers(n: int, seed: int = 7) -> Iterator[NewPaper]:
             entry_type=rng.choice(["article", "inproceedings"]),
             tags=tags,
         )
-
-
-OUT = Path(__file__).resolve().parent / "out"
-
-
-def build(path: Path, n: int, seed: int = 7) -> Path:
-    """Write a library of `n` synthetic papers at `path` (replacing it)."""
-    from litman.core.library import Library
-
-    for suffix in ("", "-wal", "-shm"):
-        Path(str(path) + suffix).unlink(missing_ok=True)
-    with Library.open(path, backup=False, daily=False) as lib:
-        batch: list[NewPaper] = []
-        for paper in papers(n, seed):
-            batch.append(paper)
-            if len(batch) == 50_000:
-                lib.add_papers(batch)
-                batch = []
-        if batch:
-            lib.add_papers(batch)
-    return path
-
-
-def library(name: str, n: int) -> Path:
-    """benchmarks/out/NAME-TAG-N.sqlite, built the first time it is asked for and kept."""
-    OUT.mkdir(exist_ok=True)
-    path = OUT / f"{name}-{TAG}-{n}.sqlite"
-    return path if path.exists() else build(path, n)
