@@ -110,6 +110,14 @@ def cmd_show(args: argparse.Namespace, lib: Library) -> int:
     return 0
 
 
+def cmd_init(args: argparse.Namespace, lib: Library) -> int:
+    """Opening for writing made the library (a shared database's tables, as the role that
+    will own them) or upgraded an older one: say what is there now."""
+    kept = f" (read-only: {lib.read_only_reason})" if lib.read_only else ""
+    say(f"{lib.site.where} is a litman library with {lib.count()} papers{kept}")
+    return 0
+
+
 def cmd_tags(args: argparse.Namespace, lib: Library) -> int:
     tags = lib.tags()
     if args.json:
@@ -331,6 +339,7 @@ def _report_json(r: ImportReport) -> dict[str, Any]:
 
 
 COMMANDS: dict[str, Command] = {
+    "init": cmd_init,
     "list": cmd_list,
     "show": cmd_show,
     "tags": cmd_tags,

@@ -122,6 +122,12 @@ def build_parser(
             p.add_argument("--json", action="store_true", help="print JSON")
         return p
 
+    add(
+        "init",
+        commands["init"],
+        "create the library if it has none (a shared database's tables: run by the role "
+        "that is to own them), or upgrade an older one",
+    )
     p = add("list", commands["list"], "list papers", json_flag=True, read_only=True)
     p.add_argument("--sort", choices=SORT_FIELDS, default="title")
     p.add_argument("--desc", action="store_true", help="descending order")

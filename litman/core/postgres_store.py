@@ -180,7 +180,10 @@ class PostgresStore:
         """Check the schema (and this role's rights); True when there are no tables yet."""
         if not inspect(conn).has_table("meta"):
             if self.read_only:
-                raise LitmanError(f"{self.where} holds no litman library.")
+                raise LitmanError(
+                    f"{self.where} holds no litman library: the role that is to own it "
+                    f"creates it with `litman --library {self.where} init`."
+                )
             return True
         version = schema.stored_version(conn)
         schema.check_supported(version, self.where)
