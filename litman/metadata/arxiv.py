@@ -35,7 +35,14 @@ _JOURNAL_REF = re.compile(
 )
 
 
-class ArxivSource(WebSource, name=NAME, kinds={"arxiv"}, searches=True, url_setting="arxiv_url"):
+class ArxivSource(
+    WebSource,
+    name=NAME,
+    kinds={"arxiv"},
+    searches=True,
+    url_setting="arxiv_url",
+    follows={"arxiv.org"},
+):
     def lookup(self, ident: Identifier, cancelled: CancelCheck) -> Found:
         params = {"id_list": ident.value + ident.version, "max_results": "1"}
         found = self._feed(params, cancelled)
@@ -51,7 +58,7 @@ class ArxivSource(WebSource, name=NAME, kinds={"arxiv"}, searches=True, url_sett
         return self._feed(params, cancelled)
 
     def _feed(self, params: dict[str, str], cancelled: CancelCheck) -> list[Found]:
-        papers = self.channel.get(self.base, params, parse_feed, ATOM, cancelled)
+        papers = self.channel.get(self.base, params, parse_feed, ATOM, cancelled, self.follows)
         return [Found(NAME, p) for p in papers]
 
 

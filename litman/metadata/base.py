@@ -35,19 +35,28 @@ class WebSource:
     """What every source over HTTP keeps: its API's address (the `LookupConfig` field named
     by `url_setting`), the contact e-mail for the polite pools, and the channel it asks on.
     A source says what it is in its class line:
-    `class DoiSource(WebSource, name=..., kinds={"doi"}, searches=False, url_setting=...)`."""
+    `class DoiSource(WebSource, name=..., kinds={"doi"}, searches=False, url_setting=...,
+    follows={...})`, where `follows` are the domains a redirect may lead to besides the
+    configured address's own host (always over HTTPS)."""
 
     name: str
     kinds: frozenset[Kind]
     searches: bool
     url_setting: str
+    follows: frozenset[str]
 
     def __init_subclass__(
-        cls, *, name: str, kinds: set[Kind], searches: bool, url_setting: str
+        cls,
+        *,
+        name: str,
+        kinds: set[Kind],
+        searches: bool,
+        url_setting: str,
+        follows: set[str] | None = None,
     ) -> None:
         super().__init_subclass__()
         cls.name, cls.kinds, cls.searches = name, frozenset(kinds), searches
-        cls.url_setting = url_setting
+        cls.url_setting, cls.follows = url_setting, frozenset(follows or ())
 
     def __init__(self, config: LookupConfig, channel: Channel) -> None:
         self.base = str(getattr(config, self.url_setting)).rstrip("/")

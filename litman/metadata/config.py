@@ -40,11 +40,11 @@ class LookupConfig:
     arxiv_url: str = "https://export.arxiv.org/api/query"
     openalex_url: str = "https://api.openalex.org"
     contact_email: str = ""
-    timeout: float = 15.0  # seconds, for each request
+    timeout: float = 15.0  # seconds for each request, from connecting to the last byte
     max_bytes: int = 2_000_000  # a work record is a few kB; a search page well under 1 MB
     retries: int = 3  # after the first try, on 429 and 5xx
     backoff: float = 1.0  # seconds before the first retry, doubled each time
-    max_wait: float = 30.0  # the longest Retry-After we honour
+    max_wait: float = 300.0  # the longest Retry-After waited for; a longer one fails at once
     pauses: dict[str, float] = field(default_factory=lambda: dict(PAUSES))
     cache_dir: Path | None = field(default_factory=_default_cache)  # None: no cache
     cache_days: float = 7.0

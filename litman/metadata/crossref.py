@@ -18,7 +18,12 @@ NAME = "Crossref"
 
 
 class CrossrefSource(
-    WebSource, name=NAME, kinds={"doi", "isbn"}, searches=True, url_setting="crossref_url"
+    WebSource,
+    name=NAME,
+    kinds={"doi", "isbn"},
+    searches=True,
+    url_setting="crossref_url",
+    follows={"api.crossref.org"},
 ):
     def _params(self, **extra: str) -> dict[str, str]:
         return {**extra, **({"mailto": self.mailto} if self.mailto else {})}
@@ -47,7 +52,9 @@ class CrossrefSource(
         def parse(body: bytes) -> dict[str, Any]:
             return _message(json_body(body, NAME), kind)
 
-        return self.channel.get(self.base + path, params, parse, cancelled=cancelled)
+        return self.channel.get(
+            self.base + path, params, parse, cancelled=cancelled, follows=self.follows
+        )
 
     @staticmethod
     def _items(message: dict[str, Any]) -> list[Found]:

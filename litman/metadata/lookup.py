@@ -39,13 +39,16 @@ class Lookup:
     """Every source, each with its own polite channel; safe to share between threads."""
 
     def __init__(
-        self, config: LookupConfig | None = None, sleep: Callable[[float], None] = time.sleep
+        self,
+        config: LookupConfig | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.config = config or LookupConfig.from_env()
         cache = ResponseCache(self.config.cache_dir, self.config.cache_days)
 
         def channel(key: str, name: str) -> Channel:
-            return Channel(key, name, self.config, cache, sleep)
+            return Channel(key, name, self.config, cache, sleep, clock)
 
         self.sources: tuple[MetadataSource, ...] = (
             ArxivSource(self.config, channel("arxiv", ArxivSource.name)),

@@ -25,13 +25,22 @@ TYPES |= {"dissertation": "phdthesis", "report": "techreport", "preprint": "misc
 
 
 class OpenAlexSource(
-    WebSource, name=NAME, kinds={"doi"}, searches=True, url_setting="openalex_url"
+    WebSource,
+    name=NAME,
+    kinds={"doi"},
+    searches=True,
+    url_setting="openalex_url",
+    follows={"api.openalex.org"},
 ):
     def _get(self, path: str, params: dict[str, str], cancelled: CancelCheck) -> Any:
         if self.mailto:
             params = {**params, "mailto": self.mailto}
         return self.channel.get(
-            self.base + path, params, lambda body: json_body(body, NAME), cancelled=cancelled
+            self.base + path,
+            params,
+            lambda body: json_body(body, NAME),
+            cancelled=cancelled,
+            follows=self.follows,
         )
 
     def lookup(self, ident: Identifier, cancelled: CancelCheck) -> Found:

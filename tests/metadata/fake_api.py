@@ -11,6 +11,7 @@ of the fixtures, and read every request that came in.
 import contextlib
 import json
 import re
+import ssl
 import threading
 import urllib.parse
 from dataclasses import dataclass, field
@@ -28,6 +29,8 @@ class Reply:
     body: bytes = b""
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0  # seconds before answering (a slow server)
+    drip: float = 0.0  # seconds between bytes, sent without end (a server that drips)
+    drip_head: bool = False  # drip the status line and headers too, not only the body
 
 
 @dataclass
@@ -63,15 +66,23 @@ def _ranked(items: list[Any], text_of: Any, query: str, rows: int) -> list[Any]:
 
 
 class FakeApi:
-    def __init__(self) -> None:
+    def __init__(self, tls: tuple[Path, Path] | None = None) -> None:
+        """`tls`: a certificate and its key, to serve HTTPS."""
         self.corpus = Corpus()
         self.queued: list[tuple[str, Reply]] = []
         self.requests: list[Seen] = []
         self.release = threading.Event()  # ends every pending delay at teardown
+        self.arrived = threading.Event()  # set when any request comes in
         self._lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.server.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        scheme = "http"
+        if tls is not None:
+            context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            context.load_cert_chain(*tls)
+            self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+            scheme = "https"
+        self.url = f"{scheme}://127.0.0.1:{self.server.server_address[1]}"
         self._thread = threading.Thread(
             target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
         )
@@ -208,10 +219,16 @@ class FakeApi:
                 query = dict(urllib.parse.parse_qsl(split.query))
                 with api._lock:
                     api.requests.append(Seen(split.path, query, dict(self.headers)))
+                api.arrived.set()
                 reply = api.answer(split.path, query)
                 if reply.delay and api.release.wait(reply.delay):
                     return
-                self.send_response(reply.status)
+                if reply.drip:
+                    _drip(self.wfile, reply, api.release)
+                    return
+                self.send_response_only(reply.status)
+                if "Date" not in reply.headers:  # a test may send its own, as of its own time
+                    self.send_header("Date", self.date_time_string())
                 for name, value in reply.headers.items():
                     self.send_header(name, value)
                 self.send_header("Content-Length", str(len(reply.body)))
@@ -223,6 +240,25 @@ class FakeApi:
                 pass
 
         return Handler
+
+
+DRIP_LIMIT = 400  # bytes: a client that never gives up is let go after a while
+
+
+def _drip(out: Any, reply: Reply, release: threading.Event) -> None:
+    """The reply a byte at a time (its body spaces, without end), until the client hangs
+    up, the test ends or DRIP_LIMIT bytes have gone."""
+    head = f"HTTP/1.1 {reply.status} OK\r\nContent-Length: 10000000\r\n\r\n".encode()
+    if not reply.drip_head:
+        out.write(head)
+    data = (head if reply.drip_head else b"") + b" " * DRIP_LIMIT
+    for i in range(DRIP_LIMIT):
+        if release.wait(reply.drip):
+            return
+        try:
+            out.write(data[i : i + 1])
+        except OSError:
+            return
 
 
 def _summary(entry: str) -> str:
