@@ -13,6 +13,8 @@ gives the citekey. Tags are tags, each collection is a tag of its path (`Thesis 
 child notes become the paper's notes as text, and the attachments' paths are kept in `file`
 (`;` between them; stored files under the database's `storage` folder). Items in the trash
 and in feeds, standalone notes and attachments are not papers; the report says how many.
+A note or attachment in the trash is left out, and so is a collection in the trash (with
+the collections inside it) as a tag.
 The schema read is Zotero's `resource/schema/userdata.sql`, field and type names its
 `schema.json` (github.com/zotero/zotero, github.com/zotero/zotero-schema).
 """
@@ -237,9 +239,11 @@ def _tags(db: sqlite3.Connection) -> dict[int, list[str]]:
 
 
 def _collection_paths(db: sqlite3.Connection) -> dict[int, str]:
-    """Each collection's path of names, `Parent > Child` (a loop or a depth past 32 stops)."""
+    """Each collection's path of names, `Parent > Child` (a loop or a depth past 32 stops);
+    none for a collection in the trash or inside one."""
     rows = db.execute("SELECT collectionID, collectionName, parentCollectionID FROM collections")
     named = {c: (" ".join(str(name).replace(">", "-").split()), parent) for c, name, parent in rows}
+    trashed = _trashed_collections(db)
     out = {}
     for c in named:
         path: list[str] = []
@@ -248,9 +252,16 @@ def _collection_paths(db: sqlite3.Connection) -> dict[int, str]:
             seen.add(at)
             path.append(named[at][0])
             at = named[at][1]
-        if all(path):
+        if all(path) and not seen & trashed:
             out[c] = " > ".join(reversed(path))
     return out
+
+
+def _trashed_collections(db: sqlite3.Connection) -> set[int]:
+    """Collections in the trash (Zotero 7 and later; older databases have no such table)."""
+    if not _has(db, "deletedCollections"):
+        return set()
+    return {r[0] for r in db.execute("SELECT collectionID FROM deletedCollections")}
 
 
 def _notes(db: sqlite3.Connection) -> dict[int, list[str]]:
@@ -271,7 +282,8 @@ def _files(db: sqlite3.Connection, folder: Path) -> dict[int, list[str]]:
     as Zotero has it (`attachments:` paths are relative to Zotero's base folder)."""
     rows = db.execute(
         "SELECT a.parentItemID, a.path, i.key FROM itemAttachments a JOIN items i USING (itemID) "
-        "WHERE a.parentItemID IS NOT NULL AND a.path IS NOT NULL ORDER BY a.itemID"
+        "WHERE a.parentItemID IS NOT NULL AND a.path IS NOT NULL "
+        "AND a.itemID NOT IN (SELECT itemID FROM deletedItems) ORDER BY a.itemID"
     )
     out: dict[int, list[str]] = defaultdict(list)
     for parent, where, key in rows:

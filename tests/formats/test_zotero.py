@@ -83,12 +83,13 @@ class Zotero:
         note = self.item("note", f"NOTE{parent}{len(html)}")
         self.db.execute("INSERT INTO itemNotes VALUES (?, ?, ?, '')", (note, parent, html))
 
-    def attachment(self, parent: int, key: str, path: str) -> None:
+    def attachment(self, parent: int, key: str, path: str) -> int:
         item = self.item("attachment", key)
         self.db.execute(
             "INSERT INTO itemAttachments (itemID, parentItemID, linkMode, path) VALUES (?,?,?,?)",
             (item, parent, 0, path),
         )
+        return item
 
     def _id(self, table: str, column: str, by: str, value: str) -> int:
         row = self.db.execute(f"SELECT {column} FROM {table} WHERE {by} = ?", (value,)).fetchone()
@@ -235,6 +236,36 @@ def test_a_cut_database_is_refused(zotero_db: Path, tmp_path: Path) -> None:
     cut.write_bytes(zotero_db.read_bytes()[:6000])
     with pytest.raises(ImportFailed, match=r"^cut\.sqlite: "):
         zotero.read(cut)
+
+
+def test_an_attachment_in_the_trash_is_not_kept_as_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "zotero.sqlite"
+    z = Zotero(path)
+    item = z.item("journalArticle", "K1", title="T")
+    z.attachment(item, "ATT00001", "/home/u/kept.pdf")
+    trashed = z.attachment(item, "ATT00002", "/home/u/trashed.pdf")
+    z.db.execute("INSERT INTO deletedItems (itemID) VALUES (?)", (trashed,))
+    z.close()
+    assert zotero.read(path).papers[0].extra["file"] == "/home/u/kept.pdf"
+
+
+def test_a_collection_in_the_trash_and_those_in_it_are_not_tags(tmp_path: Path) -> None:
+    path = tmp_path / "zotero.sqlite"
+    z = Zotero(path)
+    item = z.item("journalArticle", "K1", title="T")
+    old = z.collection("Old")
+    for collection in (z.collection("Kept"), old, z.collection("Inside", old)):
+        z.file(collection, item)
+    z.db.execute("INSERT INTO deletedCollections (collectionID) VALUES (?)", (old,))
+    z.close()
+    assert zotero.read(path).papers[0].tags == ("Kept",)
+
+
+def test_a_database_older_than_the_collections_trash_is_read(zotero_db: Path) -> None:
+    with sqlite3.connect(zotero_db) as db:
+        db.execute("DROP TABLE deletedCollections")
+    db.close()
+    assert "Thesis > Methods" in _papers(zotero_db)["Safe Bandits"].tags  # type: ignore[attr-defined]
 
 
 def test_a_collection_loop_and_hostile_values_import_cleanly(tmp_path: Path) -> None:

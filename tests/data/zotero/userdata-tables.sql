@@ -184,6 +184,12 @@ CREATE TABLE collectionItems (
     FOREIGN KEY (itemID) REFERENCES items(itemID) ON DELETE CASCADE
 );
 
+CREATE TABLE deletedCollections (
+    collectionID INTEGER PRIMARY KEY,
+    dateDeleted DEFAULT CURRENT_TIMESTAMP NOT NULL,
+    FOREIGN KEY (collectionID) REFERENCES collections(collectionID) ON DELETE CASCADE
+);
+
 CREATE TABLE deletedItems (
     itemID INTEGER PRIMARY KEY,
     dateDeleted DEFAULT CURRENT_TIMESTAMP NOT NULL,
