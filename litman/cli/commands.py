@@ -77,8 +77,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def open_window(args: argparse.Namespace) -> int:
-    from litman.gui import launch
+    try:
+        from litman.gui import launch
+    except ImportError as exc:  # Qt without a system library it loads (libGL, say)
+        from litman.gui.system_libs import missing_library
 
+        line = missing_library(exc)
+        if line is None:
+            raise
+        raise LitmanError(line) from None
     return launch.run(args.library, quit_after_show=args.quit_after_show)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from litman import __version__, app, paths
 from litman.core.citekeys import base_key
+from litman.gui import system_libs
 
 
 class SelfTestFailed(Exception):
@@ -92,7 +93,13 @@ def _checks(tmp: Path, ok: Callable[[str, str], None]) -> None:
 
 
 def _window(lib: object, tmp: Path) -> str:
-    from PySide6.QtWidgets import QApplication
+    try:
+        from PySide6.QtWidgets import QApplication
+    except ImportError as exc:  # a machine without libGL, say: a failed check, not a crash
+        line = system_libs.missing_library(exc)
+        if line is None:
+            raise
+        raise SelfTestFailed(f"window: {line}") from None
 
     from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings

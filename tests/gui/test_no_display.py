@@ -28,3 +28,55 @@ def test_without_a_display_litman_says_so_in_one_line_and_exits_1(tmp_path: Path
     assert "no display" in lines[0]
     assert "QT_QPA_PLATFORM=offscreen" in lines[0]
     assert not library.exists()
+
+
+def without_libgl(tmp_path: Path) -> dict[str, str]:
+    """The environment of a machine whose libGL.so.1 cannot be loaded: the dynamic loader
+    finds an empty file of that name first, and fails on it as on a missing one."""
+    broken = tmp_path / "no-gl"
+    broken.mkdir()
+    (broken / "libGL.so.1").write_bytes(b"")
+    root = str(Path(__file__).resolve().parents[2])
+    return {
+        **os.environ,
+        "LD_LIBRARY_PATH": str(broken),
+        "QT_QPA_PLATFORM": "offscreen",
+        "PYTHONPATH": root,
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+    }
+
+
+def test_without_libgl_litman_names_the_packages_in_one_line(tmp_path: Path) -> None:
+    library = tmp_path / "lib.sqlite"
+    done = subprocess.run(
+        [sys.executable, "-m", "litman", "--library", str(library)],
+        env=without_libgl(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert "libGL.so.1" in lines[0]
+    assert "apt-get install libgl1 libegl1 fontconfig-config" in lines[0]
+    assert not library.exists()
+
+
+def test_without_libgl_the_self_test_fails_its_window_check(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "litman", "--self-test"],
+        env=without_libgl(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stdout + done.stderr, done.stderr
+    assert "ok  seed import" in done.stdout  # the checks without Qt still ran
+    failed = [line for line in done.stdout.splitlines() if "FAILED" in line]
+    assert len(failed) == 1 and "window" in failed[0] and "libGL.so.1" in failed[0]
+    assert "apt-get install libgl1 libegl1 fontconfig-config" in failed[0]
