@@ -86,7 +86,8 @@ def _entry(p: Paper, fields: list[tuple[str, str]], convert: Convert | None = No
         kind, fields = convert(kind, fields)
     body = "".join([_field_line(k, v) for k, v in fields])[:-2] + "\n"
     kind = _name_safe(kind) or "misc"
-    return f"@{kind}{{{_UNSAFE_KEY.sub('_', p.citekey)},\n{body if fields else ''}}}\n"
+    key = (_UNSAFE_KEY if convert is None else _BIBER_UNSAFE_KEY).sub("_", p.citekey)
+    return f"@{kind}{{{key},\n{body if fields else ''}}}\n"
 
 
 def _field_line(name: str, value: str) -> str:
@@ -96,8 +97,13 @@ def _field_line(name: str, value: str) -> str:
 
 
 # Characters that would end a key, a field name or an entry type early (set through the API,
-# a key or an unmodelled field's name can hold anything).
-_UNSAFE_KEY = re.compile(r'[\s,{}()"#%=\\@\']')
+# a key or an unmodelled field's name can hold anything). A key BibTeX reads is written as
+# read, since every `\cite` names it: `O'Barr19975458` (Scopus) and `k@x` too. BibTeX reads
+# `(`, `)`, `#`, `%`, `=` and `"` in a key, but biber 2.18 then reads no entry of the file
+# and bibtexparser misreads `=` and `"`.
+_UNSAFE_KEY = re.compile(r'[\s,{}()"#%=\\]')
+# biber also stops at an apostrophe in a key, and then reads no entry of the file.
+_BIBER_UNSAFE_KEY = re.compile(r'[\s,{}()"#%=\\\']')
 _UNSAFE_NAME = re.compile(r"[^\w:.+-]")
 
 

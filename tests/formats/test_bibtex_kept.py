@@ -5,11 +5,20 @@ own small inline `.bib`, or the real file the loss was found in."""
 
 from pathlib import Path
 
+import pytest
+
 from litman import app
 from litman.core.library import Library
-from litman.formats import bibtex, latex
+from litman.formats import biblatex, bibtex, latex
+from tests.conftest import require_tool
+from tests.formats import tex_run
 
 REAL = Path(__file__).resolve().parent.parent / "data" / "bib-real"
+
+
+@pytest.fixture
+def tex() -> None:
+    require_tool(*tex_run.TOOLS)
 
 
 def write(tmp_path: Path, text: str, name: str = "in.bib") -> Path:
@@ -61,3 +70,51 @@ def test_a_file_with_href_in_howpublished_imports_whole(library: Library) -> Non
     assert "GAP – Groups, Algorithms, and Programming, Version 4.13dev" in [
         p.title for p in library.list_papers("id")
     ]
+
+
+# -- citekeys --------------------------------------------------------------------------------
+
+SCOPUS = """@ARTICLE{O'Barr19975458,
+author={O'Barr, W.M.},
+title={Language and Law},
+journal={Law and Society Review},
+year={1997},
+volume={31},
+pages={54--58}
+}
+@article{z, author = {Roe, Rick}, title = {After}, journal = {J}, year = {2000}}
+"""
+
+
+def test_a_key_bibtex_reads_is_written_as_read(library: Library, tmp_path: Path) -> None:
+    out = round_trip(library, write(tmp_path, SCOPUS))
+    assert "@article{O'Barr19975458," in out
+
+
+def test_a_scopus_key_with_an_apostrophe_still_cites_through_bibtex(
+    library: Library, tmp_path: Path, tex: None
+) -> None:
+    bib = write(tmp_path, round_trip(library, write(tmp_path, SCOPUS)), "out.bib")
+    errors, _ = tex_run.bibtex_plain(bib, tmp_path / "tex")
+    # `\\cite{O'Barr19975458}` finds this item
+    assert not errors and "\\bibitem{O'Barr19975458}" in (tmp_path / "tex" / "doc.bbl").read_text()
+
+
+def test_a_biblatex_export_never_holds_a_key_biber_stops_at(
+    library: Library, tmp_path: Path, tex: None
+) -> None:
+    app.import_files(library, [write(tmp_path, SCOPUS)])
+    bib = tmp_path / "out.bib"
+    biblatex.export(library.list_papers("id"), bib)
+    errors, _ = tex_run.biber_run(bib, tmp_path / "tex")
+    assert not errors and "\\entry{z}" in (tmp_path / "tex" / "doc.bbl").read_text()
+
+
+def test_the_first_of_a_repeated_key_keeps_it(library: Library, tmp_path: Path) -> None:
+    text = (
+        "@misc{dup, title = {First}, year = {2001}, year = {2003}}\n"
+        "@misc{dup, title = {Second}}\n@misc{Dup, title = {Third}}\n"
+    )
+    app.import_files(library, [write(tmp_path, text)])
+    keys = {p.title: p.citekey for p in library.list_papers("id")}
+    assert keys["First"] == "dup" and keys["Second"] != "dup" and keys["Third"].lower() != "dup"
