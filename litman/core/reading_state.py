@@ -279,6 +279,26 @@ def new_rows(conn: Connection, states: Mapping[int, Mapping[str, Any]]) -> None:
         conn.execute(_insert(conn), rows)
 
 
+POLICY = "reading_is_the_readers_own"
+
+
+def keep_private(conn: Connection) -> None:
+    """On PostgreSQL, make each role's rows of `reading` its own in the database itself, not
+    only in litman's queries: with row-level security a member's plain `psql` can neither
+    read nor write another member's status, rating or notes, and a reader reads only their
+    own. The table's owner (who creates and upgrades it) is exempt, as PostgreSQL makes
+    owners; a paper's delete still takes every reader's rows (foreign keys bypass the
+    policy). A library file has one reader and nothing to keep apart."""
+    if conn.dialect.name != "postgresql":
+        return
+    mine_only = "reader = CAST(CURRENT_USER AS VARCHAR)"
+    conn.execute(text("ALTER TABLE reading ENABLE ROW LEVEL SECURITY"))
+    conn.execute(text(f"DROP POLICY IF EXISTS {POLICY} ON reading"))
+    conn.execute(
+        text(f"CREATE POLICY {POLICY} ON reading USING ({mine_only}) WITH CHECK ({mine_only})")
+    )
+
+
 def migrate_from_papers(conn: Connection) -> None:
     """Schema 4 to 5: move the reading state out of `papers` into `reading`, as the state
     of the reader who upgrades (a file's one reader; on a shared library, the role that

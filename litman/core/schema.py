@@ -56,6 +56,11 @@ def _v7_to_v8(conn: Connection) -> None:
     models.trash.create(conn, checkfirst=True)
 
 
+def _v8_to_v9(conn: Connection) -> None:
+    """Each reader's reading rows private on PostgreSQL (`reading_state.keep_private`)."""
+    reading_state.keep_private(conn)
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _v1_to_v2,
@@ -65,6 +70,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     5: _v5_to_v6,
     6: _v6_to_v7,
     7: _v7_to_v8,
+    8: _v8_to_v9,
 }
 
 
@@ -80,6 +86,7 @@ def create(engine: Engine) -> None:
     """Create every table of an empty library and stamp the current version."""
     with engine.connect().execution_options(litman_write=True) as conn, conn.begin():
         SQLModel.metadata.create_all(conn)
+        reading_state.keep_private(conn)
         conn.execute(
             insert(models.meta).values(key="schema_version", value=str(models.SCHEMA_VERSION))
         )

@@ -88,3 +88,89 @@ def test_the_readme_roles_give_the_owner_members_and_readers_their_rights(lab: s
     with reader.connect() as conn, pytest.raises(ProgrammingError, match="permission denied"):
         conn.execute(text("UPDATE papers SET title = 'x'"))
     reader.dispose()
+
+
+def psql_as(lab_url: str, role: str, sql: str) -> subprocess.CompletedProcess[str]:
+    """`sql` run by psql as `role` on the lab's database, around litman: a row per line."""
+    from tests import pg_server
+
+    socket_dir = lab_url.split("host=", 1)[1]
+    psql = pg_server.binaries() / "psql"  # type: ignore[operator]
+    return subprocess.run(
+        [str(psql), "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socket_dir,
+         "-U", role, "-d", "refs", "-c", sql],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+
+
+@pytest.fixture
+def two_readers(lab: str) -> tuple[int, int]:
+    """The owner's tables; two papers, the first read, rated and annotated by Alice and Bob
+    each, the second by neither."""
+    Library.open(lab.format("refs_owner")).close()
+    with Library.open(lab.format("alice")) as alice:
+        first, second = alice.add_papers([NewPaper(title="One"), NewPaper(title="Two")]).added
+        alice.set_status([first], "read")
+        alice.set_rating([first], 2)
+        alice.update_paper(first, notes="alice's own thoughts")
+    with Library.open(lab.format("bob")) as bob:
+        bob.set_rating([first], 5)
+        bob.update_paper(first, notes="bob's own thoughts")
+    return first, second
+
+
+def _bobs(lab: str, pid: int) -> tuple[int, str]:
+    with Library.open(lab.format("bob")) as bob:
+        paper = bob.get(pid)
+    return paper.rating, paper.notes
+
+
+def test_a_member_cannot_change_anothers_reading_state_with_psql(lab, two_readers) -> None:
+    first, second = two_readers
+    changed = psql_as(
+        lab, "alice", "UPDATE reading SET rating = 1, notes = 'overwritten', status = 'unread' "
+        "WHERE reader = 'bob' RETURNING paper_id",
+    )  # fmt: skip
+    assert changed.returncode == 0 and changed.stdout.strip() == "", changed
+    assert _bobs(lab, first) == (5, "bob's own thoughts")
+    insert = (
+        "INSERT INTO reading (reader, paper_id, status, rating, notes) "
+        f"VALUES ('bob', {second}, 'read', 1, 'planted')"
+    )
+    planted = psql_as(lab, "alice", insert)
+    assert planted.returncode != 0 and "row-level security" in planted.stderr
+    assert _bobs(lab, second) == (0, "")
+    gone = psql_as(lab, "alice", "DELETE FROM reading WHERE reader = 'bob' RETURNING paper_id")
+    assert gone.returncode == 0 and gone.stdout.strip() == ""
+
+
+def test_a_member_and_a_reader_see_only_their_own_notes_with_psql(lab, two_readers) -> None:
+    mine = psql_as(lab, "alice", "SELECT reader || ':' || notes FROM reading")
+    assert mine.stdout.split("\n")[0] == "alice:alice's own thoughts" and "bob" not in mine.stdout
+    carol = psql_as(lab, "carol", "SELECT count(*) FROM reading")
+    assert carol.returncode == 0 and carol.stdout.strip() == "0"
+
+
+def test_a_paper_deleted_for_good_takes_everyones_reading_state_along(lab, two_readers) -> None:
+    first, _ = two_readers
+    with Library.open(lab.format("alice")) as alice:
+        alice.delete_papers([first])
+        alice.delete_permanently([first])
+    owner = psql_as(lab, "refs_owner", f"SELECT count(*) FROM reading WHERE paper_id = {first}")
+    assert owner.stdout.strip() == "0"
+
+
+def test_the_owners_upgrade_makes_an_older_databases_reading_state_private(lab) -> None:
+    older = (
+        "ALTER TABLE reading DISABLE ROW LEVEL SECURITY; "
+        "DROP POLICY reading_is_the_readers_own ON reading; "
+        "UPDATE meta SET value = '8' WHERE key = 'schema_version'"
+    )
+    Library.open(lab.format("refs_owner")).close()
+    assert psql_as(lab, "refs_owner", older).returncode == 0  # as an older litman left it
+    Library.open(lab.format("refs_owner")).close()  # the owner upgrades it first
+    with Library.open(lab.format("alice")) as alice:
+        (pid,) = alice.add_papers([NewPaper(title="Noted")]).added
+        alice.update_paper(pid, notes="alice's own thoughts")
+    seen = psql_as(lab, "bob", "SELECT count(*) FROM reading")
+    assert seen.returncode == 0 and seen.stdout.strip() == "0"
