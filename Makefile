@@ -1,6 +1,7 @@
 # litman: `make run` sets up and opens the app; `make test` sets up and runs every check.
 # scripts/setup.sh installs what each needs (run: Qt's libraries; test: + Xvfb, xdotool, TeX;
-# package: + binutils) and .venv from requirements.lock.
+# package: + binutils) and .venv from requirements.lock (run: the runtime pins only; test and
+# package add their extras' pins, picked by scripts/lock_subset.py).
 .PHONY: setup run test pytest lint fuzz lock bench screenshots package clean
 
 VENV := .venv

@@ -7,9 +7,13 @@
 #      `package` adds binutils (PyInstaller). Also the venv module, when the Python lacks it.
 #      As root with apt they are installed; otherwise setup stops here, exit 1, and prints
 #      the one command to run.
-#   2. .venv with exactly the versions in requirements.lock (hash-checked), then litman itself.
+#   2. .venv with exactly the versions in requirements.lock (hash-checked), then litman itself:
+#      for `run` only what litman needs to run; `test` adds the test extra's pins (pytest,
+#      mypy, ruff, import-linter ...), `package` the package extra's (PyInstaller), picked
+#      from the one lock by scripts/lock_subset.py.
 # Safe to run again. A .venv is reused only when a finished set-up stamped it: a set-up that
-# stopped half-way leaves no stamp, and the next run starts that .venv over.
+# stopped half-way leaves no stamp, and the next run starts that .venv over. A .venv set up
+# for one purpose gets the pins another adds in place.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,9 +27,9 @@ TEST_TOOLS="xvfb xauth xdotool texlive-latex-base texlive-latex-recommended texl
   pandoc postgresql"
 PACKAGE_TOOLS="binutils"
 case "$purpose" in
-  run) wanted="$QT_RUN" ;;
-  test | --test) wanted="$QT_RUN $TEST_TOOLS" ;;
-  package) wanted="$QT_RUN $PACKAGE_TOOLS" ;;
+  run) wanted="$QT_RUN" extra="" ;;
+  test | --test) wanted="$QT_RUN $TEST_TOOLS" extra="test" ;;
+  package) wanted="$QT_RUN $PACKAGE_TOOLS" extra="package" ;;
   *) echo "usage: scripts/setup.sh [--list] [run|test|package]" >&2; exit 2 ;;
 esac
 # --list: print the Debian packages this purpose needs (CI installs them with sudo first).
@@ -73,22 +77,27 @@ fi
 # -- 2. the virtual environment --------------------------------------------------------------
 VENV=.venv
 stamp=$VENV/.litman-setup
+extras_file=$VENV/.litman-extras  # the extras a finished set-up installed, one a line
 want="$(cat requirements.lock pyproject.toml | cksum | cut -d' ' -f1) $("$PYTHON" -c 'import sys; print(sys.version)' | head -1)"
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+has_extra() { [ -z "$1" ] || grep -qx "$1" "$extras_file" 2>/dev/null; }
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && has_extra "$extra"; then
   exit 0
 fi
 venv_python=$("$VENV/bin/python" -c 'import sys; print(sys.version)' 2>/dev/null | head -1 || true)
-if { [ -f "$stamp" ] || [ -f "$VENV/.litman-installed" ]; } && [ "${want#* }" = "$venv_python" ]; then
-  # A finished set-up from an older lock, same Python: update it in place. Without its stamp
-  # meanwhile, a run stopped half-way is started over by the next one.
-  rm -f "$stamp" "$VENV/.litman-installed"
+if [ -f "$stamp" ] && [ "${want#* }" = "$venv_python" ]; then
+  # A finished set-up from an older lock or for another purpose, same Python: update it in
+  # place. Without its stamp meanwhile, a run stopped half-way is started over by the next.
+  rm -f "$stamp"
 else
   rm -rf "$VENV"
   echo "setup: creating $VENV with $("$PYTHON" -V 2>&1) and the versions in requirements.lock"
   "$PYTHON" -m venv "$VENV"
 fi
+extras=$( { cat "$extras_file" 2>/dev/null || true; [ -z "$extra" ] || echo "$extra"; } | sort -u)
+# shellcheck disable=SC2086 # the extras are words
+"$PYTHON" scripts/lock_subset.py $extras >"$VENV/requirements-subset.txt"
 PIP=("$VENV/bin/python" -m pip --disable-pip-version-check)
-"${PIP[@]}" install -q --require-hashes --no-deps -r requirements.lock
+"${PIP[@]}" install -q --require-hashes --no-deps -r "$VENV/requirements-subset.txt"
 # litman itself, editable; its build backend (setuptools) is in the lock, so no isolated build.
 "${PIP[@]}" install -q --no-deps --no-build-isolation -e .
 if ! "${PIP[@]}" check >/dev/null; then
@@ -96,4 +105,5 @@ if ! "${PIP[@]}" check >/dev/null; then
   echo "setup: requirements.lock does not cover pyproject.toml's dependencies; run make lock." >&2
   exit 1
 fi
+printf '%s\n' $extras >"$extras_file"
 echo "$want" > "$stamp"
