@@ -257,12 +257,22 @@ def _fields(
                 "value, as BibTeX does"
             )
             continue
-        bare = f.value.strip()
-        if name == "month" and bare.lower() in MONTH_NAMES:
-            raw[name] = bare  # a month macro stays a macro: BibTeX styles print it
+        if name == "month":
+            raw[name] = _month(f.value, macros, unknown)
         else:
             raw[name] = _resolve(f.value, macros, unknown)
     return raw
+
+
+def _month(value: str, macros: "Macros", unknown: set[str]) -> str:
+    """A month macro (`jul`) stays a macro, which BibTeX styles print their way (`July`);
+    text that reads like one (`"Jul"`, `{aug}`) is kept braced, so that it is written back
+    as text and prints as written."""
+    bare = value.strip()
+    if bare.lower() in MONTH_NAMES:
+        return bare
+    text = _resolve(value, macros, unknown)
+    return "{" + text + "}" if text.strip().lower() in MONTH_NAMES else text
 
 
 def _failure(block: model.Block) -> str:

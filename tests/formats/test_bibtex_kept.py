@@ -118,3 +118,30 @@ def test_the_first_of_a_repeated_key_keeps_it(library: Library, tmp_path: Path) 
     app.import_files(library, [write(tmp_path, text)])
     keys = {p.title: p.citekey for p in library.list_papers("id")}
     assert keys["First"] == "dup" and keys["Second"] != "dup" and keys["Third"].lower() != "dup"
+
+
+# -- months ----------------------------------------------------------------------------------
+
+MONTHS = """@misc{quoted, title = {Q}, author = {Doe, Jane}, month = "Jul", year = 2000}
+@misc{braced, title = {B}, author = {Doe, Jane}, month = {aug}, year = 2000}
+@misc{macro, title = {M}, author = {Doe, Jane}, month = sep, year = 2000}
+"""
+
+
+def test_a_month_written_as_text_is_not_exported_as_a_macro(
+    library: Library, tmp_path: Path
+) -> None:
+    out = round_trip(library, write(tmp_path, MONTHS))
+    assert "month = jul" not in entry_of(out, "quoted")
+    assert "month = aug" not in entry_of(out, "braced")
+    assert "month = sep," in entry_of(out, "macro")
+
+
+def test_months_print_through_bibtex_as_the_source_wrote_them(
+    library: Library, tmp_path: Path, tex: None
+) -> None:
+    bib = write(tmp_path, round_trip(library, write(tmp_path, MONTHS)), "out.bib")
+    errors, _ = tex_run.bibtex_plain(bib, tmp_path / "tex")
+    bbl = " ".join((tmp_path / "tex" / "doc.bbl").read_text().split())
+    bbl = bbl.replace("{", "").replace("}", "")  # `{Jul}` prints as `Jul`
+    assert not errors and "Jul 2000" in bbl and "aug 2000" in bbl and "September 2000" in bbl
