@@ -19,23 +19,14 @@ from functools import cached_property
 from litman.core.citekeys import last_name
 from litman.core.preprints import arxiv_id
 from litman.core.records import NewPaper
-from litman.core.text import first_tokens, fold, tokens
+from litman.core.text import abstract_key, fold, title_key, tokens
 
-KEY_WORDS = 8
 MIN_SAME = 40  # "Abstract." or "TBA" twice is no evidence of one paper
 MIN_PREFIX = 80  # a truncated copy must keep this many characters to count as the same paper
 
 
 def norm(text: str) -> str:
     return " ".join(tokens(text))
-
-
-def abstract_key(abstract: str) -> str:
-    return " ".join(first_tokens(abstract, KEY_WORDS))
-
-
-def title_key(title: str) -> str:
-    return " ".join(first_tokens(title, 4))
 
 
 @dataclass(eq=False)  # compared by identity: buckets hold many near-equal records

@@ -29,12 +29,11 @@ from sqlalchemy import (
 )
 
 from litman.core import models, reading_state, trash
-from litman.core.dedupe import abstract_key, title_key
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.records import Doc, NewPaper, Paper, Status, stored_paper
 from litman.core.sql_values import in_ids as in_ids  # the parts' way to many ids
 from litman.core.sql_values import stored_datetime
-from litman.core.text import fold, fold_word
+from litman.core.text import abstract_key, fold, fold_word, title_key
 
 P, T, PT = models.papers, models.tags, models.paper_tags
 _PAPER_FIELDS = [f.name for f in fields(Paper) if f.name != "tags"]

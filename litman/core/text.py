@@ -107,3 +107,16 @@ def token_spans(text: str) -> Iterator[tuple[str, int, int]]:
 
 def squash_space(text: str) -> str:
     return " ".join(text.split())
+
+
+# The blocking keys of duplicate detection, stored as derived columns: the first words of a
+# paper's abstract and title, folded, so that the store fills them and dedupe compares them.
+KEY_WORDS = 8
+
+
+def abstract_key(abstract: str) -> str:
+    return " ".join(first_tokens(abstract, KEY_WORDS))
+
+
+def title_key(title: str) -> str:
+    return " ".join(first_tokens(title, 4))
