@@ -17,7 +17,7 @@ import bibtexparser
 
 from benchmarks import corpus, synthetic
 from benchmarks.corpus import library
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.formats import bibtex, latex
 
 

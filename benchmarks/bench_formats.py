@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import corpus
 from benchmarks.corpus import library
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Paper
 from litman.formats import csljson, ris
 

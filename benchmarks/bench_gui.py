@@ -92,7 +92,7 @@ def pump_until(qapp: Any, done: Callable[[], bool], limit: float = 600) -> float
 
 
 def open_window(path: Path, cache: Path, tmp: str, background: bool) -> tuple[Any, Any]:
-    from litman.core.library import Library
+    from litman.core.library.facade import Library
     from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
 

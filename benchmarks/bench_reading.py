@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.corpus import CORPUS, library  # noqa: E402
-from litman.core.library import Library  # noqa: E402
+from litman.core.library.facade import Library  # noqa: E402
 from litman.core.records import Changes, Status  # noqa: E402
 
 T = TypeVar("T")

@@ -24,8 +24,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.corpus import CORPUS, OUT, library
-from litman.core.library import Library
-from litman.core.ranking import Stages
+from litman.core.library.facade import Library
+from litman.core.search.ranking import Stages
 
 PAGE = 64  # the rows a keystroke shows first (the window's table reads a page of 64)
 SLOWEST = 12  # keystrokes listed with where their time went
@@ -153,7 +153,7 @@ def fts_search(conn: sqlite3.Connection, q: str) -> list[int]:
 def build_floor(lib: Library) -> tuple[float, float]:
     """Seconds to read every document and to split every text into words (with the index's
     own splitter): two steps that any index over all the words pays, whatever it does next."""
-    from litman.core.postings import raw_words
+    from litman.core.search.postings import raw_words
 
     t0 = time.perf_counter()
     docs = lib.index.docs(None)
@@ -213,8 +213,8 @@ def main(n: int = 100_000) -> None:
     read_s, split_s = build_floor(lib)
     outside_s = outside_write(lib, path)
     # What a reopened, unchanged library pays instead: loading the saved index.
-    from litman.core import index_cache
-    from litman.core.search import SearchIndex
+    from litman.core.search import index_cache
+    from litman.core.search.index import SearchIndex
 
     saved = OUT / f"{path.stem}.index.npz"
     t0 = time.perf_counter()

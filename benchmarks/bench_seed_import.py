@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from litman import app, paths
-from litman.core.library import Library
+from litman.core.library.facade import Library
 
 
 def in_process() -> float:

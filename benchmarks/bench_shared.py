@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import create_engine, text
 
 from benchmarks.corpus import library
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from tests import pg_server
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.corpus import CORPUS, papers
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import SORT_FIELDS
 
 

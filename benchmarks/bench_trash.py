@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_reading import on_a_copy, timed  # noqa: E402
-from litman.core.library import Library  # noqa: E402
+from litman.core.library.facade import Library  # noqa: E402
 
 
 def listing(lib: Library, trashed: str) -> None:

@@ -27,7 +27,7 @@ OUT = Path(__file__).resolve().parent / "out"
 
 def build(path: Path, n: int, seed: int = 7) -> Path:
     """Write a library of `n` papers at `path` (replacing it)."""
-    from litman.core.library import Library
+    from litman.core.library.facade import Library
 
     batches = papers(n, seed)  # read the corpus (or fail on a missing one) before deleting
     for suffix in ("", "-wal", "-shm"):

@@ -20,10 +20,10 @@ from litman.core.errors import (
     NeedsUpgradeError,
     NotFoundError,
 )
-from litman.core.library import Library
-from litman.core.library_backups import refuse_if_claimed
+from litman.core.library.backups import refuse_if_claimed
+from litman.core.library.facade import Library
 from litman.core.records import ImportReport, Paper
-from litman.core.storage import Backup, Restored, Site, WriterClaim
+from litman.core.store.interface import Backup, Restored, Site, WriterClaim
 from litman.formats import registry
 from litman.formats.exchange import ExportReport, WriteOptions
 
@@ -97,7 +97,7 @@ def open_library(
 ) -> Library:
     """Open the library the user means; a first run at the default location gets the seeds.
 
-    By default the integrity check runs only when it can matter (see `litman.core.opening`);
+    By default the integrity check runs only when it can matter (see `litman.core.store.opening`);
     a read-only open reads and writes nothing else."""
     shared = os.fspath(explicit) if explicit else os.environ.get(ENV_VAR)
     if shared and Library.is_shared(shared):  # a database: no file, no cache, no seeds
@@ -109,7 +109,7 @@ def open_library(
     options["index_cache"] = index_cache_path(choice.path)
     try:
         # A library that does not exist yet starts empty: made by the first command, even a
-        # reading one. (One that vanished is refused: see `litman.core.opening`.)
+        # reading one. (One that vanished is refused: see `litman.core.store.opening`.)
         library = Library.open(choice.path, read_only=read_only and exists, **options)
     except NeedsUpgradeError:  # a reading command on an older file: upgraded (backed up) first
         library = Library.open(choice.path, **options)

@@ -21,7 +21,7 @@ from PySide6.QtCore import QPoint  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
 from litman import app, paths  # noqa: E402
-from litman.core.library import Library  # noqa: E402
+from litman.core.library.facade import Library  # noqa: E402
 from litman.gui import dialogs, theme  # noqa: E402
 from litman.gui.main_window import MainWindow  # noqa: E402
 from litman.gui.settings import ViewSettings  # noqa: E402

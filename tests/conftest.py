@@ -103,7 +103,7 @@ def store(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def library(store: str, library_path: Path, request: pytest.FixtureRequest):
-    from litman.core.library import Library
+    from litman.core.library.facade import Library
 
     where = request.getfixturevalue("pg_url") if store == "postgresql" else library_path
     lib = Library.open(where)
@@ -115,7 +115,7 @@ def library(store: str, library_path: Path, request: pytest.FixtureRequest):
 def _seeded_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The seed library, built once per session; tests get copies."""
     from litman import app
-    from litman.core.library import Library
+    from litman.core.library.facade import Library
 
     path = tmp_path_factory.mktemp("seeded") / "seeded.sqlite"
     with Library.open(path) as lib:
@@ -134,7 +134,7 @@ def seeded_path(_seeded_master: Path, tmp_path: Path) -> Path:
 def seeded(store: str, request: pytest.FixtureRequest):
     """The seed library: a copy of the seeded file, or a database made from the seeded
     template database (`_pg_seeded`)."""
-    from litman.core.library import Library
+    from litman.core.library.facade import Library
 
     if store == "postgresql":
         where: str | Path = request.getfixturevalue("pg_seeded_url")
@@ -157,7 +157,7 @@ def seeded_where(seeded, store: str, request: pytest.FixtureRequest) -> str | Pa
 @pytest.fixture
 def checks(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """Every PRAGMA quick_check run, by path (the real check runs)."""
-    from litman.core import sqlite
+    from litman.core.store import sqlite
 
     seen: list[Path] = []
     real = sqlite.quick_check
@@ -236,7 +236,7 @@ def _pg_seeded(pg_cluster) -> str:
     from sqlalchemy import create_engine, text
 
     from litman import app
-    from litman.core.library import Library
+    from litman.core.library.facade import Library
 
     admin = create_engine(pg_cluster.url(), isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:

@@ -24,7 +24,7 @@ from litman.cli.output import (
 )
 from litman.cli.parser import Command, PathCommand, UsageError, build_parser, split_query
 from litman.core.errors import CorruptLibraryError, LitmanError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import ImportReport
 from litman.formats import registry
 from litman.formats.exchange import WriteOptions

@@ -4,7 +4,7 @@
 and stored BibTeX fields (`volume=12`; an empty value removes one) in one transaction.
 With `--version N` (the version `litman show` printed) it is refused, with one line naming
 each field changed since by someone else and exit status 3, instead of overwriting it
-(`litman.core.versions`); an edit of fields nobody else changed lands. `conflicts` lists the
+(`litman.core.store.versions`); an edit of fields nobody else changed lands. `conflicts` lists the
 refused edits the library keeps.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 from litman.cli.output import emit_json, say
 from litman.core import fields
 from litman.core.errors import ConflictError, LitmanError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import ConflictRecord
 
 # What `edit` may set beyond the stored BibTeX fields.

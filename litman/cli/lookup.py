@@ -14,7 +14,7 @@ import argparse
 from typing import Any
 
 from litman.cli.output import emit_json, say
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Changes, Paper
 from litman.display.text import plain_text
 from litman.metadata.actions import (

@@ -12,7 +12,7 @@ from pathlib import Path
 from litman import __version__
 from litman.cli import editing, trash
 from litman.core.errors import LitmanError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import SORT_FIELDS, Status
 from litman.formats import registry
 

@@ -1,6 +1,6 @@
 """`litman delete PAPERS` and `litman trash [list|restore|empty]`.
 
-`delete` moves papers to the trash (`litman.core.trash`) and says how to get them back;
+`delete` moves papers to the trash (`litman.core.store.trash`) and says how to get them back;
 `trash` lists what is in it (`--json` as `list --json` does), `trash restore PAPERS` takes
 papers out, and `trash empty` deletes every paper in it for good, after a backup, once asked
 (or with `--yes`). Tagging or marking a paper in the trash is refused, naming it: nothing
@@ -14,7 +14,7 @@ from typing import Any
 
 from litman.cli.output import emit_json_rows, print_papers, say
 from litman.core.errors import LitmanError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 
 
 def _named(ids: Sequence[int]) -> str:

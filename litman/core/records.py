@@ -113,7 +113,7 @@ class Paper:
     added_at: datetime
     modified_at: datetime
     read_at: datetime | None
-    # The paper's version when read (`litman.core.versions`): an editor hands it back with
+    # The paper's version when read (`litman.core.store.versions`): an editor hands it back with
     # its edit, and a field changed since is refused instead of overwritten.
     version: int = 0
 

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from litman.core.preprints import IN_LINK
+from litman.core.library.preprints import IN_LINK
 from litman.core.records import Paper
 from litman.formats import bibtex
 from litman.formats.bibtex_fields import MONTH_NAMES

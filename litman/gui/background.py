@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.gui import workers
 from litman.gui.workers import Worker
 

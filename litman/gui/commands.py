@@ -25,7 +25,7 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from litman.core.errors import Cancelled, LitmanError, NotFoundError, ServerUnreachableError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Changes, Status
 from litman.gui.safe_text import clip, mnemonic_free
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QColorDialog, QInputDialog, QMessageBox, QProgress
 from litman import app
 from litman.core.errors import Cancelled, LitmanError
 from litman.core.records import ImportReport
-from litman.core.storage import Backup, Restored
+from litman.core.store.interface import Backup, Restored
 from litman.formats import registry
 from litman.formats.exchange import ExportReport
 from litman.gui import commands, file_dialogs

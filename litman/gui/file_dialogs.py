@@ -4,7 +4,7 @@ Qt's file dialog guesses each listed file's type from its first bytes (the Type 
 the completer ask `QFileIconProvider.type()`, which asks `QMimeDatabase` to sniff), so
 typing the library's folder opened and closed `library.sqlite`, `-wal` and `-shm`. Closing a
 descriptor drops the process's POSIX locks on that file, and SQLite's locks with them
-(strace shows the opens; see core/own_files.py). Here the dialog is Qt's own (the same on
+(strace shows the opens; see core/store/own_files.py). Here the dialog is Qt's own (the same on
 every platform), its icon provider names types from the file name alone, a proxy hides the
 library's files from the list, and a chosen path that is one of them is refused.
 """

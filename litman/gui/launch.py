@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from litman import app, paths
 from litman.core.errors import CorruptLibraryError, LitmanError
-from litman.core.library import Library
-from litman.core.storage import Backup, WriterClaim
+from litman.core.library.facade import Library
+from litman.core.store.interface import Backup, WriterClaim
 from litman.gui import theme, workers
 from litman.gui.safe_text import rich
 from litman.gui.terminate import QuitOnSignal

@@ -1,7 +1,7 @@
 """A shared library's news in the window: other clients' writes as they happen, and the
 server going away and coming back.
 
-The library's watch (`litman.core.live`) listens on a thread of its own. On a notice,
+The library's watch (`litman.core.store.live`) listens on a thread of its own. On a notice,
 `LiveLink` first catches the library up there (`Library.changed_elsewhere`: the search index
 replays the change journal off the GUI thread), then says `changed` with what the journal
 told, queued to the GUI thread, where the window redraws only that (every row and count
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from litman.core.errors import LitmanError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 
 
 class LiveLink(QObject):

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from litman.core.errors import Cancelled, LitmanError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Paper
 from litman.gui import workers
 from litman.gui.commands import LibraryCommand, Step

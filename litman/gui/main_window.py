@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from litman.core.errors import LitmanError, ServerUnreachableError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Changes, Status
-from litman.core.storage import WriterClaim
+from litman.core.store.interface import WriterClaim
 from litman.formats import registry
 from litman.gui import (
     commands,
@@ -56,7 +56,7 @@ from litman.gui.write_desk import WriteDesk
 from litman.gui.write_worker import WriteWorker
 
 if TYPE_CHECKING:
-    from litman.core.ranking import SearchResult
+    from litman.core.search.ranking import SearchResult
 WATCH_MS = 2000
 RETRY_MS = 1000  # a shared library's server gone away is asked again this often
 _OPENED: set["MainWindow"] = set()  # windows opened from File → Open Shared Library…

@@ -1,5 +1,5 @@
 """The merge dialog: an edit refused because someone else changed the same fields since the
-paper was shown (`litman.core.versions`), as JabRef's shared database does it.
+paper was shown (`litman.core.store.versions`), as JabRef's shared database does it.
 
 For each refused field the dialog shows what is stored now (theirs) beside the refused value
 (mine), and the user keeps theirs, keeps mine, or writes a merged value. `resolve` hands back

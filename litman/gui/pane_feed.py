@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.gui import safe_text
 from litman.gui.detail import DetailPane
 from litman.gui.results import Results

@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QLineEdit, QTableView
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.formats import registry
 from litman.gui.background import BackgroundWork
 from litman.gui.models.papers import PaperTableModel
@@ -28,7 +28,7 @@ from litman.gui.table_header import TableHeader
 from litman.gui.write_worker import WriteWorker
 
 if TYPE_CHECKING:  # the ranking loads numpy: the window's first rows need neither
-    from litman.core.ranking import SearchResult
+    from litman.core.search.ranking import SearchResult
 
 # The search runs on the event loop's next turn: keys that arrive together make one search,
 # and a lone key is not held back (a pause of 25 ms was a third of the 50 ms budget).

@@ -9,11 +9,11 @@ one SQL query, cached by the Library until the next write). Filter-only queries 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from litman.core.library import Library
-from litman.core.query import Query, parse
+from litman.core.library.facade import Library
+from litman.core.search.query import Query, parse
 
 if TYPE_CHECKING:  # the ranking loads numpy: the window's first rows need neither
-    from litman.core.ranking import SearchResult
+    from litman.core.search.ranking import SearchResult
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class SearchController:
 
     def quick(self, text: str, sort: str | None, descending: bool) -> Outcome:
         """Before the index is ready: exact matches from SQL, and a note of what they miss."""
-        from litman.core.quick_search import LIMITS
+        from litman.core.search.quick import LIMITS
 
         query = parse(text)
         ids = self.library.quick_search_ids(query, sort, descending)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from litman import __version__, app, paths
-from litman.core.citekeys import base_key
+from litman.core.library.citekeys import base_key
 from litman.gui import system_libs
 
 
@@ -37,7 +37,7 @@ def run() -> int:
 
 
 def _checks(tmp: Path, ok: Callable[[str, str], None]) -> None:
-    from litman.core.library import Library
+    from litman.core.library.facade import Library
     from litman.formats import bibtex
 
     def need(cond: object, what: str) -> None:

@@ -2,7 +2,7 @@
 for one that libpq cannot find, and open a window on it.
 
 A shared library is named by a `postgresql://` URL, a libpq connection string or
-`service=NAME` (`litman.core.shared_access.parse_target`, which takes a typed password out).
+`service=NAME` (`litman.core.store.shared_access.parse_target`, which takes a typed password out).
 Open tries one connection on a worker (`probe`): when the server asks for a password and
 none is in `.pgpass`, the service file or the environment, a password box appears, with
 "Remember in .pgpass" (litman never keeps one anywhere else). The recent libraries are kept
@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from litman.core import shared_access
 from litman.core.errors import LitmanError
-from litman.core.library import Library
+from litman.core.library.facade import Library
+from litman.core.store import shared_access
 from litman.gui import settings, workers
 from litman.gui.safe_text import rich
 from litman.gui.workers import Worker

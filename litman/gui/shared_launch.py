@@ -14,9 +14,9 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt, QThreadPool, QTimer
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
-from litman.core import shared_access
 from litman.core.errors import LitmanError, ServerUnreachableError
-from litman.core.library import Library
+from litman.core.library.facade import Library
+from litman.core.store import shared_access
 from litman.gui import workers
 from litman.gui.workers import Worker
 

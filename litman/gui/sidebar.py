@@ -11,7 +11,7 @@ from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QAbstractItemView, QMenu, QTreeWidget, QTreeWidgetItem
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Status
 from litman.gui.models.papers import tag_dots
 

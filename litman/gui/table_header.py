@@ -12,7 +12,7 @@ back when it widens). The choice is kept in the view settings.
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Changes
 from litman.gui import refresh, settings
 from litman.gui.models.columns import BUILT_IN, ELASTIC, FIELD_PREFIX

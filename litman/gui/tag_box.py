@@ -2,7 +2,7 @@
 
 Each chip shows a tag (long names shortened, the full path on hover) with a ✕ and removes
 that tag when clicked; chips past `max_lines` rows scroll. The box offers every tag from the
-moment the window opens, ranked by `litman.core.tag_match`: path or leaf prefix first, then
+moment the window opens, ranked by `litman.core.search.tag_match`: path or leaf prefix first, then
 letters in order (`scwr` finds `scientific-writing`), then small typos. The box only emits
 requests; the window acts.
 """
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from litman.core import tag_match
+from litman.core.search import tag_match
 from litman.gui.flow_layout import FlowLayout
 from litman.gui.safe_text import clip, mnemonic_free, rich
 

@@ -1,4 +1,4 @@
-"""The Trash in the window (`litman.core.trash`).
+"""The Trash in the window (`litman.core.store.trash`).
 
 Delete (the key, or Edit → Move to Trash) moves the selected papers to the trash: one
 undoable step, said in the status bar. The sidebar's Trash lists the papers in it; there,
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Changes
 from litman.gui import commands
 from litman.gui.sidebar import TRASH

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Status
 from litman.gui import workers
 from litman.gui.workers import Worker

@@ -13,8 +13,8 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QLineEdit, QMenuBar, QMessageBox, QStatusBar, QTableView, QWidget
 
 if TYPE_CHECKING:
-    from litman.core.library import Library
-    from litman.core.storage import WriterClaim
+    from litman.core.library.facade import Library
+    from litman.core.store.interface import WriterClaim
     from litman.gui.actions import Actions
     from litman.gui.commands import LibraryCommand
     from litman.gui.detail import DetailPane

@@ -19,7 +19,7 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QMessageBox, QStatusBar, QWidget
 
 from litman.core.errors import Cancelled, ConflictError, ServerUnreachableError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.gui import merge_dialog
 from litman.gui.commands import EditFields, LibraryCommand, SetField
 from litman.gui.safe_text import rich

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Changes, ImportBatch, ImportReport, NewPaper, Paper
 from litman.metadata.base import Found
 from litman.metadata.errors import LookupFailed, Offline

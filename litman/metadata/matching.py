@@ -18,7 +18,7 @@ from typing import Any
 
 from rapidfuzz.distance import Indel
 
-from litman.core.citekeys import base_key, made_from
+from litman.core.library.citekeys import base_key, made_from
 from litman.core.records import NewPaper, Paper
 from litman.core.text import fold
 from litman.formats import bibtex_fields

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from litman.cli import main
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 
 
@@ -244,7 +244,7 @@ def test_a_damaged_library_gets_one_clear_line_and_a_restore_hint(seeded_path: P
 
 
 def test_restore_is_refused_while_a_window_holds_the_library(seeded_path: Path, capsys) -> None:
-    from litman.core.locking import WriterLock
+    from litman.core.store.locking import WriterLock
 
     main(["backup", "--library", str(seeded_path)])
     window = WriterLock(seeded_path)

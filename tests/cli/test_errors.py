@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from litman.cli import main
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.formats import bibtex
 
 

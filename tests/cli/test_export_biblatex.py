@@ -4,7 +4,7 @@ option stays BibTeX."""
 from pathlib import Path
 
 from litman.cli import main
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 
 

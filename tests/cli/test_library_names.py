@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy.engine import make_url
 
 from litman.cli import main
-from litman.core.library import Library
+from litman.core.library.facade import Library
 
 
 @pytest.fixture

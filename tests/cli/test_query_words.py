@@ -7,7 +7,7 @@ import pytest
 
 from litman.cli import main
 from litman.cli.parser import split_query
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
 
 

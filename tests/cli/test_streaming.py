@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from litman.cli import main
-from litman.core import reading
-from litman.core.library import Library
+from litman.core.library.facade import Library
+from litman.core.store import reading
 from litman.formats import bibtex
 
 

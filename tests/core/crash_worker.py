@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.formats import registry
 
 

@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from litman.core.errors import ConflictError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Paper, Status
 
 FIELDS = ("title", "venue", "year", "doi")

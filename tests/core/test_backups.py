@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from litman import app
-from litman.core import backups, sqlite
 from litman.core.errors import CorruptLibraryError, LibraryInUseError, LitmanError
-from litman.core.library import Library
-from litman.core.locking import WriterLock
+from litman.core.library.facade import Library
+from litman.core.store import backups, sqlite
+from litman.core.store.locking import WriterLock
 
 
 def count_papers(path: Path) -> int:

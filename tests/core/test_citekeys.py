@@ -2,8 +2,8 @@
 
 import pytest
 
-from litman.core.citekeys import base_key, slug
-from litman.core.library import Library
+from litman.core.library.citekeys import base_key, slug
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Paper
 from tests.core.edit_worker import FIELDS, STORED
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from litman.core import sqlite as lsqlite
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
+from litman.core.store import sqlite as lsqlite
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE_PAPERS = 10_000

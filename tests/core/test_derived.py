@@ -2,9 +2,10 @@
 
 from sqlalchemy import select
 
-from litman.core import models, store
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import ImportBatch, NewPaper
+from litman.core.store import models
+from litman.core.store import rows as store
 
 P = models.papers
 ABSTRACT = (

@@ -8,7 +8,7 @@ import pytest
 from litman import app
 from litman.cli import main
 from litman.core.errors import ImportFailed
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import ImportBatch, NewPaper
 
 LONG = (

@@ -4,8 +4,9 @@ ids, and on SQLite an index search, never a scan of the table."""
 from sqlalchemy import select, update
 from sqlalchemy.dialects import postgresql
 
-from litman.core import models, store
-from litman.core.library import Library
+from litman.core.library.facade import Library
+from litman.core.store import models
+from litman.core.store import rows as store
 
 P = models.papers
 

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from litman.core.errors import NotFoundError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 
 QUERIES = [
@@ -79,7 +79,7 @@ def test_a_damaged_cache_is_rebuilt_quietly(seeded_path: Path, cache: Path, dama
 def test_a_cache_from_another_litman_version_or_generation_is_not_used(
     seeded_path: Path, cache: Path, monkeypatch
 ):
-    from litman.core import index_cache
+    from litman.core.search import index_cache
 
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.search("x")
@@ -108,7 +108,7 @@ def test_every_write_changes_the_generation_and_failures_do_not(library: Library
 def test_a_restored_backup_edited_again_never_matches_an_old_saved_index(
     seeded_path: Path, cache: Path
 ):
-    from litman.core import backups
+    from litman.core.store import backups
 
     with Library.open(seeded_path, index_cache=cache) as lib:
         backup = backups.take(seeded_path, backups.MANUAL)
@@ -161,7 +161,7 @@ def test_tags_changed_behind_the_generation_are_not_served_stale(seeded_path: Pa
 def test_an_index_that_agrees_with_the_file_is_loaded_not_reconciled(
     seeded_path: Path, cache: Path, monkeypatch
 ):
-    from litman.core.search import SearchIndex
+    from litman.core.search.index import SearchIndex
 
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.search("warm up")
@@ -177,7 +177,7 @@ def test_a_search_that_changed_nothing_reads_no_fingerprint_at_close(
 ):
     # The fingerprint scans every paper id and tag link; a one-shot `litman search` paid
     # it twice, once to check what it loaded and again at close to find nothing to save.
-    from litman.core import index_cache
+    from litman.core.search import index_cache
 
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.search("warm up")
@@ -205,7 +205,7 @@ def test_a_loaded_index_keeps_working_after_its_file_is_replaced(seeded_path: Pa
 def test_tags_changed_after_a_load_answer_as_a_fresh_build(seeded_path: Path, cache: Path):
     """A loaded index keeps each tag's members, and each paper's tags are made from them
     when a change needs them: tagging, untagging and renaming then answer as a build."""
-    from litman.core.search import SearchIndex
+    from litman.core.search.index import SearchIndex
 
     with Library.open(seeded_path, index_cache=cache) as lib:
         ids = lib.list_ids()
@@ -226,7 +226,7 @@ def test_tags_changed_after_a_load_answer_as_a_fresh_build(seeded_path: Path, ca
 
 def test_tags_given_in_another_order_are_no_change_to_reconcile():
     from litman.core.records import Doc
-    from litman.core.search import SearchIndex
+    from litman.core.search.index import SearchIndex
 
     def docs_giving(tags: tuple[str, ...]):
         texts = ("Quokka habitats", "Ada Lovelace", "", "", "qk1", "2020", "")
@@ -244,7 +244,7 @@ def test_statuses_changed_elsewhere_are_reconciled_without_indexing_any_text():
     # texts into the appendable postings, which every later load unpacked paper by paper
     # (a warm `litman search` at 100k papers: 1.24 -> 1.64 s CPU).
     from litman.core.records import Doc
-    from litman.core.search import SearchIndex
+    from litman.core.search.index import SearchIndex
 
     def docs_with(status: int):
         texts = ("Quokka habitats", "Ada Lovelace", "", "", "qk1", "2020", "")
@@ -277,7 +277,7 @@ def test_a_saved_index_is_read_whole_where_a_mapped_file_could_not_be_replaced(
     seeded_path: Path, cache: Path, monkeypatch
 ):
     # Windows refuses to rename a new file over a mapped one: there the file is read.
-    from litman.core import index_cache
+    from litman.core.search import index_cache
 
     with Library.open(seeded_path, index_cache=cache) as lib:
         built = answers(lib)

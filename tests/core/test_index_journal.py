@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import event
 
-from litman.core import backups, journal
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
-from litman.core.search import SearchIndex
+from litman.core.search.index import SearchIndex
+from litman.core.store import backups, journal
 
 QUERIES = ["walrus", "zebrafish", "bandit", "status:read", "tag:later", "-bandit regret", ""]
 
@@ -204,7 +204,7 @@ def test_a_write_that_published_nothing_makes_readers_reconcile(
     """A future write path that forgets to publish still tells other readers: `all`."""
     from sqlalchemy import update
 
-    from litman.core import models
+    from litman.core.store import models
 
     with Library.open(seeded_path) as window, Library.open(seeded_path) as other:
         window.search("warm up")
@@ -219,7 +219,7 @@ def test_a_write_that_published_nothing_makes_readers_reconcile(
 
 
 def test_tag_counts_from_the_index_equal_those_from_sql(seeded_path: Path, monkeypatch) -> None:
-    from litman.core import store
+    from litman.core.store import rows as store
 
     counted_in_sql = store.distinct_papers
     with Library.open(seeded_path) as lib, Library.open(seeded_path) as other:
@@ -272,7 +272,7 @@ def test_a_look_while_another_thread_writes_does_not_deadlock(
     """An import on a worker held the store's write lock and waited for the follow lock
     (taken before its commit); the window's poll held the follow lock and waited for the
     store's lock: both stopped for good, and the window with them."""
-    from litman.core import store
+    from litman.core.store import rows as store
 
     (pid,) = library.add_papers([NewPaper(title="a")]).added
     library.changed_elsewhere()

@@ -14,16 +14,16 @@ import pytest
 from sqlalchemy import event, text
 
 from litman import app
-from litman.core import backups, sqlite
 from litman.core.errors import (
     CorruptLibraryError,
     DiskFullError,
     LibraryLockedError,
     ReadOnlyError,
 )
-from litman.core.library import Library
-from litman.core.locking import WriterLock
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
+from litman.core.store import backups, sqlite
+from litman.core.store.locking import WriterLock
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -180,7 +180,7 @@ def _hold_lock_in_subprocess(path: Path) -> subprocess.Popen:
     code = textwrap.dedent(
         f"""
         import sys, time
-        from litman.core.locking import WriterLock
+        from litman.core.store.locking import WriterLock
         lock = WriterLock({str(path)!r})
         assert lock.acquire()
         print("held", flush=True)
@@ -211,7 +211,7 @@ def _writing_elsewhere(lib: Library, store: str, monkeypatch: pytest.MonkeyPatch
     """Another client's write transaction that never ends, and a short wait for it: on a
     file, a BEGIN IMMEDIATE of its own; on a server, the writers' advisory lock held."""
     if store == "postgresql":
-        from litman.core import postgres_store
+        from litman.core.store import postgres_store
 
         monkeypatch.setattr(postgres_store, "LOCK_TIMEOUT_MS", 200)
         with lib.engine.connect() as other, other.begin():
@@ -241,7 +241,7 @@ def test_concurrent_writers_lose_nothing(seeded_path: Path):
     code = textwrap.dedent(
         """
         import sys
-        from litman.core.library import Library
+        from litman.core.library.facade import Library
         path, who = sys.argv[1], int(sys.argv[2])
         with Library.open(path, backup=False) as lib:
             for i in range(1, 41):

@@ -6,11 +6,11 @@ from datetime import datetime
 import pytest
 from sqlalchemy import event
 
-from litman.core import models
 from litman.core.errors import LitmanError, NotFoundError, SchemaTooNewError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
-from litman.core.store import DEFER_INDEXES_FROM
+from litman.core.store import models
+from litman.core.store.rows import DEFER_INDEXES_FROM
 
 
 def add(lib: Library, *papers: NewPaper) -> list[int]:
@@ -318,7 +318,7 @@ def test_tag_tree_counts_count_each_paper_once_per_subtree(library) -> None:
 
 
 def test_closing_twice_is_harmless(library_path) -> None:
-    from litman.core.library import Library
+    from litman.core.library.facade import Library
 
     lib = Library.open(library_path)
     lib.close()

@@ -1,4 +1,4 @@
-"""Live news of a shared library (litman.core.live): another client's commit is heard at once
+"""Live news of a shared library (litman.core.store.live): another client's commit is heard at once
 through LISTEN/NOTIFY, and a server that goes away and comes back
 is said both times, with a catch-up after."""
 
@@ -8,7 +8,7 @@ import time
 import pytest
 
 from litman.core.errors import ServerUnreachableError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
 
 HEARD_S = 1.0  # the issue's promise: another window shows a change within 1 s

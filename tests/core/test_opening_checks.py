@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from litman import app
-from litman.core import backups
-from litman.core.library import Library
+from litman.core.library.facade import Library
+from litman.core.store import backups
 
 READING = [["list"], ["show", "1"], ["search", "bandit"], ["stats"], ["tags"]]
 

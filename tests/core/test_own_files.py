@@ -10,7 +10,7 @@ import pytest
 from litman import app
 from litman.cli import main
 from litman.core.errors import LitmanError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 
 pytestmark = pytest.mark.file_only  # the files of a SQLite library
 

@@ -4,9 +4,9 @@ places), small while reading. Each connection the pool keeps (GUI thread, worker
 
 from sqlalchemy import text
 
-from litman.core import sqlite
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
+from litman.core.store import sqlite
 
 
 def cache_kib(conn) -> int:

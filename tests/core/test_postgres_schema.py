@@ -3,7 +3,8 @@ real server the test run starts (tests/pg_server.py)."""
 
 from sqlalchemy import Connection, create_engine, inspect, text, update
 
-from litman.core import journal, models, schema, store
+from litman.core.store import journal, models, schema
+from litman.core.store import rows as store
 
 
 def test_the_schema_is_created_on_postgresql(pg_url: str) -> None:

@@ -12,9 +12,9 @@ from sqlalchemy import create_engine, text
 from litman import app
 from litman.cli import main
 from litman.core.errors import LitmanError, ReadOnlyError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
-from litman.core.search import SearchIndex
+from litman.core.search.index import SearchIndex
 
 
 def snapshot(lib: Library) -> dict[str, object]:
@@ -186,7 +186,7 @@ def test_a_large_first_import_leaves_other_clients_reading(pg_url: str) -> None:
     from sqlalchemy import event
     from sqlalchemy.exc import OperationalError
 
-    from litman.core.store import DEFER_INDEXES_FROM
+    from litman.core.store.rows import DEFER_INDEXES_FROM
 
     other = create_engine(pg_url)
     blocked: list[str] = []

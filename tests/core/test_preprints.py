@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from litman.core.preprints import arxiv_id, core, cores_in
+from litman.core.library.preprints import arxiv_id, core, cores_in
 
 
 @pytest.mark.parametrize(

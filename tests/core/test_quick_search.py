@@ -1,7 +1,7 @@
 """Searching before the index is ready (`Library.quick_search_ids`): the same answers on a
 library file and on a shared library."""
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 
 

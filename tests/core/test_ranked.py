@@ -4,9 +4,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from litman.core.postings import FIELDS
-from litman.core.ranked import HEAD, RankedIds, distinct, rank_order, top_order
-from litman.core.ranking import WEIGHTS, field_bonus
+from litman.core.search.postings import FIELDS
+from litman.core.search.ranked import HEAD, RankedIds, distinct, rank_order, top_order
+from litman.core.search.ranking import WEIGHTS, field_bonus
 
 # A few score values, as a keystroke's scores take: many ties, the k-th best deep or shallow.
 VALUES = np.array([100.0, 80.0, 60.0, 10.0, 8.0, 5.0, 4.0, 1.0, 0.8, 0.6], dtype=np.float32)

@@ -4,7 +4,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from litman.core.ranking import RADIX_FROM, WEIGHTS, rank_order
+from litman.core.search.ranking import RADIX_FROM, WEIGHTS, rank_order
 
 # Scores as the ranking makes them: weights times strengths, summed over a few terms, plus
 # half a field bonus; and some that are not whole tenths (the plain sort must take those).

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
 
 
@@ -80,7 +80,7 @@ def test_times_stored_with_and_without_their_offset_read_alike(
 def test_pages_keep_the_order_asked_for_and_leave_out_unknown_ids(library: Library) -> None:
     ids = list(library.add_papers([NewPaper(title=f"p{i}") for i in range(25)]).added)
     wanted = [*reversed(ids), 10_000]
-    from litman.core import reading
+    from litman.core.store import reading
 
     with library._read() as conn:
         papers = list(reading.iter_papers(conn, wanted, page=4))

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, event, text, update
 
-from litman.core import models, schema
 from litman.core.errors import NotFoundError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
+from litman.core.store import models, schema
 
 FIXTURES = Path(__file__).resolve().parents[1] / "data" / "libraries"
 
@@ -297,7 +297,8 @@ def test_a_query_over_the_reading_state_is_compiled_once() -> None:
     reader (`reading_state.ME`) had none, so every read of papers was compiled again."""
     from sqlalchemy import select
 
-    from litman.core import reading_state, store
+    from litman.core.store import reading_state
+    from litman.core.store import rows as store
 
     query = select(*store.PAPER_COLUMNS).select_from(reading_state.joined())
     assert query._generate_cache_key() is not None

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from litman import app
-from litman.core import backups, sqlite
-from litman.core.library import Library
+from litman.core.library.facade import Library
+from litman.core.store import backups, sqlite
 
 
 class Injected(OSError):

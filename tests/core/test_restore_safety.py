@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from litman import app
-from litman.core import backups, locking
 from litman.core.errors import LibraryLockedError, LitmanError, NotFoundError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
+from litman.core.store import backups, locking
 
 
 def litman(library: Path, *args: str) -> subprocess.CompletedProcess[str]:

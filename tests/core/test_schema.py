@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from litman.core import backups, models, schema
 from litman.core.errors import LitmanError, SchemaTooNewError
-from litman.core.library import Library
+from litman.core.library.facade import Library
+from litman.core.store import backups, models, schema
 
 FIXTURES = Path(__file__).resolve().parents[1] / "data" / "libraries"
 SHIPPED = sorted(FIXTURES.glob("schema-*.sqlite"))

@@ -8,9 +8,9 @@ import pytest
 
 from benchmarks.synthetic import papers as synthetic_papers
 from litman.core.errors import Cancelled
-from litman.core.library import Library
-from litman.core.query import parse
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, SearchFields, Status
+from litman.core.search.query import parse
 
 
 def titles(lib: Library, query: str, n: int = 3) -> list[str]:
@@ -326,7 +326,7 @@ def _written_elsewhere(seeded_path) -> Library:
 
 
 def _no_build(monkeypatch) -> None:
-    from litman.core.postings import Postings
+    from litman.core.search.postings import Postings
 
     def no_build(*_args) -> None:
         raise AssertionError("rebuilt from scratch")
@@ -402,7 +402,7 @@ def test_an_undone_delete_revives_its_papers_without_rereading_texts(
 
 
 def _all_postings(index) -> dict[tuple[str, int], list[int]]:
-    from litman.core.postings import FIELDS
+    from litman.core.search.postings import FIELDS
 
     out = {}
     for tok in index.postings.tokens:
@@ -416,7 +416,7 @@ def _all_postings(index) -> dict[tuple[str, int], list[int]]:
 def test_a_build_in_small_chunks_indexes_exactly_what_one_chunk_does(
     seeded: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from litman.core import postings
+    from litman.core.search import postings
 
     seeded.index.build()
     whole = _all_postings(seeded.index)
@@ -448,7 +448,7 @@ def test_a_closed_library_and_its_index_are_freed_after_a_typo_search(tmp_path) 
     import gc
     import weakref
 
-    from litman.core.library import Library
+    from litman.core.library.facade import Library
     from litman.core.records import NewPaper
 
     lib = Library.open(tmp_path / "lib.sqlite")

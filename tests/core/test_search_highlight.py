@@ -1,6 +1,6 @@
 """What a word being typed highlights: every word of a field it begins, as its match."""
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 
 

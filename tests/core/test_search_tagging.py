@@ -1,8 +1,8 @@
 """Tag changes reach the search index without re-indexing any paper's texts: tag words are
 searchable at once, taken-off tags are not, and the index answers as a fresh build would."""
 
-from litman.core.library import Library
-from litman.core.search import SearchIndex
+from litman.core.library.facade import Library
+from litman.core.search.index import SearchIndex
 
 
 def fresh_ids(lib: Library, query: str) -> list[int]:

@@ -15,9 +15,9 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from litman.core.errors import LitmanError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
-from litman.core.shared_access import parse_target, pgpass_path, probe, remember_password
+from litman.core.store.shared_access import parse_target, pgpass_path, probe, remember_password
 
 SECRET = "Hunter2:sEcReT\\pw"  # a ':' and a '\' as .pgpass must escape them
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import ProgrammingError
 
 from litman.core.errors import LitmanError, ReadOnlyError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 
 README = Path(__file__).resolve().parents[2] / "README.md"

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from benchmarks.synthetic import papers as synthetic_papers
-from litman.core import index_cache
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
+from litman.core.search import index_cache
 
 QUERIES = [
     *string.ascii_lowercase,

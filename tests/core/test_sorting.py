@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from litman.core import models
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
-from litman.core.sorting import column_order
+from litman.core.store import models
+from litman.core.store.sorting import column_order
 
 KEYS = {
     "authors": lambda p: p.authors[0].casefold() if p.authors else "",

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from litman.core import sqlite
+from litman.core.store import sqlite
 
 
 def _error(kind: type[sqlite3.Error], text: str, code: int | None) -> sqlite3.Error:

@@ -3,7 +3,7 @@
 import pytest
 
 from litman.core.errors import NotFoundError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 
 

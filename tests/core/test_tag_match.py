@@ -3,8 +3,8 @@ tag names by prefix, leaf, letters in order and typos."""
 
 import pytest
 
-from litman.core import tag_match
 from litman.core.records import NewPaper
+from litman.core.search import tag_match
 
 NAMES = [
     "Optimization > Non-Convex",

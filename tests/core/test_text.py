@@ -5,7 +5,7 @@ import unicodedata
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from litman.core.postings import raw_words
+from litman.core.search.postings import raw_words
 from litman.core.text import COMBINING_END, WORD_RE, first_tokens, fold, fold_word, tokens
 
 # Short words and few separators, so that windows cut words at every position; some

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, event, text
 
-from litman.core import backups, models, schema
 from litman.core.errors import LitmanError, NotFoundError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import SORT_FIELDS, ImportBatch, NewPaper, Status
+from litman.core.store import backups, models, schema
 
 FIXTURES = Path(__file__).parents[1] / "data" / "libraries"
 

@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rapidfuzz.distance import OSA
 
-from litman.core.typos import Typos
+from litman.core.search.typos import Typos
 
 # Few letters, so that near words are common; `á` and `a` share a mask bit (225 and 97 are
 # equal mod 64), and `ß`, `ж` reach past Latin-1.

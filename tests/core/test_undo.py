@@ -1,7 +1,7 @@
 """Every mutation returns a Changes record holding its inverse, and `Library.undo(record)`
 reverts it in one transaction (one published change), for papers and tags alike."""
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Changes, NewPaper, Status
 
 

@@ -1,4 +1,4 @@
-"""Paper versions (`litman.core.versions`): a stale edit of a field is refused with both
+"""Paper versions (`litman.core.store.versions`): a stale edit of a field is refused with both
 values and kept in the conflict record; an edit of another field of the same paper lands;
 on a file (two windows) and on PostgreSQL alike."""
 
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from litman.core.errors import ConflictError, LitmanError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import FieldConflict, NewPaper
 
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, settings
 
 from litman import app
 from litman.core.errors import ImportFailed
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import ImportReport
 
 HOSTILE = Path(__file__).resolve().parents[1] / "data" / "hostile"

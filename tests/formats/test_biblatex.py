@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from litman import app
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
 from litman.formats import biblatex, bibtex
 from litman.formats.exchange import WriteOptions

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from litman import app
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.formats import biblatex
 from litman.formats.exchange import WriteOptions
 from tests.conftest import ROOT, require_tool

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from litman import app
 from litman.cli import main
-from litman.core.dedupe import Candidate, DuplicateFinder
-from litman.core.library import Library
+from litman.core.library.dedupe import Candidate, DuplicateFinder
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
 from litman.formats import bibtex, registry
 

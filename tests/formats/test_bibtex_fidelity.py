@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from litman import app
 from litman.cli import main
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 from litman.formats import bibtex
 from tests.formats.test_exchange_round_trip import _as_paper, lines

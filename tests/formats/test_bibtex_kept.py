@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from litman import app
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.formats import biblatex, bibtex, latex
 from tests.conftest import require_tool
 from tests.formats import tex_run

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from litman import app
-from litman.core.library import Library
+from litman.core.library.facade import Library
 
 # A conference paper and its journal version, as a Scopus export lists them: the same
 # title, first author and year, two DOIs.

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from litman import app
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Paper
 from litman.formats import csljson, ris
 from tests.conftest import ROOT, corpora_dir

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from litman import app
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Paper, Status
 from litman.formats import csljson, exchange, registry, ris
 

@@ -12,7 +12,7 @@ from sqlalchemy import event
 
 from litman import app
 from litman.core.errors import ImportFailed, NotFoundError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.formats import bibtex, seed_text
 from litman.formats.decoding import decode
 from tests.formats.hostile import (

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from litman import app
 from litman.core.errors import ImportFailed
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 from litman.formats import csljson, ris
 from tests.formats import hostile

@@ -9,7 +9,7 @@ import pytest
 
 from litman import app
 from litman.cli import main
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import ImportReport, NewPaper
 from tests.formats.test_zotero import zotero_db  # noqa: F401  (the fixture)
 

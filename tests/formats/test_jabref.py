@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from litman import app
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.formats import bibtex, jabref
 from tests.conftest import ROOT, SHARED_CORPORA
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from litman import app
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.formats import bibtex, bibtex_read
 from tests.conftest import ROOT
 

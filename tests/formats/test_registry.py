@@ -9,7 +9,7 @@ from typing import TextIO
 import pytest
 
 from litman.cli import main
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Paper
 from litman.formats import registry
 from litman.formats.exchange import ExportReport, WriteOptions

@@ -6,7 +6,7 @@ import pytest
 
 from litman import app
 from litman.core.errors import ImportFailed
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Status
 from litman.formats import registry, ris
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from litman import app
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.formats import bibtex
 from tests.conftest import ROOT, require_tool
 from tests.formats.tex_run import TOOLS, biber_run, bibtex_plain

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from litman import app
 from litman.core.errors import ImportFailed
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.formats import registry, zotero
 from tests.conftest import ROOT
 

@@ -9,7 +9,7 @@ import pytest
 
 from litman import app
 from litman.core.errors import ImportFailed
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.formats import zotero
 from tests.formats.test_zotero import Zotero
 

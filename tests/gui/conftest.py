@@ -52,7 +52,7 @@ def own_cluster():
     """A PostgreSQL server of the test module's own, holding the seeds: to stop and start
     again (`halt`, `resume`) without touching the session's server."""
     from litman import app
-    from litman.core.library import Library
+    from litman.core.library.facade import Library
     from tests import pg_server
 
     if pg_server.binaries() is None:

@@ -17,7 +17,7 @@ from tempfile import mkdtemp
 from PySide6.QtCore import QSocketNotifier, QTimer
 from PySide6.QtWidgets import QApplication
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Status
 from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings

@@ -89,7 +89,7 @@ def test_the_window_module_loads_no_search_engine() -> None:
     or the first tag typed, after."""
     code = (
         "import sys, litman.gui.main_window; print(sorted(m for m in "
-        "('numpy', 'litman.core.ranking', 'rapidfuzz') if m in sys.modules))"
+        "('numpy', 'litman.core.search.ranking', 'rapidfuzz') if m in sys.modules))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtWidgets import QDialog
 
 from litman.core.errors import ConflictError, LitmanError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import FieldConflict
 from litman.gui.merge_dialog import MERGED, MINE, THEIRS, MergeDialog
 

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 import pytest
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
-from litman.core import backups, sqlite
+from litman.core.store import backups, sqlite
 
 pytestmark = pytest.mark.gui
 
@@ -56,7 +56,7 @@ def test_a_failed_restore_leaves_the_window_on_its_library(window, monkeypatch) 
 def test_a_restore_runs_on_the_write_worker(pooled_window, qtbot, monkeypatch) -> None:
     import threading
 
-    from litman.core.library_backups import Backups
+    from litman.core.library.backups import Backups
 
     win = pooled_window
     n = win.library.count()

@@ -9,9 +9,9 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
-from litman.core import backups
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
+from litman.core.store import backups
 from litman.gui import dialogs, launch
 from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
@@ -270,7 +270,7 @@ def test_the_window_checks_integrity_only_when_it_can_matter(
 def test_tags_set_by_another_process_show_at_once(qtbot, window, monkeypatch) -> None:
     """The outside write is read from the change journal: counts and searches are current
     as soon as the window notices, with no background reconcile to wait for."""
-    from litman.core.search import SearchIndex
+    from litman.core.search.index import SearchIndex
 
     window.library.search("warm up")
     monkeypatch.setattr(SearchIndex, "reconcile", lambda self: pytest.fail("reconciled"))

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 from litman.gui import theme
 from litman.gui.main_window import MainWindow

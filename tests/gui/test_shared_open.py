@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDialog
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.gui import launch, shared_dialog, shared_launch
 from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMessageBox
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Status
 from litman.gui import commands
 from litman.gui.main_window import MainWindow

@@ -5,8 +5,8 @@ and Empty Trash… delete for good after asking, on the write worker, not undoab
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from litman.core import backups
-from litman.core.library import Library
+from litman.core.library.facade import Library
+from litman.core.store import backups
 from litman.gui.sidebar import TRASH
 
 pytestmark = pytest.mark.gui

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QMessageBox
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Status
 from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Status
 from tests.conftest import ROOT
 

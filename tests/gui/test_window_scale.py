@@ -243,7 +243,7 @@ def test_export_reads_and_writes_on_the_worker(window, tmp_path, monkeypatch) ->
 def test_backups_are_counted_on_the_worker_before_the_choice(window, monkeypatch) -> None:
     from PySide6.QtWidgets import QInputDialog
 
-    from litman.core import backups
+    from litman.core.store import backups
 
     backups.take(window.library.path, backups.MANUAL)
     asked = []

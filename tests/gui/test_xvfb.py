@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from tests.conftest import require_tool
 from tests.gui.xvfb import xvfb
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Paper
 from litman.formats import seed_text
 from litman.metadata.actions import accept

@@ -9,7 +9,7 @@ from typing import Any
 
 import bibtexparser
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 from litman.formats import bibtex
 from litman.metadata.actions import add_identifiers

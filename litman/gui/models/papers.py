@@ -19,7 +19,7 @@ from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon, QPainter, QPixm
 
 from litman import paths
 from litman.core.errors import ServerUnreachableError
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Paper, Status
 from litman.gui.models.columns import BUILT_IN, FIELD_PREFIX, Column, field_column, tooltip
 from litman.gui.safe_text import rich

@@ -1,0 +1,833 @@
+"""The `Library` facade: the one API the CLI, the GUI and the tests use.
+
+Methods block, may be called from any thread, and return plain records, never ORM objects.
+Every mutation is one transaction (it lands whole or not at all) and returns a `Changes`
+record, with old values where undo needs them. Every read and write goes through the
+library's `Store` (`litman.core.store.interface`), which serialises writes.
+"""
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from threading import Lock, get_ident
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, Engine, exists, select, text
+
+from litman.core import fields
+from litman.core.batch import gc_paused
+from litman.core.errors import Cancelled, LitmanError, NotFoundError
+from litman.core.library.backups import Backups
+from litman.core.library.papers import UNSEARCHED_FIELDS, Papers
+from litman.core.library.parts import forward
+from litman.core.library.tags import Tags, tag_order
+from litman.core.library.undo import undo as undo_change
+from litman.core.records import (
+    SORT_FIELDS,
+    Changes,
+    Doc,
+    FieldValues,
+    ImportBatch,
+    ImportReport,
+    Inverse,
+    Paper,
+    SearchFields,
+    Status,
+    ToTrash,
+)
+from litman.core.search.query import Query, parse
+from litman.core.store import journal, models, reading, reading_state, trash
+from litman.core.store import rows as store
+from litman.core.store.interface import Backup, Site, Store
+from litman.core.store.sorting import column_order
+
+if TYPE_CHECKING:  # made on first use (Library.index): they bring numpy
+    from litman.core.search.index import SearchIndex
+    from litman.core.search.index_cache import SavedIndex
+    from litman.core.search.ranking import SearchResult, Stages
+    from litman.core.store import live
+
+P, T, PT = models.papers, models.tags, models.paper_tags
+Listener = Callable[[Changes], None]
+
+_SORT_COLUMNS = {
+    "title": P.c.title_sort,
+    "authors": P.c.authors_sort,
+    "year": P.c.year,
+    "venue": P.c.venue,
+    "added": P.c.added_at,
+    "modified": P.c.modified_at,
+    "citekey": P.c.citekey,
+    "entry_type": P.c.entry_type,
+    "doi": P.c.doi,
+    "id": P.c.id,
+}
+# Sorts by the reader's own state (`litman.core.store.reading_state.order`).
+_READING_SORTS = {"status": "status", "rating": "rating", "read": "read_at"}
+
+
+class Library:
+    """One litman library, over one `Store`, made of parts: `papers` (adding, editing,
+    deleting: `litman.core.library.papers`) and `tags` (`litman.core.library.tags`). The
+    flat methods below that name a part's method are the older spelling of it."""
+
+    # The parts' methods under their older, flat names.
+    add_papers = forward("papers", Papers.add_papers)
+    add_paper = forward("papers", Papers.add_paper)
+    update_paper = forward("papers", Papers.update_paper)
+    set_field = forward("papers", Papers.set_field)
+    delete_papers = forward("papers", Papers.delete_papers)
+    restore = forward("papers", Papers.restore)
+    delete_permanently = forward("papers", Papers.delete_permanently)
+    empty_trash = forward("papers", Papers.empty_trash)
+    set_status = forward("papers", Papers.set_status)
+    restore_fields = forward("papers", Papers.restore_fields)
+    edit = forward("papers", Papers.edit)
+    conflicts = forward("papers", Papers.conflicts)
+    set_rating = forward("papers", Papers.set_rating)
+    tag_tree_counts = forward("tags", Tags.tag_tree_counts)
+    paper_ids_with_tag = forward("tags", Tags.paper_ids_with_tag)
+    add_tag = forward("tags", Tags.add_tag)
+    remove_tag = forward("tags", Tags.remove_tag)
+    rename_tag = forward("tags", Tags.rename_tag)
+    delete_tag = forward("tags", Tags.delete_tag)
+    restore_tag = forward("tags", Tags.restore_tag)
+    set_tag_colour = forward("tags", Tags.set_tag_colour)
+
+    def __init__(self, store: Store, *, index_cache: Path | None = None) -> None:
+        self.store = store
+        self.papers = Papers(self)
+        self.tags = Tags(self)
+        self.backups = Backups(self)
+        self.index_cache = index_cache
+        self._closed = False
+        self._listeners: list[Listener] = []
+        self._index: SearchIndex | None = None
+        self._index_lock = Lock()
+        self.saved_index: SavedIndex | None = None
+        self._orders: dict[tuple[str, bool], list[int]] = {}
+        # What each thread's open write transaction has published so far (None: nothing
+        # yet), journalled before it commits and told to listeners after.
+        self._pending: dict[int, list[Changes] | None] = {}
+        self._follower = journal.Follower(self.journal_position().seq)
+        self._follow_lock = Lock()  # the watch's thread and the window's both follow
+        # The journal number the search index's state holds (litman.core.store.journal).
+        self._index_seq = 0
+        self._stopping = False  # stop_index_build was called
+        # Each thread's last write's journal number (None: it wrote nothing).
+        self._written: dict[int, int | None] = {}
+
+    # -- opening -------------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        path: Path | str,
+        *,
+        read_only: bool = False,
+        password: str | None = None,
+        check: bool | None = True,
+        backup: bool = True,
+        daily: bool = True,
+        index_cache: Path | None = None,
+    ) -> "Library":
+        """Open (creating if missing) the library file at `path`, in the SQLite store.
+
+        `check` runs PRAGMA quick_check first (None: when it can matter, see
+        `litman.core.store.opening`); `backup` takes the backups before migrations and bulk
+        changes, and with `daily` the day's first backup. (The window opens with
+        neither check nor daily backup and runs both on a worker thread, through `check()`
+        and `take_daily_backup()`, so that a large library shows at once.) With
+        `index_cache`, the search index is saved to that file and loaded from it while the
+        library has not changed since (see `litman.core.search.index_cache`).
+
+        A `postgresql://` URL, a libpq connection string or `service=NAME` opens a shared
+        library in the PostgreSQL store instead
+        (`litman.core.store.postgres_store`), where the file options do not apply; `password`
+        (asked of the user, never stored) is for it only.
+        """
+        from litman.core.store.urls import is_shared
+
+        if is_shared(path):
+            from litman.core.store import postgres_store
+
+            shared = postgres_store.PostgresStore(str(path), read_only=read_only, password=password)
+            return cls(shared, index_cache=index_cache)
+        from litman.core.store.sqlite_store import SQLiteStore
+
+        store = SQLiteStore(
+            Path(path), read_only=read_only, check=check, backup=backup, daily=daily
+        )
+        return cls(store, index_cache=index_cache)
+
+    @staticmethod
+    def is_shared(where: Path | str) -> bool:
+        """Whether `where` names a shared library in a database (a `postgresql://` URL, a
+        connection string, `service=NAME`) rather than a library file."""
+        from litman.core.store.urls import is_shared
+
+        return is_shared(where)
+
+    def copy_to(self, target: "Library", progress: Callable[[int, int], None] | None = None) -> int:
+        """Copy this whole library, row for row, into the empty library `target` (another
+        file, or a shared database); the papers copied (`litman.core.library.copying`)."""
+        from litman.core.library.copying import copy_library
+
+        return copy_library(self, target, progress)
+
+    @staticmethod
+    def site_at(path: Path | str) -> Site:
+        """Where the library file at `path` lives, without opening it (its backups, its
+        writer claim): for a library that is damaged, or not open yet."""
+        from litman.core.store.sqlite_store import FileSite
+
+        return FileSite(Path(path))
+
+    @property
+    def site(self) -> Site:
+        return self.store.site
+
+    @property
+    def path(self) -> Path:
+        """The library file (the SQLite store only: tests and the file dialogs use it)."""
+        path: Path = getattr(self.store, "path")  # noqa: B009
+        return path
+
+    @property
+    def engine(self) -> Engine:
+        return self.store.engine
+
+    @property
+    def read_only(self) -> bool:
+        return self.store.read_only
+
+    @property
+    def read_only_reason(self) -> str:
+        """Why the library is read-only when the caller did not ask for it, for a notice."""
+        return self.store.read_only_reason
+
+    def take_daily_backup(self) -> Backup | None:
+        """The day's backup, unless one exists or backups are off for this library."""
+        return self.store.take_daily_backup()
+
+    def check(self) -> str:
+        """The store's integrity check: 'ok' or what is wrong."""
+        return self.store.check()
+
+    def check_due(self) -> bool:
+        """Whether the integrity check can matter now (the day's first open, or after an
+        unclean shutdown): the window checks only then, or when asked."""
+        return self.store.check_due()
+
+    def _backup_before(self, reason: str) -> Path | None:
+        """Back up before a change, where the store keeps copies; the copy's path."""
+        backup = self.store.take_backup(reason)
+        return None if backup is None else backup.path
+
+    @property
+    def index(self) -> "SearchIndex":
+        """The search index, made on first use: numpy and the index code load then, so a
+        window shows its first rows without them (55 ms of start-up). Its own lock, not the
+        write lock: a search must not wait for an import running on a worker."""
+        index = self._index
+        if index is None:
+            with self._index_lock:
+                if self._index is None:
+                    self._index = self._new_index()
+                index = self._index
+        return index
+
+    def build_index(self) -> None:
+        """Build the search index now, if it is not built (the window does it on a worker,
+        so that its first search answers at once)."""
+        self.index.ensure_built()
+
+    def index_built(self) -> bool:
+        """Whether searching can start at once (never makes the index)."""
+        return self._index is not None and self._index.built
+
+    def index_free(self) -> bool:
+        """Whether a search would answer now: the index is built and no other thread is
+        updating it (a write to most of the library rebuilds it, for seconds)."""
+        return self.index_built() and not self.index.busy()
+
+    def _new_index(self) -> "SearchIndex":
+        from litman.core.search.index import SearchIndex
+        from litman.core.search.index_cache import SavedIndex
+
+        self.saved_index = (
+            None
+            if self.index_cache is None
+            else SavedIndex(
+                self.index_cache, self.journal_position, self._fingerprint, self.journal_since
+            )
+        )
+        if self.saved_index is None:
+            return SearchIndex(self._index_docs)
+        return SearchIndex(self._index_docs, self._load_index, self.saved_index.after_build)
+
+    def _load_index(self, index: "SearchIndex") -> bool:
+        saved = self.saved_index
+        if saved is None or not saved.load_into(index):
+            return False
+        if saved.seq is not None:  # else it reconciled, which noted the number itself
+            self._index_seq = saved.seq
+        return True
+
+    def _fingerprint(self) -> list[int]:
+        from litman.core.search.index_cache import fingerprint
+
+        with self._read() as conn:
+            return fingerprint(conn)
+
+    def generation(self) -> str:
+        """A token that changes with every write transaction ('' before the first)."""
+        with self._read() as conn:
+            return store.generation(conn)
+
+    def journal_position(self) -> journal.Position:
+        """The newest change journal number and the generation, read together."""
+        with self._read() as conn:
+            return journal.position(conn, store.generation(conn))
+
+    def journal_since(
+        self, after: journal.Position, now: journal.Position
+    ) -> journal.Replay | None:
+        """What changed from `after` to `now`, if the journal proves it."""
+        with self._read() as conn:
+            return journal.since_proven(conn, after, now)
+
+    def owns_file(self, path: Path) -> bool:
+        """Whether `path` is one of this library's own files (see core/store/own_files.py):
+        reading or writing it from litman would drop SQLite's locks."""
+        return self.store.owns_file(path)
+
+    def refuse_own_file(self, path: Path, doing: str) -> None:
+        if self.owns_file(path):
+            raise LitmanError(
+                f"Cannot {doing} {path}: it is one of the files of the open library "
+                f"{self.site.name}, which only the database itself may touch."
+            )
+
+    def close(self) -> None:
+        """Save the search index (when there is a cache to save it in) and let go of the
+        file. Closing twice is harmless."""
+        if self._closed:
+            return
+        self.save_index()
+        self._closed = True
+        self.store.close()
+
+    def save_index(self) -> None:
+        """Save the search index now, if it changed since it was last saved and there is a
+        cache to save it in (the window does it when writes pause, so quitting has nothing
+        left to save)."""
+        # The index holds every change made here; it is the file's state unless another
+        # process wrote since we last looked.
+        if self.saved_index is not None and self.index_built() and not self.changed_elsewhere():
+            self.saved_index.save(self.index)
+
+    def reload(self) -> None:
+        """Reopen the file after it was replaced underneath (a restore): checks it, forgets
+        the search index. Listeners are kept; they should refresh everything."""
+        self.close()
+        self.store.reload()
+        self._closed = False
+        self._index = None
+        self._orders.clear()
+        self._follower = journal.Follower(self.journal_position().seq)
+        self._index_seq = 0
+
+    def changed_elsewhere(self) -> bool:
+        """Whether another process (or Library) has committed since the last look.
+
+        What they changed is read from the change journal, and a built search index is
+        brought up to date before this returns (re-reading only those papers). A write
+        the journal does not tell of (another tool) makes the index compare every paper
+        on its next use instead.
+        """
+        found = self.changes_elsewhere()
+        return found is None or bool(found)
+
+    def changes_elsewhere(self) -> list[Changes] | None:
+        """As `changed_elsewhere`, saying for a view what changed: records naming the papers
+        the journal tells of (the fields too, when only unsearched ones changed); [] when
+        nothing did, None when the journal cannot tell (redraw everything)."""
+        # One caller at a time (a shared library's watch calls from its thread): two that
+        # interleave could each see half the news, and one take it for a write the journal
+        # does not tell of, which costs a rebuild of the index (seconds at 100k papers).
+        with self._follow_lock:
+            poked = self.store.changed_elsewhere()
+            with self._read() as conn:
+                outside, replay = self._follower.follow(conn)
+        if not (poked or outside):
+            return []
+        self._orders.clear()
+        known = replay is not None and outside  # else unknown, or not journalled
+        if self._index is not None:
+            if known:
+                self._catch_up_index()
+            else:
+                self._index.mark_stale()
+        return _told(replay) if known and replay is not None else None
+
+    def watch(self, changed: "live.Changed", state: "live.State") -> "live.Watch | None":
+        """For a shared library, a watch (not started) that calls `changed()` on its own
+        thread when another client commits, and `state(up, why)` when the server goes away
+        or comes back (`litman.core.store.live`); None for a file, whose window polls
+        `changed_elsewhere()`. `changed` should call `changed_elsewhere()`, which catches up."""
+        return self.store.watch(changed, state)
+
+    def _tag_counts_from_index(self, paths: Mapping[str, Sequence[str]]) -> dict[str, int] | None:
+        """Distinct papers under each path's tags (casefolded names), from the search index's
+        tag members when it holds every write this library has been told of; else None."""
+        index = self._index
+        if index is None or not index.built or self._index_seq < self._follower.seen:
+            return None
+        if not index.lock.acquire(blocking=False):
+            return None  # being updated: SQL answers meanwhile
+        try:
+            members, none = index.tag_members, set[int]()
+            return {
+                path: len(members.get(keys[0], none))
+                if len(keys) == 1
+                else len(none.union(*(members.get(k, none) for k in keys)))
+                for path, keys in paths.items()
+            }
+        finally:
+            index.lock.release()
+
+    def _catch_up_index(self) -> None:
+        """Replay the journal into a built index, from the number its state holds."""
+        from litman.core.search.index_cache import COMPACT_AT, replay_into
+
+        index = self._index
+        if index is None:
+            return
+        with index.lock:
+            if not index.built:
+                return  # building or stale: that reads the library as it is then
+            with self._read() as conn:
+                replay = journal.since(conn, self._index_seq)
+            if replay is None or replay.size > COMPACT_AT:
+                index.mark_stale()
+                return
+            replay_into(index, replay)
+            if replay.last is not None:
+                self._index_seq = replay.last
+
+    def __enter__(self) -> "Library":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- plumbing ------------------------------------------------------------------------
+
+    def undo(self, changes: Changes | Inverse) -> Changes:
+        """Revert a mutation from its Changes record (or the inverse it holds) in one
+        transaction (`litman.core.library.undo`); the record returned redoes it."""
+        return undo_change(self.papers, self.tags, changes)
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call `listener(changes)` after every committed mutation."""
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        """Stop calling `listener` (a window that closes)."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        with self.store.read() as conn:
+            yield conn
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """One write transaction of the store, which journals what the mutation publishes
+        inside it (`_publish`) before it commits, and tells the index and listeners after."""
+        self._written[get_ident()] = None
+        following = False
+        try:
+            with self.store.write() as conn:
+                self._pending[get_ident()] = None
+                try:
+                    yield conn
+                finally:
+                    published = self._pending.pop(get_ident())
+                seqs = self._journal(conn, published)
+                # Held from before the commit until this library has taken in its own
+                # journal rows: a look from another thread meanwhile (the window's poll)
+                # took the commit for another client's and redrew everything (seconds
+                # at 100k papers, after a write long enough to be caught committing).
+                self._follow_lock.acquire()
+                following = True
+            if seqs is not None:
+                self._follower.wrote(*seqs)
+        finally:
+            if following:
+                self._follow_lock.release()
+        self._written[get_ident()] = None if seqs is None else seqs[1]
+        self._announce(published or [], seqs)
+
+    def last_write_seq(self) -> int | None:
+        """The change journal number given to the calling thread's last write through this
+        library (None when that write changed nothing): where it stands in the order every
+        client's writes committed in."""
+        return self._written.get(get_ident())
+
+    def _journal(self, conn: Connection, published: list[Changes] | None) -> tuple[int, int] | None:
+        """Journal the transaction's changes before it commits (nothing for a write that
+        published only empty records: it wrote nothing). A write that published nothing
+        before committing is journalled as `all`: every reader reconciles."""
+        if published is not None and all(c.empty for c in published):
+            return None
+        rows = journal.rows_for(published) if published is not None else [(journal.ALL, [])]
+        after = store.bump_generation(conn)  # saved search indexes are now behind
+        return journal.record(conn, after, rows)
+
+    def _publish(self, changes: Changes) -> Changes:
+        """Record what a mutation changed: inside its write transaction, journalled with
+        it and told after the commit; outside one, told now."""
+        ident = get_ident()
+        if ident in self._pending:
+            self._pending[ident] = [*(self._pending[ident] or []), changes]
+        else:
+            self._announce([changes], None)
+        return changes
+
+    def _announce(self, published: Sequence[Changes], seqs: tuple[int, int] | None) -> None:
+        """After a commit: bring the search index up to date, then tell listeners."""
+        self._orders.clear()
+        index = self._index
+        if index is not None and index.built:  # else a build reads the library as it is
+            with index.lock:
+                for changes in published:
+                    self._apply_to_index(index, changes)
+                if seqs is not None and self._index_seq == seqs[0] - 1:
+                    self._index_seq = seqs[1]
+        for changes in published:
+            if not changes.empty:
+                for listener in list(self._listeners):
+                    listener(changes)
+
+    def _apply_to_index(self, index: "SearchIndex", changes: Changes) -> None:
+        if changes.empty:
+            return
+        if isinstance(changes.inverse, ToTrash):  # back from the trash: nothing re-indexed
+            back = changes.added
+            rest = index.unbury(back, self._status_codes(back))
+            if rest:
+                index.apply(rest, (), ())
+        elif changes.links is not None:
+            index.link(changes.links.tag, changes.links.ids, changes.links.added)
+        elif changes.fields == {"tags"} and not changes.added and not changes.deleted:
+            index.retag(self._tags_of(changes.updated))
+        elif not changes.text_changed:
+            known = _statuses_written(changes)
+            if known is not None:
+                index.set_statuses(known)
+            else:
+                index.set_statuses(self._status_codes(changes.updated))
+        else:
+            index.apply(changes.added, changes.updated, changes.deleted, changes.text_changed)
+
+    # -- reading papers ------------------------------------------------------------------
+
+    def count(self) -> int:
+        """How many papers the library holds, those in the trash left out."""
+        with self._read() as conn:
+            return store.count_papers(conn) - trash.count(conn)
+
+    def trash_ids(self) -> list[int]:
+        """The papers in the trash, the most recently trashed first."""
+        with self._read() as conn:
+            return trash.listed(conn)
+
+    def trash_count(self) -> int:
+        with self._read() as conn:
+            return trash.count(conn)
+
+    def in_trash(self, ids: Sequence[int]) -> list[int]:
+        """Those of `ids` that are in the trash."""
+        with self._read() as conn:
+            return trash.among(conn, ids)
+
+    def get(self, paper_id: int) -> Paper:
+        papers = self.get_many([paper_id])
+        if not papers:
+            raise NotFoundError(f"No paper with id {paper_id}.")
+        return papers[0]
+
+    def get_many(self, ids: Sequence[int]) -> list[Paper]:
+        """The papers with these ids, in the order given; unknown ids are left out."""
+        with self._read() as conn:
+            found = store.load_papers(conn, list(ids))
+        return [found[i] for i in ids if i in found]
+
+    def iter_papers(self, ids: Sequence[int]) -> Iterator[Paper]:
+        """Like `get_many`, read a page at a time in one transaction: memory stays flat."""
+        with self._read() as conn:
+            yield from reading.iter_papers(conn, list(ids))
+
+    def iter_json(self, ids: Sequence[int]) -> Iterator[str]:
+        """Each paper's `Paper.to_json()` as compact JSON text, in order, a page at a time."""
+        with self._read() as conn:
+            yield from reading.iter_json(conn, list(ids))
+
+    def get_by_citekey(self, citekey: str) -> Paper:
+        with self._read() as conn:
+            pid = conn.execute(select(P.c.id).where(P.c.citekey == citekey)).scalar()
+        if pid is None:
+            raise NotFoundError(f"No paper with citekey '{citekey}'.")
+        return self.get(pid)
+
+    def resolve(self, ref: str) -> int:
+        """A paper id from `ref`, which is an id or a citekey."""
+        return self.resolve_many([ref])[0]
+
+    def resolve_many(self, refs: Sequence[str]) -> list[int]:
+        """Paper ids for ids or citekeys, in order, looked up 500 at a time; any unknown
+        one raises NotFoundError."""
+        with self._read() as conn:
+            return reading.resolve(conn, refs)
+
+    def list_ids(self, sort: str = "title", descending: bool = False) -> list[int]:
+        """Every paper's id in a column's order, those in the trash left out."""
+        if sort not in SORT_FIELDS:
+            raise LitmanError(f"Cannot sort by '{sort}'; choose one of {', '.join(SORT_FIELDS)}.")
+        cached = self._orders.get((sort, descending))
+        if cached is not None:
+            return list(cached)
+        if sort == "tags":
+            with self._read() as conn:
+                ids = trash.without_trashed(conn, tag_order(conn, descending))
+            self._orders[(sort, descending)] = ids
+            return list(ids)
+        with self._read() as conn:  # an index walk (litman.core.store.sorting)
+            if sort in _READING_SORTS:
+                every = column_order(conn, P.c.id, False)
+                ids = reading_state.order(conn, every, _READING_SORTS[sort], descending)
+            else:
+                ids = column_order(conn, _SORT_COLUMNS[sort], descending)
+            ids = trash.without_trashed(conn, ids)
+        # Filter-only searches (year:, status:, tag:) reuse the order while typing; any
+        # change, here or elsewhere, forgets it.
+        self._orders[(sort, descending)] = ids
+        return list(ids)
+
+    def list_papers(self, sort: str = "title", descending: bool = False) -> list[Paper]:
+        return self.get_many(self.list_ids(sort, descending))
+
+    def kept_blocks(self) -> list[tuple[str, str]]:
+        """BibTeX `@preamble` and `@comment` blocks kept from imports, as (kind, text)."""
+        from litman.core.store import kept_blocks
+
+        with self._read() as conn:
+            return kept_blocks.listed(conn)
+
+    def citekeys(self) -> set[str]:
+        with self._read() as conn:
+            return {k.casefold() for k in conn.execute(select(P.c.citekey)).scalars()}
+
+    def filled_columns(self, names: Iterable[str], among: Sequence[int] | None = None) -> set[str]:
+        """Which of these columns (`authors`, `year`, `venue`, `doi`, ...) hold a value in
+        at least one paper (of `among`, when given). Each answer stops at the first paper
+        that has one: 2 ms at 100k papers; a column empty everywhere is a scan (250 ms),
+        which `among` (the papers a change touched) avoids."""
+        out: set[str] = set()
+        with self._read() as conn:
+            if store.count_papers(conn) == trash.count(conn):
+                return out  # none, or all in the trash: the scans below would find none
+            for name in names:
+                if name in models.READING_FIELDS:
+                    if reading_state.filled(conn, name, among):
+                        out.add(name)
+                    continue
+                col = P.c[name]
+                filled: Any = col.is_not(None) if name == "year" else col != ""
+                if name == "authors":  # JSON text on SQLite, json on PostgreSQL
+                    sqlite = conn.dialect.name == "sqlite"
+                    filled = text("authors != '[]'" if sqlite else "authors::text != '[]'")
+                query = exists().where(filled).select_from(P)
+                if (live := trash.live(conn)) is not None:
+                    query = query.where(live)
+                if among is not None and len(among) <= store.CHUNK:  # else: every paper
+                    query = query.where(P.c.id.in_(list(among)))
+                if conn.execute(select(query)).scalar():
+                    out.add(name)
+        return out
+
+    def stored_field_names(self) -> list[str]:
+        """Every BibTeX field some paper stores beyond its own columns (`volume`, ...)."""
+        with self._read() as conn:
+            keys = "j.key" if conn.dialect.name == "sqlite" else "j"
+            each = "json_each" if conn.dialect.name == "sqlite" else "json_object_keys"
+            query = text(f"SELECT DISTINCT {keys} FROM papers, {each}(papers.extra) AS j")
+            names = conn.execute(query).scalars()
+            return sorted(n for n in names if not n.startswith(fields.HIDDEN_PREFIX))
+
+    # -- importing (adding, editing and deleting papers: library_papers.py) -----------------
+
+    def import_batches(
+        self,
+        batches: Sequence[ImportBatch],
+        *,
+        progress: Callable[[int, int], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> list[ImportReport]:
+        """Write what readers made of some files, in one transaction, merging duplicates."""
+        from litman.core.library.importing import import_batches
+
+        with gc_paused(), self._write() as conn:
+            reports = import_batches(conn, batches, progress, cancelled)
+            added = tuple(i for r in reports for i in r.added)
+            merged = tuple(
+                dict.fromkeys(
+                    m.into_id for r in reports for m in r.merged if m.into_id not in added
+                )
+            )
+            self._publish(Changes(added=added, updated=merged, tags_changed=True))
+        return reports
+
+    def sources(self) -> list[tuple[str, str]]:
+        """Each imported file's name and the collection label it carried, oldest first."""
+        q = select(models.sources.c.name, models.sources.c.label).order_by(models.sources.c.id)
+        with self._read() as conn:
+            return [(n, lbl) for n, lbl in conn.execute(q)]
+
+    def import_batch(self, batch: ImportBatch) -> ImportReport:
+        return self.import_batches([batch])[0]
+
+    # -- search --------------------------------------------------------------------------
+
+    def search(self, query: str | Query, stages: "Stages | None" = None) -> "SearchResult":
+        """Ranked matches for a query in the search language (see `litman.core.search.query`);
+        `stages` adds up the CPU time of each of its steps (benchmarks)."""
+        if self._index_seq < self._follower.seen:  # told of writes the index missed
+            self._catch_up_index()
+        return self.index.search(query, stages)
+
+    def search_ids(
+        self, query: str | Query, sort: str | None = None, descending: bool = False
+    ) -> list[int]:
+        """Ids for a table: by rank, or in a column's order when `sort` is given or the
+        query only filters. An empty query lists every paper."""
+        q = parse(query) if isinstance(query, str) else query
+        if q.empty:
+            return self.list_ids(sort or "added", descending if sort else True)
+        ids = self.search(q).ids
+        if sort is None and q.ranked:
+            return ids.tolist().copy()
+        order = self.list_ids(sort or "added", descending if sort else True)
+        keep = set(ids)
+        return [i for i in order if i in keep]
+
+    def _tags_of(self, ids: Sequence[int]) -> dict[int, list[str]]:
+        """Each paper's tag names (papers without tags included, with none)."""
+        with self._read() as conn:
+            found = store.tags_of(conn, ids)
+        return {pid: found.get(pid, []) for pid in ids}
+
+    def _status_codes(self, ids: Sequence[int]) -> dict[int, int]:
+        """Each paper's status as the index codes it, read without the texts."""
+        with self._read() as conn:
+            return reading_state.status_codes(conn, ids)
+
+    def quick_search_ids(
+        self, query: str | Query, sort: str | None = None, descending: bool = False
+    ) -> list[int]:
+        """Ids matching a query without the search index (which may still be building):
+        exact words only, see `litman.core.search.quick.LIMITS`."""
+        from litman.core.search.quick import quick_ids
+
+        q = parse(query) if isinstance(query, str) else query
+        with self._read() as conn:
+            keep = set(quick_ids(conn, q))
+        order = self.list_ids(sort or "added", descending if sort else True)
+        return [i for i in order if i in keep]
+
+    def _index_docs(self, ids: Sequence[int] | None) -> Iterable[Doc]:
+        if ids is None:  # every paper: streamed in pages, in one read transaction
+            return self._all_index_docs()
+        with self._read() as conn:
+            return store.index_docs(conn, ids)
+
+    def _all_index_docs(self) -> Iterator[Doc]:
+        with self._read() as conn:
+            # A build or reconcile holds the library as of this transaction.
+            self._index_seq = journal.position(conn, "").seq
+            for doc in store.iter_index_docs(conn):
+                if self._stopping:
+                    raise Cancelled("The search index was not built: the library is closing.")
+                yield doc
+
+    def stop_index_build(self) -> None:
+        """Stop a build of the search index running on another thread, and any later one,
+        at its next paper: a window quitting in the first seconds waited 47 s at 100k
+        papers (load 14) for an index that it would then not save."""
+        self._stopping = True
+
+    # -- reading status ------------------------------------------------------------------
+
+    def statuses_among(self, ids: Sequence[int]) -> set[Status]:
+        """The statuses these papers hold between them, in one read for any number of ids
+        (the user's own, when per user)."""
+        with self._read() as conn:
+            return reading_state.statuses_among(conn, ids)
+
+    @property
+    def reading_per_user(self) -> bool:
+        """Whether each user of this library has their own reading state (status, rating,
+        notes): a shared library does; a file has one user."""
+        return self.store.engine.dialect.name != "sqlite"
+
+    def status_counts(self) -> dict[Status, int]:
+        """How many papers are in each reading status (the user's own, when per user)."""
+        with self._read() as conn:
+            live = trash.live(conn, models.reading.c.paper_id)
+            return reading_state.counts(conn, store.count_papers(conn) - trash.count(conn), live)
+
+
+_STATUS_CODE = {s: i for i, s in enumerate(Status)}
+# The fields a journal `fields` row may stand for (`litman.core.store.journal`): all unsearched;
+# and a `text` row: any other (every sort key but the date added).
+_UNSEARCHED = frozenset({*UNSEARCHED_FIELDS, "extra"})
+_ANY_BUT_ADDED = frozenset({*SORT_FIELDS, *SearchFields._fields, "extra"} - {"added", "id"})
+
+
+def _told(replay: journal.Replay) -> list[Changes]:
+    """What a view must redraw for what the journal told: papers whose searched fields
+    changed, or which came or went (which fields, it does not say), and papers of which only
+    unsearched fields changed."""
+    told = []
+    if replay.text or replay.tags:  # tag links are searched text: their counts may change
+        edited = replay.text - replay.added - replay.deleted
+        told.append(
+            Changes(
+                added=tuple(sorted(replay.added - replay.deleted)),
+                updated=tuple(sorted(edited)),
+                deleted=tuple(sorted(replay.deleted)),
+                tags_changed=True,
+                fields=_ANY_BUT_ADDED,
+            )
+        )
+    if attrs := replay.attrs - replay.text:
+        told.append(Changes(updated=tuple(sorted(attrs)), text_changed=False, fields=_UNSEARCHED))
+    return told
+
+
+def _statuses_written(changes: Changes) -> dict[int, int] | None:
+    """The status codes a change wrote, when its record holds them for every paper it
+    updated (a bulk status and its undo do): the index takes them without a read. {} when
+    it wrote no status."""
+    if changes.fields and "status" not in changes.fields:
+        return {}
+    now = changes.inverse.now if isinstance(changes.inverse, FieldValues) else None
+    if now is None or len(now) != len(changes.updated):
+        return None
+    try:
+        return {pid: _STATUS_CODE[Status(values["status"])] for pid, values in now.items()}
+    except KeyError:  # a paper whose record holds no status
+        return None

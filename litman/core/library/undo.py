@@ -1,0 +1,48 @@
+"""Undo for the whole library: every mutation's `Changes` record holds its inverse
+(`litman.core.records.Inverse`), and `undo` carries it out in one transaction, for papers
+and tags alike. What it returns holds the inverse of the undo: a redo.
+"""
+
+from litman.core.errors import LitmanError
+from litman.core.library.papers import Papers
+from litman.core.library.tags import Tags
+from litman.core.records import (
+    Changes,
+    FieldValues,
+    FromTrash,
+    Inverse,
+    TagBack,
+    TagColour,
+    TagGone,
+    TagLinks,
+    TagRename,
+    TagRenamed,
+    ToTrash,
+)
+
+
+def undo(papers: Papers, tags: Tags, changes: Changes | Inverse) -> Changes:
+    """Revert a mutation from its Changes record (or the inverse it holds), in one
+    transaction of the part it belongs to."""
+    inverse = changes.inverse if isinstance(changes, Changes) else changes
+    match inverse:
+        case FieldValues(old=old, now=now):
+            return papers.restore_fields(old, now)
+        case FromTrash(ids=ids):
+            return papers.restore(ids)
+        case ToTrash(ids=ids):
+            return papers.delete_papers(ids)
+        case TagLinks():
+            return tags.relink(inverse)
+        case TagGone(tag=tag):
+            return tags.restore_tag(tag)
+        case TagBack(name=name):
+            return tags.delete_tag(name)
+        case TagRenamed():
+            return tags.unrename(inverse)
+        case TagRename(old=old, new=new):
+            return tags.rename_tag(old, new)
+        case TagColour(name=name, colour=colour):
+            return tags.set_tag_colour(name, colour)
+        case None:
+            raise LitmanError("That change cannot be undone: it holds no inverse.")

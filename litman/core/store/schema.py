@@ -1,0 +1,118 @@
+"""Creating a library's tables and upgrading older ones.
+
+The schema version lives in the `meta` table from the first day. A file written by a newer
+litman is refused before anything touches it. Each migration is a function from version N to
+N + 1, run inside one transaction after the caller has taken a backup.
+"""
+
+from collections.abc import Callable
+
+from sqlalchemy import Connection, Engine, insert, select, text, update
+from sqlmodel import SQLModel
+
+from litman.core.errors import SchemaTooNewError
+from litman.core.store import models, reading_state
+
+
+def _v1_to_v2(conn: Connection) -> None:
+    """Indexes for the default sort (newest first) and the status counts."""
+    conn.execute(text("CREATE INDEX IF NOT EXISTS ix_papers_added ON papers (added_at, id)"))
+    conn.execute(text("CREATE INDEX IF NOT EXISTS ix_papers_status ON papers (status)"))
+
+
+def _v2_to_v3(conn: Connection) -> None:
+    """An index for every sortable column (litman.core.store.sorting)."""
+    for name in models.SORT_INDEXED:
+        conn.execute(text(f"CREATE INDEX IF NOT EXISTS ix_papers_sort_{name} ON papers ({name})"))
+
+
+def _v3_to_v4(conn: Connection) -> None:
+    """The change journal (`litman.core.store.journal`): created empty, so a reader that saw the
+    library before the upgrade has nothing to follow and reconciles once."""
+    models.journal.create(conn)
+
+
+def _v4_to_v5(conn: Connection) -> None:
+    """A version per paper, and per shared field the version that last changed it, with
+    the record of refused stale edits (`litman.core.store.versions`). Every paper starts at 0:
+    an editor that read it before the upgrade saw version 0 too."""
+    conn.execute(text("ALTER TABLE papers ADD COLUMN version INTEGER NOT NULL DEFAULT 0"))
+    conn.execute(text("ALTER TABLE papers ADD COLUMN field_versions JSON NOT NULL DEFAULT '{}'"))
+    models.conflicts.create(conn)  # with its index
+
+
+def _v5_to_v6(conn: Connection) -> None:
+    """Reading state in its own narrow table, per reader (`litman.core.store.reading_state`)."""
+    reading_state.migrate_from_papers(conn)
+
+
+def _v6_to_v7(conn: Connection) -> None:
+    """The reading table indexed by paper, for the cascade of a paper's delete."""
+    conn.execute(text("CREATE INDEX IF NOT EXISTS ix_reading_paper ON reading (paper_id)"))
+
+
+def _v7_to_v8(conn: Connection) -> None:
+    """The trash (`litman.core.store.trash`), empty: nothing was in it before."""
+    models.trash.create(conn, checkfirst=True)
+
+
+def _v8_to_v9(conn: Connection) -> None:
+    """Each reader's reading rows private on PostgreSQL (`reading_state.keep_private`)."""
+    reading_state.keep_private(conn)
+
+
+# MIGRATIONS[n] upgrades a library from version n to n + 1.
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+    3: _v3_to_v4,
+    4: _v4_to_v5,
+    5: _v5_to_v6,
+    6: _v6_to_v7,
+    7: _v7_to_v8,
+    8: _v8_to_v9,
+}
+
+
+def check_supported(version: int | None, where: str) -> None:
+    if version is not None and version > models.SCHEMA_VERSION:
+        raise SchemaTooNewError(
+            f"{where} was written by a newer litman (schema {version}; this litman reads up to "
+            f"{models.SCHEMA_VERSION}). Upgrade litman to open it; the file was not changed."
+        )
+
+
+def create(engine: Engine) -> None:
+    """Create every table of an empty library and stamp the current version."""
+    with engine.connect().execution_options(litman_write=True) as conn, conn.begin():
+        SQLModel.metadata.create_all(conn)
+        reading_state.keep_private(conn)
+        conn.execute(
+            insert(models.meta).values(key="schema_version", value=str(models.SCHEMA_VERSION))
+        )
+
+
+def needs_migration(version: int) -> bool:
+    return version < models.SCHEMA_VERSION
+
+
+def migrate(engine: Engine, version: int) -> int:
+    """Upgrade step by step to the current version; each step is one transaction."""
+    while version < models.SCHEMA_VERSION:
+        step = MIGRATIONS[version]
+        with engine.connect().execution_options(litman_write=True) as conn, conn.begin():
+            step(conn)
+            conn.execute(
+                update(models.meta)
+                .where(models.meta.c.key == "schema_version")
+                .values(value=str(version + 1))
+            )
+        version += 1
+    return version
+
+
+def stored_version(conn: Connection) -> int:
+    row = conn.execute(
+        select(models.meta.c.value).where(models.meta.c.key == "schema_version")
+    ).scalar_one()
+    return int(row)
