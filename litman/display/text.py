@@ -1,96 +1,10 @@
 """LaTeX and markdown read as display text: what the window and the command line show.
 
-A title or an abstract keeps its source everywhere else (the database, `--json`, BibTeX). Shown,
-simple inline math reads as Unicode (`$\\mathbf{x}_0$` as `x₀`), font switches and markdown
-emphasis as their words, with the spans to draw in italic or bold. Which `$...$` is math is
-`litman.formats.latex.math_spans`' answer, the one BibTeX export also keeps as written.
+The reading itself lives in `litman.formats.shown`, because the exports write the same text
+(CSL-JSON and RIS readers print what they are given): one definition, shown here and written
+there.
 """
 
-import re
-from functools import lru_cache
+from litman.formats.shown import markup_segments, math_segments, math_to_unicode, plain_text
 
-from pylatexenc.latex2text import LatexNodes2Text
-
-from litman.formats.latex import math_spans
-
-_MATH_TEXT = LatexNodes2Text(math_mode="text")
-_SCRIPT_CHARS = str.maketrans("0123456789+-=()ni", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₙᵢ")
-_SUPER_CHARS = str.maketrans("0123456789+-=()nTi*", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿᵀⁱ*")
-
-
-def math_segments(text: str) -> list[tuple[int, int, str]]:
-    """Each inline math span of `text` with a readable Unicode rendering."""
-    return [(s, e, math_to_unicode(text[s + 1 : e - 1])) for s, e in math_spans(text)]
-
-
-@lru_cache(maxsize=4096)
-def math_to_unicode(latex: str) -> str:
-    """`\\mathbf{x}_0` reads `x₀`, `\\alpha^2` reads `α²`: simple math, readably."""
-
-    def script(m: re.Match[str], table: dict[int, int]) -> str:
-        body = m.group(1) or m.group(2)
-        converted = body.translate(table)
-        # `{}` ends a preceding macro name: `\beta{}ᵢ`, not the unknown macro `\betaᵢ`
-        return "{}" + converted if converted != body or not body.isalpha() else m.group(0)
-
-    text = re.sub(r"_\{([^{}]*)\}|_(\w)", lambda m: script(m, _SCRIPT_CHARS), latex)
-    text = re.sub(r"\^\{([^{}]*)\}|\^(\w)", lambda m: script(m, _SUPER_CHARS), text)
-    try:
-        return str(_MATH_TEXT.latex_to_text(text)).strip()
-    except Exception:  # pylatexenc on odd input: show the source rather than fail
-        return latex
-
-
-# Markup that reads as its words when shown: font switches (`\emph{x}`), markdown emphasis
-# from scraped pages (`*VRU*`, `**γ-similarity**`), escaped characters (`\%`), and a macro
-# standing alone (`\fedqueue{}`, `\cb`: an author's own name for their method, read as that
-# name). Each pattern's group 2 is what is shown; longer matches win where two overlap.
-_MARKUP = [
-    (re.compile(r"\\(emph|textit)\{([^{}]*)\}"), "i"),
-    (re.compile(r"\\(textbf)\{([^{}]*)\}"), "b"),
-    (re.compile(r"\\(textsc|texttt|textrm|textsf|text|mbox)\{([^{}]*)\}"), ""),
-    (re.compile(r"(?<![\w*])(\*\*)(?=\S)([^*]*?\S)\*\*(?![\w*])"), "b"),
-    (re.compile(r"(?<![\w*])(\*)(?=\S)([^*]*?\S)\*(?![\w*])"), "i"),
-    (re.compile(r"(\\)([%&_#$])"), ""),
-    (re.compile(r"(\\)([A-Za-z]+)(?:\{\})?"), ""),
-]
-
-
-def markup_segments(text: str) -> list[tuple[int, int, str, int, int]]:
-    """Each piece of markup outside math: (start, end, style, shown start, shown end), where
-    style is "i", "b" or "" and the shown span holds the words it stands for."""
-    if "\\" not in text and "*" not in text:
-        return []
-    math = [(s, e) for s, e, _ in math_segments(text)]
-    found = sorted(
-        (m.start(), -m.end(), style, m.start(2), m.end(2))
-        for rx, style in _MARKUP
-        for m in rx.finditer(text)
-    )
-    out: list[tuple[int, int, str, int, int]] = []
-    for start, neg_end, style, shown_start, shown_end in found:
-        end = -neg_end
-        # Markup may hold math (`**$\gamma$-similarity**`), never sit in it or cross it.
-        if any(s < end and start < e and not start <= s < e <= end for s, e in math):
-            continue
-        if any(s < end and start < e for s, e, *_ in out):
-            continue
-        out.append((start, end, style, shown_start, shown_end))
-    return out
-
-
-def plain_text(text: str) -> str:
-    """LaTeX and markdown read as text, for showing a title or part of an abstract: math as
-    Unicode, markup as its words. Stored text, --json and BibTeX keep the source."""
-    if "\\" not in text and "$" not in text and "*" not in text:
-        return text
-    shown = [(s, e, uni) for s, e, uni in math_segments(text)]
-    shown += [(s, e, plain_text(text[a:b])) for s, e, _, a, b in markup_segments(text)]
-    pieces, pos = [], 0
-    for start, end, words in sorted(shown, key=lambda piece: (piece[0], -piece[1])):
-        if start < pos:
-            continue  # math inside markup: the markup's words were read with it
-        pieces += [text[pos:start], words]
-        pos = end
-    pieces.append(text[pos:])
-    return "".join(pieces)
+__all__ = ["markup_segments", "math_segments", "math_to_unicode", "plain_text"]

@@ -21,59 +21,21 @@ from typing import Any, TextIO
 from litman.core.batch import gc_paused
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Paper, Skipped
-from litman.formats import exchange, names
+from litman.formats import csl_values, dates, exchange, shown
 from litman.formats.bibtex_fields import people_written_whole, year_of
+from litman.formats.csl_vocab import (
+    FIELD_VARS,
+    GENRES,
+    NAME_VARS,
+    PUBLISHER_VENUE,
+    READ_TYPES,
+    WRITE_TYPES,
+)
 from litman.formats.decoding import read_text
 from litman.formats.exchange import ExportReport, Tally, WriteOptions
 
-READ_TYPES = {
-    "article-journal": "article",
-    "article-magazine": "article",
-    "article-newspaper": "article",
-    "book": "book",
-    "chapter": "incollection",
-    "paper-conference": "inproceedings",
-    "thesis": "phdthesis",
-    "report": "techreport",
-    "manuscript": "unpublished",
-    "pamphlet": "booklet",
-    "webpage": "online",
-    "article": "misc",
-}
-WRITE_TYPES = {
-    "article": "article-journal",
-    "book": "book",
-    "incollection": "chapter",
-    "inbook": "chapter",
-    "inproceedings": "paper-conference",
-    "conference": "paper-conference",
-    "proceedings": "book",
-    "phdthesis": "thesis",
-    "mastersthesis": "thesis",
-    "techreport": "report",
-    "unpublished": "manuscript",
-    "booklet": "pamphlet",
-    "online": "webpage",
-    "misc": "article",
-}
-# CSL variables that are BibTeX fields litman keeps in `extra`.
-FIELD_VARS = {
-    "volume": "volume",
-    "issue": "number",
-    "page": "pages",
-    "publisher": "publisher",
-    "publisher-place": "address",
-    "ISSN": "issn",
-    "ISBN": "isbn",
-    "edition": "edition",
-    "collection-title": "series",
-    "language": "language",
-    "container-title-short": "shortjournal",
-}
-VAR_OF_FIELD = {v: k for k, v in FIELD_VARS.items()}
-_PUBLISHER_VENUE = frozenset({"book", "phdthesis", "mastersthesis", "techreport"})
 _MODELLED = {"id", "type", "title", "author", "issued", "container-title", "DOI", "URL"}
-_MODELLED |= {"abstract", "keyword", "note", "custom", "editor", "citation-key"}
+_MODELLED |= {"abstract", "keyword", "note", "custom", "citation-key"}
 _CORE = frozenset({"type", "title", "author", "editor", "issued", "DOI", "URL", "ISBN", "ISSN"})
 TAGS = "litman-tags"  # custom: the tags as a list, when one holds a comma
 MAX_DEPTH_ERROR = (RecursionError, MemoryError)
@@ -175,13 +137,15 @@ def to_paper(item: Mapping[str, Any], line: int, warnings: list[str]) -> NewPape
     found = item.get("custom")
     custom: Mapping[str, Any] = found if isinstance(found, dict) else {}
     etype = _text(custom.get(exchange.TYPE)) or _entry_type(item)
-    venue = item.get("publisher" if etype in _PUBLISHER_VENUE else "container-title")
+    venue = item.get("publisher" if etype in PUBLISHER_VENUE else "container-title")
+    source = custom.get(exchange.SOURCE)
+    kept = exchange.sources_kept(source if isinstance(source, dict) else {}, shown.rich_text)
     return NewPaper(
-        title=_one_line(_text(item.get("title"))),
-        abstract=_text(item.get("abstract")).strip(),
-        authors=_names(item.get("author"), line, warnings),
+        title=kept(_one_line(_text(item.get("title"))), "title"),
+        abstract=kept(_text(item.get("abstract")).strip(), "abstract"),
+        authors=_authors(item, source if isinstance(source, dict) else {}, line, warnings),
         year=_year(item.get("issued")),
-        venue=_one_line(_text(venue)),
+        venue=kept(_one_line(_text(venue)), "venue"),
         doi=_text(item.get("DOI")).strip(),
         url=_text(item.get("URL")).strip(),
         entry_type=etype,
@@ -239,6 +203,18 @@ def _names(value: Any, line: int, warnings: list[str]) -> tuple[str, ...]:
     return tuple(n for n in names if n)
 
 
+def _authors(
+    item: Mapping[str, Any], source: Mapping[str, Any], line: int, warnings: list[str]
+) -> tuple[str, ...]:
+    """The authors read; the names litman kept beside them while they still read so."""
+    read = _names(item.get("author"), line, warnings)
+    kept = source.get("authors")
+    if not isinstance(kept, list) or len(kept) != len(read):
+        return read
+    same = (csl_values.plain_name(k).split() == r.split() for k, r in zip(kept, read, strict=True))
+    return tuple(kept) if all(isinstance(k, str) for k in kept) and all(same) else read
+
+
 def _name(part: Any) -> str:
     """`family, given` as BibTeX writes names (particles before the family name, a suffix
     after it), or the literal name."""
@@ -273,12 +249,31 @@ def _year(issued: Any) -> int | None:
     return year_of(_text(issued.get("raw")) or _text(issued.get("literal")))
 
 
-def _month(issued: Any) -> str:
+# CSL's page range `2-3` (or `2–3`), as BibTeX writes it: `2--3`.
+_RANGE = re.compile(r"\A\s*([^\s\-–]+)\s*[-–]\s*([^\s\-–]+)\s*\Z")
+
+
+def _month_day(issued: Any) -> dict[str, str]:
+    """`month` and `day` of `issued`'s first date, as far as it gives them."""
     parts = issued.get("date-parts") if isinstance(issued, dict) else None
-    if isinstance(parts, list) and parts and isinstance(parts[0], list) and len(parts[0]) > 1:
-        month = _text(parts[0][1])
-        return month if month.isdigit() and 1 <= int(month) <= 12 else ""
-    return ""
+    if not (isinstance(parts, list) and parts and isinstance(parts[0], list)):
+        return {}
+    found = [_text(p) for p in parts[0][1:3]]
+    if not found or not found[0].isdigit() or not 1 <= int(found[0]) <= 12:
+        return {}
+    if len(found) == 2 and found[1].isdigit() and 1 <= int(found[1]) <= 31:
+        return {"month": found[0], "day": found[1]}
+    return {"month": found[0]}
+
+
+def _date_text(value: Any) -> str:
+    """A CSL date as ISO text (`2021-03-04`), as biblatex's `urldate` has it; "" if none."""
+    parts = value.get("date-parts") if isinstance(value, dict) else None
+    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        numbers = [_text(p) for p in parts[0][:3]]
+        if all(n.isdigit() for n in numbers):
+            return "-".join([numbers[0], *(f"{int(n):02d}" for n in numbers[1:])])
+    return _text(value.get("raw")) if isinstance(value, dict) else _text(value)
 
 
 def _tags(item: Mapping[str, Any], custom: Mapping[str, Any]) -> tuple[str, ...]:
@@ -297,23 +292,24 @@ def _keywords(value: Any) -> list[str]:
 def _extra(item: Mapping[str, Any], etype: str, line: int, warnings: list[str]) -> dict[str, str]:
     extra: dict[str, str] = {}
     for key, value in item.items():
-        if key in _MODELLED or (key == "publisher" and etype in _PUBLISHER_VENUE):
+        if key in _MODELLED or (key == "publisher" and etype in PUBLISHER_VENUE):
             continue
-        if key == "genre" and etype == "mastersthesis" and "master" in _text(value).lower():
+        if key == "genre" and _text(value) == GENRES.get(etype):
             continue  # the entry type says it
-        text = _text(value) if not isinstance(value, dict | list) else ""
-        if key in FIELD_VARS and text:
+        people = _names(value, line, warnings) if key in NAME_VARS else ()
+        text = _date_text(value) if key == "accessed" else _text(value)
+        text = " and ".join(people) if people else text
+        if isinstance(value, dict | list) and not (people or (key == "accessed" and text)):
+            text = ""
+        if key == "page" and text:
+            extra["pages"] = _RANGE.sub(r"\1--\2", text)
+        elif key in FIELD_VARS and text:
             extra[FIELD_VARS[key]] = text
         elif text:
             extra[key] = text
         elif value not in (None, "", [], {}):
             extra[key] = json.dumps(value, ensure_ascii=False)
-    month = _month(item.get("issued"))
-    if month:
-        extra["month"] = month
-    editors = _names(item.get("editor"), line, warnings)
-    if editors:
-        extra["editor"] = " and ".join(editors)
+    extra.update(_month_day(item.get("issued")))
     if _text(item.get("id")) and (item.get("citation-key") or _URI.match(_text(item["id"]))):
         extra["csl-id"] = _text(item["id"])
     return extra
@@ -345,28 +341,33 @@ def item_of(p: Paper, tally: Tally | None = None) -> dict[str, Any]:
     item: dict[str, Any] = {"id": p.extra.get("csl-id") or p.citekey or str(p.id), "type": kind}
     if p.citekey and item["id"] != p.citekey:
         item["citation-key"] = p.citekey
-    if p.entry_type == "mastersthesis":
-        item["genre"] = "Master's thesis"
-    _put(item, "title", p.title)
+    genre = csl_values.genre(p)
+    if genre:
+        item["genre"] = genre
+    _put(item, "title", shown.rich_text(p.title))
     if p.authors:
         people = people_written_whole(p)
-        item["author"] = [_name_parts(a, a in people) for a in p.authors]
-    if p.year is not None:
-        month = p.extra.get("month", "").strip()
-        when = [p.year, int(month)] if month.isdigit() and 1 <= int(month) <= 12 else [p.year]
+        item["author"] = [
+            csl_values.name_parts(csl_values.plain_name(a), a in people) for a in p.authors
+        ]
+    when = dates.parts(p.year, p.extra)
+    if when:
         item["issued"] = {"date-parts": [when]}
-    venue_var = "publisher" if p.entry_type in _PUBLISHER_VENUE else "container-title"
-    _put(item, venue_var, p.venue)
-    for key, value in (("DOI", p.doi), ("URL", p.url), ("abstract", p.abstract)):
+    venue_var = "publisher" if p.entry_type in PUBLISHER_VENUE else "container-title"
+    _put(item, venue_var, shown.rich_text(p.venue))
+    for key, value in (("DOI", p.doi), ("URL", p.url), ("abstract", shown.rich_text(p.abstract))):
         _put(item, key, value)
     if p.tags:
         item["keyword"] = ", ".join(p.tags)
     _put(item, "note", p.notes)
-    _extra_vars(item, p, tally)
+    csl_values.extra_vars(item, p, tally)
     kept = _entry_type({"type": kind, "genre": item.get("genre")}) == p.entry_type
     custom: dict[str, Any] = dict(exchange.custom_values(p, kept))
     if any("," in t for t in p.tags):  # `keyword` is split at commas
         custom[TAGS] = list(p.tags)
+    source = csl_values.sources(p)
+    if source:
+        custom[exchange.SOURCE] = source
     if custom:
         item["custom"] = custom
     return item
@@ -375,63 +376,3 @@ def item_of(p: Paper, tally: Tally | None = None) -> dict[str, Any]:
 def _put(item: dict[str, Any], key: str, value: str) -> None:
     if value.strip():
         item[key] = value
-
-
-def _name_parts(name: str, person: bool = False) -> dict[str, str]:
-    """CSL's parts of a name: `Last, First` split; one written whole split only when it is
-    a `person`'s (`G. Agosta` read from a .bib), else literal."""
-    family, sep, given = name.partition(",")
-    whole = names.split_whole(name) if person and not sep else None
-    if whole:
-        return {"family": whole[0], "given": whole[1]}
-    if not sep:  # `World Health Organization`, or a name from a format that keeps it whole
-        return {"literal": name}
-    rest, sep2, first = given.partition(",")  # `von Last, Jr, First`
-    parts = {"family": family.strip(), "given": (first if sep2 else rest).strip()}
-    if sep2:
-        parts["suffix"] = rest.strip()
-    return {k: v for k, v in parts.items() if v}
-
-
-def _extra_vars(item: dict[str, Any], p: Paper, tally: Tally | None) -> None:
-    for name, value in exchange.visible_extra(p.extra):
-        var = VAR_OF_FIELD.get(name)
-        if name == "editor":
-            item["editor"] = [_name_parts(n.strip()) for n in value.split(" and ") if n.strip()]
-        elif var and var not in item:
-            item[var] = value
-        elif name == "csl-id" or (name == "month" and "issued" in item):
-            continue
-        elif _is_csl_variable(name) and name not in item:
-            item[name] = _json_or_text(value)
-        elif tally is not None:
-            tally.unexpressed[name] += 1
-
-
-def _is_csl_variable(name: str) -> bool:
-    """A name read from a CSL item (CSL variables are lower-case with hyphens, or the
-    upper-case identifiers), rather than a BibTeX field CSL does not know."""
-    return name in _CSL_VARIABLES
-
-
-def _json_or_text(value: str) -> Any:
-    if value[:1] in "[{":
-        try:
-            return json.loads(value)
-        except ValueError:
-            return value
-    return value
-
-
-_CSL_VARIABLES = frozenset(
-    """accessed archive archive_location archive-place authority call-number
-    chapter-number citation-label collection-number container-title-short dimensions
-    event event-date event-place event-title genre medium number number-of-pages
-    number-of-volumes original-date original-publisher original-title PMCID PMID
-    references reviewed-title scale section source status submitted title-short
-    translator version year-suffix volume-title part-number supplement-number
-    available-date container-author director interviewer recipient reviewed-author
-    collection-editor composer illustrator original-author chair compiler contributor
-    curator executive-producer guest host narrator organizer performer producer
-    script-writer series-creator translator division jurisdiction license""".split()
-)

@@ -27,6 +27,10 @@ TYPE = "litman-type"
 DERIVED = "litman-title-derived"
 TRUNCATED = "litman-abstract-truncated"
 CITEKEY = "litman-citekey"
+# A field's own text (LaTeX), kept beside the text the format shows when that would not
+# read back as it: the custom field holds it, and a reader takes it while the shown text is
+# still what it shows (no other program edited it).
+SOURCE = "litman-source"
 MAX_FIELD_CHARS = 100_000  # as the BibTeX reader: no real field is longer
 
 
@@ -78,6 +82,26 @@ def custom_values(p: NewPaper | Paper, type_kept: bool) -> dict[str, str]:
     if p.abstract_truncated:
         out[TRUNCATED] = "true"
     return out
+
+
+def sources_of(values: Mapping[str, str], show: Callable[[str], str]) -> dict[str, str]:
+    """The fields a format shows otherwise than litman keeps them: name -> source."""
+    return {k: v for k, v in values.items() if v and show(v) != v}
+
+
+def sources_kept(
+    sources: Mapping[str, object], show: Callable[[str], str]
+) -> Callable[[str, str], str]:
+    """A reader's text for a field: its kept source while `text` is still what that source
+    shows (whitespace aside), else `text` as read."""
+
+    def kept(text: str, name: str) -> str:
+        source = sources.get(name)
+        if isinstance(source, str) and show(source).split() == text.split():
+            return source
+        return text
+
+    return kept
 
 
 def status_of(text: str) -> Status:

@@ -53,7 +53,9 @@ def test_name_parts_become_bibtex_names() -> None:
 def test_keyword_becomes_tags_and_variables_bibtex_fields() -> None:
     p = _parse(ITEMS)[0][0]
     assert p.tags == ("bandits", "online learning")
-    assert (p.extra["volume"], p.extra["pages"], p.extra["month"]) == ("7", "10-20", "5")
+    # CSL's range `10-20` is BibTeX's `10--20`; `issued` gives the month and the day
+    assert (p.extra["volume"], p.extra["pages"], p.extra["month"]) == ("7", "10--20", "5")
+    assert p.extra["day"] == "1"
 
 
 def test_types_map_to_bibtex_entry_types() -> None:

@@ -19,9 +19,10 @@ def test_a_crossref_doi_gives_every_field_with_markup_as_text(lookup: Lookup) ->
     assert p.extra == {
         "volume": "12",
         "number": "3",
-        "pages": "101-130",
+        "pages": "101--130",  # CSL's range as BibTeX writes one
         "publisher": "Example Society",
         "month": "6",
+        "day": "2",
     }
     assert p.abstract.startswith("Weak-to-strong generalization (W2SG) is the phenomenon")
     assert "<" not in p.abstract and "teacher’s posterior mean" in p.abstract
