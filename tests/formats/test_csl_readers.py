@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from litman import app
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.formats import csljson, shown
 from tests.conftest import ROOT
 from tests.formats.csl_render import FIELDS_STYLE, RENDERERS, chicago
