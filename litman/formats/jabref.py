@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from litman.core.records import NewPaper, Paper
+from litman.formats.bibtex_fields import KEYWORD_SEPARATOR, RAW, SEPARATOR, split_keywords
 
 Blocks = Sequence[tuple[str, str]]
 AnyPaper = TypeVar("AnyPaper", NewPaper, Paper)
@@ -149,10 +150,19 @@ def restore(papers: Iterable[AnyPaper], blocks: Blocks) -> Iterable[AnyPaper]:
 
 
 def _grouped(p: AnyPaper, static: dict[str, Group], leaves: frozenset[str]) -> AnyPaper:
-    mine: list[Group] = [static[t.casefold()] for t in p.tags if t.casefold() in static]
     read = p.extra.get(GROUPS, "")
+    keywords = _keywords_read(p)
+    # A tag read from `keywords` that names a group stays a keyword; it makes the paper a
+    # member only if it was one as read.
+    was = set(member_names(read))
+    mine: list[Group] = [
+        g
+        for t in p.tags
+        if (g := static.get(t.casefold()))
+        and (t.casefold() not in keywords or _fold(g.name) in was or p.citekey in g.keys)
+    ]
     if not mine and not read:
-        return p
+        return _keeping(p, static, keywords)
     # A legacy group's members are listed in the tree, which is written back untouched;
     # names of no static group (a group since deleted in JabRef) stay as they were.
     others: list[str] = [n.strip() for n in read.split(",") if n.strip() and _fold(n) not in leaves]
@@ -162,5 +172,17 @@ def _grouped(p: AnyPaper, static: dict[str, Group], leaves: frozenset[str]) -> A
         extra[GROUPS] = ", ".join(dict.fromkeys(names))
         if not names:
             del extra[GROUPS]
-    kept = tuple(t for t in p.tags if t.casefold() not in static)
-    return replace(p, tags=kept, extra=extra)
+    return _keeping(replace(p, extra=extra), static, keywords)
+
+
+def _keeping(p: AnyPaper, static: dict[str, Group], keywords: frozenset[str]) -> AnyPaper:
+    """`p` with the tags for its `keywords`: a static group's tag only if it was read there."""
+    kept = tuple(t for t in p.tags if t.casefold() not in static or t.casefold() in keywords)
+    return p if kept == p.tags else replace(p, tags=kept)
+
+
+def _keywords_read(p: AnyPaper) -> frozenset[str]:
+    """The paper's keywords as read from its file, case-folded."""
+    raw = p.extra.get(RAW + "keywords", "")
+    sep = p.extra.get(SEPARATOR, KEYWORD_SEPARATOR)
+    return frozenset(k.casefold() for k in split_keywords(raw, None, sep)) if raw else frozenset()

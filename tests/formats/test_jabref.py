@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from litman import app
 from litman.core.library.facade import Library
 from litman.formats import bibtex, jabref
+from litman.formats.bibtex_fields import RAW
 from tests.conftest import ROOT, SHARED_CORPORA
 
 REAL = ROOT / "tests" / "data" / "bib-real"
@@ -157,6 +158,38 @@ def test_a_wrapped_legacy_tree_is_joined(tmp_path: Path) -> None:
         pytest.skip(f"needs the shared corpora ({source})")
     papers = {p.citekey: p for p in bibtex.read(source).papers}
     assert "Cu2O" in papers["Agekyan_1975_B"].tags  # written as `Ag` / `ekyan_1975_B`
+
+
+def test_a_keyword_named_as_a_group_stays_a_keyword(tmp_path: Path) -> None:
+    tree = (
+        "@comment{jabref-meta: groupstree:\n0 AllEntriesGroup:;\n1 ExplicitGroup:G\\;0\\;a\\;;\n}"
+    )
+    text = (
+        "@article{a, title={A}, keywords = {G, x}}\n@article{b, title={B}, keywords = {g}}\n"
+        "@article{c, title={C}, groups = {G}}\n" + tree + "\n"
+    )
+    with _imported(tmp_path, text) as lib:
+        out = _export(lib, tmp_path)
+    assert sorted(_fields("keywords", out)) == ["G, x", "g"]
+    assert _fields("groups", out) == ["G"]  # c's: b, only named like it, did not join G
+
+
+def test_a_real_files_keywords_named_as_groups_come_back(tmp_path: Path) -> None:
+    src = SHARED_CORPORA / "bib" / "real" / "bbt-user-reports"
+    source = (
+        src / "Maintain_the_JabRef_group_and_subgroup_structure_when_importing_a_BibTeX_db_97.bib"
+    )
+    if not source.exists():
+        pytest.skip(f"needs the shared corpora ({source})")
+    with Library.open(tmp_path / "lib.sqlite") as lib:
+        app.import_files(lib, [source])
+        text = _export(lib, tmp_path)
+    assert _keywords(text) == _keywords(source.read_text(encoding="utf-8", errors="replace"))
+    assert "groups =" not in text  # the tree lists its members
+
+
+def _keywords(text: str) -> dict[str, str]:
+    return {p.citekey: p.extra.get(RAW + "keywords", "") for p in bibtex.parse(text)[0]}
 
 
 def test_a_legacy_groups_new_member_goes_to_the_groups_field(tmp_path: Path) -> None:
