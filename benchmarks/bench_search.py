@@ -71,7 +71,8 @@ def make_queries(
     out: list[tuple[str, int, bool]] = []
     while len(out) < n:
         paper = lib.get(rng.choice(ids))
-        words = [w.lower() for w in re.findall(r"[A-Za-z]{4,}", paper.title)]
+        # Whole words in any script: `[A-Za-z]` cut `Auflösung` into `Aufl` and `sung`.
+        words = [w.lower() for w in re.findall(r"[^\W\d_]{4,}", paper.title)]
         if len(words) < 3:
             continue
         chosen = rng.sample(words, words_per_query or rng.randint(1, 3))
