@@ -437,6 +437,9 @@ class ImportBatch:
     digest: str = ""
     # BibTeX `@preamble` and `@comment` blocks, as (kind, text): kept and written back.
     blocks: tuple[tuple[str, str], ...] = ()
+    # BibTeX `@string` macros no file of the import defines, and how many entries name them.
+    undefined: tuple[str, ...] = ()
+    undefined_in: int = 0
 
 
 @dataclass(frozen=True)
@@ -452,6 +455,8 @@ class ImportReport:
     label: str = ""
     proposed: tuple[Proposed, ...] = ()
     read: int = 0  # records read from the file: each one added, merged or skipped
+    undefined: tuple[str, ...] = ()  # as `ImportBatch`'s: the papers need the user's eye
+    undefined_in: int = 0
 
     @property
     def renamed_keys(self) -> tuple[str, ...]:
@@ -468,6 +473,11 @@ class ImportReport:
         ]
         if self.proposed:
             parts.insert(2, f"{len(self.proposed)} possible duplicates to review")
+        if self.undefined:
+            n, k = len(self.undefined), self.undefined_in
+            parts.append(
+                f"{n} undefined @string macro{'s' * (n != 1)} in {k} entr{'y' if k == 1 else 'ies'}"
+            )
         return f"{self.source_name}: " + ", ".join(parts) + f" ({_records(self.read)} read)"
 
     def details(self) -> list[str]:

@@ -15,7 +15,7 @@ import io
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO, TextIO, TypedDict, Unpack, cast
@@ -31,9 +31,14 @@ from litman.formats.bibtex_fields import (
     split_keywords,
     split_names,
 )
-from litman.formats.bibtex_read import (
+from litman.formats.bibtex_macros import (
     MAX_EXPANDED_CHARS,
     MAX_FIELD_CHARS,
+    REFERENCE,
+    UNDEFINED,
+    resolved,
+)
+from litman.formats.bibtex_read import (
     parse,
     read,
     read_group,
@@ -91,6 +96,8 @@ def _entry(p: Paper, fields: list[tuple[str, str]], convert: Convert | None = No
 
 
 def _field_line(name: str, value: str) -> str:
+    if isinstance(value, Bare):
+        return f"\t{_name_safe(name)} = {value},\n"
     if name == "month" and value.lower() in MONTH_NAMES:
         return f"\t{name} = {value},\n"  # `month = mar`: a macro the style prints its way
     return f"\t{_name_safe(name)} = {{{value}}},\n"
@@ -261,7 +268,22 @@ def fields_of(
     # A value written between braces must stay inside them, for BibTeX and for parsers:
     # raw text kept from an import, or an unmodelled field, that would not is re-encoded.
     ascii_only = mode == "ascii"
-    return [(k, v if stays_inside(v) else _reencode(v, ascii_only)) for k, v in items]
+    out = [(k, v if stays_inside(v) else _reencode(v, ascii_only)) for k, v in items]
+    return _references(out, p.extra) if UNDEFINED in p.extra else out
+
+
+class Bare(str):
+    """A field value written as it is, not between braces: `Cordon #and# Herrera_F`."""
+
+
+def _references(fields: list[tuple[str, str]], extra: Mapping[str, str]) -> list[tuple[str, str]]:
+    """Fields that named macros no imported file defined, as read while they say what they
+    said then: written with the names, for the file that defines them."""
+    out = []
+    for name, value in fields:
+        ref = extra.get(REFERENCE + name)
+        out.append((name, Bare(ref) if ref is not None and value == resolved(ref) else value))
+    return out
 
 
 def _ordered(fields: dict[str, str], names: list[str]) -> list[tuple[str, str]]:

@@ -10,8 +10,9 @@ as BibTeX and biber do, and says so; malformed entries are skipped with their li
 
 import logging
 import re
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import replace
 from itertools import count
 from pathlib import Path
 
@@ -23,6 +24,16 @@ from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Skipped
 from litman.formats import jabref
 from litman.formats.bibtex_fields import MONTH_NAMES, to_paper, unescaped
+from litman.formats.bibtex_macros import (
+    MAX_EXPANDED_CHARS,
+    MAX_FIELD_CHARS,
+    REFERENCE,
+    UNDEFINED,
+    Macros,
+    TooLong,
+    reference,
+    resolve,
+)
 from litman.formats.decoding import Decoded, decode, read_bytes
 
 # What BibTeX's plain styles print for the month macros, inside a concatenation.
@@ -47,12 +58,6 @@ _KEYLESS = re.compile(
     r"(?:(?=[A-Za-z][\w-]*\s*=)|(?P<comma>,))",
     re.I,
 )
-
-# A whole book's abstract fits in a tenth of this; beyond it a field is debris or an attack.
-MAX_FIELD_CHARS = 100_000
-# A doubling chain of @string macros grows exponentially (987 bytes reached 4.2 GB): each
-# value's expansion is capped like a field, and the file's expansions in total.
-MAX_EXPANDED_CHARS = 20_000_000
 
 Parsed = tuple[list[NewPaper], list[int], list[Skipped], list[str]]
 
@@ -86,9 +91,17 @@ def read_group(paths: Sequence[Path], keyword_separator: str = ",") -> list[Impo
                 (*text.warnings, *notes, *defs, *warnings),
                 digest=text.digest(),
                 blocks=tuple(blocks),
+                undefined=_undefined(papers),
+                undefined_in=sum(UNDEFINED in p.extra for p in papers),
             )
         )
     return batches
+
+
+def _undefined(papers: list[NewPaper]) -> tuple[str, ...]:
+    """The undefined macros the papers name."""
+    named = [p.extra[UNDEFINED] for p in papers if UNDEFINED in p.extra]
+    return tuple(sorted({m for names in named for m in names.split(", ")}))
 
 
 def _decoded(path: Path) -> Decoded:
@@ -156,7 +169,7 @@ def _scan(line: str, depth: int, quote: bool) -> tuple[int, bool]:
     return depth, quote
 
 
-def _define(lib: Library, macros: "Macros") -> list[str]:
+def _define(lib: Library, macros: Macros) -> list[str]:
     warnings = []
     again = [
         b.ignore_error_block
@@ -169,8 +182,8 @@ def _define(lib: Library, macros: "Macros") -> list[str]:
         warnings.append(f"line {line}: @string '{s.key}' defined again; the later one is used")
     for s in [*lib.strings, *again]:
         try:
-            macros.known[s.key.lower()] = _resolve(s.value, macros, set())
-        except _TooLong as exc:
+            macros.known[s.key.lower()] = resolve(s.value, macros, set())
+        except TooLong as exc:
             macros.capped.add(s.key.lower())
             warnings.append(f"line {(s.start_line or 0) + 1}: @string '{s.key}' {exc}; left out")
     return warnings
@@ -186,8 +199,8 @@ def _kept_blocks(lib: Library) -> list[tuple[str, str]]:
     return out
 
 
-def _entries(lib: Library, macros: "Macros", keyword_separator: str = ",") -> Parsed:
-    unknown: set[str] = set()
+def _entries(lib: Library, macros: Macros, keyword_separator: str = ",") -> Parsed:
+    uses: Counter[str] = Counter()  # undefined macro -> the entries that name it
     warnings: list[str] = []
     papers, lines, skipped = [], [], []
     entries = list(lib.entries)
@@ -210,18 +223,24 @@ def _entries(lib: Library, macros: "Macros", keyword_separator: str = ",") -> Pa
         if entry.key.startswith(NO_KEY):  # EndNote and others write `@article{` + fields
             entry.key = ""  # the library makes one, as for a new paper
             warnings.append(f"line {line}: entry without a citation key; litman made one")
+        used: set[str] = set()
+        refs: dict[str, str] = {}
         try:
-            raw = _fields(entry, macros, unknown, line, warnings)
-        except _TooLong as exc:
+            raw = _fields(entry, macros, used, line, warnings, refs)
+        except TooLong as exc:
             skipped.append(Skipped(line, f"a field {exc}"))
             continue
         key, etype = entry.key.strip(), entry.entry_type
-        papers.append(to_paper(key, etype, raw, line, warnings, keyword_separator))
+        papers.append(
+            _referring(to_paper(key, etype, raw, line, warnings, keyword_separator), refs, used)
+        )
         lines.append(line)
+        uses.update(used)
     order = sorted(range(len(papers)), key=lines.__getitem__)
     warnings += [
-        f"@string macro '{m}' is not defined in the files imported; kept its name as text"
-        for m in sorted(unknown)
+        f"@string macro '{m}' is not defined in the files imported ({n} "
+        f"entr{'y' if n == 1 else 'ies'}); kept as a reference, written back as read"
+        for m, n in sorted(uses.items())
     ]
     if macros.spent > MAX_EXPANDED_CHARS:
         warnings.append(
@@ -229,6 +248,14 @@ def _entries(lib: Library, macros: "Macros", keyword_separator: str = ",") -> Pa
             "later uses kept their names as text"
         )
     return [papers[i] for i in order], [lines[i] for i in order], skipped, warnings
+
+
+def _referring(paper: NewPaper, refs: dict[str, str], used: set[str]) -> NewPaper:
+    """`paper` with its fields that name undefined macros kept as references."""
+    if not refs:
+        return paper
+    kept = {REFERENCE + name: value for name, value in refs.items()}
+    return replace(paper, extra={**paper.extra, **kept, UNDEFINED: ", ".join(sorted(used))})
 
 
 def _refused(entry: model.Entry) -> str:
@@ -244,10 +271,16 @@ def _refused(entry: model.Entry) -> str:
 
 
 def _fields(
-    entry: model.Entry, macros: "Macros", unknown: set[str], line: int, warnings: list[str]
+    entry: model.Entry,
+    macros: Macros,
+    unknown: set[str],
+    line: int,
+    warnings: list[str],
+    refs: dict[str, str] | None = None,
 ) -> dict[str, str]:
     """Field name (lower-case) -> resolved value, in file order; a repeated field keeps its
-    first value, as BibTeX and biber do."""
+    first value, as BibTeX and biber do. The undefined macros named go to `unknown`, and
+    the fields naming them, as an export writes them, to `refs`."""
     raw: dict[str, str] = {}
     for f in entry.fields:
         name = f.key.lower()
@@ -257,21 +290,24 @@ def _fields(
                 "value, as BibTeX does"
             )
             continue
-        if name == "month":
-            raw[name] = _month(f.value, macros, unknown)
-        else:
-            raw[name] = _resolve(f.value, macros, unknown)
+        names: set[str] = set()
+        read = _month if name == "month" else resolve
+        raw[name] = read(f.value, macros, names)
+        if names:
+            unknown |= names
+            if refs is not None:
+                refs[name] = reference(f.value, macros)
     return raw
 
 
-def _month(value: str, macros: "Macros", unknown: set[str]) -> str:
+def _month(value: str, macros: Macros, unknown: set[str]) -> str:
     """A month macro (`jul`) stays a macro, which BibTeX styles print their way (`July`);
     text that reads like one (`"Jul"`, `{aug}`) is kept braced, so that it is written back
     as text and prints as written."""
     bare = value.strip()
     if bare.lower() in MONTH_NAMES:
         return bare
-    text = _resolve(value, macros, unknown)
+    text = resolve(value, macros, unknown)
     return "{" + text + "}" if text.strip().lower() in MONTH_NAMES else text
 
 
@@ -279,68 +315,3 @@ def _failure(block: model.Block) -> str:
     if isinstance(block, model.DuplicateBlockKeyBlock):
         return f"duplicate citation key '{block.key}' in the file"
     return "malformed entry (unbalanced braces or quotes, or a missing comma)"
-
-
-@dataclass
-class Macros:
-    """@string macros as resolved so far, those left out for their size, and the
-    characters all expansions have produced."""
-
-    known: dict[str, str]
-    capped: set[str] = field(default_factory=set)
-    spent: int = 0
-
-    def defines(self, name: str) -> bool:
-        return name.lower() in self.known or name.lower() in self.capped
-
-    def expand(self, name: str) -> str | None:
-        """A macro's text; None for an unknown one, and once the file's budget is spent."""
-        text = self.known.get(name.lower())
-        if text is None or self.spent > MAX_EXPANDED_CHARS:
-            return None
-        self.spent += len(text)
-        return None if self.spent > MAX_EXPANDED_CHARS else text
-
-
-class _TooLong(Exception):
-    def __init__(self) -> None:
-        super().__init__(f"would expand to more than {MAX_FIELD_CHARS:,} characters")
-
-
-_SYNTAX = re.compile(r'\\.|[{}"#]', re.DOTALL)
-
-
-def _resolve(value: str, macros: Macros, unknown: set[str]) -> str:
-    """A raw field value with `#` concatenation, macros and enclosing removed."""
-    parts, quote, start, depth = [], False, 0, 0
-    # Only braces, quotes and `#` matter, and an escaped character (`\{`) is none of them:
-    # visiting just those, not every character of a 200-word abstract, was two thirds of
-    # the time to read a 10k-entry file with abstracts (benchmarks/bench_bibtex.py).
-    for m in _SYNTAX.finditer(value) if "#" in value else ():
-        ch = m.group()
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-        elif ch == '"' and depth == 0:
-            quote = not quote
-        elif ch == "#" and depth == 0 and not quote:
-            parts.append(value[start : m.start()])
-            start = m.end()
-    parts.append(value[start:])
-    out, size = [], 0
-    for part in (p.strip() for p in parts):
-        if len(part) >= 2 and part[0] + part[-1] in ("{}", '""'):
-            text = part[1:-1]
-        elif part.isdigit():
-            text = part
-        else:
-            expanded = macros.expand(part)
-            if expanded is None and not macros.defines(part):
-                unknown.add(part)  # defined in no file of this import: say so
-            text = part if expanded is None else expanded
-        size += len(text)
-        if size > MAX_FIELD_CHARS:
-            raise _TooLong
-        out.append(text)
-    return "".join(out)

@@ -10,7 +10,7 @@ import pytest
 from litman import app
 from litman.core.library.facade import Library
 from litman.formats import biblatex, bibtex, latex
-from tests.conftest import require_tool
+from tests.conftest import corpora_dir, require_tool
 from tests.formats import tex_run
 
 REAL = Path(__file__).resolve().parent.parent / "data" / "bib-real"
@@ -145,3 +145,52 @@ def test_months_print_through_bibtex_as_the_source_wrote_them(
     bbl = " ".join((tmp_path / "tex" / "doc.bbl").read_text().split())
     bbl = bbl.replace("{", "").replace("}", "")  # `{Jul}` prints as `Jul`
     assert not errors and "Jul 2000" in bbl and "aug 2000" in bbl and "September 2000" in bbl
+
+
+# -- @string macros defined in another file ---------------------------------------------------
+
+USES = """@article{a, author = Cordon #and# Herrera_F, title = {T}, journal = ejor, year = 2001}
+@article{b, author = {Roe, Rick}, title = {Fine}, journal = {J}, year = 2002}
+"""
+DEFINES = """@string{and = " and "}
+@string{Cordon = "Cord{\\'o}n, Oscar"}
+@string{Herrera_F = "Herrera, Francisco"}
+@string{ejor = "European Journal of Operational Research"}
+"""
+
+
+def test_an_undefined_macro_is_exported_as_a_reference(library: Library, tmp_path: Path) -> None:
+    out = round_trip(library, write(tmp_path, USES))
+    assert "author = Cordon #and# Herrera_F," in entry_of(out, "a")
+    assert "journal = ejor," in entry_of(out, "a")
+
+
+def test_names_around_an_undefined_macro_are_not_glued(library: Library, tmp_path: Path) -> None:
+    app.import_files(library, [write(tmp_path, USES)])
+    paper = next(p for p in library.list_papers("id") if p.citekey == "a")
+    assert paper.authors == ("Cordon", "Herrera_F")
+
+
+def test_undefined_macros_are_counted_in_the_summary(library: Library, tmp_path: Path) -> None:
+    (report,) = app.import_files(library, [write(tmp_path, USES)])
+    assert "4 undefined @string macros in 1 entry" in report.summary()
+
+
+def test_an_export_with_its_macros_file_compiles_as_the_source_does(
+    library: Library, tmp_path: Path, tex: None
+) -> None:
+    out = round_trip(library, write(tmp_path, USES))
+    errors, warnings = tex_run.bibtex_plain(write(tmp_path, DEFINES + out, "both.bib"), tmp_path)
+    bbl = " ".join((tmp_path / "doc.bbl").read_text().split())
+    assert not errors and not warnings
+    assert "Oscar Cord{\\'o}n and Francisco Herrera" in bbl and "European Journal of" in bbl
+
+
+def test_a_real_file_without_its_macros_file_keeps_its_references(
+    library: Library, tmp_path: Path
+) -> None:
+    source = corpora_dir("bib", "real", "iridia") / "articles.bib"
+    (report,) = app.import_files(library, [source])
+    out = " ".join(bibtex.dumps(library.list_papers("id")).split())
+    assert "CordonandHerrera" not in out and "Cordon #and# Herrera_F #and# Stuetzle" in out
+    assert "undefined @string macros" in report.summary()

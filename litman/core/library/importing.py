@@ -292,6 +292,8 @@ def _reports(
             label=b.label,
             proposed=tuple(proposed[i]),
             read=len(b.papers) + len(b.skipped),
+            undefined=b.undefined,
+            undefined_in=b.undefined_in,
         )
         for i, b in enumerate(batches)
     ]
