@@ -6,8 +6,9 @@ stays math, characters pdflatex cannot set are written in their LaTeX form unles
 asked for), tags go to JabRef-style `keywords`, reading status and rating to JabRef's
 `readstatus` and `ranking`, and fields litman does not model come back from `extra`, in the
 entry's own order. Entries that others `crossref` come after them, as BibTeX requires, and
-`@preamble`/`@comment` blocks kept from imports are written back. Reading is in
-`litman.formats.bibtex_read`.
+`@preamble`/`@comment` blocks kept from imports are written back. biblatex's entry types
+and fields are written as BibTeX's (`litman.formats.bibtex_plain`); the BibLaTeX export
+writes them as read. Reading is in `litman.formats.bibtex_read`.
 """
 
 import codecs
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO, TypedDict, Unpack, cast
 
 from litman.core.records import Paper
-from litman.formats import jabref, latex
+from litman.formats import bibtex_plain, jabref, latex
 from litman.formats.bibtex_fields import (
     MONTH_NAMES,
     ORDER,
@@ -85,10 +86,8 @@ def dumps(papers: Iterable[Paper], ascii_only: bool = False, **options: Unpack[O
     return out.getvalue()
 
 
-def _entry(p: Paper, fields: list[tuple[str, str]], convert: Convert | None = None) -> str:
-    kind = p.entry_type
-    if convert is not None:
-        kind, fields = convert(kind, fields)
+def _entry(p: Paper, fields: list[tuple[str, str]], convert: Convert) -> str:
+    kind, fields = convert(p.entry_type, fields)
     body = "".join([_field_line(k, v) for k, v in fields])[:-2] + "\n"
     kind = _name_safe(kind) or "misc"
     key = (_UNSAFE_KEY if convert is None else _BIBER_UNSAFE_KEY).sub("_", p.citekey)
@@ -145,7 +144,9 @@ def write(
     convert: Convert | None = None,
 ) -> int:
     """Write `dumps(papers)` to `out` without holding the papers (they may be a generator:
-    a 100k export never holds them all); returns how many were written.
+    a 100k export never holds them all); returns how many were written. Each entry's type
+    and fields go through `convert`: by default biblatex's become BibTeX's
+    (`litman.formats.bibtex_plain`).
 
     Entries are spooled, UTF-8 encoded, to a temporary file and copied out in `_order`,
     which needs only their keys and byte offsets (a text file's `tell` costs as much as
@@ -153,7 +154,7 @@ def write(
     mode = mode or ("ascii" if ascii_only else "pdflatex")
     papers = jabref.restore(papers, blocks)  # static groups' tags back to `groups`
     with tempfile.TemporaryFile() as spool:
-        links, spans = _spool(papers, mode, spool, convert)
+        links, spans = _spool(papers, mode, spool, convert or bibtex_plain.entry)
         preambles, comments = _blocks(blocks)
         sink = _byte_sink(out)
         sink(preambles)
@@ -172,7 +173,7 @@ Spans = list[tuple[int, int]]  # byte offset and length
 
 
 def _spool(
-    papers: Iterable[Paper], mode: Mode, spool: BinaryIO, convert: Convert | None = None
+    papers: Iterable[Paper], mode: Mode, spool: BinaryIO, convert: Convert
 ) -> tuple[Links, Spans]:
     """Each paper's entry, UTF-8 encoded, written to `spool` from where it stands, a blank
     line between; their keys and crossrefs, and where each lies (from that start)."""

@@ -271,7 +271,7 @@ def test_biblatex_fields_give_venue_and_year(library: Library) -> None:
     zotero = imported(library, "fields.bib")["zotero"]
     assert zotero.venue == "Biblatex Journal" and zotero.year == 2019  # type: ignore[attr-defined]
     entry = entry_of(bibtex.dumps(library.list_papers()), "zotero")
-    assert "journaltitle = {Biblatex Journal}" in entry and "\tyear" not in entry
+    assert "journal = {Biblatex Journal}" in entry and "year = {2019}" in entry
 
 
 def test_text_files_are_sniffed_before_they_are_read_as_abstracts(library: Library) -> None:
