@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from litman import app
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.formats import biblatex, bibtex, bibtex_plain
 from tests.conftest import ROOT, corpora_dir, require_tool
 from tests.formats.tex_run import TOOLS
