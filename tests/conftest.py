@@ -251,3 +251,20 @@ def _pg_seeded(pg_cluster) -> str:
 def pg_seeded_url(pg_cluster, _pg_seeded: str) -> Iterator[str]:
     """A fresh copy of the seed library in its own database."""
     yield from _new_database(pg_cluster, _pg_seeded)
+
+
+@pytest.fixture(scope="module")
+def own_cluster():
+    """A PostgreSQL server of the test module's own, holding the seeds: to stop and start
+    again (`halt`, `resume`) without touching the session's server."""
+    from litman import app
+    from litman.core.library.facade import Library
+    from tests import pg_server
+
+    if pg_server.binaries() is None:
+        pytest.skip("needs PostgreSQL (initdb, pg_ctl)")
+    cluster = pg_server.start()
+    with Library.open(cluster.url()) as lib:
+        app.import_seeds(lib)
+    yield cluster
+    cluster.stop()

@@ -12,6 +12,7 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -106,6 +107,29 @@ class Cluster:
         )
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"),
                   "-o", options, "-w", "-t", "60", "start")  # fmt: skip
+
+    def freeze(self) -> None:
+        """Stop every process of the server with SIGSTOP (a server that hangs: its
+        connections stay open and nothing answers on them); `thaw` resumes them."""
+        for pid in self._processes():
+            os.kill(pid, signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        for pid in reversed(self._processes()):
+            os.kill(pid, signal.SIGCONT)
+
+    def _processes(self) -> list[int]:
+        """The postmaster, then its children (the backends and helpers), by /proc."""
+        main = int((self.data / "postmaster.pid").read_text().split()[0])
+        children = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if parent == main:
+                children.append(int(stat.parent.name))
+        return [main, *children]
 
     def password_role(self, role: str, password: str) -> None:
         """Create a login role that must give `password` (SCRAM): a member of the group

@@ -11,7 +11,7 @@ from sqlalchemy import create_engine, text
 
 from litman import app
 from litman.cli import main
-from litman.core.errors import LitmanError, ReadOnlyError
+from litman.core.errors import LitmanError, ReadOnlyError, ServerUnreachableError
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 from litman.core.search.index import SearchIndex
@@ -206,3 +206,21 @@ def test_a_large_first_import_leaves_other_clients_reading(pg_url: str) -> None:
         lib.add_papers([NewPaper(title=f"Paper {i}") for i in range(DEFER_INDEXES_FROM)])
     other.dispose()
     assert blocked == ["no"]
+
+
+def test_a_hung_server_is_said_and_no_statement_waits_without_a_limit(
+    own_cluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LITMAN_SERVER_TIMEOUT", "1")
+    with Library.open(own_cluster.url()) as lib:
+        before = lib.get(1).status
+        own_cluster.freeze()
+        try:
+            with pytest.raises(ServerUnreachableError, match="not answering") as reading:
+                lib.get(1)
+            with pytest.raises(ServerUnreachableError, match="not answering") as writing:
+                lib.set_status([1], "read" if before.value != "read" else "unread")
+        finally:
+            own_cluster.thaw()
+        assert "\n" not in str(reading.value) + str(writing.value)
+        assert lib.get(1).status == before  # answering again, and nothing half-written

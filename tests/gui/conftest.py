@@ -45,20 +45,3 @@ def pooled_window(qtbot, seeded, tmp_path):
     qtbot.waitExposed(win)
     yield win
     wait_for_all()
-
-
-@pytest.fixture(scope="module")
-def own_cluster():
-    """A PostgreSQL server of the test module's own, holding the seeds: to stop and start
-    again (`halt`, `resume`) without touching the session's server."""
-    from litman import app
-    from litman.core.library.facade import Library
-    from tests import pg_server
-
-    if pg_server.binaries() is None:
-        pytest.skip("needs PostgreSQL (initdb, pg_ctl)")
-    cluster = pg_server.start()
-    with Library.open(cluster.url()) as lib:
-        app.import_seeds(lib)
-    yield cluster
-    cluster.stop()

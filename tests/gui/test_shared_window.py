@@ -231,3 +231,51 @@ def test_rows_read_after_the_server_went_say_so(qtbot, own_cluster, tmp_path) ->
         own_cluster.resume()
     qtbot.waitUntil(lambda: not win.offline, timeout=10000)
     assert win.model.paper(last) is not None
+
+
+@pytest.fixture
+def short_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every wait for the server gives up after 1 s (`litman.core.store.live.DeadlineConnection`)."""
+    monkeypatch.setenv("LITMAN_SERVER_TIMEOUT", "1")
+
+
+def test_a_hung_server_is_said_as_not_answering_and_edits_refused(
+    qtbot, own_cluster, tmp_path, short_deadline
+) -> None:
+    win = open_window(qtbot, own_cluster.url(), tmp_path)
+    title = win.windowTitle()
+    own_cluster.freeze()
+    try:
+        qtbot.waitUntil(lambda: bool(win.offline), timeout=30000)  # the watch's ping
+        line = win.read_only_label.text()
+        assert "not answering" in line and "\n" not in line
+        assert "(server unreachable)" in win.windowTitle()
+        assert not any(a.isEnabled() for a in win.acts.status.values())
+        win.push(commands.set_status(win.library, [win.model.paper_id(0)], Status.READ))
+        assert "was not made" in win.statusBar().currentMessage()
+    finally:
+        own_cluster.thaw()
+    qtbot.waitUntil(lambda: not win.offline, timeout=30000)
+    assert win.windowTitle() == title
+
+
+def test_mark_read_on_a_hung_server_gives_up_keeps_it_unsaved_and_saves_it_after(
+    qtbot, own_cluster, tmp_path, short_deadline
+) -> None:
+    win = open_window(qtbot, own_cluster.url(), tmp_path)
+    pid = win.model.paper_id(2)
+    before = win.library.get(pid).status
+    after = Status.READ if before != Status.READ else Status.UNREAD
+    win.live.watch.stop()  # the window has not heard yet when the edit is made
+    own_cluster.freeze()
+    try:
+        win.push(commands.set_status(win.library, [pid], after))  # returns: a deadline
+        assert win.undo.text(0).endswith(commands.UNSAVED)
+        assert "not answering" in win.read_only_label.text()
+    finally:
+        own_cluster.thaw()
+    qtbot.waitUntil(lambda: not win.offline, timeout=30000)  # the window's own probe
+    wait_for_all()
+    assert not win.undo.text(0).endswith(commands.UNSAVED)
+    with Library.open(own_cluster.url()) as other:
+        assert other.get(pid).status == after

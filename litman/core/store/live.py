@@ -14,13 +14,34 @@ its own, and calls
 While the server is away the watch tries again every `retry_s`. Between notices it asks the
 server something every `alive_s`, so that a server gone silently (a network, not a shutdown)
 is noticed too. Both callbacks run on the watch's thread: a window carries them to its own.
+
+Every wait for the server has a deadline, kept by the client (`DeadlineConnection`, for the
+watch's connection and the store's pool alike). A server that stops answering without
+closing its connections (a stopped process, a laptop asleep, a network dropping packets, a
+disk hung) never makes libpq fail by itself: a statement, a commit or a ping waits for it
+without a limit, and neither the server's own `statement_timeout` (the server is what hangs)
+nor TCP keepalives (not on a Unix socket, and not while a reply is awaited) end the wait. So
+every wait psycopg makes on a connection of a shared library's (a statement, fetching its
+rows, a commit, a rollback, a ping) is given a deadline: when nothing completes within it,
+the connection is closed, never to be used again, and `NotAnswering` is raised, which the
+store reports as the server being away.
+
+The deadline is `DEADLINE_S` seconds, or what `LITMAN_SERVER_TIMEOUT` says (an
+administrator of a slow server may raise it; tests lower it). It is long beside any one of
+litman's statements on a working server (the longest, a page of a copy, takes well under a
+second), so a deadline that passes means the server is not answering. Connecting has its
+own limit, libpq's `connect_timeout`.
 """
 
 import logging
+import os
 import threading
 from collections.abc import Callable
+from typing import Any
 
 import psycopg
+from psycopg import errors
+from psycopg.abc import PQGen
 
 from litman.core.store.journal import CHANNEL
 
@@ -115,3 +136,49 @@ class Watch:
 def _one_line(exc: BaseException) -> str:
     lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
     return lines[0] if lines else type(exc).__name__
+
+
+DEADLINE_S = 30.0
+# The deadline of the live watch's ping (the `Watch`): it asks the server for nothing
+# but an answer, so a few seconds of silence already say it is not answering.
+PING_S = 5.0
+ENV = "LITMAN_SERVER_TIMEOUT"
+
+
+class NotAnswering(psycopg.OperationalError):
+    """The server sent nothing back within the deadline; the connection was closed."""
+
+
+def deadline_s() -> float:
+    """The deadline in force: `LITMAN_SERVER_TIMEOUT` seconds when it is a positive number,
+    else `DEADLINE_S`."""
+    try:
+        given = float(os.environ.get(ENV, ""))
+    except ValueError:
+        return DEADLINE_S
+    return given if given > 0 else DEADLINE_S
+
+
+class DeadlineConnection(psycopg.Connection[Any]):
+    """A psycopg connection whose every wait for the server has a deadline (see the module
+    docstring). A wait psycopg gives a timeout of its own (notices, a cancel) keeps it."""
+
+    deadline_s: float = DEADLINE_S
+
+    def wait(self, gen: PQGen[Any], interval: float = 0.1, timeout: float | None = None) -> Any:
+        if timeout is not None:
+            return super().wait(gen, interval, timeout)
+        try:
+            return super().wait(gen, interval, self.deadline_s)
+        except errors._WaitTimeout as exc:  # psycopg's only signal of a wait timed out
+            self.pgconn.finish()  # a reply may still come: the connection is done for
+            raise NotAnswering(
+                f"the server is not answering (nothing back within {self.deadline_s:g} s)"
+            ) from exc
+
+
+def connect(*args: Any, deadline: float, **kwargs: Any) -> DeadlineConnection:
+    """A connection as `psycopg.connect` makes one, with `deadline` on every wait."""
+    conn = DeadlineConnection.connect(*args, **kwargs)
+    conn.deadline_s = deadline
+    return conn

@@ -17,10 +17,11 @@ server's business (`pg_dump`): this store takes none, and says so.
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import psycopg
 from psycopg import conninfo
-from sqlalchemy import Connection, Engine, create_engine, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
 
@@ -156,6 +157,7 @@ class PostgresStore:
                 self._connect_args[option] = value
         if password is not None:
             self._connect_args["password"] = password
+        self.deadline_s = live.deadline_s()
         self._open()
 
     def _open(self) -> None:
@@ -165,6 +167,7 @@ class PostgresStore:
             )
         except ArgumentError as exc:  # an option SQLAlchemy reads itself and cannot (a port)
             raise LitmanError(f"Could not open {self.where}: {self._scrub(str(exc))}.") from exc
+        event.listen(self.engine, "do_connect", self._connect)
         try:
             with self.engine.connect() as conn:
                 empty = self._prepare(conn)
@@ -175,6 +178,10 @@ class PostgresStore:
         except DBAPIError as exc:
             self.engine.dispose()
             raise self._error(exc, "open") from exc
+
+    def _connect(self, _dialect: Any, _record: Any, args: Any, kwargs: Any) -> Any:
+        """Every connection of the pool waits for the server `deadline_s` at most."""
+        return live.connect(*args, deadline=self.deadline_s, **kwargs)
 
     def _prepare(self, conn: Connection) -> bool:
         """Check the schema (and this role's rights); True when there are no tables yet."""
@@ -239,6 +246,8 @@ class PostgresStore:
 
     def _error(self, exc: DBAPIError, doing: str) -> LitmanError:
         code = sqlstate(exc)
+        if isinstance(exc.orig, live.NotAnswering | psycopg.errors.ConnectionTimeout):
+            return self._not_answering(exc.orig, doing)
         if gone(exc):
             nothing = " Nothing was changed." if doing == "write" else ""
             return ServerUnreachableError(
@@ -259,6 +268,18 @@ class PostgresStore:
             f"Could not {doing} {self.where}: {self._scrub(_first_line(exc))}.{nothing}"
         )
 
+    def _not_answering(self, orig: BaseException, doing: str) -> ServerUnreachableError:
+        """A server that took in a statement (or a connection) and sent nothing back."""
+        if isinstance(orig, live.NotAnswering):
+            waited = f"nothing back within {self.deadline_s:g} s"
+        else:
+            waited = "a new connection timed out"
+        # A commit sent before the server stopped may still land when it resumes.
+        unsure = " The change may not have been saved." if doing == "write" else ""
+        return ServerUnreachableError(
+            f"The server of {self.where} is not answering ({waited}).{unsure}"
+        )
+
     def watch(self, changed: live.Changed, state: live.State) -> live.Watch:
         """Other clients' commits and the server's comings and goings, as they happen
         (`litman.core.store.live`); started by the caller."""
@@ -268,7 +289,8 @@ class PostgresStore:
         """A connection of the watch's own, outside the pool, with the store's arguments."""
         args, kwargs = self.engine.dialect.create_connect_args(self._url)
         options = {**kwargs, **self._connect_args, "autocommit": True}
-        return psycopg.connect(*args, **options)
+        deadline = min(self.deadline_s, live.PING_S)
+        return live.connect(*args, deadline=deadline, **options)
 
     def _scrub(self, message: str) -> str:
         """A driver's message with any secret of the URL taken out, should it echo one."""
