@@ -32,13 +32,9 @@ def sources(p: Paper) -> dict[str, Any]:
     """The text litman keeps whose shown form would not read back as it (LaTeX)."""
     values = {"title": p.title, "abstract": p.abstract, "venue": p.venue}
     found: dict[str, Any] = exchange.sources_of(values, shown.rich_text)
-    if any(plain_name(a) != a for a in p.authors):
+    if any(shown.name_text(a) != a for a in p.authors):
         found["authors"] = list(p.authors)
     return found
-
-
-def plain_name(name: str) -> str:
-    return shown.plain_text(name) if "\\" in name else name
 
 
 def name_parts(name: str, person: bool = False) -> dict[str, str]:
@@ -64,7 +60,7 @@ def extra_vars(item: dict[str, Any], p: Paper, tally: Tally | None) -> None:
         if name in written:
             continue
         if var in NAME_VARS and not value.lstrip().startswith("["):
-            names_of = [plain_name(n.strip()) for n in value.split(" and ") if n.strip()]
+            names_of = [shown.name_text(n.strip()) for n in value.split(" and ") if n.strip()]
             item[var] = [name_parts(n, names.looks_personal(n)) for n in names_of]
         elif var in DATE_VARS and var not in item:
             item[var] = _date_of(value)

@@ -211,7 +211,7 @@ def _authors(
     kept = source.get("authors")
     if not isinstance(kept, list) or len(kept) != len(read):
         return read
-    same = (csl_values.plain_name(k).split() == r.split() for k, r in zip(kept, read, strict=True))
+    same = (shown.name_text(k).split() == r.split() for k, r in zip(kept, read, strict=True))
     return tuple(kept) if all(isinstance(k, str) for k in kept) and all(same) else read
 
 
@@ -347,9 +347,7 @@ def item_of(p: Paper, tally: Tally | None = None) -> dict[str, Any]:
     _put(item, "title", shown.rich_text(p.title))
     if p.authors:
         people = people_written_whole(p)
-        item["author"] = [
-            csl_values.name_parts(csl_values.plain_name(a), a in people) for a in p.authors
-        ]
+        item["author"] = [csl_values.name_parts(shown.name_text(a), a in people) for a in p.authors]
     when = dates.parts(p.year, p.extra)
     if when:
         item["issued"] = {"date-parts": [when]}

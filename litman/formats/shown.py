@@ -93,6 +93,11 @@ def written_text(text: str) -> str:
     return _dashes(_shown(text, {}))
 
 
+def name_text(name: str) -> str:
+    """A person's name as written for other programs: LaTeX left in it (`\\ifmmode`) read."""
+    return written_text(name) if "\\" in name else name
+
+
 def rich_text(text: str) -> str:
     """`written_text` with its italic and bold in CSL's rich-text markup (`<i>…</i>`,
     `<b>…</b>`)."""
@@ -109,7 +114,8 @@ _CSL_TAGS = {"i": ("<i>", "</i>"), "b": ("<b>", "</b>")}
 def _shown(text: str, tags: dict[str, tuple[str, str]]) -> str:
     if "\\" not in text and "$" not in text and "*" not in text:
         return text
-    text = _IFMMODE.sub(r"\2", text)
+    text = _NOTHING.sub("", _IFMMODE.sub(r"\2", text))
+    text = _CONTROL_SPACE.sub(" ", text)
     shown = [(s, e, uni) for s, e, uni in math_segments(text)]
     shown += [
         (s, e, _tagged(_shown(text[a:b], tags), tags.get(style)))
@@ -128,6 +134,12 @@ def _shown(text: str, tags: dict[str, tuple[str, str]]) -> str:
 # `\ifmmode \check{s}\else \v{s}\fi{}` (APS writes accents in names so): text reads the text
 # branch, which the LaTeX decoder has already made a letter.
 _IFMMODE = re.compile(r"\\ifmmode\s*(.*?)\\else\s*(.*?)\\fi(?:\{\})?")
+
+
+# TeX's italic correction (`Design\/{}`) prints nothing.
+_NOTHING = re.compile(r"\\/(?:\{\})?")
+# A control space (`TeX\ {} output`) is a space.
+_CONTROL_SPACE = re.compile(r"\\ (?:\{\})?\s*")
 
 
 def _tagged(words: str, tag: tuple[str, str] | None) -> str:

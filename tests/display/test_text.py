@@ -19,6 +19,12 @@ from litman.display.text import markup_segments, plain_text
         ("A*B*C products, Q*-learning and A* search", "A*B*C products, Q*-learning and A* search"),
         ("Plain words", "Plain words"),
         (r"Called **$\gamma$-similarity**", "Called γ-similarity"),
+        (r"Antu\ifmmode š\else š\fi{}ek", "Antušek"),  # APS writes accents in names so
+        (
+            r"Electronic Publishing: Design\/{} on Active Documents",
+            "Electronic Publishing: Design on Active Documents",
+        ),  # italic correction
+        (r"Stanford TeX\ {} Project", "Stanford TeX Project"),  # control space
     ],
 )
 def test_titles_read_as_text(title: str, shown: str) -> None:

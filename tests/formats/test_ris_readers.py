@@ -1,0 +1,112 @@
+"""litman's RIS as reference managers read it, checked with rispy (the parser scripts around
+EndNote, Zotero and Mendeley exports use): every modelled field under the tag rispy expects,
+text as the window shows it, dates with their months, and names inverted with their
+particles, as `Family, Given`."""
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+import rispy
+
+from litman import app
+from litman.core.library.facade import Library
+from litman.formats import ris
+from tests.conftest import ROOT
+
+KINDS = ROOT / "tests" / "data" / "csl" / "kinds.bib"
+
+
+@pytest.fixture
+def entries(library: Library) -> dict[str, dict[str, Any]]:
+    """kinds.bib exported as RIS and read by rispy, by each record's ID."""
+    app.import_files(library, [KINDS])
+    out = io.StringIO()
+    ris.write(library.list_papers(), out)
+    return {e["id"]: e for e in rispy.loads(out.getvalue())}
+
+
+def test_every_modelled_field_is_where_rispy_expects_it(entries: dict[str, dict]) -> None:
+    full = entries["full"]
+    expected = {
+        "type_of_reference": "JOUR",
+        "title": "Full Record",
+        "authors": ["Doe, Jane", "Roe, Rick"],
+        "secondary_authors": ["Poe, Pat"],
+        "year": "2018",
+        "date": "2018/03/09/",
+        "secondary_title": "Journal of Things",
+        "alternate_title1": "J. Things",
+        "volume": "12",
+        "number": "3",
+        "start_page": "101",
+        "end_page": "130",
+        "publisher": "Society",
+        "place_published": "Berlin",
+        "issn": "1234-5678",
+        "edition": "2",
+        "tertiary_title": "Lecture Notes",
+        "language": "English",
+        "doi": "10.1000/full",
+        "urls": ["https://example.org/full"],
+        "abstract": "An abstract.",
+        "keywords": ["alpha", "beta"],
+        "notes": ["A note."],
+    }
+    assert {k: full.get(k) for k in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("key", "date"),
+    [("month-macro", "2020/10//"), ("month-word", "2020/05//"), ("iso-date", "2020/05/12/")],
+)
+def test_the_month_and_day_are_in_da(entries: dict[str, dict], key: str, date: str) -> None:
+    assert entries[key]["date"] == date and entries[key]["year"] == date[:4]
+
+
+def test_names_with_a_particle_are_family_comma_given(entries: dict[str, dict]) -> None:
+    assert entries["particle"]["authors"] == ["v. Bechtolsheim, Stephan", "van Beethoven, Ludwig"]
+
+
+def test_latex_is_written_as_text(entries: dict[str, dict]) -> None:
+    e = entries["latex-title"]
+    assert e["title"] == "fedqueue: A Queue-Aware Federated Protocol for 𝐱₀"
+    assert e["authors"] == ["Antušek, A."]
+    assert e["abstract"] == "Gains of 20% at ϵ\u00a0small."
+
+
+@pytest.mark.parametrize(
+    ("key", "kind"),
+    [("biblatex-thesis", "THES"), ("biblatex-report", "RPRT"), ("masters-project", "THES")],
+)
+def test_biblatex_thesis_and_report_have_their_ris_types(
+    entries: dict[str, dict], key: str, kind: str
+) -> None:
+    assert entries[key]["type_of_reference"] == kind
+
+
+def test_the_kind_of_work_and_the_date_visited_have_their_tags(entries: dict[str, dict]) -> None:
+    assert entries["masters-project"]["type_of_work"] == "Master's project"
+    assert entries["visited"]["access_date"] == "2021/03/04/"
+
+
+def test_litman_reads_its_own_ris_back_as_it_was(library: Library, tmp_path: Path) -> None:
+    app.import_files(library, [KINDS])
+    before = {p.citekey: p for p in library.list_papers()}
+    path = tmp_path / "out.ris"
+    with path.open("w", encoding="utf-8", newline="") as out:
+        ris.write(before.values(), out)
+    again = Library.open(tmp_path / "again.sqlite")
+    app.import_files(again, [path])
+    after = {p.citekey: p for p in again.list_papers()}
+    key = "latex-title"
+    assert (after[key].title, after[key].authors, after[key].abstract) == (
+        before[key].title,
+        before[key].authors,
+        before[key].abstract,
+    )
+    # a person, as BibTeX reads the name written either way, not an organisation
+    assert after["particle"].authors == ("v. Bechtolsheim, Stephan", "van Beethoven, Ludwig")
+    assert after["month-macro"].extra["month"] == "10"
+    assert after["iso-date"].extra["day"] == "12"
