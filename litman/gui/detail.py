@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from litman.core import fields
 from litman.core.records import Paper, Status
 from litman.display.text import plain_text
+from litman.formats.bibtex_macros import UNDEFINED
 from litman.gui.entry_editor import EntryEditor
 from litman.gui.rendering import abstract_html
 from litman.gui.safe_text import MAX_RENDERED, clip
@@ -246,6 +247,12 @@ class DetailPane(QWidget):
             notes.append("Title derived from the abstract: edit it above.")
         if p and p.abstract_truncated:
             notes.append("Abstract cut off at the source (…).")
+        if p and UNDEFINED in p.extra:
+            notes.append(
+                f"Names @string macros no imported file defines ({clip(p.extra[UNDEFINED], 200)}): "
+                "import this file together with the one that defines them; as it is, its fields "
+                "show the names, and an export writes them as read."
+            )
         if p and p.source:
             notes.append(f"From {p.source}.")
         self.notes.blockSignals(True)

@@ -167,3 +167,18 @@ def test_a_year_that_is_not_a_number_is_refused_with_a_message(window, qtbot):
     assert window.detail.edits["year"].text() == "2015"
     assert window.detail.refusal.isVisibleTo(window) and "2O15" in window.detail.refusal.text()
     assert window.undo.count() == 0
+
+
+def test_a_paper_naming_undefined_macros_says_so_in_the_pane(window, qtbot, tmp_path: Path):
+    from litman import app
+
+    source = tmp_path / "articles.bib"
+    source.write_text("@article{u, author = Cordon #and# Herrera_F, title = {Uses macros}}\n")
+    app.import_files(window.library, [source])
+    pid = next(p.id for p in window.library.list_papers() if p.citekey == "u")
+    window.apply_filter()
+    window.table.clearSelection()
+    window.table.selectRow(window.model.row_of(pid))
+    qtbot.waitUntil(lambda: window.detail._paper is not None and window.detail._paper.id == pid)
+    note = window.detail.note.text()
+    assert "@string macros no imported file defines" in note and "Herrera_F" in note
