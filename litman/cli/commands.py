@@ -25,7 +25,7 @@ from litman.cli.output import (
 from litman.cli.parser import Command, PathCommand, UsageError, build_parser, split_query
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library.facade import Library
-from litman.core.records import ImportReport
+from litman.core.records import ImportReport, counted
 from litman.formats import registry
 from litman.formats.exchange import WriteOptions
 
@@ -121,7 +121,7 @@ def cmd_init(args: argparse.Namespace, lib: Library) -> int:
     """Opening for writing made the library (a shared database's tables, as the role that
     will own them) or upgraded an older one: say what is there now."""
     kept = f" (read-only: {lib.read_only_reason})" if lib.read_only else ""
-    say(f"{lib.site.where} is a litman library with {lib.count()} papers{kept}")
+    say(f"{lib.site.where} is a litman library with {counted(lib.count(), 'paper')}{kept}")
     return 0
 
 
@@ -140,13 +140,13 @@ def cmd_tag(args: argparse.Namespace, lib: Library) -> int:
         trash.refuse_trashed(lib, ids)
         changes = (lib.add_tag if args.action == "add" else lib.remove_tag)(args.tag, ids)
         verb = "tagged" if args.action == "add" else "untagged"
-        say(f"{verb} {len(changes.updated)} of {len(ids)} papers '{args.tag}'")
+        say(f"{verb} {len(changes.updated)} of {counted(len(ids), 'paper')} '{args.tag}'")
     elif args.action == "rename":
         changes = lib.rename_tag(args.old, args.new)
-        say(f"renamed '{args.old}' to '{args.new}' on {len(changes.updated)} papers")
+        say(f"renamed '{args.old}' to '{args.new}' on {counted(len(changes.updated), 'paper')}")
     else:
         changes = lib.delete_tag(args.tag)
-        say(f"deleted tag '{args.tag}' from {len(changes.updated)} papers")
+        say(f"deleted tag '{args.tag}' from {counted(len(changes.updated), 'paper')}")
     return 0
 
 
@@ -154,7 +154,7 @@ def cmd_status(args: argparse.Namespace, lib: Library) -> int:
     ids = lib.resolve_many(args.papers)
     trash.refuse_trashed(lib, ids)
     lib.set_status(ids, args.status)
-    say(f"marked {len(ids)} papers {args.status}")
+    say(f"marked {counted(len(ids), 'paper')} {args.status}")
     return 0
 
 
@@ -168,7 +168,7 @@ def cmd_stats(args: argparse.Namespace, lib: Library) -> int:
     if args.json:
         emit_json(data)
         return 0
-    say(f"{data['papers']} papers")
+    say(counted(data["papers"], "paper"))
     for s, n in data["status"].items():
         say(f"{n:>6}  {s}")
     if data["tags"]:
@@ -220,7 +220,7 @@ def cmd_search(args: argparse.Namespace, lib: Library) -> int:
     for p in papers:
         say(f"{result.scores.get(p.id, 0):>7.1f} {paper_line(p)}")
     shown = f"{len(papers)} of {len(result.ids)}" if len(papers) < len(result.ids) else len(papers)
-    say(f"({shown} papers match '{query}')", err=True)
+    say(f"({counted(shown, 'paper')} match '{query}')", err=True)
     return 0
 
 
@@ -244,7 +244,7 @@ def cmd_export(args: argparse.Namespace, lib: Library) -> int:
     for line in report.describe(registry.label(fmt)):
         say(line, err=True)
     if target is not None:
-        say(f"exported {report.written} papers to {target}", err=True)
+        say(f"exported {counted(report.written, 'paper')} to {target}", err=True)
     return 0
 
 
@@ -290,9 +290,9 @@ def cmd_backup(args: argparse.Namespace, path: Path) -> int:
             )
             return 0
         for b, n in rows:
-            papers = "unreadable" if n is None else f"{n} papers"
+            papers = "unreadable" if n is None else counted(n, "paper")
             say(f"{b.describe()}  {b.size / 1e6:.1f} MB  {papers}")
-        say(f"({len(found)} backups in {site.backups_where()})", err=True)
+        say(f"({counted(len(found), 'backup')} in {site.backups_where()})", err=True)
         return 0
     backup = app.backup_now(path)
     say(f"backed up {path} to {backup.path}")
@@ -380,7 +380,7 @@ def cmd_copy(args: argparse.Namespace, _path: Path) -> int:
         copied = source.copy_to(target)
         tags = len(target.tags())
         where = f"from {source.site.where} to {target.site.where}"
-        say(f"Copied {copied} papers and {tags} tags {where}.")
+        say(f"Copied {counted(copied, 'paper')} and {counted(tags, 'tag')} {where}.")
     return 0
 
 

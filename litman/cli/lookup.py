@@ -15,7 +15,7 @@ from typing import Any
 
 from litman.cli.output import emit_json, say
 from litman.core.library.facade import Library
-from litman.core.records import Changes, Paper
+from litman.core.records import Changes, Paper, counted
 from litman.display.text import plain_text
 from litman.metadata.actions import (
     AddResult,
@@ -170,16 +170,16 @@ def _candidate_json(c: Candidate) -> dict[str, Any]:
 
 def _summary(args: argparse.Namespace, looked: int, accepted: int) -> None:
     if args.dry_run:
-        say(f"looked up {looked} papers; nothing was written (--dry-run)", err=True)
+        say(f"looked up {counted(looked, 'paper')}; nothing was written (--dry-run)", err=True)
     elif args.accept_above is None:
         say(
-            f"looked up {looked} papers; nothing was written "
+            f"looked up {counted(looked, 'paper')}; nothing was written "
             "(--accept-above X writes each best candidate scoring X or more)",
             err=True,
         )
     else:
         say(
-            f"looked up {looked} papers; filled {accepted} from candidates scoring "
+            f"looked up {counted(looked, 'paper')}; filled {accepted} from candidates scoring "
             f"{args.accept_above:g} or more",
             err=True,
         )

@@ -15,6 +15,7 @@ from typing import Any
 from litman.cli.output import emit_json_rows, print_papers, say
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
+from litman.core.records import counted
 
 
 def _named(ids: Sequence[int]) -> str:
@@ -36,7 +37,7 @@ def cmd_delete(args: argparse.Namespace, lib: Library) -> int:
     ids = lib.resolve_many(args.papers)
     moved = lib.delete_papers(ids).deleted
     already = len(set(ids)) - len(moved)
-    said = f"moved {len(moved)} papers to the trash"
+    said = f"moved {counted(len(moved), 'paper')} to the trash"
     if already:
         said += f" ({already} in it already)"
     if moved:
@@ -66,7 +67,7 @@ def _restore(lib: Library, ids: Sequence[int]) -> int:
     if outside:
         raise LitmanError(f"Not in the trash: {_named(outside)}; nothing was restored.")
     back = lib.restore(ids).added
-    say(f"restored {len(back)} papers from the trash")
+    say(f"restored {counted(len(back), 'paper')} from the trash")
     return 0
 
 
@@ -75,16 +76,17 @@ def _empty(lib: Library, yes: bool) -> int:
     if not n:
         say("the trash is empty")
         return 0
-    if not yes and not _asked(f"Delete the {n} papers in the trash permanently? [y/N] "):
+    if not yes and not _asked(f"Delete the {counted(n, 'paper')} in the trash permanently? [y/N] "):
         if not sys.stdin.isatty():
             raise LitmanError(
-                f"`litman trash empty` deletes {n} papers permanently: add --yes to do it."
+                f"`litman trash empty` deletes {counted(n, 'paper')} permanently: "
+                "add --yes to do it."
             )
         say("nothing deleted")
         return 1
     emptied = lib.empty_trash()
     backed = "; a backup was taken first (`litman restore`)" if emptied.backup else ""
-    say(f"deleted {len(emptied.deleted)} papers permanently{backed}")
+    say(f"deleted {counted(len(emptied.deleted), 'paper')} permanently{backed}")
     return 0
 
 

@@ -472,13 +472,15 @@ class ImportReport:
             f"{len(self.skipped)} skipped",
         ]
         if self.proposed:
-            parts.insert(2, f"{len(self.proposed)} possible duplicates to review")
+            parts.insert(2, f"{counted(len(self.proposed), 'possible duplicate')} to review")
         if self.undefined:
             n, k = len(self.undefined), self.undefined_in
             parts.append(
-                f"{n} undefined @string macro{'s' * (n != 1)} in {k} entr{'y' if k == 1 else 'ies'}"
+                f"{counted(n, 'undefined @string macro')} in {k} entr{'y' if k == 1 else 'ies'}"
             )
-        return f"{self.source_name}: " + ", ".join(parts) + f" ({_records(self.read)} read)"
+        return (
+            f"{self.source_name}: " + ", ".join(parts) + f" ({counted(self.read, 'record')} read)"
+        )
 
     def details(self) -> list[str]:
         """What the summary counts, line by line: warnings, renamed keys, merges, possible
@@ -492,5 +494,7 @@ class ImportReport:
         ]
 
 
-def _records(n: int) -> str:
-    return f"{n:,} record" + ("" if n == 1 else "s")
+def counted(n: int, noun: str) -> str:
+    """A count and its noun, one as one: `1 paper`, `12,345 papers`, `2 possible duplicates`
+    (every noun litman counts takes an s)."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"

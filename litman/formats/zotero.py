@@ -33,7 +33,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from litman.core.errors import ImportFailed
-from litman.core.records import ImportBatch, NewPaper, Skipped
+from litman.core.records import ImportBatch, NewPaper, Skipped, counted
 from litman.formats import markup
 from litman.formats.bibtex_fields import MONTH_NAMES
 from litman.formats.exchange import MAX_FIELD_CHARS
@@ -246,7 +246,7 @@ def _said(db: sqlite3.Connection, kinds: dict[int, str], left_out: set[int]) -> 
     ]
     trashed = sum(1 for i in left_out if i in kinds)
     if trashed:
-        out.append(f"{trashed} items in the trash or in feeds not imported")
+        out.append(f"{counted(trashed, 'item')} in the trash or in feeds not imported")
     return out
 
 

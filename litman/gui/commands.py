@@ -26,7 +26,7 @@ from PySide6.QtGui import QUndoCommand
 
 from litman.core.errors import Cancelled, LitmanError, NotFoundError, ServerUnreachableError
 from litman.core.library.facade import Library
-from litman.core.records import Changes, Status
+from litman.core.records import Changes, Status, counted
 from litman.gui.safe_text import clip, mnemonic_free
 
 # Papers per transaction of a bulk status change: a progress step, and where a cancel can
@@ -199,7 +199,7 @@ def set_rating(lib: Library, ids: Sequence[int], rating: int) -> SetValues:
 
 
 def _papers(n: int) -> str:
-    return f"{n:,} {'paper' if n == 1 else 'papers'}"
+    return counted(n, "paper")
 
 
 class Undoable(LibraryCommand):

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QColorDialog, QInputDialog, QMessageBox, QProgress
 
 from litman import app
 from litman.core.errors import Cancelled, LitmanError
-from litman.core.records import ImportReport
+from litman.core.records import ImportReport, counted
 from litman.core.store.interface import Backup, Restored
 from litman.formats import registry
 from litman.formats.exchange import ExportReport
@@ -112,7 +112,11 @@ def export(win: "Window", scope: str) -> None:
         return
     chosen: list[str] = []
     path = file_dialogs.save_file(
-        win, f"Export {count} papers", Path.home() / "litman.bib", registry.save_filters(), chosen
+        win,
+        f"Export {counted(count, 'paper')}",
+        Path.home() / "litman.bib",
+        registry.save_filters(),
+        chosen,
     )
     if not path:
         return
@@ -127,13 +131,13 @@ def export(win: "Window", scope: str) -> None:
 
     def done(report: ExportReport) -> None:
         left_out = report.describe(registry.label(fmt))
-        win.statusBar().showMessage(f"Exported {report.written} papers to {path}", 5000)
+        win.statusBar().showMessage(f"Exported {counted(report.written, 'paper')} to {path}", 5000)
         if left_out:
             QMessageBox.information(win.window(), "Export report", "\n".join(left_out))
 
     # Reading and writing 100k papers takes seconds: on the write worker (which also gives
     # it a consistent library between writes), with progress in the status bar.
-    win.writes.submit(f"Export {count} papers", work, done=done)
+    win.writes.submit(f"Export {counted(count, 'paper')}", work, done=done)
 
 
 def _format_chosen(path: Path, chosen: list[str]) -> str:
@@ -208,7 +212,7 @@ def restore_from_backup(win: "Window") -> None:
         labels = []
         for b in found:
             n = win.library.backups.papers_in(b)
-            papers = "unreadable" if n is None else f"{n} papers"
+            papers = "unreadable" if n is None else counted(n, "paper")
             labels.append(f"{b.taken_at:%Y-%m-%d %H:%M}  ·  {b.reason}  ·  {papers}")
         return labels
 

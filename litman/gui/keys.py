@@ -18,6 +18,8 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QLineEdit, QMenu, QWidget
 
+from litman.core.records import counted
+
 if TYPE_CHECKING:
     from litman.gui.window_api import Window
 
@@ -102,7 +104,7 @@ def copy_keys(win: "Window", cite: bool) -> None:
         return
     QApplication.clipboard().setText(cite_command(keys) if cite else cite_keys(keys))
     what = "\\cite command" if cite else ("citation key" if len(keys) == 1 else "citation keys")
-    win.statusBar().showMessage(f"Copied the {what} of {len(keys)} papers", 3000)
+    win.statusBar().showMessage(f"Copied the {what} of {counted(len(keys), 'paper')}", 3000)
 
 
 def _escape(win: "Window") -> None:

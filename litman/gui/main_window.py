@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from litman.core.errors import LitmanError, ServerUnreachableError
 from litman.core.library.facade import Library
-from litman.core.records import Changes, Status
+from litman.core.records import Changes, Status, counted
 from litman.core.store.interface import WriterClaim
 from litman.formats import registry
 from litman.gui import (
@@ -436,7 +436,7 @@ class MainWindow(QMainWindow):
             text, report = registry.dumps(papers, fmt)
             QApplication.clipboard().setText(text)
             name = registry.label(fmt)
-            said = [f"Copied {len(papers)} papers as {name}", *report.describe(name)]
+            said = [f"Copied {counted(len(papers), 'paper')} as {name}", *report.describe(name)]
             self.statusBar().showMessage("; ".join(said), 8000)
 
     def _tags_changed(self) -> None:

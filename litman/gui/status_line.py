@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QLabel, QStatusBar
 
+from litman.core.records import counted
 from litman.gui.write_progress import WriteProgress
 from litman.gui.write_worker import WriteWorker
 
@@ -44,7 +45,9 @@ class StatusLine(QObject):
             return
         c = self.counts()
         quick = " · search index being built: exact matches only" if c.indexing else ""
-        self.say(f"{c.total:,} papers · {c.shown:,} shown · {c.selected:,} selected{quick}")
+        self.say(
+            f"{counted(c.total, 'paper')} · {c.shown:,} shown · {c.selected:,} selected{quick}"
+        )
 
     def say(self, text: str, ms: int = 0) -> None:
         """A message, for `ms` milliseconds; with no time, a state of the window that the

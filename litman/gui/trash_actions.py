@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox
 
 from litman.core.library.facade import Library
-from litman.core.records import Changes
+from litman.core.records import Changes, counted
 from litman.gui import commands
 from litman.gui.sidebar import TRASH
 from litman.gui.window_api import Window
@@ -23,7 +23,7 @@ Step = Callable[[int, int], None]
 
 
 def papers(n: int) -> str:
-    return f"{n:,} {'paper' if n == 1 else 'papers'}"
+    return counted(n, "paper")
 
 
 def in_trash_view(win: Window) -> bool:

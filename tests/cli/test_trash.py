@@ -77,7 +77,7 @@ def test_restore_takes_papers_out_and_refuses_others(lib_path, capsys) -> None:
     assert code == 1 and "Not in the trash: 3; nothing was restored" in err
     assert sorted(listed(capsys, lib_path, "trash")) == [1, 2]
     code, out, _ = cli(capsys, lib_path, "trash", "restore", "1")
-    assert code == 0 and "restored 1 papers" in out
+    assert code == 0 and "restored 1 paper from the trash" in out
     assert sorted(listed(capsys, lib_path, "list")) == [1, 3]
 
 

@@ -118,7 +118,7 @@ def test_a_vanished_library_is_not_recreated_empty(seeded_path: Path) -> None:
         run = litman(seeded_path, *args)
         assert run.returncode == 1 and "litman restore" in run.stderr, args
         assert not seeded_path.exists()
-    with pytest.raises(NotFoundError, match="holds 1 backups"):
+    with pytest.raises(NotFoundError, match="holds 1 backup "):
         Library.open(seeded_path)
     assert litman(seeded_path, "restore").returncode == 0
     assert count(seeded_path) > 0

@@ -29,6 +29,7 @@ from litman.core.errors import (
     NotFoundError,
     ReadOnlyError,
 )
+from litman.core.records import counted
 from litman.core.store import backups, schema, sqlite
 
 
@@ -143,8 +144,9 @@ def _refuse_vanished(path: Path) -> None:
     if not found:
         return
     raise NotFoundError(
-        f"No library at {path}, but {backups.backups_dir(path)} holds {len(found)} backups "
-        f"of it (the newest from {found[0].taken_at:%Y-%m-%d %H:%M}). Nothing was created: "
+        f"No library at {path}, but {backups.backups_dir(path)} holds "
+        f"{counted(len(found), 'backup')} of it (the newest from "
+        f"{found[0].taken_at:%Y-%m-%d %H:%M}). Nothing was created: "
         "run `litman restore` to put the newest good one back."
     )
 
