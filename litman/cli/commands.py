@@ -219,8 +219,9 @@ def cmd_search(args: argparse.Namespace, lib: Library) -> int:
         return 0
     for p in papers:
         say(f"{result.scores.get(p.id, 0):>7.1f} {paper_line(p)}")
-    shown = f"{len(papers)} of {len(result.ids)}" if len(papers) < len(result.ids) else len(papers)
-    say(f"({counted(shown, 'paper')} match '{query}')", err=True)
+    of = f"{len(papers)} of " if len(papers) < len(result.ids) else ""
+    verb = "matches" if len(result.ids) == 1 else "match"
+    say(f"({of}{counted(len(result.ids), 'paper')} {verb} '{query}')", err=True)
     return 0
 
 
