@@ -2,7 +2,8 @@
 
 It opens a temporary library, imports the bundled seeds and searches them, exports BibTeX
 and parses it back, checks that HTTPS would trust some CA certificates (no network), then
-builds and shows the main window, processes events and closes it.
+builds and shows the main window, processes events and closes it, and asks Qt for what it
+takes from ICU (collation, a time zone's name).
 Each check prints one line; any failure prints why and exits 1.
 """
 
@@ -90,6 +91,22 @@ def _checks(tmp: Path, ok: Callable[[str, str], None]) -> None:
 
         shown = _window(lib, tmp)
         ok("window", shown)
+        ok("Qt text services", _text_services())
+
+
+def _text_services() -> str:
+    """What Qt asks ICU for, whose data the Linux bundle keeps (packaging/icu_data.py):
+    a locale's collation and a time zone's name in another language."""
+    from PySide6.QtCore import QCollator, QLocale, QTimeZone
+
+    swedish = QCollator(QLocale("sv_SE")).compare("ö", "z")  # ö sorts after z in Swedish
+    german = QCollator(QLocale("de_DE")).compare("ö", "z")
+    name = QTimeZone(b"Europe/Berlin").displayName(
+        QTimeZone.TimeType.StandardTime, QTimeZone.NameType.LongName, QLocale("de_DE")
+    )
+    if swedish <= 0 or german >= 0 or name != "Mitteleuropäische Normalzeit":
+        raise SelfTestFailed(f"Qt text services: ö against z {swedish}/{german}, zone '{name}'")
+    return f"Swedish and German collation, Europe/Berlin in German: {name}"
 
 
 def _window(lib: object, tmp: Path) -> str:
