@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from litman.cli import main
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 
 ONE_OF_MANY = re.compile(r"\b1 (?:papers|backups|tags|items|files|possible duplicates)\b")

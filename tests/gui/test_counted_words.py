@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 
 pytestmark = pytest.mark.gui
