@@ -4,6 +4,7 @@ text as the window shows it, dates with their months, and names inverted with th
 particles, as `Family, Given`."""
 
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ import rispy
 
 from litman import app
 from litman.core.library.facade import Library
-from litman.formats import ris
+from litman.formats import ris, shown
 from tests.conftest import ROOT
 
 KINDS = ROOT / "tests" / "data" / "csl" / "kinds.bib"
@@ -110,3 +111,39 @@ def test_litman_reads_its_own_ris_back_as_it_was(library: Library, tmp_path: Pat
     assert after["particle"].authors == ("v. Bechtolsheim, Stephan", "van Beethoven, Ludwig")
     assert after["month-macro"].extra["month"] == "10"
     assert after["iso-date"].extra["day"] == "12"
+
+
+TEXT_KEYS = ("title", "abstract", "secondary_title", "authors")
+
+
+@pytest.mark.parametrize(
+    "source", ["seeds", "nmr_relaxation.bib", "cern_ISOLDE.bib", "complex.bib"]
+)
+def test_a_library_read_by_rispy_holds_no_latex(
+    seeded: Library, library: Library, source: str
+) -> None:
+    if source == "seeds":
+        papers = seeded.list_papers()
+    else:
+        app.import_files(library, [ROOT / "tests" / "data" / "bib-real" / source])
+        papers = library.list_papers()
+    out = io.StringIO()
+    ris.write(papers, out)
+    read = rispy.loads(out.getvalue())
+    assert len(read) == len(papers)
+    values = [v for e in read for k in TEXT_KEYS for v in _listed(e.get(k))]
+    # braces the window shows too (`{±1}ⁿ` in a seed, a set in math) are text, not LaTeX
+    shown_text = " ".join(shown.plain_text(f"{p.title} {p.abstract}") for p in papers)
+    allowed = set(re.findall(r"\{[^{}]*\}", shown_text))
+    left = [_without(v, allowed) for v in values]
+    assert [v for v in left if "--" in v or any(c in v for c in "\\{}")] == []
+
+
+def _without(text: str, allowed: set[str]) -> str:
+    for braces in allowed:
+        text = text.replace(braces, "")
+    return text
+
+
+def _listed(value: object) -> list[str]:
+    return [value] if isinstance(value, str) else list(value or [])  # type: ignore[call-overload]
