@@ -72,6 +72,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  if [[ " ${missing[*]} " == *" postgresql "* ]]; then
+    echo "setup: note: Debian's postgresql package started a cluster of its own as a system"
+    echo "  service (port 5432, and at every boot); the tests start their own server and never"
+    echo "  use it. To stop it: systemctl disable --now postgresql"
+  fi
 fi
 
 # -- 2. the virtual environment --------------------------------------------------------------
