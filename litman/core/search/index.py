@@ -17,6 +17,7 @@ import zlib
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
 from typing import Any, TypeVar
@@ -207,35 +208,46 @@ class SearchIndex:
     def reconcile(self) -> tuple[int, int, int]:
         """Re-read every document and apply the ones added, changed (by digest) or gone since
         the index last saw them; (added, updated, deleted) counts. At 100k papers this costs
-        the reading and hashing (about 1 s), not a build. Many changes rebuild instead."""
+        the reading and hashing (about 1 s), not a build. Many changes rebuild instead.
+
+        The documents stream by a page at a time and only the ids that differ are kept;
+        those papers are read again to be indexed. Holding every paper's texts to compare
+        them took a search after 20k statuses were set from 124 to 396 MB at 100k papers."""
         with self._lock, gc_paused():
             if not self._built:
                 self.ensure_built()
                 return (0, 0, 0)
-            docs = list(self._docs(None))
-            n = len(self.alive)
-            known = [d.id < n and bool(self.alive[d.id]) for d in docs]
-            added = [d for d, k in zip(docs, known, strict=True) if not k]
-            kept = [d for d, k in zip(docs, known, strict=True) if k]
-            updated = [
-                d
-                for d in kept
-                if self._digest[d.id] != digest(d)
-                or self._tags.get(d.id, ()) != folded_tags(d.tags)
-            ]
+            seen = self._compare(self._docs(None))
+            present = np.zeros(len(self.alive), dtype=bool)
+            present[seen.kept] = True
+            deleted = np.flatnonzero(self.alive & ~present).tolist()
+            reread = [*seen.added, *seen.updated]
+            if len(reread) + len(deleted) > max(1000, seen.total // 4):
+                self._build_from(self._docs(None))
+            else:
+                self.set_statuses(seen.restated)
+                self._replace([*deleted, *seen.updated], list(self._docs(reread)) if reread else [])
+            self._stale = False
+            restated = set(seen.restated).union(seen.updated)
+            return (len(seen.added), len(restated), len(deleted))
+
+    def _compare(self, docs: Iterable[Doc]) -> "_Compared":
+        """What differs between these documents and the index, keeping ids only."""
+        n = len(self.alive)
+        seen = _Compared()
+        for d in docs:
+            seen.total += 1
+            if d.id >= n or not self.alive[d.id]:
+                seen.added.append(d.id)
+                continue
+            seen.kept.append(d.id)
+            if self._digest[d.id] != digest(d) or self._tags.get(d.id, ()) != folded_tags(d.tags):
+                seen.updated.append(d.id)
             # A status alone is an attribute: its papers' texts are not indexed again
             # (20k statuses changed elsewhere were re-indexed into the appendable postings).
-            restated = {d.id: d.status for d in kept if self.statuses[d.id] != d.status}
-            present = np.zeros(n, dtype=bool)
-            present[[d.id for d in docs if d.id < n]] = True
-            deleted = np.flatnonzero(self.alive & ~present).tolist()
-            if len(added) + len(updated) + len(deleted) > max(1000, len(docs) // 4):
-                self._build_from(docs)
-            else:
-                self.set_statuses(restated)
-                self._replace([*deleted, *(d.id for d in updated)], [*added, *updated])
-            self._stale = False
-            return (len(added), len(set(restated).union(d.id for d in updated)), len(deleted))
+            if self.statuses[d.id] != d.status:
+                seen.restated[d.id] = d.status
+        return seen
 
     # -- saving and loading (litman.core.search.index_cache) ----------------------------------
 
@@ -630,6 +642,18 @@ class SearchIndex:
     def memory_bytes(self) -> int:
         attrs = self.years, self.statuses, self.alive, self._digest
         return int(self.postings.nbytes() + sum(a.nbytes for a in attrs))
+
+
+@dataclass
+class _Compared:
+    """A reconcile's reading of the library: ids added, updated (texts or tags) and kept,
+    the new status of each paper whose status alone changed, and how many were read."""
+
+    added: list[int] = field(default_factory=list)
+    updated: list[int] = field(default_factory=list)
+    kept: list[int] = field(default_factory=list)
+    restated: dict[int, int] = field(default_factory=dict)
+    total: int = 0
 
 
 def _members_arrays(members: Mapping[str, set[int]]) -> dict[str, IntArray]:
