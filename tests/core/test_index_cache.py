@@ -308,7 +308,7 @@ def test_a_reconcile_holds_the_papers_it_changes_not_every_paper():
     # After 20k statuses were set, the next `litman search` at 100k papers read every
     # paper's texts into one list to compare digests: 124 -> 396 MB.
     from litman.core.records import Doc
-    from litman.core.search import SearchIndex
+    from litman.core.search.index import SearchIndex
 
     def docs_with(changed: int):
         def docs(ids):
@@ -352,7 +352,7 @@ def test_a_save_copies_from_the_file_it_loaded_though_another_replaced_it(
     import os
     import shutil
 
-    from litman.core import index_cache
+    from litman.core.search import index_cache
 
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.search("warm up")
