@@ -86,11 +86,13 @@ def dumps(papers: Iterable[Paper], ascii_only: bool = False, **options: Unpack[O
     return out.getvalue()
 
 
-def _entry(p: Paper, fields: list[tuple[str, str]], convert: Convert) -> str:
+def _entry(
+    p: Paper, fields: list[tuple[str, str]], convert: Convert, unsafe_key: re.Pattern[str]
+) -> str:
     kind, fields = convert(p.entry_type, fields)
     body = "".join([_field_line(k, v) for k, v in fields])[:-2] + "\n"
     kind = _name_safe(kind) or "misc"
-    key = (_UNSAFE_KEY if convert is None else _BIBER_UNSAFE_KEY).sub("_", p.citekey)
+    key = unsafe_key.sub("_", p.citekey)
     return f"@{kind}{{{key},\n{body if fields else ''}}}\n"
 
 
@@ -154,7 +156,9 @@ def write(
     mode = mode or ("ascii" if ascii_only else "pdflatex")
     papers = jabref.restore(papers, blocks)  # static groups' tags back to `groups`
     with tempfile.TemporaryFile() as spool:
-        links, spans = _spool(papers, mode, spool, convert or bibtex_plain.entry)
+        # a `convert` of another dialect's (biblatex's) is for biber, stricter about keys
+        unsafe_key = _UNSAFE_KEY if convert is None else _BIBER_UNSAFE_KEY
+        links, spans = _spool(papers, mode, spool, convert or bibtex_plain.entry, unsafe_key)
         preambles, comments = _blocks(blocks)
         sink = _byte_sink(out)
         sink(preambles)
@@ -173,7 +177,11 @@ Spans = list[tuple[int, int]]  # byte offset and length
 
 
 def _spool(
-    papers: Iterable[Paper], mode: Mode, spool: BinaryIO, convert: Convert
+    papers: Iterable[Paper],
+    mode: Mode,
+    spool: BinaryIO,
+    convert: Convert,
+    unsafe_key: re.Pattern[str] = _UNSAFE_KEY,
 ) -> tuple[Links, Spans]:
     """Each paper's entry, UTF-8 encoded, written to `spool` from where it stands, a blank
     line between; their keys and crossrefs, and where each lies (from that start)."""
@@ -182,7 +190,7 @@ def _spool(
     offset = 0
     pending: list[bytes] = []  # written a few hundred entries at a time
     for p in papers:
-        data = _entry(p, fields_of(p, mode=mode), convert).encode("utf-8")
+        data = _entry(p, fields_of(p, mode=mode), convert, unsafe_key).encode("utf-8")
         if spans:
             pending.append(_SEPARATOR)
             offset += len(_SEPARATOR)
