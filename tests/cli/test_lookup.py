@@ -57,7 +57,9 @@ def test_add_takes_a_doi_an_arxiv_id_and_an_isbn_in_any_form(tmp_path: Path, cap
         "Journal of Example Research",
         "article",
     )
-    assert w2sg.extra["volume"] == "12" and w2sg.extra["pages"] == "101-130"
+    assert (
+        w2sg.extra["volume"] == "12" and w2sg.extra["pages"] == "101--130"
+    )  # CSL `101-130` as BibTeX writes it
     assert not w2sg.title_derived and w2sg.citekey == "example2025biasvariance"
     assert by_doi["10.48550/arxiv.2512.99901"].extra["eprint"] == "2512.99901"
     assert set(by_doi) == {
