@@ -1,6 +1,7 @@
 """One client of the concurrency test (tests/core/test_concurrent_edits.py): random edits
-of fields, stored BibTeX fields, tags and statuses, one after another for a span of time, each logged
-with what the client saw and whether it landed.
+of fields, stored BibTeX fields, tags and statuses, one after another (at least EDITS of them,
+for at least SECONDS), each logged with what the client saw and whether it landed. It prints
+`ready` once the library is open and starts on a line from stdin.
 
     python -m tests.core.edit_worker LIBRARY WORKER EDITS SECONDS LOG
 
@@ -62,6 +63,10 @@ def main(argv: list[str]) -> None:
     ids = lib.list_ids("id")
     view: dict[int, Paper] = {}
     lines = []
+    # All clients start together: each says it is ready and waits for the word to go, so
+    # that they edit at the same time however long each took to start.
+    print("ready", flush=True)
+    sys.stdin.readline()
     start = time.monotonic()
     # Edits one after another, nothing waited for, until the client has made `edits` of them
     # and `seconds` have passed: every client edits throughout the span.

@@ -4,8 +4,9 @@ Afterwards no edit was lost without a conflict record: every accepted edit of a 
 made by a client that saw the value it replaced, and every refused one is in the record;
 and the library equals a replay of the accepted edits in their commit order.
 
-On the PostgreSQL test server for at least 30 s (at least 500 edits per client, as fast as
-each can); on one library file, shorter."""
+On the PostgreSQL test server 300 edits per client, as fast as each can; on one library
+file, 100. The test asserts what happens, never how long it takes: how many edits the
+clients make in 30 s is benchmarks/bench_concurrent.py's to measure."""
 
 import json
 import subprocess
@@ -23,9 +24,11 @@ ROOT = Path(__file__).resolve().parents[2]
 PAPERS = 1000
 CLIENTS = 4
 State = dict[int, dict[str, Any]]
+# Only so that a client that never ends does not hang the run: no time is asserted.
+GIVE_UP_S = 3600
 
 
-def _seed(lib: Library) -> None:
+def seed(lib: Library) -> None:
     lib.add_papers(
         [
             NewPaper(title=f"Paper {n}", venue=f"Venue {n % 7}", year=2000 + n % 20, doi="")
@@ -40,11 +43,12 @@ def _state(paper: Paper) -> dict[str, Any]:
     return values | {"tags": set(paper.tags), "status": paper.status.value}
 
 
-def _read(lib: Library) -> State:
+def read(lib: Library) -> State:
     return {p.id: _state(p) for p in lib.iter_papers(lib.list_ids("id"))}
 
 
-def _run_clients(where: str, tmp_path: Path, edits: int, seconds: float) -> list[dict[str, Any]]:
+def run_clients(where: str, tmp_path: Path, edits: int, seconds: float) -> list[dict[str, Any]]:
+    """Four clients' edits (each at least `edits` of them, for at least `seconds`)."""
     logs = [tmp_path / f"client{w}.json" for w in range(1, CLIENTS + 1)]
     procs = [
         subprocess.Popen(
@@ -57,13 +61,21 @@ def _run_clients(where: str, tmp_path: Path, edits: int, seconds: float) -> list
                 *map(str, (seconds, log)),
             ],
             cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
         )
         for w, log in enumerate(logs, 1)
     ]
+    for proc in procs:  # every client has opened the library: all go at once
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
     for proc in procs:
-        assert proc.wait(timeout=seconds + 120) == 0
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.close()
+    for proc in procs:
+        assert proc.wait(timeout=GIVE_UP_S) == 0
     runs = [json.loads(log.read_text(encoding="utf-8")) for log in logs]
-    assert all(run["elapsed"] >= seconds for run in runs)
     assert all(len(run["edits"]) >= edits for run in runs)
     spans = ", ".join(
         f"{len(r['edits'])} edits in {r['elapsed']:.1f} s ({r['cpu']:.1f} s CPU)" for r in runs
@@ -89,11 +101,11 @@ def _replay(start: State, accepted: list[dict[str, Any]]) -> State:
     return state
 
 
-def _check(lib: Library, start: State, edits: list[dict[str, Any]]) -> None:
+def check(lib: Library, start: State, edits: list[dict[str, Any]]) -> None:
     accepted = sorted((e for e in edits if e.get("seq")), key=lambda e: e["seq"])
     refused = [e for e in edits if e["kind"] == "refused"]
     assert len({e["seq"] for e in accepted}) == len(accepted)  # one commit each
-    assert _read(lib) == _replay(start, accepted)
+    assert read(lib) == _replay(start, accepted)
     kept = sorted((c.paper_id, c.field, c.mine) for c in lib.conflicts())
     assert kept == sorted((e["pid"], f, mine) for e in refused for f, _, mine in e["conflicts"])
     assert all(c.version > c.seen for c in lib.conflicts())
@@ -105,16 +117,16 @@ def _check(lib: Library, start: State, edits: list[dict[str, Any]]) -> None:
 @pytest.mark.slow
 def test_four_clients_on_postgresql_lose_no_edit(pg_url: str, tmp_path: Path) -> None:
     with Library.open(pg_url) as lib:
-        _seed(lib)
-        start = _read(lib)
-        edits = _run_clients(pg_url, tmp_path, edits=500, seconds=30)
-        assert len(edits) >= CLIENTS * 500  # at least 500 each, over at least 30 s
-        _check(lib, start, edits)
+        seed(lib)
+        start = read(lib)
+        edits = run_clients(pg_url, tmp_path, edits=300, seconds=0)
+        assert len(edits) >= CLIENTS * 300
+        check(lib, start, edits)
 
 
 def test_four_clients_on_one_file_lose_no_edit(library_path: Path, tmp_path: Path) -> None:
     with Library.open(library_path) as lib:
-        _seed(lib)
-        start = _read(lib)
-        edits = _run_clients(str(library_path), tmp_path, edits=100, seconds=2)
-        _check(lib, start, edits)
+        seed(lib)
+        start = read(lib)
+        edits = run_clients(str(library_path), tmp_path, edits=100, seconds=0)
+        check(lib, start, edits)

@@ -6,9 +6,15 @@
                                                    PID read through its window, printing
                                                    `edit T` as it starts and `saved T`
 
-Both print `ready` once their window shows and listens to the server.
+Both print `ready` once their window shows and listens to the server, and end by closing
+their window (which deletes itself, and with it the last window the application ends), so
+that a clean exit is code 0. `start` and `said` run such a process from a test or a
+benchmark (benchmarks/bench_two_windows.py times the edit's journey).
 """
 
+import os
+import selectors
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -37,7 +43,7 @@ def watch(app: QApplication, win: MainWindow, pid: int) -> None:
     def look(*_args: object) -> None:
         if shows_read(win, pid):
             say("seen", time.time())
-            app.quit()
+            win.close()
 
     win.model.modelReset.connect(look)
     win.model.dataChanged.connect(look)
@@ -55,7 +61,7 @@ def edit(app: QApplication, win: MainWindow, pid: int) -> QSocketNotifier:
 
     def saved(_label: str, _result: object) -> None:
         say("saved", time.time())
-        app.quit()
+        win.close()
 
     win.writes.finished.connect(saved)
     notifier = QSocketNotifier(sys.stdin.fileno(), QSocketNotifier.Type.Read)
@@ -79,10 +85,42 @@ def main(url: str, role: str, pid: int) -> int:
             QTimer.singleShot(10, ready)
 
     ready()
-    code = app.exec()
+    code = app.exec()  # until the window closed: it deleted itself, so it is not touched
     del keep
-    win.close()
     return code
+
+
+def start(url: str, role: str, pid: int, root: Path, stderr: object) -> "subprocess.Popen[str]":
+    """This program in a process of its own, offscreen, run from the checkout at `root`."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.gui.live_window", url, role, str(pid)],
+        cwd=root,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=stderr,  # type: ignore[arg-type]
+        text=True,
+    )
+
+
+def said(proc: "subprocess.Popen[str]", word: str, within: float) -> float:
+    """Wait for the line `word [T]` from a window's process; T (0.0 when none). `within`
+    only keeps a process that never says it from hanging the caller."""
+    assert proc.stdout is not None
+    deadline = time.monotonic() + within
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        while (left := deadline - time.monotonic()) > 0:
+            if not sel.select(left):
+                break
+            line = proc.stdout.readline()
+            if not line:
+                break
+            words = line.split()
+            if words and words[0] == word:
+                return float(words[1]) if len(words) > 1 else 0.0
+    raise AssertionError(f"no '{word}' from the window (exit code {proc.poll()})")
 
 
 if __name__ == "__main__":
