@@ -80,6 +80,10 @@ class DetailPane(QWidget):
         self._paper: Paper | None = None
         self._count = 0
         self._committing = False
+        # What was asked to be saved for the paper shown, until the pane shows it again: an
+        # edit kept unsaved (the server away) leaves the paper shown as it was, and leaving
+        # the paper must not ask for the same edit twice.
+        self._sent: dict[str, Any] = {}
         self._shown: list[int] = []
         self.read_only = False
         layout = QVBoxLayout(self)
@@ -187,6 +191,7 @@ class DetailPane(QWidget):
         (the window passes the first 200 of a large selection, then `show_whole`)."""
         self._count = len(papers) if selected is None else selected
         self._shown = [p.id for p in papers]
+        self._sent = {}
         self._paper = papers[0] if len(papers) == 1 else None
         single = self._paper is not None
         writable = not self.read_only
@@ -326,11 +331,12 @@ class DetailPane(QWidget):
         p = self._paper
         if p is None or self.read_only or self._committing:
             return
-        fields = self._pending(p)
+        fields = {k: v for k, v in self._pending(p).items() if self._sent.get(k, p) != v}
         if not fields:
             return
         self._committing = True  # the edit redraws the pane, which saves first: not again
         try:
+            self._sent.update(fields)
             self.editRequested.emit(p.id, fields)
         finally:
             self._committing = False

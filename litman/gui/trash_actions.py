@@ -110,7 +110,9 @@ def follow_view(win: Window) -> None:
     acts.delete_forever.setEnabled(trash and writable)
     for a in (*acts.status.values(), *acts.rating):
         a.setEnabled(writable and not trash)
-    win.detail.read_only = not writable or trash
+    # A server away refuses marks, but a value typed meanwhile is kept (gui/write_desk.py).
+    lib = win.library
+    win.detail.read_only = lib.read_only or bool(lib.read_only_reason) or trash
 
 
 def install(win: Window, act: Callable[..., QAction]) -> list[QAction]:

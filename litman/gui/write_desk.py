@@ -8,10 +8,14 @@ changed the same fields opens the merge dialog (gui/merge_dialog.py) instead. Th
 after the last write the index is saved on the worker, so quitting finds nothing left to
 save.
 
-A shared library's server can go away. While the window knows it is away (`offline`), a new
-edit is refused with a message; one that finds it gone while running goes on the undo stack
-all the same, marked unsaved (`litman.gui.commands`), and `lost` tells the window. When the
-server is back, `save_unsaved` saves what the stack holds and the library does not.
+A shared library's server can go away. While the window knows it is away (`offline`), a
+value typed into a field (the detail pane's, the entry editor's) or a tag typed or dropped
+goes on the undo stack unsaved, with a message; other commands (marks, the trash) are
+refused with one:
+what was typed cannot be made again by a click. A command that finds the server gone while
+running goes on the undo stack all the same, marked unsaved (`litman.gui.commands`), and
+`lost` tells the window. When the server is back, `save_unsaved` saves what the stack holds
+and the library does not.
 """
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -21,7 +25,7 @@ from PySide6.QtWidgets import QMessageBox, QStatusBar, QWidget
 from litman.core.errors import Cancelled, ConflictError, ServerUnreachableError
 from litman.core.library.facade import Library
 from litman.gui import merge_dialog
-from litman.gui.commands import EditFields, LibraryCommand, SetField
+from litman.gui.commands import EditFields, LibraryCommand, SetField, TagPapers
 from litman.gui.safe_text import rich
 from litman.gui.write_progress import failure_message
 from litman.gui.write_worker import WriteWorker
@@ -29,6 +33,8 @@ from litman.gui.write_worker import WriteWorker
 SAVE_INDEX_AFTER_MS = 3000
 # The commands whose refusal as stale the merge dialog answers.
 Resavable = EditFields | SetField
+# What a user typed (a field's value, a tag's name): kept unsaved while the server is away.
+Typed = EditFields | SetField | TagPapers
 SAVING_INDEX = "Saving the search index"
 
 
@@ -58,13 +64,18 @@ class WriteDesk(QObject):
     def push(self, command: LibraryCommand, said: str = "") -> None:
         """Queue a command on the write worker and return at once; `said` goes to the
         status bar when its first run has worked."""
-        if self.offline:
+        if self.offline and not isinstance(command, Typed):
             self.status_bar.showMessage(f"“{command.text()}” was not made: {self.offline}", 15000)
             return
         command.report = self.tell_failure
         command.submit = self.writes.submit
         command.offline = lambda: self.offline
         command.unreachable = self._unreachable
+        if self.offline:  # typed: kept, to be saved when the server is back
+            command.mark_unsaved()
+            self.undo.push(command)
+            self._say_kept("The server cannot be reached.")
+            return
 
         def done(_result: object) -> None:
             command.mark_done()
@@ -119,12 +130,15 @@ class WriteDesk(QObject):
         return answer == QMessageBox.StandardButton.Close
 
     def _unreachable(self, why: str) -> None:
+        self._say_kept(why)
+        self.lost.emit(why)
+
+    def _say_kept(self, why: str) -> None:
         self.status_bar.showMessage(
             f"{why} The edit stays in Edit → Undo, marked unsaved, and is saved when the "
             "server is back.",
             15000,
         )
-        self.lost.emit(why)
 
     def tell_failure(self, message: str) -> None:
         QMessageBox.warning(self.parent_widget, "litman", rich(message))
