@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
 
-from litman.core.library import Library
+from litman.core.library.facade import Library
 from litman.core.records import Paper
 from litman.gui import commands
 from litman.gui.main_window import MainWindow
