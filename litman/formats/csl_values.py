@@ -54,6 +54,8 @@ def name_parts(name: str, person: bool = False) -> dict[str, str]:
 
 
 def extra_vars(item: dict[str, Any], p: Paper, tally: Tally | None) -> None:
+    """The paper's other fields as the CSL variables they are, into `item`; a field CSL
+    has no variable for is counted in `tally`, never dropped silently."""
     written = dates.used_fields(p.year, p.extra) | {"csl-id", "type"}
     for name, value in exchange.visible_extra(p.extra):
         var = _var_of(name, p.entry_type)

@@ -6,10 +6,16 @@ too). Modelled: `id` as citekey, `type` mapped to a BibTeX entry type and back, 
 `issued` (`date-parts`, or `raw`/`literal` text), `container-title` as venue (the
 `publisher` for books, theses and reports), `DOI`, `URL`, `abstract`, `keyword` (comma
 separated) as tags and `note` as notes. `volume`, `issue`, `page`, `publisher`,
-`publisher-place`, `ISSN`, `ISBN`, `edition`, `collection-title`, `language` and `editor`
-become the BibTeX fields of the same meaning; other variables are kept under their own name
-and written back. Reading status, rating and flags CSL has no variable for go in the
-`custom` object (citation-js's convention), as `litman-status` and the like.
+`publisher-place`, `ISSN`, `ISBN`, `edition`, `collection-title`, `language`, `genre`
+(type), `accessed` (urldate), `editor`, `translator` and the other name variables become
+the BibTeX fields of the same meaning (CSL's page range `2-3` as `2--3`); other variables
+are kept under their own name and written back. Reading status, rating and flags CSL has no
+variable for go in the `custom` object (citation-js's convention), as `litman-status` and
+the like.
+
+Written, an item is what CSL processors print right (`csl_values`): `issued` with every
+date part the paper has, titles, abstracts, venues and names as the window shows them with
+CSL's `<i>`/`<b>`, and litman's LaTeX source in `custom.litman-source` where it differs.
 """
 
 import json

@@ -5,11 +5,17 @@ A record runs from `TY` to `ER`; each line is a two-character tag, two spaces, a
 the value (one space before the dash, or none after it, is read too), and a line without a
 tag continues the value above it. UTF-8 with a BOM and CRLF line ends are read like any
 text. The spec's tags and their common dialects are modelled: `AU`/`A1` authors,
-`TI`/`T1` title, `PY`/`Y1`/`DA` year, `T2`/`JF`/`JO`/`JA` venue, `AB`/`N2` abstract,
-`DO`, `UR`, `KW` tags, `N1` notes; `VL`, `IS`, `SP`/`EP`, `PB`, `CY`, `SN`, `ET`, `T3`,
-`LA` and `A2`/`ED` become the BibTeX fields of the same meaning, and any other tag is kept
-as `ris-xx` and written back. Reading status, rating and the flags RIS has no tag for go
-in `U1` (the spec's user-definable field) as `litman-status: read` and the like.
+`TI`/`T1` title, `PY`/`Y1`/`DA` date (`YYYY/MM/DD/`), `T2`/`JF`/`JO`/`JA` venue,
+`AB`/`N2` abstract, `DO`, `UR`, `KW` tags, `N1` notes; `VL`, `IS`, `SP`/`EP`, `PB`, `CY`,
+`SN`, `ET`, `T3`, `LA`, `A2`/`ED`, `A4` (translator), `Y2` (urldate) and a thesis's or
+report's `M3` (type) become the BibTeX fields of the same meaning, and any other tag is
+kept as `ris-xx` and written back. Reading status, rating and the flags RIS has no tag for
+go in `U1` (the spec's user-definable field) as `litman-status: read` and the like.
+
+Written, text is what the window shows (`litman.formats.shown`: RIS readers print LaTeX
+raw), with litman's source in `U1  - litman-source-title: …` where it differs; names are
+`Family, Given`, a name BibTeX reads as `First von Last` split by BibTeX's rule. Reading is
+`litman.formats.ris_read`.
 """
 
 import re
@@ -52,7 +58,6 @@ WRITE_TYPES = {
     "thesis": "THES",  # biblatex's
     "report": "RPRT",
 }
-# RIS tags that are BibTeX fields litman keeps in `extra` (names joined with " and ").
 
 # -- writing -----------------------------------------------------------------------------
 
