@@ -112,3 +112,4 @@ if ! "${PIP[@]}" check >/dev/null; then
 fi
 printf '%s\n' $extras >"$extras_file"
 echo "$want" > "$stamp"
+echo "setup: the litman command is $VENV/bin/litman; \`. $VENV/bin/activate\` puts it on this shell's PATH"
