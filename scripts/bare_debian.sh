@@ -77,10 +77,10 @@ set +e
 in_root su newcomer -c 'cd ~/litman && make test' >"$logs/non-root.log" 2>&1
 code=$?
 set -e
-grep -q "sudo apt-get install" "$logs/non-root.log" || fail "non-root: no apt-get line, see $logs/non-root.log"
+grep -q "^  apt-get install -y" "$logs/non-root.log" || fail "non-root: no apt-get line, see $logs/non-root.log"
 [ $code != 0 ] || fail "non-root: make test went on without the system packages"
 [ ! -e "$root/home/newcomer/litman/.venv" ] || fail "non-root: a .venv was made before stopping"
-say "non-root: stopped before pip with: $(grep 'sudo apt-get' "$logs/non-root.log")"
+say "non-root: stopped before pip with: $(grep 'apt-get install' "$logs/non-root.log")"
 
 # -- 2. make run, on an Xvfb display of the host's (the root gets only what `make run` installs) --
 mkdir -p "$root/tmp/.X11-unix"

@@ -64,8 +64,14 @@ elif ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-    echo "setup: system packages are missing. Run this, then run make again:" >&2
-    echo "  sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+    install="apt-get install -y --no-install-recommends ${missing[*]}"
+    if command -v sudo >/dev/null 2>&1; then
+      echo "setup: system packages are missing. Run this, then run make again:" >&2
+      echo "  sudo $install" >&2
+    else  # a bare Debian has no sudo: root runs it
+      echo "setup: system packages are missing. Run this as root, then run make again:" >&2
+      echo "  $install" >&2
+    fi
     exit 1
   fi
   echo "setup: installing system packages: ${missing[*]}"
