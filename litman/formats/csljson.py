@@ -147,11 +147,11 @@ def to_paper(item: Mapping[str, Any], line: int, warnings: list[str]) -> NewPape
     source = custom.get(exchange.SOURCE)
     kept = exchange.sources_kept(source if isinstance(source, dict) else {}, shown.rich_text)
     return NewPaper(
-        title=kept(_one_line(_text(item.get("title"))), "title"),
+        title=kept(_one_line(_first(item.get("title"))), "title"),
         abstract=kept(_text(item.get("abstract")).strip(), "abstract"),
         authors=_authors(item, source if isinstance(source, dict) else {}, line, warnings),
         year=_year(item.get("issued")),
-        venue=kept(_one_line(_text(venue)), "venue"),
+        venue=kept(_one_line(_first(venue)), "venue"),
         doi=_text(item.get("DOI")).strip(),
         url=_text(item.get("URL")).strip(),
         entry_type=etype,
@@ -195,6 +195,15 @@ def _text(value: Any) -> str:
     return ""
 
 
+def _first(value: Any) -> str:
+    """A variable CSL gives one value, given a list (Crossref's titles, container titles and
+    ISBNs): its first, which is the one; the others are translations, abbreviations or the
+    other edition's ISBN."""
+    if isinstance(value, list):
+        return next((t for t in map(_text, value) if t.strip()), "")
+    return _text(value)
+
+
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
@@ -229,8 +238,10 @@ def _name(part: Any) -> str:
     family, given = part.get("family"), part.get("given")
     if len(part) == 2 and isinstance(family, str) and isinstance(given, str) and family and given:
         return " ".join(f"{family}, {given}".split())  # the common case, quickly
-    if _text(part.get("literal")):
-        return _one_line(_text(part["literal"]))
+    # Crossref names an organisation `{"name": ...}` (CSL's `literal`)
+    whole = part.get("literal") or (None if family or given else part.get("name"))
+    if _text(whole):
+        return _one_line(_text(whole))
     family = " ".join(
         _text(part.get(k)) for k in ("non-dropping-particle", "family") if _text(part.get(k))
     )
@@ -303,9 +314,10 @@ def _extra(item: Mapping[str, Any], etype: str, line: int, warnings: list[str]) 
         if key == "genre" and _text(value) == GENRES.get(etype):
             continue  # the entry type says it
         people = _names(value, line, warnings) if key in NAME_VARS else ()
-        text = _date_text(value) if key == "accessed" else _text(value)
+        one = key in FIELD_VARS and isinstance(value, list)
+        text = _date_text(value) if key == "accessed" else _first(value) if one else _text(value)
         text = " and ".join(people) if people else text
-        if isinstance(value, dict | list) and not (people or (key == "accessed" and text)):
+        if isinstance(value, dict | list) and not (people or one or (key == "accessed" and text)):
             text = ""
         if key == "page" and text:
             extra["pages"] = _RANGE.sub(r"\1--\2", text)

@@ -6,11 +6,12 @@ keeps are picked out: a response is untrusted, and the rest (references, licence
 would otherwise land in the paper's fields. Titles and abstracts are turned from HTML or
 JATS (`<jats:p>`, `<i>`, `<sub>`) into text by the same code that cleans seed abstracts.
 
-Real answers go beyond the documented examples, and each shape is read here: a title only in
-`original-title`, several titles or container titles (the first is the one; the others are
-translations or abbreviations), a `subtitle`, an organisation as `{"name": ...}`, ISBNs as a
-list, `issued` as `[[null]]` beside a dated `published-online`, an `article-number` in place
-of pages, and markup escaped twice (`&lt;sup&gt;`).
+Real answers go beyond the documented examples. The CSL-JSON reader takes the first of a list
+where CSL has one value (titles, container titles, ISBNs) and an organisation as
+`{"name": ...}`; here are read a title only in `original-title`, a `subtitle`, `issued` as
+`[[null]]` beside a dated `published-online`, an `article-number` in place of pages, an
+organisation among the editors (braced whole, as BibTeX's name lists need), and markup
+escaped twice (`&lt;sup&gt;`).
 """
 
 import dataclasses
@@ -56,7 +57,6 @@ KEPT = (
 )
 # Where Crossref keeps a year when `issued` has none, most telling first.
 DATES = ("published", "published-print", "published-online", "posted", "approved")
-ONE_OF = ("container-title", "ISBN")  # lists whose first value is the one
 _ESCAPED_TWICE = re.compile(
     r"<(?:sub|sup|inf|i|b|em|strong|u|sc|scp|span|jats:[\w-]+|mml:[\w-]+)\b[^<>]*>"
     r"|&(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z]+\d*);"
@@ -86,12 +86,8 @@ def from_csl(item: Any, *, crossref_types: bool = False) -> NewPaper | None:
     if crossref_types and isinstance(picked.get("type"), str):
         picked["type"] = CROSSREF_TYPES.get(picked["type"], "article")
     picked["title"] = _title(item)
-    for key in ONE_OF:
-        if key in picked:
-            picked[key] = _first(picked[key])
-    for key in ("author", "editor"):
-        if isinstance(picked.get(key), list):
-            picked[key] = [_person(n, braced=key == "editor") for n in picked[key]]
+    if isinstance(picked.get("editor"), list):
+        picked["editor"] = [_braced(n) for n in picked["editor"]]
     if _year_of(picked.get("issued")) is None:
         picked["issued"] = next((item[k] for k in DATES if _year_of(item.get(k))), None)
     if "page" not in picked and _first(item.get("article-number")):
@@ -116,17 +112,13 @@ def _first(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _person(name: Any, braced: bool) -> Any:
-    """A CSL name, with Crossref's `{"name": ...}` for an organisation read as a literal;
-    in an editor list, which is kept as BibTeX writes it, the literal is braced whole."""
-    if not isinstance(name, Mapping):
+def _braced(name: Any) -> Any:
+    """An editor: the editor list is kept as BibTeX writes it, where an organisation's name
+    (CSL's `literal`, Crossref's `name`) is braced whole."""
+    if not isinstance(name, Mapping) or name.get("family") or name.get("given"):
         return name
-    literal = _first(name.get("literal")) or (
-        "" if name.get("family") or name.get("given") else _first(name.get("name"))
-    )
-    if not literal:
-        return name
-    return {"literal": f"{{{literal}}}" if braced else literal}
+    literal = _first(name.get("literal")) or _first(name.get("name"))
+    return {"literal": f"{{{literal}}}"} if literal else name
 
 
 def _year_of(date: Any) -> int | None:

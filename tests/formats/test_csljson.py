@@ -94,3 +94,26 @@ def test_the_registry_reads_json_files(tmp_path: Path) -> None:
 def test_json_that_is_not_csl_is_skipped_with_its_reason() -> None:
     _, _, skipped, _ = csljson.parse('{"name": "litman", "version": "1.0"}')
     assert "not a CSL-JSON item" in skipped[0].reason
+
+
+# Items as Crossref's answers have them (its works API, and CSL files made from it): lists
+# where CSL has one value, and an organisation as `{"name": ...}`.
+CROSSREF_SHAPED = {
+    "type": "book",
+    "title": ["Main Title", "Titre principal"],
+    "container-title": ["Journal of Examples", "J. Ex."],
+    "author": [{"name": "GTEx Consortium", "sequence": "first"}, {"family": "Doe", "given": "J"}],
+    "ISBN": ["9780262033848", "9780262533058"],
+}
+
+
+def test_an_organisation_named_as_crossref_names_it_is_kept() -> None:
+    papers, _lines, _skipped, warnings = _parse([CROSSREF_SHAPED])
+    assert papers[0].authors == ("GTEx Consortium", "Doe, J")
+    assert warnings == []
+
+
+def test_lists_where_csl_has_one_value_give_their_first() -> None:
+    p = _parse([{**CROSSREF_SHAPED, "type": "article-journal"}])[0][0]
+    assert (p.title, p.venue) == ("Main Title", "Journal of Examples")
+    assert p.extra["isbn"] == "9780262033848"
