@@ -161,6 +161,18 @@ def test_stop_ends_the_lookup_between_requests(window, qtbot, fake_api: FakeApi)
     assert len(dialog.proposals) < 5
 
 
+def test_stop_ends_a_request_in_flight(window, qtbot, fake_api: FakeApi) -> None:
+    fake_api.queue("/crossref/", Reply(200, drip=0.02))  # a byte at a time, for seconds
+    select_rows(window, range(5))
+    dialog = lookup_actions.find_metadata(window)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: bool(fake_api.paths("/crossref/")), timeout=10_000)
+    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
+    # well before the drip ends (8 s) or the request's deadline (15 s)
+    qtbot.waitUntil(lambda: dialog.worker is None, timeout=3_000)
+    assert dialog.status.text() == "Stopped after 0 of 5."
+
+
 def test_offline_find_metadata_says_so_in_one_line(window, qtbot) -> None:
     select_rows(window, [0])
     dialog = lookup_actions.find_metadata(window)
