@@ -210,3 +210,54 @@ def test_a_copy_into_a_database_numbers_new_conflicts_after_the_copied(
         with pytest.raises(ConflictError):
             shared.update_paper(pid, seen_version=0, title="Mine again")
         assert [c.id for c in shared.conflicts()] == [1, 2]
+
+
+def test_a_refusal_names_only_fields_a_user_edits(library: Library) -> None:
+    """Whether a title was derived, or an abstract cut short, is bookkeeping of that field:
+    another client's change of it alone is no conflict, and no message names it."""
+    pid = _paper(library)
+    mine = library.update_paper(pid, seen_version=0, title="Mine", title_derived=False)
+    library.update_paper(pid, title_derived=True, abstract_truncated=True)  # another client
+    library.undo(mine)
+    assert library.get(pid).title == "Walrus Embeddings"
+    seen = library.get(pid).version
+    library.update_paper(pid, abstract_truncated=False)
+    library.update_paper(pid, seen_version=seen, abstract="Whole", abstract_truncated=True)
+    assert not library.conflicts(pid)
+
+
+def test_an_undo_refused_says_nothing_was_undone(library: Library) -> None:
+    pid = _paper(library)
+    mine = library.update_paper(pid, seen_version=0, title="Mine")
+    library.update_paper(pid, seen_version=1, title="Theirs")
+    with pytest.raises(ConflictError) as refused:
+        library.undo(mine)
+    assert "undone" in str(refused.value) and "redo the edit" not in str(refused.value)
+
+
+def test_an_undo_of_an_edit_of_a_paper_deleted_for_good_says_so(library: Library) -> None:
+    pid = _paper(library)
+    mine = library.update_paper(pid, title="Mine")
+    library.delete_permanently([pid])
+    with pytest.raises(LitmanError) as refused:
+        library.undo(mine)
+    said = str(refused.value)
+    assert "no longer" in said and "nothing was undone" in said.lower() and "\n" not in said
+
+
+def test_a_conflict_record_names_who_as_the_library_knows_them(
+    library: Library, store: str
+) -> None:
+    """On a shared library the database role (what the other members see as its user);
+    in a file, the login on this machine."""
+    import getpass
+
+    pid = _paper(library)
+    library.update_paper(pid, seen_version=0, year=2021)
+    with pytest.raises(ConflictError):
+        library.update_paper(pid, seen_version=0, year=2022)
+    [kept] = library.conflicts()
+    if store == "postgresql":
+        assert kept.who == library.engine.url.username  # the test server's role, not root
+    else:
+        assert kept.who.startswith(f"{getpass.getuser()}@")

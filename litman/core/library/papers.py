@@ -263,6 +263,7 @@ class Papers(Part):
         record, and ConflictError raised (`litman.core.store.versions`)."""
         written = {name for values in old.values() for name in values}
         with self._write() as conn:
+            _refuse_gone(conn, list(old))
             refused = None
             if redo is not None:
                 old, redo = versions.rebase_extra(conn, old, redo)
@@ -450,3 +451,13 @@ def insert_new(
             new_papers=True,
         )
     return ids
+
+
+def _refuse_gone(conn: Connection, ids: Sequence[int]) -> None:
+    """An undo of an edit of papers someone deleted for good since: said, not attempted."""
+    gone = sorted(set(ids) - set(store.existing_ids(conn, ids)))
+    if gone:
+        which = ", ".join(map(str, gone[:5])) + (" ..." if len(gone) > 5 else "")
+        raise NotFoundError(
+            f"Paper {which} no longer exists (deleted for good since); nothing was undone."
+        )

@@ -31,6 +31,9 @@ P, C = models.papers, models.conflicts
 # The columns whose edits are versioned; `extra` is versioned key by key.
 PER_USER = frozenset({"rating", "notes"})
 SHARED_COLUMNS = EDITABLE_FIELDS - PER_USER - {"extra"}
+# Bookkeeping of another field (whether the title was derived, the abstract cut short):
+# versioned with it, but never a conflict of its own, nor named to a user.
+FLAGS = frozenset({"title_derived", "abstract_truncated"})
 
 
 def plain(value: Any) -> Any:
@@ -83,7 +86,7 @@ def stale(
     return [
         FieldConflict(name, theirs, mine)
         for name, (theirs, mine) in changes.items()
-        if versions.get(name, 0) > seen
+        if versions.get(name, 0) > seen and name not in FLAGS
     ]
 
 
@@ -166,11 +169,15 @@ def refuse_undo(
             continue
         since = changed(paper, wrote[pid])  # fields not as the change left them
         back = changed(paper, old[pid])  # fields the undo would change
-        stale = [FieldConflict(n, t, back[n][1]) for n, (t, _) in since.items() if n in back]
+        stale = [
+            FieldConflict(n, t, back[n][1])
+            for n, (t, _) in since.items()
+            if n in back and n not in FLAGS
+        ]
         if stale:
             version, stamps = state(conn, pid)
             seen = min(stamps.get(c.field, version) for c in stale) - 1
-            error = refuse(conn, paper, seen, version, stale)
+            error = refuse(conn, paper, seen, version, stale, undoing=True)
             first = first or error
     return first
 
@@ -180,11 +187,18 @@ def _shared(values: Mapping[str, Any]) -> bool:
 
 
 def refuse(
-    conn: Connection, paper: Paper, seen: int, version: int, conflicts: Sequence[FieldConflict]
+    conn: Connection,
+    paper: Paper,
+    seen: int,
+    version: int,
+    conflicts: Sequence[FieldConflict],
+    *,
+    undoing: bool = False,
 ) -> ConflictError:
     """Keep the refused fields in the conflict record (the caller's transaction, which must
-    commit) and the error to raise after it has."""
-    stamp, who = store.now(), _who()
+    commit) and the error to raise after it has (`undoing`: the refused write was an undo
+    or a redo)."""
+    stamp, who = store.now(), _who(conn)
     conn.execute(
         insert(C),
         [
@@ -203,7 +217,7 @@ def refuse(
         ],
     )
     return ConflictError(
-        _message(paper.citekey, conflicts),
+        _message(paper.citekey, conflicts, undoing),
         paper_id=paper.id,
         citekey=paper.citekey,
         seen=seen,
@@ -212,10 +226,15 @@ def refuse(
     )
 
 
-def _message(citekey: str, conflicts: Sequence[FieldConflict]) -> str:
+def _message(citekey: str, conflicts: Sequence[FieldConflict], undoing: bool) -> str:
     said = "; ".join(
         f"{c.field} is now {_short(c.theirs)}, yours {_short(c.mine)}" for c in conflicts
     )
+    if undoing:
+        return (
+            f"'{citekey}' was changed by someone else since ({said}): putting yours back "
+            "would write over theirs, so nothing was undone."
+        )
     return (
         f"'{citekey}' was changed by someone else since you read it ({said}). "
         "Nothing was saved; read it again and redo the edit."
@@ -228,7 +247,12 @@ def _short(value: Any) -> str:
     return repr(text if len(text) <= 40 else text[:39] + "…")
 
 
-def _who() -> str:
+def _who(conn: Connection) -> str:
+    """Who made a refused edit, as the library knows them: the database role of a shared
+    library (what every member sees as its user), the login and machine of a file's."""
+    role = reading_state.reader_name(conn)
+    if role:
+        return role
     try:
         user = getpass.getuser()
     except (KeyError, OSError):  # no user name in this environment
