@@ -4,7 +4,9 @@ It opens a temporary library, imports the bundled seeds and searches them, expor
 and parses it back, checks that HTTPS would trust some CA certificates (no network), then
 builds and shows the main window, processes events and closes it, and asks Qt for what it
 takes from ICU (collation, a time zone's name).
-Each check prints one line; any failure prints why and exits 1.
+Each check prints one line; a failure prints why, and exits 1 once every check that does not
+need the failed one has run: a bare machine hears at once of all it lacks (CA certificates,
+libGL), not of one a run.
 """
 
 import os
@@ -23,21 +25,42 @@ class SelfTestFailed(Exception):
     pass
 
 
+Check = Callable[[], tuple[str, str]]  # a check's name and what it found, or SelfTestFailed
+
+
 def run() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     start = time.perf_counter()
     print(f"litman {__version__} self-test ({'frozen' if paths.is_frozen() else 'source'})")
-    with tempfile.TemporaryDirectory(prefix="litman-selftest-") as tmp:
+    passed: list[str] = []
+    failed: list[str] = []
+
+    def ok(name: str, detail: str) -> None:
+        print(f"  ok  {name}: {detail}")
+        passed.append(name)
+
+    def attempt(check: Check) -> None:
         try:
-            _checks(Path(tmp), lambda name, detail: print(f"  ok  {name}: {detail}"))
+            ok(*check())
         except SelfTestFailed as exc:
             print(f"  FAILED  {exc}")
-            return 1
+            failed.append(str(exc))
+
+    with tempfile.TemporaryDirectory(prefix="litman-selftest-") as tmp:
+        try:
+            _checks(Path(tmp), ok, attempt)
+        except SelfTestFailed as exc:  # a check the rest need
+            print(f"  FAILED  {exc}")
+            failed.append(str(exc))
+    if failed:
+        print(f"self-test failed: {len(failed)} of {len(passed) + len(failed)} checks")
+        return 1
     print(f"self-test passed in {time.perf_counter() - start:.2f} s")
     return 0
 
 
-def _checks(tmp: Path, ok: Callable[[str, str], None]) -> None:
+def _checks(tmp: Path, ok: Callable[[str, str], None], attempt: Callable[[Check], None]) -> None:
+    """The library's checks, each needing the one before; then the independent ones."""
     from litman.core.library.facade import Library
     from litman.formats import bibtex
 
@@ -76,25 +99,39 @@ def _checks(tmp: Path, ok: Callable[[str, str], None]) -> None:
         )
         ok("BibTeX", f"{len(papers)} entries exported and parsed back")
 
-        from psycopg import pq
-
-        need(pq.version() > 0, "no libpq: shared libraries on PostgreSQL cannot be opened")
-        ok("PostgreSQL driver", f"psycopg ({pq.__impl__}) with libpq {pq.version()}")
-
-        from litman.metadata import net
-
-        need(net.https_available(), "no HTTPS in this build: metadata lookup cannot work")
-        ok("lookup", "HTTPS for Crossref, doi.org, arXiv and OpenAlex")
-        count, where = net.ca_certificates()
-        need(count, f"no CA certificates in {where}: every HTTPS lookup would be refused")
-        ok("certificates", f"{count} CA certificates from {where}")
-
-        shown = _window(lib, tmp)
-        ok("window", shown)
-        ok("Qt text services", _text_services())
+        for check in (_driver, _lookup, _certificates, lambda: _window(lib, tmp), _text_services):
+            attempt(check)
 
 
-def _text_services() -> str:
+def _driver() -> tuple[str, str]:
+    from psycopg import pq
+
+    if pq.version() <= 0:
+        raise SelfTestFailed("no libpq: shared libraries on PostgreSQL cannot be opened")
+    return "PostgreSQL driver", f"psycopg ({pq.__impl__}) with libpq {pq.version()}"
+
+
+def _lookup() -> tuple[str, str]:
+    from litman.metadata import net
+
+    if not net.https_available():
+        raise SelfTestFailed("no HTTPS in this build: metadata lookup cannot work")
+    return "lookup", "HTTPS for Crossref, doi.org, arXiv and OpenAlex"
+
+
+def _certificates() -> tuple[str, str]:
+    from litman.metadata import net
+
+    count, where = net.ca_certificates()
+    if not count:
+        raise SelfTestFailed(
+            f"no CA certificates in {where}: every HTTPS lookup would be refused "
+            "(Debian and Ubuntu: apt-get install ca-certificates)"
+        )
+    return "certificates", f"{count} CA certificates from {where}"
+
+
+def _text_services() -> tuple[str, str]:
     """What Qt asks ICU for, whose data the Linux bundle keeps (packaging/icu_data.py):
     a locale's collation and a time zone's name in another language."""
     from PySide6.QtCore import QCollator, QLocale, QTimeZone
@@ -106,10 +143,10 @@ def _text_services() -> str:
     )
     if swedish <= 0 or german >= 0 or name != "Mitteleuropäische Normalzeit":
         raise SelfTestFailed(f"Qt text services: ö against z {swedish}/{german}, zone '{name}'")
-    return f"Swedish and German collation, Europe/Berlin in German: {name}"
+    return "Qt text services", f"Swedish and German collation, Europe/Berlin in German: {name}"
 
 
-def _window(lib: object, tmp: Path) -> str:
+def _window(lib: object, tmp: Path) -> tuple[str, str]:
     try:
         from PySide6.QtWidgets import QApplication
     except ImportError as exc:  # a machine without libGL, say: a failed check, not a crash
@@ -136,4 +173,7 @@ def _window(lib: object, tmp: Path) -> str:
     qapp.processEvents()
     if not rows or not found or picture.isNull():
         raise SelfTestFailed(f"window showed {rows} rows, {found} for 'bandit'")
-    return f"{rows} rows, {found} for 'bandit', painted {picture.width()}x{picture.height()}"
+    return (
+        "window",
+        f"{rows} rows, {found} for 'bandit', painted {picture.width()}x{picture.height()}",
+    )

@@ -80,3 +80,23 @@ def test_without_libgl_the_self_test_fails_its_window_check(tmp_path: Path) -> N
     failed = [line for line in done.stdout.splitlines() if "FAILED" in line]
     assert len(failed) == 1 and "window" in failed[0] and "libGL.so.1" in failed[0]
     assert "apt-get install libgl1 libegl1 fontconfig-config" in failed[0]
+
+
+def test_a_bare_machine_hears_of_every_failed_check_at_once(tmp_path: Path) -> None:
+    """No libGL and no CA certificates (a bare Debian has neither): both are said."""
+    env = without_libgl(tmp_path)
+    env["SSL_CERT_FILE"] = str(tmp_path / "none.pem")
+    env["SSL_CERT_DIR"] = str(tmp_path / "none")
+    done = subprocess.run(
+        [sys.executable, "-m", "litman", "--self-test"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 1
+    failed = [line for line in done.stdout.splitlines() if "FAILED" in line]
+    assert len(failed) == 2, done.stdout
+    assert "CA certificates" in failed[0] and "apt-get install ca-certificates" in failed[0]
+    assert "libGL.so.1" in failed[1]
+    assert "self-test failed: 2 of" in done.stdout
