@@ -13,7 +13,7 @@ Beside them, the leaves every room uses: `records` (plain data crossing the boun
 `errors`, `fields`, `text` and `batch`.
 
 May import: the standard library, SQLAlchemy/SQLModel, numpy, rapidfuzz and the like; never
-Qt, `bibtexparser`, or any other litman package. `litman.gui`, `litman.cli` and `litman.app`
-use the library room, the store's `interface` and the leaves, never the file-level modules
-(import-linter contract "one front door").
+Qt, `bibtexparser`, or any other litman package. Imported by every other litman package:
+`litman.gui`, `litman.cli` and `litman.app` use the library room, the store's `interface` and
+the leaves, never the file-level modules (import-linter contract "one front door").
 """
