@@ -23,6 +23,7 @@ from typing import BinaryIO, TextIO, TypedDict, Unpack, cast
 
 from litman.core.records import Paper
 from litman.formats import bibtex_plain, jabref, latex
+from litman.formats.bibtex_comments import COMMENTED, placed
 from litman.formats.bibtex_fields import (
     MONTH_NAMES,
     ORDER,
@@ -90,10 +91,15 @@ def _entry(
     p: Paper, fields: list[tuple[str, str]], convert: Convert, unsafe_key: re.Pattern[str]
 ) -> str:
     kind, fields = convert(p.entry_type, fields)
-    body = "".join([_field_line(k, v) for k, v in fields])[:-2] + "\n"
+    lines = [_field_line(k, v) for k, v in fields]
+    if lines:
+        lines[-1] = lines[-1][:-2] + "\n"  # no comma after the last field
+    if COMMENTED in p.extra:
+        lines = placed(lines, [k for k, _ in fields], p.extra[COMMENTED])
+    body = "".join(lines)
     kind = _name_safe(kind) or "misc"
     key = unsafe_key.sub("_", p.citekey)
-    return f"@{kind}{{{key},\n{body if fields else ''}}}\n"
+    return f"@{kind}{{{key},\n{body}}}\n"
 
 
 def _field_line(name: str, value: str) -> str:

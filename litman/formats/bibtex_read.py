@@ -11,7 +11,7 @@ as BibTeX and biber do, and says so; malformed entries are skipped with their li
 import logging
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import count
 from pathlib import Path
@@ -23,7 +23,8 @@ from bibtexparser.library import Library
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Skipped
 from litman.formats import jabref
-from litman.formats.bibtex_fields import MONTH_NAMES, to_paper, unescaped
+from litman.formats.bibtex_comments import COMMENTED, owners, strip_comment_lines
+from litman.formats.bibtex_fields import MONTH_NAMES, to_paper
 from litman.formats.bibtex_macros import (
     MAX_EXPANDED_CHARS,
     MAX_FIELD_CHARS,
@@ -72,10 +73,12 @@ def read_group(paths: Sequence[Path], keyword_separator: str = ",") -> list[Impo
     texts = [_decoded(path) for path in paths]
     libs = [_parse_blocks(t.text) for t in texts]
     macros = Macros(dict(MONTHS))
-    string_notes = [_define(lib, macros) for lib, _ in libs]
+    string_notes = [_define(lib, macros) for lib, _, _ in libs]
     batches = []
-    for path, text, (lib, notes), defs in zip(paths, texts, libs, string_notes, strict=True):
-        papers, lines, skipped, warnings = _entries(lib, macros, keyword_separator)
+    for path, text, (lib, notes, inside), defs in zip(
+        paths, texts, libs, string_notes, strict=True
+    ):
+        papers, lines, skipped, warnings = _entries(lib, macros, keyword_separator, inside)
         blocks = _kept_blocks(lib)
         papers = jabref.tag_members(papers, blocks, warnings)
         if not papers and not skipped and not lib.strings and not blocks:
@@ -115,15 +118,18 @@ def _decoded(path: Path) -> Decoded:
 
 def parse(text: str) -> Parsed:
     """One file's text on its own: papers, their lines, what was skipped, warnings."""
-    lib, notes = _parse_blocks(text)
+    lib, notes, inside = _parse_blocks(text)
     macros = Macros(dict(MONTHS))
     defs = _define(lib, macros)
-    papers, lines, skipped, warnings = _entries(lib, macros)
+    papers, lines, skipped, warnings = _entries(lib, macros, inside=inside)
     return papers, lines, skipped, notes + defs + warnings
 
 
-def _parse_blocks(text: str) -> tuple[Library, list[str]]:
-    text, notes = strip_comment_lines(text)
+def _parse_blocks(text: str) -> tuple[Library, list[str], dict[int, str]]:
+    """The file's blocks, notes on commented-out entries, and the commented-out lines
+    inside entries (0-based line -> text)."""
+    inside: dict[int, str] = {}
+    text, notes = strip_comment_lines(text, inside)
     numbers = count(1)
     text = _KEYLESS.sub(lambda m: f"{m.group(1)}{NO_KEY}{next(numbers)},", text)
     try:
@@ -132,41 +138,7 @@ def _parse_blocks(text: str) -> tuple[Library, list[str]]:
         raise ImportFailed(
             f"the file cannot be parsed as BibTeX ({type(exc).__name__}); nothing was imported."
         ) from exc
-    return lib, notes
-
-
-def strip_comment_lines(text: str) -> tuple[str, list[str]]:
-    """Lines starting with `%` between entries or between fields, blanked (line numbers
-    stay): biber and JabRef read them as comments, not as entries or fields. Brace depth
-    counts only the lines kept, so a commented-out field may span lines."""
-    if "%" not in text:
-        return text, []
-    lines = text.split("\n")
-    notes, depth, quote = [], 0, False
-    for i, line in enumerate(lines):
-        stripped = line.lstrip()
-        if stripped.startswith("%") and depth <= 1 and not quote:
-            m = re.match(r"%+\s*@\s*([A-Za-z]+)\s*[{(]\s*([^,\s]*)", stripped)
-            if m and m.group(1).lower() not in ("comment", "string", "preamble") and not depth:
-                notes.append(f"line {i + 1}: commented-out entry '{m.group(2)}' left out")
-            lines[i] = ""
-            continue
-        depth, quote = _scan(line, depth, quote)
-    return "\n".join(lines), notes
-
-
-def _scan(line: str, depth: int, quote: bool) -> tuple[int, bool]:
-    """Brace depth and whether a `"..."` value is open, after `line`."""
-    for _, ch in unescaped(line, '{}"@'):
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth = max(depth - 1, 0)
-        elif ch == '"' and depth == 1:
-            quote = not quote
-        elif ch == "@" and depth == 0:
-            quote = False
-    return depth, quote
+    return lib, notes, inside
 
 
 def _define(lib: Library, macros: Macros) -> list[str]:
@@ -199,7 +171,9 @@ def _kept_blocks(lib: Library) -> list[tuple[str, str]]:
     return out
 
 
-def _entries(lib: Library, macros: Macros, keyword_separator: str = ",") -> Parsed:
+def _entries(
+    lib: Library, macros: Macros, keyword_separator: str = ",", inside: Mapping[int, str] = {}
+) -> Parsed:
     uses: Counter[str] = Counter()  # undefined macro -> the entries that name it
     warnings: list[str] = []
     papers, lines, skipped = [], [], []
@@ -214,6 +188,7 @@ def _entries(lib: Library, macros: Macros, keyword_separator: str = ",") -> Pars
             entries.append(kept)  # a duplicate key: imported under a new key, and reported
         else:
             skipped.append(Skipped((block.start_line or 0) + 1, _failure(block)))
+    commented = owners(entries, [*lib.blocks, *lib.failed_blocks], inside)
     for entry in entries:
         line = (entry.start_line or 0) + 1
         reason = _refused(entry)
@@ -231,9 +206,10 @@ def _entries(lib: Library, macros: Macros, keyword_separator: str = ",") -> Pars
             skipped.append(Skipped(line, f"a field {exc}"))
             continue
         key, etype = entry.key.strip(), entry.entry_type
-        papers.append(
-            _referring(to_paper(key, etype, raw, line, warnings, keyword_separator), refs, used)
-        )
+        paper = _referring(to_paper(key, etype, raw, line, warnings, keyword_separator), refs, used)
+        if entry.start_line in commented:
+            paper = replace(paper, extra={**paper.extra, COMMENTED: commented[entry.start_line]})
+        papers.append(paper)
         lines.append(line)
         uses.update(used)
     order = sorted(range(len(papers)), key=lines.__getitem__)

@@ -194,3 +194,59 @@ def test_a_real_file_without_its_macros_file_keeps_its_references(
     out = " ".join(bibtex.dumps(library.list_papers("id")).split())
     assert "CordonandHerrera" not in out and "Cordon #and# Herrera_F #and# Stuetzle" in out
     assert "undefined @string macros" in report.summary()
+
+
+# -- commented-out lines inside an entry -------------------------------------------------------
+
+COMMENTED = """@article{a,
+   author = {Doe, Jane},
+   %note = {a note kept out},
+   title = {T},
+   journal = {J},
+   year = {1956},
+   URL = {https://doi.org/10.1143/JPSJ.11.33},
+   %eprint = {https://doi.org/10.1143/JPSJ.11.33}
+}
+"""
+
+
+def test_commented_out_lines_in_an_entry_are_written_back_in_place(
+    library: Library, tmp_path: Path
+) -> None:
+    out = round_trip(library, write(tmp_path, COMMENTED))
+    lines = [line.strip() for line in entry_of(out, "a").splitlines()]
+    assert lines.index("%note = {a note kept out},") == lines.index("author = {Doe, Jane},") + 1
+    assert lines[-1] == "%eprint = {https://doi.org/10.1143/JPSJ.11.33}"
+
+
+def test_commented_out_lines_are_comments_to_the_reader_still(
+    library: Library, tmp_path: Path
+) -> None:
+    (paper,), _, skipped, _ = bibtex.parse(round_trip(library, write(tmp_path, COMMENTED)))
+    assert "note" not in paper.extra and "eprint" not in paper.extra and not skipped
+
+
+def test_a_real_files_commented_out_fields_come_back(library: Library, tmp_path: Path) -> None:
+    source = REAL / "nmr_relaxation.bib"
+    text = source.read_text(encoding="utf-8")
+    out = round_trip(library, source)
+    commented = [line.strip() for line in text.splitlines() if line.lstrip().startswith("%")]
+    inside = [c for c in commented if c.startswith("%eprint")]
+    assert inside and all(c in out for c in inside)
+
+
+@pytest.mark.parametrize("tool", ["bibtex", "biber"])
+def test_commented_out_lines_compile_as_in_the_source(
+    library: Library, tmp_path: Path, tex: None, tool: str
+) -> None:
+    source = write(tmp_path, COMMENTED)
+    out = write(tmp_path, round_trip(library, source), "out.bib")
+    run = tex_run.bibtex_plain if tool == "bibtex" else tex_run.biber_run
+    assert run(out, tmp_path / "out") == run(source, tmp_path / "src")
+
+
+def test_a_comment_block_keeps_its_percent_lines(library: Library, tmp_path: Path) -> None:
+    text = "@comment{old,\n  year={2001},\n  %comment out ={}\n}\n\n@misc{a, title={A}}\n"
+    out = round_trip(library, write(tmp_path, text))
+    assert "@comment{old,\n  year={2001},\n  %comment out ={}\n}" in out
+    assert "%comment" not in entry_of(out, "a")

@@ -19,7 +19,7 @@ def raw_entries(path: Path) -> dict[str, dict[str, str]]:
     """Citekey -> field -> value as a reader resolves it (macros expanded), first wins,
     under BibTeX's names."""
     text = bibtex_read._decoded(path).text
-    lib, _ = bibtex_read._parse_blocks(text)
+    lib = bibtex_read._parse_blocks(text)[0]
     macros = bibtex_read.Macros(dict(bibtex_read.MONTHS))
     bibtex_read._define(lib, macros)
     out: dict[str, dict[str, str]] = {}
