@@ -4,7 +4,8 @@ and redirects followed only to HTTPS on the same service.
 urllib's `timeout` bounds each socket operation, not the request: a server that sends a
 byte a second keeps a read alive for ever. Here a watcher thread shuts the connection down
 when the request's deadline passes or the user stops the lookup, which ends a blocked read
-at once in whatever phase it is (connecting, the TLS handshake, the headers, the body).
+at once in whatever phase it is (connecting, the TLS handshake, the headers, the body); the
+host's name is resolved on a thread of its own, waited for under the same watch.
 
 urllib follows any `Location`, to any host and from HTTPS down to HTTP. Here a hop is
 followed only over HTTPS to the host asked or to a domain the source names as its own
@@ -148,10 +149,58 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
         return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
+def _resolve(host: str, port: int, watch: Watch) -> list[Any]:
+    """`getaddrinfo` on a thread of its own, waited for under the watch: a resolver that
+    does not answer holds it for tens of seconds, which no socket timeout bounds. Left to
+    finish alone when the watch ends the request."""
+    found: list[Any] = []
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            found.append(socket.getaddrinfo(host, port, type=socket.SOCK_STREAM))
+        except OSError as exc:
+            found.append(exc)
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="litman-lookup-resolve", daemon=True).start()
+    while not done.wait(STEP):
+        if watch.ended:
+            raise Ended(watch.ended)
+    if isinstance(found[0], OSError):
+        raise found[0]
+    return list(found[0])
+
+
+def _watched_connection(watch: Watch) -> Callable[..., socket.socket]:
+    """`socket.create_connection` for http.client, with the name resolved and each socket
+    watched (`_resolve`, `Watch.add`)."""
+
+    def create(address: tuple[str, int], timeout: Any = None, source: Any = None) -> socket.socket:
+        error: OSError = OSError(f"no address for {address[0]}")
+        for family, kind, proto, _name, where in _resolve(*address, watch):
+            sock = socket.socket(family, kind, proto)
+            watch.add(sock)
+            try:
+                sock.settimeout(watch.left())
+                if source:
+                    sock.bind(source)
+                sock.connect(where)
+                return sock
+            except OSError as exc:
+                error = exc
+                sock.close()
+        raise error
+
+    return create
+
+
 class _WatchedHTTP(http.client.HTTPConnection):
     def __init__(self, *args: Any, watch: Watch, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.watch = watch
+        self._create_connection = _watched_connection(watch)
 
     def connect(self) -> None:
         self.timeout = self.watch.left()
@@ -174,6 +223,7 @@ if hasattr(urllib.request, "HTTPSHandler"):  # a frozen build without ssl has no
         def __init__(self, *args: Any, watch: Watch, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self.watch = watch
+            self._create_connection = _watched_connection(watch)
 
         def connect(self) -> None:
             """HTTPSConnection.connect, with the socket watched before the TLS handshake."""

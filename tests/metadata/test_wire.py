@@ -1,6 +1,8 @@
 """One request on the wire: its one deadline, a stop heard in flight, and where a redirect
 may lead. Deadlines here are tiny, against a server that drips a byte at a time."""
 
+from typing import Any
+
 import pytest
 
 from litman.core.errors import Cancelled
@@ -115,3 +117,49 @@ def test_a_redirect_from_https_down_to_http_is_not_followed(
     with pytest.raises(LookupFailed, match="follows a redirect only over HTTPS"):
         lookup.sources[2].lookup(ZENODO, lambda: False)
     assert fake_api.requests == []
+
+
+def _slow_resolver(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, Any]:
+    """`getaddrinfo` as a dead DNS server makes it: it answers after seconds that no
+    socket timeout bounds (here 5, or when the test releases it). Events: asked, release,
+    answered."""
+    import socket
+    import threading
+
+    asked, release, answered = threading.Event(), threading.Event(), threading.Event()
+    real = socket.getaddrinfo
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        asked.set()
+        release.wait(5)
+        answered.set()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", slow)
+    return asked, release, answered
+
+
+def test_stop_is_heard_while_the_name_is_being_resolved(
+    fake_api: FakeApi, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked, release, answered = _slow_resolver(monkeypatch)
+    lookup = Lookup(config_for(fake_api, None, timeout=60.0, retries=0))
+    try:
+        with pytest.raises(Cancelled):
+            lookup.sources[1].lookup(W2SG, asked.is_set)
+        assert not answered.is_set()  # stopped while the name was still being resolved
+    finally:
+        release.set()
+
+
+def test_a_name_that_takes_too_long_to_resolve_is_left_at_the_deadline(
+    fake_api: FakeApi, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _asked, release, answered = _slow_resolver(monkeypatch)
+    lookup = Lookup(config_for(fake_api, None, timeout=0.3, retries=0))
+    try:
+        with pytest.raises(LookupFailed, match=r"^Crossref did not answer within 0\.3 s"):
+            lookup.sources[1].lookup(W2SG, lambda: False)
+        assert not answered.is_set()  # left at the deadline, not when the name came
+    finally:
+        release.set()
