@@ -224,3 +224,18 @@ def test_a_hung_server_is_said_and_no_statement_waits_without_a_limit(
             own_cluster.thaw()
         assert "\n" not in str(reading.value) + str(writing.value)
         assert lib.get(1).status == before  # answering again, and nothing half-written
+
+
+def test_a_copy_cut_by_the_server_going_away_blames_the_server(own_cluster, tmp_path) -> None:
+    target = tmp_path / "snapshot.sqlite"
+    with Library.open(own_cluster.url(), read_only=True) as source, Library.open(target) as copy:
+        try:
+            with pytest.raises(LitmanError) as cut:
+                # After the papers, before the tags: the server restarts under the copy.
+                source.copy_to(copy, progress=lambda _done, _total: own_cluster.halt())
+        finally:
+            own_cluster.resume()
+        said = str(cut.value)
+        assert isinstance(cut.value, ServerUnreachableError), said
+        assert "snapshot.sqlite" not in said and "\n" not in said
+        assert copy.count() == 0  # the copy is whole or nothing

@@ -334,3 +334,15 @@ def test_a_dangling_symlink_library_is_not_created(tmp_path: Path) -> None:
         assert run.returncode == 1 and "does not exist" in run.stderr, run.stderr
         assert len(run.stderr.strip().splitlines()) == 1
     assert not target.exists()
+
+
+def test_a_write_after_the_library_was_deleted_says_so_and_makes_nothing(seeded_path) -> None:
+    with Library.open(seeded_path) as writer:
+        ids = writer.list_ids()[:3]
+        for leftover in seeded_path.parent.glob(seeded_path.name + "*"):
+            leftover.unlink()  # the file and its -wal and -shm, deleted by hand
+        with pytest.raises(LitmanError) as refused:
+            writer.set_status(ids, "read")
+    said = str(refused.value)
+    assert "deleted or moved" in said and "restored" not in said and "backup" not in said
+    assert not seeded_path.exists()

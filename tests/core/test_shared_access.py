@@ -213,3 +213,14 @@ def test_server_options_in_the_url_are_kept_beside_litmans_time_zone(pg_url: str
     with Library.open(pg_url + options) as lib, lib.engine.connect() as conn:
         assert conn.execute(text("SHOW work_mem")).scalar() == "7MB"
         assert conn.execute(text("SHOW timezone")).scalar() == "UTC"
+
+
+def test_a_wrong_password_is_said_as_refused_not_as_an_unreachable_server(member) -> None:
+    from litman.core.errors import ServerUnreachableError
+
+    _, url = member
+    with pytest.raises(LitmanError) as refused:
+        Library.open(url.replace("@", ":not-the-password@", 1))
+    said = str(refused.value)
+    assert not isinstance(refused.value, ServerUnreachableError)
+    assert "Cannot reach" not in said and "password" in said and "not-the-password" not in said

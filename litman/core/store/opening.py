@@ -51,12 +51,20 @@ def identity(path: Path) -> tuple[int, int]:
 
 def check_same_file(path: Path, opened: tuple[int, int]) -> None:
     """Refuse to write when the file at `path` is no longer the one opened: a restore put
-    another in its place, and a write now would land in the replaced file, lost."""
-    if identity(path) != opened:
+    another in its place, or it was deleted or moved, and a write now would land in a file
+    no longer there, lost."""
+    now = identity(path)
+    if now == opened:
+        return
+    if now == (0, 0):  # nothing there now: never recreated by writing to it
         raise LitmanError(
-            f"{path} was replaced (restored from a backup) after this litman opened it; "
-            "nothing was changed. Open it again."
+            f"{path} was deleted or moved after this litman opened it; nothing was changed "
+            "and nothing was made in its place."
         )
+    raise LitmanError(
+        f"{path} was replaced by another file (a restore?) after this litman opened it; "
+        "nothing was changed. Open it again."
+    )
 
 
 def read_error(path: Path, exc: DBAPIError | sqlite3.Error) -> Exception:

@@ -124,10 +124,16 @@ def gone(exc: DBAPIError) -> bool:
     code = sqlstate(exc)
     if exc.connection_invalidated or code.startswith(GONE):
         return True
-    failed = getattr(exc.orig, "pgconn", None)  # a connection attempt's own libpq side
-    if failed is not None and failed.needs_password:
-        return False  # reached, and it asks for a password that libpq did not find
+    if asked_password(exc):
+        return False  # reached: it asked for a password
     return isinstance(exc, OperationalError) and not code
+
+
+def asked_password(exc: DBAPIError) -> bool:
+    """Whether a failed connection attempt reached a server that asked for a password
+    (libpq found none, or the one it gave was refused)."""
+    failed = getattr(exc.orig, "pgconn", None)  # a connection attempt's own libpq side
+    return failed is not None and bool(failed.needs_password or failed.used_password)
 
 
 def _first_line(exc: DBAPIError) -> str:
@@ -226,6 +232,8 @@ class PostgresStore:
             ):
                 yield conn
         except DBAPIError as exc:
+            if not isinstance(exc.orig, psycopg.Error):
+                raise  # another store's, met inside this read (a copy's destination): its own
             raise self._error(exc, "read") from exc
 
     @contextmanager
@@ -240,8 +248,8 @@ class PostgresStore:
                 seen = journal.position(conn, "").seq
             self._seen = seen  # our own commit is not news
         except DBAPIError as exc:
-            if isinstance(exc.orig, Exception) and sqlstate(exc).startswith("23"):
-                raise  # a constraint: the caller knows what it means
+            if not isinstance(exc.orig, psycopg.Error) or sqlstate(exc).startswith("23"):
+                raise  # another store's (a copy's source), or a constraint: not ours to say
             raise self._error(exc, "write") from exc
 
     def _error(self, exc: DBAPIError, doing: str) -> LitmanError:
@@ -253,6 +261,11 @@ class PostgresStore:
             return ServerUnreachableError(
                 f"Cannot reach the server of {self.where}: "
                 f"{self._scrub(_first_line(exc))}.{nothing}"
+            )
+        if asked_password(exc):
+            return LitmanError(
+                f"The server of {self.where} refused the connection: "
+                f"{self._scrub(_first_line(exc))} (the password is wrong or missing)."
             )
         if code in ("55P03", "40P01"):  # lock_not_available, deadlock_detected
             return LibraryLockedError(

@@ -103,6 +103,8 @@ class SQLiteStore:
                 ):
                     yield conn
             except OperationalError as exc:
+                if not isinstance(exc.orig, sqlite3.Error):
+                    raise  # another store's, met inside this write (a copy's source): its own
                 raise write_error(exc, self.path) from exc
             finally:
                 # Our own commit is not news. (A commit by another process in the instant
