@@ -8,19 +8,17 @@ emits edit requests: the window turns them into undoable commands.
 from collections.abc import Sequence, Set
 from typing import Any
 
-from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QFocusEvent, QPalette
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QScrollArea,
     QSpinBox,
     QTabWidget,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -30,40 +28,17 @@ from litman.core.records import Paper, Status
 from litman.display.text import plain_text
 from litman.formats.bibtex_macros import UNDEFINED
 from litman.gui.entry_editor import EntryEditor
+from litman.gui.pane_widgets import NotesEdit, SafeBrowser
 from litman.gui.rendering import abstract_html
 from litman.gui.safe_text import MAX_RENDERED, clip
 from litman.gui.tag_box import TagBox
+from litman.gui.typing_kept import Typing, typed
+from litman.gui.typing_kept import shown_values as _values
 
 LINE_FIELDS = ("title", "authors", "year", "venue", "doi", "url")
 LABELS = {"doi": "DOI", "url": "URL"}
 MIXED = "Mixed"
 PARTLY_READ = "Set for all"  # a large selection whose statuses are being read
-
-
-class SafeBrowser(QTextBrowser):
-    """A text view that fetches nothing: no images, no style sheets, no files, local or not.
-
-    The abstract is escaped before it gets here; this is the second wall."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setOpenLinks(False)
-        self.setOpenExternalLinks(False)
-        self.resource_requests: list[str] = []
-
-    def loadResource(self, kind: int, url: QUrl | str) -> Any:
-        self.resource_requests.append(url.toString() if isinstance(url, QUrl) else url)
-        return None
-
-
-class NotesEdit(QPlainTextEdit):
-    """The notes box; `left` fires when focus leaves it, which saves what was typed."""
-
-    left = Signal()
-
-    def focusOutEvent(self, event: QFocusEvent) -> None:
-        super().focusOutEvent(event)
-        self.left.emit()
 
 
 class DetailPane(QWidget):
@@ -84,6 +59,10 @@ class DetailPane(QWidget):
         # edit kept unsaved (the server away) leaves the paper shown as it was, and leaving
         # the paper must not ask for the same edit twice.
         self._sent: dict[str, Any] = {}
+        # The version of the paper shown when typing began that a redraw kept (None: none):
+        # an edit saved from it is checked against that version, so another client's change
+        # of the same field is merged, not overwritten.
+        self._typed_on: int | None = None
         self._shown: list[int] = []
         self.read_only = False
         layout = QVBoxLayout(self)
@@ -111,6 +90,14 @@ class DetailPane(QWidget):
         self.refusal.setStyleSheet("font-weight: 600")  # amber read at 3.9:1 in dark mode
         self.refusal.hide()
         layout.addWidget(self.refusal)
+        # Fields another client changed while they were being typed here: saving them opens
+        # the merge dialog. Shown until the pane shows the paper without typing kept.
+        self.elsewhere = QLabel()
+        self.elsewhere.setTextFormat(Qt.TextFormat.PlainText)
+        self.elsewhere.setWordWrap(True)
+        self.elsewhere.setStyleSheet("font-weight: 600")
+        self.elsewhere.hide()
+        layout.addWidget(self.elsewhere)
         self.abstract = SafeBrowser()
         self.abstract.setAccessibleName("Abstract")
         self.entry = EntryEditor()
@@ -191,8 +178,12 @@ class DetailPane(QWidget):
         (the window passes the first 200 of a large selection, then `show_whole`)."""
         self._count = len(papers) if selected is None else selected
         self._shown = [p.id for p in papers]
-        self._sent = {}
+        old = self._paper
         self._paper = papers[0] if len(papers) == 1 else None
+        same = old is not None and self._paper is not None and old.id == self._paper.id
+        typing = typed(self, old, papers[0]) if same and old is not None else Typing()
+        if not same:
+            self._sent = {}
         single = self._paper is not None
         writable = not self.read_only
         for edit in self.edits.values():
@@ -204,7 +195,26 @@ class DetailPane(QWidget):
         self.rating.setEnabled(single and writable)
         self.tag_edit.setEnabled(bool(papers) and writable)
         self.status.setEnabled(bool(papers) and writable)
-        self._fill(papers, spans or {})
+        self._fill(papers, spans or {}, typing)
+        self._keep_typing(old, typing)
+
+    def _keep_typing(self, old: Paper | None, typing: "Typing") -> None:
+        """After a redraw of the paper shown: typing kept is checked against the version
+        it began on, and fields changed elsewhere meanwhile are said."""
+        p = self._paper
+        if p is None or old is None or not typing.any():
+            self._typed_on = None
+            self.elsewhere.hide()
+            return
+        if self._typed_on is None:
+            self._typed_on = old.version
+        changed = typing.changed(old, p)
+        if changed:
+            self.elsewhere.setText(
+                f"Changed elsewhere while you typed: {', '.join(changed)}. Yours is kept; "
+                "saving it shows theirs beside yours."
+            )
+            self.elsewhere.show()
 
     def _show_single_parts(self, shown: bool) -> None:
         """Papers selected together are tagged and marked together: the one-paper fields
@@ -216,7 +226,9 @@ class DetailPane(QWidget):
         self.filler.setVisible(not shown)
         self.tag_box.max_lines = 3 if shown else 12
 
-    def _fill(self, papers: list[Paper], spans: dict[str, list[tuple[int, int]]]) -> None:
+    def _fill(
+        self, papers: list[Paper], spans: dict[str, list[tuple[int, int]]], typing: "Typing"
+    ) -> None:
         p = self._paper
         if not papers:
             self.heading.setText("Select a paper to see its details")
@@ -230,6 +242,8 @@ class DetailPane(QWidget):
             # A QLineEdit keeps 32,767 characters: a longer value would come back cut short
             # on the next commit, so it is shown in part and left alone.
             too_long = len(values[name]) > edit.maxLength()
+            if name in typing.lines:
+                continue  # being typed: left as it is, cursor and all
             edit.blockSignals(True)
             edit.setText(values[name][: edit.maxLength()])
             edit.setCursorPosition(0)
@@ -260,12 +274,14 @@ class DetailPane(QWidget):
             )
         if p and p.source:
             notes.append(f"From {p.source}.")
-        self.notes.blockSignals(True)
-        self.notes.setPlainText(p.notes if p else "")
-        self.notes.blockSignals(False)
-        self.rating.blockSignals(True)
-        self.rating.setValue(p.rating if p else 0)
-        self.rating.blockSignals(False)
+        if not typing.notes:
+            self.notes.blockSignals(True)
+            self.notes.setPlainText(p.notes if p else "")
+            self.notes.blockSignals(False)
+        if not typing.rating:
+            self.rating.blockSignals(True)
+            self.rating.setValue(p.rating if p else 0)
+            self.rating.blockSignals(False)
         self._show_status({x.status for x in papers}, whole=len(papers) == self._count)
         if len(papers) < self._count:
             notes.append(f"Reading the status and tags of all {self._count:,} selected papers…")
@@ -311,11 +327,15 @@ class DetailPane(QWidget):
     def version_of(self, pid: int) -> int | None:
         """The version of paper `pid` as the pane shows it (None when it shows another)."""
         p = self._paper
-        return p.version if p is not None and p.id == pid else None
+        if p is None or p.id != pid:
+            return None
+        return p.version if self._typed_on is None else self._typed_on
 
     def forget_edits(self) -> None:
         """Show the shown paper's values again in the line editors, dropping what was typed
         there: an edit refused as stale, which the merge dialog has answered."""
+        self._typed_on = None
+        self.elsewhere.hide()
         if self._paper is None:
             return
         values = _values(self._paper)
@@ -389,14 +409,3 @@ def _year(text: str) -> int | bool | None:
     if text.isascii() and text.isdigit() and 0 < int(text) < 10000:
         return int(text)
     return False
-
-
-def _values(p: Paper) -> dict[str, str]:
-    return {
-        "title": p.title,
-        "authors": "; ".join(p.authors),
-        "year": str(p.year) if p.year else "",
-        "venue": p.venue,
-        "doi": p.doi,
-        "url": p.url,
-    }

@@ -98,6 +98,11 @@ class EntryEditor(QWidget):
         self.entry_type.blockSignals(False)
         self._apply_enabled()
 
+    def typing(self) -> frozenset[str]:
+        """The fields being typed (edited, not yet committed): a redraw keeps them."""
+        names = {name for name, edit in self.values.items() if edit.isModified()}
+        return frozenset(names | ({"citekey"} if self.citekey.isModified() else set()))
+
     def _apply_enabled(self) -> None:
         editable = self._paper is not None and not self.read_only
         for w in (self.citekey, self.new_name, self.new_value, *self.values.values()):

@@ -265,7 +265,7 @@ class MainWindow(QMainWindow):
         self._tags_changed()
         self.columns.update_empty()
         self.apply_filter()
-        self._selection_changed()
+        self._redraw_pane()
 
     # -- building ----------------------------------------------------------------------------
 
@@ -403,6 +403,12 @@ class MainWindow(QMainWindow):
         self.pane.refresh()
         self.status_line.show_counts()
 
+    def _redraw_pane(self) -> None:
+        """The papers shown changed (a write, here or elsewhere), not the selection: what is
+        being typed in the pane is neither saved half-typed nor overwritten."""
+        self.pane.refresh(save=False)
+        self.status_line.show_counts()
+
     def focus_results(self) -> None:
         self.results.focus_results()
 
@@ -467,7 +473,7 @@ class MainWindow(QMainWindow):
             self.model.refresh(todo.rows)
             self.status_line.show_counts()
         if todo.detail:
-            self._selection_changed()
+            self._redraw_pane()
 
     # -- drag and drop files -------------------------------------------------------------------
 

@@ -38,10 +38,11 @@ class PaneFeed(QObject):
         self.whole.answered.connect(lambda a: detail.show_whole(a.statuses, a.tags))
         self.whole.unanswered.connect(detail.show_whole_unread)
 
-    def refresh(self) -> None:
-        """Show the selection as it is now (what was typed for the paper shown is saved
-        first)."""
-        self.detail.commit_edits()
+    def refresh(self, save: bool = True) -> None:
+        """Show the selection as it is now; `save`: the selection changed, so what was typed
+        for the paper shown is saved first (a redraw of the same paper keeps it typed)."""
+        if save:
+            self.detail.commit_edits()
         runs = self.selection.runs()
         count = sum(last - first + 1 for first, last in runs)
         ids = [
