@@ -32,7 +32,7 @@ from litman.gui.pane_widgets import NotesEdit, SafeBrowser
 from litman.gui.rendering import abstract_html
 from litman.gui.safe_text import MAX_RENDERED, clip
 from litman.gui.tag_box import TagBox
-from litman.gui.typing_kept import Typing, typed
+from litman.gui.typing_kept import Held, Typing, typed
 from litman.gui.typing_kept import shown_values as _values
 
 LINE_FIELDS = ("title", "authors", "year", "venue", "doi", "url")
@@ -181,7 +181,7 @@ class DetailPane(QWidget):
         old = self._paper
         self._paper = papers[0] if len(papers) == 1 else None
         same = old is not None and self._paper is not None and old.id == self._paper.id
-        typing = typed(self, old, papers[0]) if same and old is not None else Typing()
+        typing = typed(self._held(), old, papers[0]) if same and old is not None else Typing()
         if not same:
             self._sent = {}
         single = self._paper is not None
@@ -197,6 +197,10 @@ class DetailPane(QWidget):
         self.status.setEnabled(bool(papers) and writable)
         self._fill(papers, spans or {}, typing)
         self._keep_typing(old, typing)
+
+    def _held(self) -> Held:
+        notes, rating = self.notes.toPlainText(), self.rating.value()
+        return Held(self.edits, notes, rating, self.entry.typing())
 
     def _keep_typing(self, old: Paper | None, typing: "Typing") -> None:
         """After a redraw of the paper shown: typing kept is checked against the version

@@ -8,13 +8,12 @@ and says which of them the write changed, so the pane can tell the user that sav
 show theirs beside yours in the merge dialog.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QLineEdit
 
 from litman.core.records import Paper
-
-if TYPE_CHECKING:
-    from litman.gui.detail import DetailPane
 
 
 def shown_values(p: Paper) -> dict[str, str]:
@@ -56,19 +55,28 @@ def _entry_value(p: Paper, name: str) -> str:
     return p.citekey if name == "citekey" else p.extra.get(name, "")
 
 
-def typed(pane: "DetailPane", old: Paper, new: Paper) -> Typing:
+@dataclass(frozen=True)
+class Held:
+    """What the pane holds now: its line fields, the notes and rating, and the entry
+    editor's fields being typed."""
+
+    edits: Mapping[str, QLineEdit]
+    notes: str
+    rating: int
+    entry: frozenset[str]
+
+
+def typed(held: Held, old: Paper, new: Paper) -> Typing:
     """What the pane holds typed for `old`, the paper it showed, now `new`."""
     before, after = shown_values(old), shown_values(new)
     lines = frozenset(
         name
-        for name, edit in pane.edits.items()
+        for name, edit in held.edits.items()
         if not edit.isReadOnly() and edit.text().strip() not in (before[name], after[name])
     )
-    notes = pane.notes.toPlainText()
-    rating = pane.rating.value()
     return Typing(
         lines=lines,
-        notes=notes not in (old.notes, new.notes),
-        rating=rating not in (old.rating, new.rating),
-        entry=pane.entry.typing(),
+        notes=held.notes not in (old.notes, new.notes),
+        rating=held.rating not in (old.rating, new.rating),
+        entry=held.entry,
     )

@@ -50,10 +50,12 @@ def start_typing(qtbot, edit, text: str) -> None:
     qtbot.keyClicks(edit, text)
 
 
-def news(win) -> None:
-    """The window hears of the other client's write, as its watch would tell it."""
+def news(win, qtbot, other, pid: int) -> None:
+    """The window hears of the other client's write: a file's window looks (as its timer
+    would), a server's tells it on its own (the look may find the news already taken)."""
+    version = other.get(pid).version
     win.poll_changes()
-    win.selection.flush()
+    qtbot.waitUntil(lambda: win.detail._paper.version == version)  # the pane redrawn
 
 
 def test_an_update_of_another_field_keeps_the_text_being_typed(window, qtbot, other) -> None:
@@ -62,7 +64,7 @@ def test_an_update_of_another_field_keeps_the_text_being_typed(window, qtbot, ot
     start_typing(qtbot, title, " (draft")
     typed, cursor = title.text(), title.cursorPosition()
     other.update_paper(pid, seen_version=other.get(pid).version, venue="Theirs")
-    news(window)
+    news(window, qtbot, other, pid)
     assert window.detail.edits["venue"].text() == "Theirs"  # the update is shown
     assert (title.text(), title.cursorPosition(), title.hasFocus()) == (typed, cursor, True)
     assert window.undo.count() == 0  # nothing half-typed was saved
@@ -79,7 +81,7 @@ def test_an_update_of_the_field_being_typed_keeps_mine_then_merges(
     start_typing(qtbot, title, " (draft")
     typed = title.text()
     other.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
-    news(window)
+    news(window, qtbot, other, pid)
     assert title.text() == typed
     assert "title" in window.detail.elsewhere.text() and window.detail.elsewhere.isVisible()
     qtbot.keyClick(title, Qt.Key.Key_Tab)
@@ -94,7 +96,7 @@ def test_notes_being_typed_survive_an_update(window, qtbot, other) -> None:
     qtbot.waitUntil(notes.hasFocus)
     qtbot.keyClicks(notes, "half a thought")
     other.update_paper(pid, seen_version=other.get(pid).version, venue="Theirs")
-    news(window)
+    news(window, qtbot, other, pid)
     assert notes.toPlainText().endswith("half a thought") and notes.hasFocus()
     assert window.undo.count() == 0
 
@@ -106,7 +108,7 @@ def test_an_entry_field_changed_elsewhere_while_typed_merges(window, qtbot, othe
     start_typing(qtbot, edit, "mine")
     typed = edit.text()
     other.set_field(pid, name, "theirs", seen_version=other.get(pid).version)
-    news(window)
+    news(window, qtbot, other, pid)
     assert edit.text() == typed
     qtbot.keyClick(edit, Qt.Key.Key_Tab)
     assert merges == [{name: ("theirs", typed)}]
@@ -120,6 +122,6 @@ def test_the_note_of_a_change_elsewhere_goes_once_mine_is_saved(
     title = window.detail.edits["title"]
     start_typing(qtbot, title, " (draft")
     other.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
-    news(window)
+    news(window, qtbot, other, pid)
     qtbot.keyClick(title, Qt.Key.Key_Tab)
     assert not window.detail.elsewhere.isVisible()
