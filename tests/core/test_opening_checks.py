@@ -121,3 +121,30 @@ def test_damage_met_by_a_driver_level_read_is_damage_too(seeded_path: Path, sort
             f.write(b"\xa5" * (seeded_path.stat().st_size - page))
         with pytest.raises(CorruptLibraryError):
             lib.list_ids(sort, False)
+
+
+def test_a_library_whose_table_is_a_view_is_refused_not_read_for_ever(tmp_path: Path) -> None:
+    """A file passed round as a library, its `papers` a view over an endless recursive
+    query (bounded here, so that a reader that follows it still ends)."""
+    import sqlite3
+
+    from litman.core.errors import CorruptLibraryError
+    from litman.core.records import NewPaper
+
+    path = tmp_path / "lib.sqlite"
+    with Library.open(path, backup=False, daily=False) as lib:
+        lib.add_papers([NewPaper(title="A paper")])
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA legacy_alter_table = ON")
+    conn.execute("ALTER TABLE papers RENAME TO kept")
+    conn.execute(
+        "CREATE VIEW papers AS SELECT k.* FROM kept k, (WITH RECURSIVE n(i) AS "
+        "(SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 100000) SELECT i FROM n)"
+    )
+    conn.commit()
+    conn.close()
+    with pytest.raises(CorruptLibraryError) as caught, Library.open(path, daily=False) as lib:
+        lib.list_papers()
+    message = str(caught.value)
+    assert message.startswith(f"{path} is damaged and was not opened")
+    assert "its papers is a view or a virtual table, not a table" in message

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import Engine, QueuePool, create_engine, event
 
 from litman.core.errors import CorruptLibraryError, LitmanError
+from litman.core.store import models
 
 BUSY_TIMEOUT_MS = 5000
 _JSON = json.JSONEncoder(ensure_ascii=False)
@@ -150,6 +151,7 @@ def peek_schema_version(path: Path) -> int | None:
         ).fetchall()
         if not rows:
             return None
+        _refuse_odd_tables(path, conn)
         row = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         return int(row[0]) if row else None
     except sqlite3.DatabaseError as exc:
@@ -160,6 +162,29 @@ def peek_schema_version(path: Path) -> int | None:
         raise CorruptLibraryError(f"{path} is not a readable litman library ({exc}).") from exc
     finally:
         conn.close()
+
+
+def _refuse_odd_tables(path: Path, conn: sqlite3.Connection) -> None:
+    """A name litman reads must be an ordinary table: a file passed round as a library can
+    hold a view of that name over an endless recursive query (`litman list` then ran with
+    its memory growing, for ever), or a virtual table whose module runs code."""
+    rows = conn.execute(
+        "SELECT name, type, sql FROM sqlite_master WHERE type IN ('table', 'view')"
+    ).fetchall()
+    ordinary = {n for n, kind, sql in rows if kind == "table" and not _virtual(sql)}
+    odd = sorted({n for n, _kind, _sql in rows if n in _TABLES and n not in ordinary})
+    if odd:
+        raise CorruptLibraryError(
+            f"{path} is not a library litman wrote: its {odd[0]} is a view or a virtual "
+            "table, not a table"
+        )
+
+
+def _virtual(sql: object) -> bool:
+    return str(sql or "").lstrip().upper().startswith("CREATE VIRTUAL")
+
+
+_TABLES = frozenset(models.meta.metadata.tables)  # every table litman makes
 
 
 def _wal(path: Path) -> Path:
