@@ -4,10 +4,10 @@ all answer. Used for DOIs that Crossref's REST API does not hold (DataCite's, su
 arXiv's and Zenodo's).
 
 doi.org answers by redirecting to the DOI's registration agency (`api.crossref.org`,
-`api.datacite.org`, `data.medra.org`, JaLC's `data.jalc.org`), so those hops are followed,
-over HTTPS only. An agency without content negotiation has doi.org send the request to the
-publisher's landing page, an HTML page and not a record: that hop is not followed (nothing
-goes to the publisher), the lookup says so and goes on to OpenAlex."""
+`api.datacite.org`, `data.medra.org`, JaLC's) or to its own `citation.doi.org`, so those
+hops are followed, over HTTPS only. An agency without content negotiation has doi.org send
+the request to the publisher's landing page, an HTML page and not a record: that hop is not
+followed (nothing goes to the publisher), the lookup says so and goes on to OpenAlex."""
 
 from litman.core.records import NewPaper
 from litman.metadata.base import Found, WebSource
@@ -21,7 +21,9 @@ CSL_JSON = "application/vnd.citationstyles.csl+json"
 
 
 # The registration agencies doi.org hands content negotiation to (crosscite.org's list).
+# doi.org itself answers for some (citation.doi.org).
 AGENCIES = {"doi.org", "crossref.org", "datacite.org", "medra.org", "jalc.org"}
+AGENCIES |= {"japanlinkcenter.org"}
 
 
 class DoiSource(

@@ -64,6 +64,7 @@ def test_a_redirect_refused_by_doi_org_leaves_the_lookup_to_openalex(fake_api: F
         ("https://doi.org/10.1/x", "https://api.crossref.org/v1/works/10.1/x/transform", True),
         ("https://doi.org/10.1/x", "https://api.datacite.org/dois/10.1/x", True),
         ("https://doi.org/10.1/x", "https://data.medra.org/10.1/x", True),
+        ("https://doi.org/10.1/x", "https://citation.doi.org/metadata?doi=10.1/x", True),
         # ... but never down to plain HTTP, nor to a publisher or a look-alike host
         ("https://doi.org/10.1/x", "http://api.crossref.org/v1/works/10.1/x", False),
         ("https://doi.org/10.1/x", "https://www.publisher.example/article/1", False),
