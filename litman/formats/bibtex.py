@@ -28,6 +28,7 @@ from litman.formats.bibtex_fields import (
     MONTH_NAMES,
     ORDER,
     RAW,
+    VERBATIM,
     Mode,
     modelled_fields,
     split_keywords,
@@ -105,8 +106,10 @@ def _entry(
 def _field_line(name: str, value: str) -> str:
     if isinstance(value, Bare):
         return f"\t{_name_safe(name)} = {value},\n"
-    if name == "month" and value.lower() in MONTH_NAMES:
-        return f"\t{name} = {value},\n"  # `month = mar`: a macro the style prints its way
+    if name == "month" and value.strip("{}").lower() in MONTH_NAMES:
+        # `month = mar`: a macro the style prints its way; `{Mar}`, text read as such, is
+        # written so (not `{{Mar}}`, which biber does not read as a month)
+        return f"\t{name} = {value},\n"
     return f"\t{_name_safe(name)} = {{{value}}},\n"
 
 
@@ -283,8 +286,15 @@ def fields_of(
     # A value written between braces must stay inside them, for BibTeX and for parsers:
     # raw text kept from an import, or an unmodelled field, that would not is re-encoded.
     ascii_only = mode == "ascii"
-    out = [(k, v if stays_inside(v) else _reencode(v, ascii_only)) for k, v in items]
+    out = [(k, _percents(k, v) if stays_inside(v) else _reencode(v, ascii_only)) for k, v in items]
     return _references(out, p.extra) if UNDEFINED in p.extra else out
+
+
+def _percents(name: str, value: str) -> str:
+    """A value with its raw `%` escaped, but for fields read verbatim (`url`, `doi`)."""
+    if "%" not in value or name in VERBATIM or "url" in name:
+        return value
+    return latex.escape_percents(value)
 
 
 class Bare(str):

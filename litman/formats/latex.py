@@ -360,3 +360,36 @@ _FONT_RE = re.compile(
     r"\\(?:emph|textit|textbf|textsl|textsc|textup|textmd|textrm|textsf|textnormal)"
     r"\s*\{([^{}\\]*(?:\{[^{}\\]*\}[^{}\\]*)*)\}"
 )
+
+
+# A `%` no backslash escapes; and the argument of `\url` or of `\href`, which takes `%` as is.
+_PERCENT = re.compile(r"(?<!\\)((?:\\\\)*)%")
+_URL_ARG = re.compile(r"\\(?:url|href)\s*\{[^{}]*\}")
+
+
+def escape_percents(value: str) -> str:
+    """A field value with each raw `%` escaped (`50%` -> `50\\%`): LaTeX would read the rest
+    of the line as a comment, and biber, which joins a value's lines, the rest of the value
+    with its closing brace. A `%` the source meant as a comment is kept: one that ends a
+    line, or one after white space with text before the line ends (`EECS), %`). So is one
+    in a `\\url{...}`, which reads it as is."""
+    if "%" not in value:
+        return value
+    urls = [m.span() for m in _URL_ARG.finditer(value)] if "\\" in value else []
+
+    def escaped(m: re.Match[str]) -> str:
+        at = m.end() - 1
+        if any(start <= at < end for start, end in urls) or _meant(value, at):
+            return m.group()
+        return m.group(1) + "\\%"
+
+    return _PERCENT.sub(escaped, value)
+
+
+def _meant(value: str, at: int) -> bool:
+    """Whether the `%` at `at` is a comment: text follows it to a line end inside the value,
+    and it ends the line or comes after white space."""
+    end = value.find("\n", at)
+    if end < 0:
+        return False  # a comment would run into the closing brace: never meant
+    return not value[at + 1 : end].strip() or (at > 0 and value[at - 1].isspace())

@@ -250,3 +250,38 @@ def test_a_comment_block_keeps_its_percent_lines(library: Library, tmp_path: Pat
     out = round_trip(library, write(tmp_path, text))
     assert "@comment{old,\n  year={2001},\n  %comment out ={}\n}" in out
     assert "%comment" not in entry_of(out, "a")
+
+
+# -- a raw `%` -------------------------------------------------------------------------------
+
+PERCENT = """@article{a, author = {Doe, Jane}, title = {T}, journal = {J}, year = {2000},
+  abstract = {About 50% of the cases improve, and effi%ciency too.}}
+@misc{b, title = {Meant}, school = {EECS), %
+    University of California}, howpublished = {\\url{https://x.org/a%20b}},
+  url = {https://x.org/a%20b}}
+"""
+
+
+def test_a_raw_percent_in_a_value_is_escaped_on_export(library: Library, tmp_path: Path) -> None:
+    out = entry_of(round_trip(library, write(tmp_path, PERCENT)), "a")
+    assert "About 50\\% of the cases improve, and effi\\%ciency too." in out
+
+
+def test_a_percent_the_source_meant_as_a_comment_or_in_a_url_stays(
+    library: Library, tmp_path: Path
+) -> None:
+    out = entry_of(round_trip(library, write(tmp_path, PERCENT)), "b")
+    assert "school = {EECS), %\n" in out and "\\url{https://x.org/a%20b}" in out
+    assert "url = {https://x.org/a%20b}" in out
+
+
+def test_a_real_abstract_with_percents_compiles_through_biber(
+    library: Library, tmp_path: Path, tex: None
+) -> None:
+    source = REAL / "Problem_when_importing_BibTeX_entries_with_percent_sign_95_or_preamble_96.bib"
+    app.import_files(library, [source])
+    # ASCII: tex_run reads pdflatex's messages as UTF-8, and it echoes Latin-1 bytes
+    out = write(tmp_path, bibtex.dumps(library.list_papers("id"), mode="ascii"), "out.bib")
+    errors, _ = tex_run.biber_run(out, tmp_path / "tex")
+    assert not errors
+    assert "50\\% in a narrow" in " ".join((tmp_path / "tex" / "doc.bbl").read_text().split())

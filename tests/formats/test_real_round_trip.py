@@ -26,7 +26,8 @@ def raw_entries(path: Path) -> dict[str, dict[str, str]]:
     for entry in lib.entries:
         fields = bibtex_read._fields(entry, macros, set(), 0, [])
         _, named = bibtex_plain.entry(entry.entry_type, list(fields.items()))
-        out.setdefault(entry.key, {k: " ".join(v.split()) for k, v in named})
+        # `50%` is written `50\%` (a raw `%` is a comment to LaTeX): the same text
+        out.setdefault(entry.key, {k: " ".join(v.replace("\\%", "%").split()) for k, v in named})
     return out
 
 
