@@ -87,12 +87,13 @@ def corpus_files(root: Path) -> list[list[Path]]:
 
 def read_papers(group: Sequence[Path]) -> list[NewPaper]:
     """The papers litman reads from files imported together, or from each file alone when
-    one of them is refused (an empty file among parser tests)."""
+    one of them is refused (an empty file among parser tests). A reader's crash is not
+    caught: it is a bug to see, not a file to leave out."""
     from litman.formats import registry
 
     try:
         return [p for batch in registry.read_all(list(group)) for p in batch.papers]
-    except (LitmanError, IndexError, ValueError):
+    except LitmanError:
         if len(group) == 1:
             return []
     return [p for path in group for p in read_papers([path])]
