@@ -22,25 +22,23 @@ disk hung) never makes libpq fail by itself: a statement, a commit or a ping wai
 without a limit, and neither the server's own `statement_timeout` (the server is what hangs)
 nor TCP keepalives (not on a Unix socket, and not while a reply is awaited) end the wait. So
 every wait psycopg makes on a connection of a shared library's (a statement, fetching its
-rows, a commit, a rollback, a ping) is given a deadline: when nothing completes within it,
-the connection is closed, never to be used again, and `NotAnswering` is raised, which the
-store reports as the server being away.
-
-The deadline is `DEADLINE_S` seconds, or what `LITMAN_SERVER_TIMEOUT` says (an
-administrator of a slow server may raise it; tests lower it). It is long beside any one of
-litman's statements on a working server (the longest, a page of a copy, takes well under a
-second), so a deadline that passes means the server is not answering. Connecting has its
-own limit, libpq's `connect_timeout`.
+rows, a commit, a rollback, a ping) gives up when nothing has come back for `DEADLINE_S`
+seconds (or what `LITMAN_SERVER_TIMEOUT` says: an administrator of a slow server may raise
+it, tests lower it): the connection is closed, never to be used again, and `NotAnswering`
+is raised, which the store reports as the server being away. A long result that keeps
+coming is no silence, however long it takes in all; a statement the server works on for
+longer than that before its first byte would be (none of litman's comes near on a working
+server). Connecting has its own limit, libpq's `connect_timeout`.
 """
 
 import logging
 import os
 import threading
 from collections.abc import Callable
+from time import monotonic
 from typing import Any
 
 import psycopg
-from psycopg import errors
 from psycopg.abc import PQGen
 
 from litman.core.store.journal import CHANNEL
@@ -160,8 +158,9 @@ def deadline_s() -> float:
 
 
 class DeadlineConnection(psycopg.Connection[Any]):
-    """A psycopg connection whose every wait for the server has a deadline (see the module
-    docstring). A wait psycopg gives a timeout of its own (notices, a cancel) keeps it."""
+    """A psycopg connection whose every wait for the server gives up after `deadline_s`
+    seconds in which nothing came back (see the module docstring). A wait psycopg gives a
+    timeout of its own (notices, a cancel) keeps it."""
 
     deadline_s: float = DEADLINE_S
 
@@ -169,12 +168,31 @@ class DeadlineConnection(psycopg.Connection[Any]):
         if timeout is not None:
             return super().wait(gen, interval, timeout)
         try:
-            return super().wait(gen, interval, self.deadline_s)
-        except errors._WaitTimeout as exc:  # psycopg's only signal of a wait timed out
+            return super().wait(_while_answering(gen, self.deadline_s), interval)
+        except NotAnswering:
             self.pgconn.finish()  # a reply may still come: the connection is done for
-            raise NotAnswering(
-                f"the server is not answering (nothing back within {self.deadline_s:g} s)"
-            ) from exc
+            raise
+
+
+def _while_answering(gen: PQGen[Any], silence_s: float) -> PQGen[Any]:
+    """`gen` as psycopg's wait drives it, raising NotAnswering once `silence_s` seconds pass
+    with the socket never ready. The wait sends "not ready" each `interval` it waited in
+    vain: a long result that keeps coming (a copy's page over a slow network) never
+    counts as silence, however long it takes in all."""
+    heard = monotonic()
+    try:
+        state = next(gen)
+        while True:
+            ready = yield state
+            if ready:
+                heard = monotonic()
+            elif monotonic() - heard > silence_s:
+                raise NotAnswering(
+                    f"the server is not answering (nothing back for {silence_s:g} s)"
+                )
+            state = gen.send(ready)
+    except StopIteration as done:
+        return done.value
 
 
 def connect(*args: Any, deadline: float, **kwargs: Any) -> DeadlineConnection:

@@ -284,7 +284,7 @@ class PostgresStore:
     def _not_answering(self, orig: BaseException, doing: str) -> ServerUnreachableError:
         """A server that took in a statement (or a connection) and sent nothing back."""
         if isinstance(orig, live.NotAnswering):
-            waited = f"nothing back within {self.deadline_s:g} s"
+            waited = f"nothing back for {self.deadline_s:g} s"
         else:
             waited = "a new connection timed out"
         # A commit sent before the server stopped may still land when it resumes.
