@@ -174,3 +174,24 @@ def test_the_owners_upgrade_makes_an_older_databases_reading_state_private(lab) 
         alice.update_paper(pid, notes="alice's own thoughts")
     seen = psql_as(lab, "bob", "SELECT count(*) FROM reading")
     assert seen.returncode == 0 and seen.stdout.strip() == "0"
+
+
+def pg_dump_as(lab_url: str, role: str, target: Path) -> subprocess.CompletedProcess[str]:
+    from tests import pg_server
+
+    socket_dir = lab_url.split("host=", 1)[1]
+    pg_dump = pg_server.binaries() / "pg_dump"  # type: ignore[operator]
+    return subprocess.run(
+        [str(pg_dump), "-Fc", "-f", str(target), "-h", socket_dir, "-U", role, "refs"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+
+
+def test_the_owner_backs_up_everyones_reading_state_and_a_member_cannot(
+    lab, two_readers, tmp_path
+) -> None:
+    """The README's pg_dump, as the owner: every reader's rows. A member's pg_dump would
+    miss the others' rows, and pg_dump refuses rather than write such a backup."""
+    assert pg_dump_as(lab, "refs_owner", tmp_path / "refs.dump").returncode == 0
+    refused = pg_dump_as(lab, "alice", tmp_path / "alice.dump")
+    assert refused.returncode != 0 and "row-level security" in refused.stderr
