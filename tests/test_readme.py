@@ -106,3 +106,12 @@ def test_the_bare_debian_check_runs_the_before_you_start_line_as_written() -> No
         timeout=60,
     )
     assert run.returncode == 0 and run.stdout.strip() == line
+
+
+def test_every_make_command_the_readme_names_is_a_target() -> None:
+    named = set(re.findall(r"^make ([a-z]+)", README, re.M))  # the quick start's block
+    named |= set(re.findall(r"`make ([a-z]+)", README))  # and the prose
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    targets = set(re.findall(r"^([a-z]+):", makefile, re.M))
+    assert {"run", "test"} <= named
+    assert named - targets == set()
