@@ -3,7 +3,7 @@
 #   1. System packages, by purpose: `run` needs the libraries Qt loads; `test` adds Xvfb,
 #      xauth and xdotool (the real-display test), TeX (the BibTeX compile tests), pandoc
 #      (renders the CSL-JSON export with its citeproc) and PostgreSQL (the shared-library
-#      tests start a throwaway server: tests/pg_server.py);
+#      tests start a throwaway server: tests/pg_server.py), strace (what a file dialog opens);
 #      `package` adds binutils (PyInstaller). Also the venv module, when the Python lacks it.
 #      As root with apt they are installed; otherwise setup stops here, exit 1, and prints
 #      the one command to run.
@@ -24,7 +24,7 @@ QT_RUN="libglib2.0-0 libegl1 libgl1 libx11-6 libx11-xcb1 libdbus-1-3 libfontconf
   libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0
   libxcb-xkb1 libxcb-randr0 libxcb-render-util0 libxcb-image0 libxcb-xfixes0"
 TEST_TOOLS="xvfb xauth xdotool texlive-latex-base texlive-latex-recommended texlive-bibtex-extra biber
-  pandoc postgresql"
+  pandoc postgresql strace"
 PACKAGE_TOOLS="binutils"
 case "$purpose" in
   run) wanted="$QT_RUN" extra="" ;;

@@ -9,6 +9,10 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests.gates import corpora_dir, lacking, require_tool, summary
+
+__all__ = ["corpora_dir", "require_tool"]  # for the tests that import them from here
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 # `make test` is deterministic: the same examples every run, no example database replaying
@@ -18,7 +22,10 @@ settings.register_profile("fuzz", derandomize=False, print_blob=True)
 settings.load_profile(os.environ.get("LITMAN_HYPOTHESIS", "deterministic"))
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_CORPORA = ROOT.parent / "shared" / "corpora"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    summary(terminalreporter)
 
 
 @pytest.fixture(autouse=True)
@@ -170,38 +177,15 @@ def checks(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     return seen
 
 
-def require_tool(*names: str) -> None:
-    """Skip without these programs, or fail under `make test` (LITMAN_REQUIRE_TOOLS=1), which
-    promises every test: there scripts/setup.sh installs them, so a missing one is a fault."""
-    missing = [name for name in names if shutil.which(name) is None]
-    if not missing:
-        return
-    reason = f"needs {', '.join(missing)} (scripts/setup.sh test installs them)"
-    if os.environ.get("LITMAN_REQUIRE_TOOLS") == "1":
-        pytest.fail(reason)
-    pytest.skip(reason)
-
-
-def corpora_dir(*parts: str) -> Path:
-    """A folder of ../shared/corpora, or a skip that says why."""
-    path = SHARED_CORPORA.joinpath(*parts)
-    if not path.is_dir():
-        pytest.skip(f"shared corpora not found at {path}; they live beside the checkout")
-    return path
-
-
 @pytest.fixture(scope="session")
 def pg_cluster():
     """A throwaway PostgreSQL cluster for this test process (tests/pg_server.py), started on
     first use and stopped at the end. Without PostgreSQL: a failure under `make test`, else
-    a skip that names it."""
+    a skip that names it (tests/gates.py)."""
     from tests import pg_server
 
     if pg_server.binaries() is None:
-        reason = "needs PostgreSQL (initdb, pg_ctl); scripts/setup.sh test installs it"
-        if os.environ.get("LITMAN_REQUIRE_TOOLS") == "1":
-            pytest.fail(reason)
-        pytest.skip(reason)
+        lacking("tool", "PostgreSQL (initdb, pg_ctl; scripts/setup.sh test installs it)")
     cluster = pg_server.start()
     yield cluster
     cluster.stop()
@@ -262,7 +246,7 @@ def own_cluster():
     from tests import pg_server
 
     if pg_server.binaries() is None:
-        pytest.skip("needs PostgreSQL (initdb, pg_ctl)")
+        lacking("tool", "PostgreSQL (initdb, pg_ctl; scripts/setup.sh test installs it)")
     cluster = pg_server.start()
     with Library.open(cluster.url()) as lib:
         app.import_seeds(lib)

@@ -1,6 +1,5 @@
 """Expected errors are one line on stderr and exit 1: no traceback, nothing changed."""
 
-import os
 import shutil
 import subprocess
 import sys
@@ -12,6 +11,7 @@ import pytest
 from litman.cli import main
 from litman.core.library.facade import Library
 from litman.formats import bibtex
+from tests.gates import mount_tmpfs
 
 
 def one_line_error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
@@ -110,14 +110,10 @@ def test_the_real_entry_point_prints_no_traceback(tmp_path: Path) -> None:
 
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A 2 MB tmpfs (needs root on Linux, else skipped saying so)."""
-    if not (sys.platform.startswith("linux") and os.geteuid() == 0 and shutil.which("mount")):
-        pytest.skip("mounting a small file system needs root on Linux")
+    """A 2 MB tmpfs (needs root on Linux: tests/gates.py)."""
     mnt = tmp_path / "disk"
     mnt.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mnt)], check=False)
-    if done.returncode != 0:
-        pytest.skip("this machine does not allow mounting a tmpfs")
+    mount_tmpfs(mnt, "2m")
     try:
         yield mnt
     finally:

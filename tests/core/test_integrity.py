@@ -24,6 +24,7 @@ from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 from litman.core.store import backups, sqlite
 from litman.core.store.locking import WriterLock
+from tests.gates import mount_tmpfs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,20 +88,12 @@ def test_quick_check_runs_on_open(seeded_path: Path, monkeypatch: pytest.MonkeyP
 # -- read-only and full disks -------------------------------------------------------------
 
 
-def _can_mount() -> bool:
-    return sys.platform.startswith("linux") and os.geteuid() == 0 and shutil.which("mount")
-
-
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A 3 MB tmpfs, for real read-only and disk-full conditions (needs root)."""
-    if not _can_mount():
-        pytest.skip("mounting a small filesystem needs root on Linux")
     mnt = tmp_path / "disk"
     mnt.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(mnt)], check=False)
-    if done.returncode != 0:
-        pytest.skip("this machine does not allow mounting a tmpfs")
+    mount_tmpfs(mnt, "3m")
     try:
         yield mnt
     finally:

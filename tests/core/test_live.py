@@ -9,6 +9,7 @@ import pytest
 from litman.core.errors import ServerUnreachableError
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
+from tests.gates import lacking
 
 # Only so that a notice that never comes does not hang the run: no time is asserted (how
 # soon a window shows it is benchmarks/bench_two_windows.py's to measure).
@@ -66,7 +67,7 @@ def own_cluster():
     from tests import pg_server
 
     if pg_server.binaries() is None:
-        pytest.skip("needs PostgreSQL (initdb, pg_ctl)")
+        lacking("tool", "PostgreSQL (initdb, pg_ctl; scripts/setup.sh test installs it)")
     cluster = pg_server.start()
     yield cluster
     cluster.stop()

@@ -2,7 +2,6 @@
 damage, a restore changes nothing until its copy is whole and never deletes what it restores,
 waits for writers, follows a symlinked library, and keeps libraries and names apart."""
 
-import os
 import shutil
 import subprocess
 import sys
@@ -16,6 +15,7 @@ from litman.core.errors import LibraryLockedError, LitmanError, NotFoundError
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 from litman.core.store import backups, locking
+from tests.gates import mount_tmpfs
 
 
 def litman(library: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -38,13 +38,9 @@ def count(path: Path) -> int:
 @pytest.fixture
 def small_disk(tmp_path: Path):
     """An 8 MiB tmpfs at tmp_path/disk, mounted for this test: root only."""
-    if not sys.platform.startswith("linux") or os.geteuid() != 0:
-        pytest.skip("FULL-DISK TESTS SKIPPED: mounting a small tmpfs needs root on Linux")
     mount = tmp_path / "disk"
     mount.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", str(mount)])
-    if done.returncode != 0:
-        pytest.skip("FULL-DISK TESTS SKIPPED: this machine refused to mount a tmpfs")
+    mount_tmpfs(mount, "8m")
     yield mount
     subprocess.run(["umount", "-l", str(mount)], check=False)
 

@@ -14,10 +14,10 @@ from litman import app
 from litman.core.library.facade import Library
 from litman.formats import bibtex, jabref
 from litman.formats.bibtex_fields import RAW
-from tests.conftest import ROOT, SHARED_CORPORA
+from tests.conftest import ROOT, corpora_dir
 
 REAL = ROOT / "tests" / "data" / "bib-real"
-BBT = SHARED_CORPORA / "bib" / "edge" / "bbt-import"
+GROUPS_97 = "Maintain_the_JabRef_group_and_subgroup_structure_when_importing_a_BibTeX_db_97.bib"
 
 TREE = r"""@Comment{jabref-meta: grouping:
 0 AllEntriesGroup:;
@@ -139,9 +139,7 @@ def test_chocolate_keeps_its_groups_and_keyword_groups_stay_jabrefs(tmp_path: Pa
 
 
 def test_legacy_trees_list_their_members(tmp_path: Path) -> None:
-    source = BBT / "Jabref_import_-_groups_lost_1730-3.bib"
-    if not source.exists():
-        pytest.skip(f"needs the shared corpora ({source})")
+    source = corpora_dir("bib", "edge", "bbt-import", "Jabref_import_-_groups_lost_1730-3.bib")
     with Library.open(tmp_path / "lib.sqlite") as lib:
         app.import_files(lib, [source])
         assert _tags(lib)["Venkateshaiah2020"] == ("Group1 > Group1a", "Group2")
@@ -150,12 +148,7 @@ def test_legacy_trees_list_their_members(tmp_path: Path) -> None:
 
 
 def test_a_wrapped_legacy_tree_is_joined(tmp_path: Path) -> None:
-    src = SHARED_CORPORA / "bib" / "real" / "bbt-user-reports"
-    source = (
-        src / "Maintain_the_JabRef_group_and_subgroup_structure_when_importing_a_BibTeX_db_97.bib"
-    )
-    if not source.exists():
-        pytest.skip(f"needs the shared corpora ({source})")
+    source = corpora_dir("bib", "real", "bbt-user-reports") / GROUPS_97
     papers = {p.citekey: p for p in bibtex.read(source).papers}
     assert "Cu2O" in papers["Agekyan_1975_B"].tags  # written as `Ag` / `ekyan_1975_B`
 
@@ -175,12 +168,7 @@ def test_a_keyword_named_as_a_group_stays_a_keyword(tmp_path: Path) -> None:
 
 
 def test_a_real_files_keywords_named_as_groups_come_back(tmp_path: Path) -> None:
-    src = SHARED_CORPORA / "bib" / "real" / "bbt-user-reports"
-    source = (
-        src / "Maintain_the_JabRef_group_and_subgroup_structure_when_importing_a_BibTeX_db_97.bib"
-    )
-    if not source.exists():
-        pytest.skip(f"needs the shared corpora ({source})")
+    source = corpora_dir("bib", "real", "bbt-user-reports") / GROUPS_97
     with Library.open(tmp_path / "lib.sqlite") as lib:
         app.import_files(lib, [source])
         text = _export(lib, tmp_path)

@@ -1,7 +1,6 @@
 """File dialogs never open the library's files, whatever the user types into them."""
 
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +9,7 @@ import pytest
 from PySide6.QtWidgets import QFileDialog, QFileSystemModel, QMessageBox
 
 from litman.gui import dialogs, file_dialogs
+from tests.gates import require_tool
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,10 +32,10 @@ def opens_of_library_files(library: Path, kind: str, tmp_path: Path) -> list[str
     )
 
 
-@pytest.mark.skipif(not shutil.which("strace"), reason="needs strace to see what Qt opens")
 def test_typing_the_library_folder_into_the_dialog_opens_none_of_its_files(
     seeded_path: Path, tmp_path: Path
 ):
+    require_tool("strace")  # to see what Qt opens
     plain = opens_of_library_files(seeded_path, "plain", tmp_path)
     if not plain:
         pytest.skip("this Qt's own dialog opens no files to guess types: nothing to tell apart")
