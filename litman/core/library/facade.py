@@ -12,7 +12,7 @@ from pathlib import Path
 from threading import Lock, get_ident
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Engine, exists, select, text
+from sqlalchemy import Connection, Engine, exists, select
 
 from litman.core import fields
 from litman.core.batch import gc_paused
@@ -647,9 +647,8 @@ class Library:
                     continue
                 col = P.c[name]
                 filled: Any = col.is_not(None) if name == "year" else col != ""
-                if name == "authors":  # JSON text on SQLite, json on PostgreSQL
-                    sqlite = conn.dialect.name == "sqlite"
-                    filled = text("authors != '[]'" if sqlite else "authors::text != '[]'")
+                if name == "authors":  # a JSON array
+                    filled = self.store.sql.json_array_filled("authors")
                 query = exists().where(filled).select_from(P)
                 if (live := trash.live(conn)) is not None:
                     query = query.where(live)
@@ -662,10 +661,7 @@ class Library:
     def stored_field_names(self) -> list[str]:
         """Every BibTeX field some paper stores beyond its own columns (`volume`, ...)."""
         with self._read() as conn:
-            keys = "j.key" if conn.dialect.name == "sqlite" else "j"
-            each = "json_each" if conn.dialect.name == "sqlite" else "json_object_keys"
-            query = text(f"SELECT DISTINCT {keys} FROM papers, {each}(papers.extra) AS j")
-            names = conn.execute(query).scalars()
+            names = conn.execute(self.store.sql.json_keys("papers", "extra")).scalars()
             return sorted(n for n in names if not n.startswith(fields.HIDDEN_PREFIX))
 
     # -- importing (adding, editing and deleting papers: library_papers.py) -----------------
@@ -781,7 +777,7 @@ class Library:
     def reading_per_user(self) -> bool:
         """Whether each user of this library has their own reading state (status, rating,
         notes): a shared library does; a file has one user."""
-        return self.store.engine.dialect.name != "sqlite"
+        return self.store.sql.per_user_reading
 
     def status_counts(self) -> dict[Status, int]:
         """How many papers are in each reading status (the user's own, when per user)."""

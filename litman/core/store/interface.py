@@ -37,15 +37,22 @@ What an implementation must do:
   of every connection and is harmless twice.
 - `name` is a short name for titles, `where` the full location for messages (never a
   password), `read_only` whether writes are refused, and `read_only_reason` why, when the
-  caller did not ask for it. `engine` is the SQLAlchemy engine behind the connections: the
-  parts may read its `dialect`, and tests may listen to its events.
+  caller did not ask for it. `engine` is the SQLAlchemy engine behind the connections:
+  tests may listen to its events.
+- `sql` is the store's `litman.core.store.dialects.SQLDialect`: what SQL differs from one
+  database to another (a JSON column's text, joining ids into a string, a case-folding LIKE,
+  per-user reading state, ...). The parts ask it, or `dialects.of(conn)` given only a
+  connection, and never check which database they run on.
 
 A `Site` is where a library lives, opened or not: what the window and the command line need
 before a library can be opened, or when it cannot be (its backups, restoring one, its
 writer claim, moving a damaged one aside). `Store.site` is the site of an open store.
 
-Dialect differences in SQL the parts run (expanding a JSON array of ids, aggregating strings)
-are chosen by `conn.dialect.name` in `litman.core.store.rows`, beside the query that needs them.
+Every difference between the databases lives in this package: the SQL the parts run asks a
+`SQLDialect` (`litman.core.store.dialects`); expanding a JSON array of ids compiles per dialect
+(`litman.core.store.sql_values.in_ids`); the store's own modules (rows, reading state, the
+journal, the trash) take their fast paths and statements per database. Nothing outside
+`litman.core.store` checks which database it runs on (tests/test_dialect_in_store.py).
 """
 
 from contextlib import AbstractContextManager
@@ -57,7 +64,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from sqlalchemy import Connection, Engine
 
 if TYPE_CHECKING:
-    from litman.core.store import live
+    from litman.core.store import dialects, live
 
 
 @dataclass(frozen=True)
@@ -168,6 +175,7 @@ class Store(Protocol):
     """One open library in a database (see the module docstring for the contract)."""
 
     engine: Engine
+    sql: "dialects.SQLDialect"
     read_only: bool
     read_only_reason: str
 

@@ -32,7 +32,7 @@ from litman.core.errors import (
     ReadOnlyError,
     ServerUnreachableError,
 )
-from litman.core.store import journal, live, schema
+from litman.core.store import dialects, journal, live, schema
 from litman.core.store.interface import Backup, Restored, WriterClaim
 from litman.core.store.urls import SCHEMES, is_connection_string, is_url
 
@@ -145,6 +145,7 @@ class PostgresStore:
     """One library in one PostgreSQL database, open."""
 
     engine: Engine
+    sql: dialects.SQLDialect = dialects.POSTGRESQL
 
     def __init__(self, where: str, *, read_only: bool = False, password: str | None = None) -> None:
         self._url = driver_url(where)

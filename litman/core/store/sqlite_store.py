@@ -25,7 +25,7 @@ from litman.core.errors import (
     NotFoundError,
     ReadOnlyError,
 )
-from litman.core.store import backups, locking, opening, own_files, sqlite
+from litman.core.store import backups, dialects, locking, opening, own_files, sqlite
 from litman.core.store.interface import Backup, Restored
 
 
@@ -33,6 +33,7 @@ class SQLiteStore:
     """One library file, open. `path` is the real file (a symlink's target)."""
 
     engine: Engine
+    sql: dialects.SQLDialect = dialects.SQLITE
 
     def __init__(
         self,
