@@ -148,7 +148,7 @@ def build_parser(
         metavar="SEP",
         help="what separates BibTeX keywords (default ',', as JabRef writes them)",
     )
-    search_help = "fuzzy search (see the README for the query syntax)"
+    search_help = "fuzzy search (the query syntax is in the README and docs/user-guide.md)"
     p = add("search", commands["search"], search_help, json_flag=True, read_only=True)
     p.add_argument("query", nargs="*", metavar="QUERY")  # filled by split_query
     p.add_argument("--limit", type=int, default=20, help="at most N results (0: all)")

@@ -11,7 +11,7 @@ names the packages to install, for `litman` and for `--self-test`.
 import os
 import re
 
-# The Debian/Ubuntu packages the bundle needs from the system (the README's "Running the
+# The Debian/Ubuntu packages the bundle needs from the system (docs/building.md, "Running the
 # Linux bundle on a bare machine" names the same).
 SYSTEM_PACKAGES = "libgl1 libegl1 fontconfig-config"
 

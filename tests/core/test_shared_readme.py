@@ -1,4 +1,4 @@
-"""The README's shared-library setup, step by step, as written: its `lab.sql` block and
+"""The shared-library guide's setup (docs/shared-library.md), step by step, as written: its `lab.sql` block and
 every command of its ```sh blocks, in order, run by a shell on the tests' server. Only two
 things are put in for the server: `labdb` (a host name) becomes the server's socket folder,
 and the superuser `postgres` (reached through `sudo -u postgres`) the cluster's own."""
@@ -22,9 +22,8 @@ ROLES = ("alice", "bob", "carol", "refs_members", "refs_readers", "refs_owner")
 
 
 def setup_section() -> str:
-    readme = (ROOT / "README.md").read_text()
-    section = readme.split("\n## Shared library", 1)[1].split("\n## ", 1)[0]
-    return section.split("\n### Setting up the database", 1)[1].split("\n### ", 1)[0]
+    guide = (ROOT / "docs" / "shared-library.md").read_text()
+    return guide.split("\n## Setting up the database", 1)[1].split("\n## ", 1)[0]
 
 
 def blocks(kind: str) -> list[str]:
@@ -37,7 +36,7 @@ def commands() -> list[str]:
 
 
 def for_the_test_server(command: str, socket_dir: Path, psql: Path) -> str:
-    """The README's command with the test server's socket for `labdb`, its superuser for
+    """The guide's command with the test server's socket for `labdb`, its superuser for
     `sudo -u postgres`, and this checkout's litman for `litman`."""
     command = re.sub(
         r"postgresql://(\w+)@labdb/(\w+)", rf"postgresql://\1@/\2?host={socket_dir}", command

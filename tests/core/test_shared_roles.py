@@ -1,5 +1,5 @@
-"""The README's shared-library setup, run as written: its one SQL block (extracted from
-README.md) makes the roles and the database on the test server; the owner creates litman's
+"""The shared-library guide's setup (docs/shared-library.md), run as written: its one SQL block (extracted from
+the guide) makes the roles and the database on the test server; the owner creates litman's
 tables, a member reads and writes, and a reader opens it read-only and cannot write, through
 litman or around it."""
 
@@ -16,21 +16,20 @@ from litman.core.errors import LitmanError, ReadOnlyError
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "shared-library.md"
 ROLES = ("alice", "bob", "carol", "refs_members", "refs_readers", "refs_owner")
 
 
 def setup_sql() -> str:
-    """The one ```sql block of the README's "Shared library" section."""
-    section = README.read_text().split("\n## Shared library", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```sql\n(.*?)```", section, re.S)
+    """The one ```sql block of the shared-library guide."""
+    blocks = re.findall(r"```sql\n(.*?)```", GUIDE.read_text(), re.S)
     assert len(blocks) == 1, "the section has one SQL block"
     return blocks[0]
 
 
 @pytest.fixture
 def lab(pg_cluster) -> Iterator[str]:
-    """The README's block run by psql as the superuser; a URL template for a role."""
+    """The guide's block run by psql as the superuser; a URL template for a role."""
     from tests import pg_server
 
     psql = pg_server.binaries() / "psql"  # type: ignore[operator]
@@ -190,7 +189,7 @@ def pg_dump_as(lab_url: str, role: str, target: Path) -> subprocess.CompletedPro
 def test_the_owner_backs_up_everyones_reading_state_and_a_member_cannot(
     lab, two_readers, tmp_path
 ) -> None:
-    """The README's pg_dump, as the owner: every reader's rows. A member's pg_dump would
+    """The guide's pg_dump, as the owner: every reader's rows. A member's pg_dump would
     miss the others' rows, and pg_dump refuses rather than write such a backup."""
     assert pg_dump_as(lab, "refs_owner", tmp_path / "refs.dump").returncode == 0
     refused = pg_dump_as(lab, "alice", tmp_path / "alice.dump")
