@@ -3,7 +3,7 @@
 
     .venv/bin/python benchmarks/bench_cli.py [N]
 
-Targets (issue 23): list --json <= 2 s; export -o FILE <= 5 s and <= 400 MB;
+Targets: list --json <= 2 s; export -o FILE <= 5 s and <= 400 MB;
 status read on 20k ids <= 1 s; a search after a one-paper write <= 1.5x a warm search;
 a search after a 20k-status write with a peak near a warm search's.
 Each line gives wall time, CPU time (user + system) and peak RSS, and the command. The

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_formats.py
 
-Figures are wall and CPU time (see `best`), each the best of three runs. Targets (issue 20): 10k RIS
+Figures are wall and CPU time (see `best`), each the best of three runs. Targets: 10k RIS
 records or CSL-JSON items import in <= 1 s and export in <= 0.5 s. The import is timed whole
 (reading the file, then writing its papers into a new library), with reading alone beside
 it: what the format itself costs.

@@ -11,7 +11,7 @@ time until control is back and the time until the write is done and shown; resid
 with the window open and searched; and quitting. `--quick` skips the whole-library actions;
 `--keys` measures only the start and keystrokes (each key's parts on the GUI thread).
 
-Targets (issue 16, on the 2-core machine): select all, Shift+End, tag click <= 100 ms; any
+Targets (on the 2-core machine): select all, Shift+End, tag click <= 100 ms; any
 action back in control <= 100 ms and done <= 2 s; first search before the index is ready
 <= 1 s; keystroke -> table p95 <= 50 ms; RSS <= 400 MB; quit <= 0.5 s. Runs offscreen.
 """

@@ -1,5 +1,5 @@
 """Whole-library reading-state changes at the core, without the window: mark every paper
-read, undo it, rate every paper, undo it (issue 16: any action on all 100k selected papers
+read, undo it, rate every paper, undo it (any action on all 100k selected papers
 done within 2 s). Wall and CPU time for each, with the machine's load beside them.
 
     .venv/bin/python benchmarks/bench_reading.py [N] [--runs R]

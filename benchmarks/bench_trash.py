@@ -1,4 +1,4 @@
-"""The trash at the core, without the window (issue 16: a delete of all 100k papers and its
+"""The trash at the core, without the window (a delete of all 100k papers and its
 undo done within 2 s): moving every paper to the trash and out again (with the search index
 built, as the window has it), a sorted listing of the papers with the trash empty, holding
 one paper, half and every one, and emptying a trash of every paper, its backup first (and

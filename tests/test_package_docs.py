@@ -1,5 +1,5 @@
 """Each package's `__init__` docstring says what lives there, what it may import and what
-may import it (issue 18)."""
+may import it."""
 
 import ast
 from pathlib import Path

@@ -19,7 +19,7 @@ ROLE = Qt.ItemDataRole.UserRole
 MIME = "application/x-litman-ids"
 
 
-# In a shared library each user keeps their own reading status (issue 19).
+# In a shared library each user keeps their own reading status.
 MINE_TIP = "Your own reading status: each user of a shared library keeps their own"
 
 

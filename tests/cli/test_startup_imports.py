@@ -1,5 +1,5 @@
 """A command loads only what it needs: each package below cost every `litman` command
-its import time (issue 23: a warm search at 100k papers spent 0.45 s importing)."""
+its import time (a warm search at 100k papers spent 0.45 s importing)."""
 
 import json
 import os
@@ -53,7 +53,7 @@ def test_a_command_on_a_library_file_loads_no_driver_window_or_parser(
 
 # What only a search (numpy: the index; rapidfuzz: its typos) or a shared library (the
 # PostgreSQL dialect) needs, or a write of new papers (rapidfuzz: the duplicate checks):
-# 0.05-0.1 s of every other command (issue 23).
+# 0.05-0.1 s of every other command.
 NOT_WITHOUT_A_SEARCH = ("numpy", "rapidfuzz", "sqlalchemy.dialects.postgresql")
 
 

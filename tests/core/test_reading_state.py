@@ -1,7 +1,7 @@
 """Reading state (status, rating, notes) in its own narrow table, per reader: one implicit
-reader in a file, each database role in a shared PostgreSQL library (issue 19), moved out
+reader in a file, each database role in a shared PostgreSQL library, moved out
 of `papers` by the schema 6 migration on both stores, and changed for every paper at once
-in one transaction (issue 16)."""
+in one transaction."""
 
 import shutil
 import sqlite3

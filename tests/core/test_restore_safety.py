@@ -1,4 +1,4 @@
-"""Backups and restore never make things worse (issue 22, items 1-8): a full disk is not
+"""Backups and restore never make things worse: a full disk is not
 damage, a restore changes nothing until its copy is whole and never deletes what it restores,
 waits for writers, follows a symlinked library, and keeps libraries and names apart."""
 

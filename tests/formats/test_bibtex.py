@@ -97,7 +97,7 @@ KEYS = (
         ),
     )
 )
-@example([NewPaper(title="x", authors=("0 AND", "0"))])  # issue 13.13: "and" at a name's end
+@example([NewPaper(title="x", authors=("0 AND", "0"))])  # "and" at a name's end
 @example([NewPaper(title="x", authors=("and 0",))])
 def test_random_papers_survive_export_and_reimport(tmp_path: Path, items) -> None:
     # Papers litman itself takes for one (titles "E" and "Ē") come back too: two citekeys.

@@ -1,4 +1,4 @@
-"""BibTeX fidelity (issue 14): no entry merged away, no citekey on another entry, and
+"""BibTeX fidelity: no entry merged away, no citekey on another entry, and
 what litman did not change is written back as it was read. Each test has its own small
 `.bib`, under tests/data/bib/ or inline."""
 

@@ -1,4 +1,4 @@
-"""File → Restore from Backup… keeps the backup it restores (issue 22, item 2), and a
+"""File → Restore from Backup… keeps the backup it restores, and a
 failed restore leaves the window on the library as it was."""
 
 import shutil

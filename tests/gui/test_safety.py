@@ -242,7 +242,7 @@ def background_window(qtbot, path: Path, tmp_path: Path) -> MainWindow:
 def test_the_window_checks_integrity_only_when_it_can_matter(
     qtbot, seeded_path: Path, tmp_path: Path, checks: list[Path]
 ) -> None:
-    """It ran a quick_check on every open (issue 23.5): now with the day's first open, after
+    """It ran a quick_check on every open: now with the day's first open, after
     an unclean shutdown, or when asked (File → Check Library for Damage)."""
     from litman import app
 

@@ -1,5 +1,5 @@
 """The PostgreSQL store: a litman library kept in a PostgreSQL database, for a lab that
-shares one (see `litman.core.store.interface.Store`; issue 19).
+shares one (see `litman.core.store.interface.Store`).
 
 The driver is psycopg 3 through SQLAlchemy (`postgresql+psycopg`). A library is named by a
 libpq URL, `postgresql://alice@labdb/refs`; the password never appears in it here: libpq
