@@ -196,12 +196,16 @@ def _watched_connection(watch: Watch) -> Callable[..., socket.socket]:
     return create
 
 
-class _WatchedHTTP(http.client.HTTPConnection):
+class _Watched:
+    """A connection whose sockets the request's watch holds, from the first connect on."""
+
     def __init__(self, *args: Any, watch: Watch, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.watch = watch
         self._create_connection = _watched_connection(watch)
 
+
+class _WatchedHTTP(_Watched, http.client.HTTPConnection):
     def connect(self) -> None:
         self.timeout = self.watch.left()
         super().connect()
@@ -219,12 +223,7 @@ class _HTTP(urllib.request.HTTPHandler):
 
 if hasattr(urllib.request, "HTTPSHandler"):  # a frozen build without ssl has no HTTPS
 
-    class _WatchedHTTPS(http.client.HTTPSConnection):
-        def __init__(self, *args: Any, watch: Watch, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self.watch = watch
-            self._create_connection = _watched_connection(watch)
-
+    class _WatchedHTTPS(_Watched, http.client.HTTPSConnection):
         def connect(self) -> None:
             """HTTPSConnection.connect, with the socket watched before the TLS handshake."""
             self.timeout = self.watch.left()
