@@ -14,12 +14,12 @@ what came, and a failed copy leaves it empty). A destination that holds papers i
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, Table, func, select, text
+from sqlalchemy import Connection, Table, select
 
 from litman.core.errors import LitmanError
 from litman.core.library.parts import Host, Part
 from litman.core.records import Changes
-from litman.core.store import kept_blocks, models, reading_state
+from litman.core.store import dialects, kept_blocks, models, reading_state
 from litman.core.store import rows as store
 
 PAGE = 5000
@@ -87,8 +87,8 @@ def _pages(conn: Connection, table: Table, key: str) -> Iterator[Sequence[dict[s
     """The table's rows as dicts of Python values, `PAGE` at a time in `key` order."""
     # The settings in the order written where the store keeps one (kept BibTeX blocks
     # are listed in it): SQLite's rowid.
-    in_order = table is models.meta and conn.dialect.name == "sqlite"
-    query = select(table).order_by(text("rowid") if in_order else table.c[key])
+    written = dialects.of(conn).insertion_order() if table is models.meta else None
+    query = select(table).order_by(table.c[key] if written is None else written)
     if table is models.reading:  # the copying user's, as the destination's user
         query = query.where(reading_state.mine())
     result = conn.execution_options(yield_per=PAGE).execute(query)
@@ -99,12 +99,4 @@ def _pages(conn: Connection, table: Table, key: str) -> Iterator[Sequence[dict[s
 def _continue_numbering(conn: Connection) -> None:
     """Rows came with their ids: new rows must be numbered after them. (SQLite follows the
     largest id by itself; PostgreSQL's sequences must be told.)"""
-    if conn.dialect.name != "postgresql":
-        return
-    for table in ("papers", "tags", "sources", "conflicts"):
-        largest = conn.execute(select(func.max(text("id"))).select_from(text(table))).scalar()
-        if largest:
-            conn.execute(
-                text("SELECT setval(pg_get_serial_sequence(:t, 'id'), :n)"),
-                {"t": table, "n": largest},
-            )
+    dialects.of(conn).continue_numbering(conn, ("papers", "tags", "sources", "conflicts"))

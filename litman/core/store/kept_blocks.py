@@ -13,9 +13,9 @@ import hashlib
 import json
 from collections.abc import Iterable
 
-from sqlalchemy import Connection, insert, select, text
+from sqlalchemy import Connection, insert, select
 
-from litman.core.store import models
+from litman.core.store import dialects, models
 
 BLOCK = "bibtex-block:"
 _M = models.meta
@@ -39,7 +39,8 @@ def keep(conn: Connection, blocks: Iterable[tuple[str, str]]) -> None:
 def listed(conn: Connection) -> list[tuple[str, str]]:
     """The kept blocks as (kind, text), in the order first read."""
     # Blocks without a position in the order the store keeps them (SQLite's rowid).
-    order = text("rowid") if conn.dialect.name == "sqlite" else _M.c.key
+    written = dialects.of(conn).insertion_order()
+    order = _M.c.key if written is None else written
     query = select(_M.c.key, _M.c.value).where(_M.c.key.startswith(BLOCK)).order_by(order)
     rows = conn.execute(query).all()
     ranked = sorted(enumerate(rows), key=lambda pair: _position(pair[1].key, pair[0]))
