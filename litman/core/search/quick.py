@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import Connection, String, and_, cast, exists, func, not_, or_, select
 
 from litman.core.search.query import Query, Term
-from litman.core.store import models, reading_state
+from litman.core.store import dialects, models, reading_state
 
 P, T, PT = models.papers, models.tags, models.paper_tags
 AUTHORS = cast(P.c.authors, String)  # the JSON list, read as its text (json on PostgreSQL)
@@ -66,7 +66,7 @@ def _condition(term: Term, fold: bool) -> Any:
 
 def quick_ids(conn: Connection, query: Query) -> list[int]:
     """Ids of the papers matching every term of `query`."""
-    fold = conn.dialect.name != "sqlite"
+    fold = not dialects.of(conn).like_folds_case
     conditions = [
         not_(_condition(t, fold)) if t.negated else _condition(t, fold) for t in query.terms
     ]
