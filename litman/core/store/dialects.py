@@ -2,10 +2,11 @@
 
 The library and search rooms run portable SQLAlchemy Core; where the two databases need
 different SQL (a JSON column's text, a JSON object's keys, joining ids into one string, a
-case-folding LIKE, an insertion order, a sequence to move on) they ask the connection's
-`SQLDialect` (`of(conn)`, or `Store.sql`) rather than check which database they run on. A
-third backend adds its class here and one line to `_BY_NAME`, and nothing outside
-`litman.core.store` changes (tests/test_dialect_in_store.py keeps it so).
+case-folding LIKE, an insertion order, a sequence to move on, news for listening clients,
+per-user reading state) they ask the connection's `SQLDialect` (`of(conn)`, or `Store.sql`)
+rather than check which database they run on. A third backend adds its class here and one
+line to `_BY_NAME`, and nothing outside `litman.core.store` changes
+(tests/test_dialect_in_store.py keeps it so).
 """
 
 from typing import Any, Protocol
@@ -47,6 +48,10 @@ class SQLDialect(Protocol):
         """After rows were inserted with their own ids, make new rows' ids follow them."""
         ...
 
+    def notify(self, conn: Connection, channel: str, payload: str) -> None:
+        """Tell every listening client at commit (nothing where clients cannot listen)."""
+        ...
+
 
 class SQLiteSQL:
     """SQLite's SQL (a library file)."""
@@ -71,6 +76,9 @@ class SQLiteSQL:
 
     def continue_numbering(self, conn: Connection, tables: tuple[str, ...]) -> None:
         """SQLite numbers new rows after the largest id by itself."""
+
+    def notify(self, conn: Connection, channel: str, payload: str) -> None:
+        """A file has no listeners: other windows poll `changed_elsewhere()`."""
 
 
 class PostgresSQL:
@@ -103,6 +111,9 @@ class PostgresSQL:
                     text("SELECT setval(pg_get_serial_sequence(:t, 'id'), :n)"),
                     {"t": table, "n": largest},
                 )
+
+    def notify(self, conn: Connection, channel: str, payload: str) -> None:
+        conn.execute(select(func.pg_notify(channel, payload)))  # delivered at commit
 
 
 SQLITE = SQLiteSQL()

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import Connection, delete, func, insert, select
 
 from litman.core.records import Changes
-from litman.core.store import models
+from litman.core.store import dialects, models
 
 J = models.journal
 ADDED, DELETED, TEXT, FIELDS, TAGS, ALL = "added", "deleted", "text", "fields", "tags", "all"
@@ -94,8 +94,7 @@ def record(
         conn.execute(insert(J).returning(J.c.seq, sort_by_parameter_order=True), values).scalars()
     )
     conn.execute(delete(J).where(J.c.seq <= seqs[-1] - KEEP))
-    if conn.dialect.name == "postgresql":  # delivered at commit, to every listener
-        conn.execute(select(func.pg_notify(CHANNEL, str(seqs[-1]))))
+    dialects.of(conn).notify(conn, CHANNEL, str(seqs[-1]))
     return seqs[0], seqs[-1]
 
 

@@ -39,7 +39,7 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.expression import Label
 
 from litman.core.records import Status
-from litman.core.store import models
+from litman.core.store import dialects, models
 from litman.core.store.sql_values import in_ids, json_ids, stored_datetime
 
 P, R = models.papers, models.reading
@@ -289,7 +289,7 @@ def keep_private(conn: Connection) -> None:
     own. The table's owner (who creates and upgrades it) is exempt, as PostgreSQL makes
     owners; a paper's delete still takes every reader's rows (foreign keys bypass the
     policy). A library file has one reader and nothing to keep apart."""
-    if conn.dialect.name != "postgresql":
+    if not dialects.of(conn).per_user_reading:
         return
     mine_only = "reader = CAST(CURRENT_USER AS VARCHAR)"
     conn.execute(text("ALTER TABLE reading ENABLE ROW LEVEL SECURITY"))
