@@ -6,13 +6,14 @@ With no subcommand, `litman` opens the desktop window.
 """
 
 import argparse
+import logging
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from litman import app
+from litman import app, diagnostics
 from litman.cli import trash
 from litman.cli.output import (
     emit_json,
@@ -32,6 +33,8 @@ from litman.formats.exchange import WriteOptions
 if TYPE_CHECKING:
     from litman.formats.bibtex_fields import Mode
 
+log = logging.getLogger(__name__)
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(COMMANDS, FILE_COMMANDS)
@@ -39,6 +42,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(rest)
     if words is not None:
         args.query = words
+    # Warnings and errors go to the log file; what the user needs is printed, one line.
+    with diagnostics.logging_to_file(logging.WARNING, to_stderr=args.debug, faults=True):
+        return run(parser, args)
+
+
+def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Run the command `args` names; an expected error is one line on stderr."""
     try:
         if args.self_test:
             from litman.gui import selftest
@@ -74,6 +84,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:  # a read-only disk, a full one, a folder where a file should be
         say(f"litman: error: {os_error_line(exc)}", err=True)
         return 1
+    except Exception:  # a bug: its traceback is printed, and kept in the log for a report
+        log.exception("litman %s failed", args.command or "")
+        raise
 
 
 def open_window(args: argparse.Namespace) -> int:
@@ -86,7 +99,7 @@ def open_window(args: argparse.Namespace) -> int:
         if line is None:
             raise
         raise LitmanError(line) from None
-    return launch.run(args.library, quit_after_show=args.quit_after_show)
+    return launch.run(args.library, quit_after_show=args.quit_after_show, debug=args.debug)
 
 
 # -- commands --------------------------------------------------------------

@@ -33,6 +33,7 @@ QUERY_COMMANDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "enrich": (frozenset({"--library", "--accept-above", "--mailto"}), frozenset({"-h"})),
 }
 TOP_VALUE_OPTIONS = frozenset({"--library"})
+DEBUG = "also print the log (litman.diagnostics.log_dir()) on stderr, debug messages included"
 
 
 def split_query(argv: Sequence[str]) -> tuple[list[str], list[str] | None]:
@@ -90,6 +91,7 @@ def build_parser(
         default=argparse.SUPPRESS,
         help="library file (default: $LITMAN_LIBRARY, else the user data folder)",
     )
+    common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG)
     parser = argparse.ArgumentParser(
         prog="litman", description="A literature manager. With no command, opens the window."
     )
@@ -100,6 +102,7 @@ def build_parser(
         help="library file (default: $LITMAN_LIBRARY, else the user data folder)",
     )
     parser.add_argument("--version", action="version", version=f"litman {__version__}")
+    parser.add_argument("-v", "--debug", action="store_true", help=DEBUG)
     parser.add_argument(
         "--self-test",
         action="store_true",

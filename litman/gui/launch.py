@@ -6,6 +6,7 @@ is damaged. Both questions go through `ask`, which tests replace. A shared libra
 (`postgresql://…`) is opened by `litman.gui.shared_launch` instead.
 """
 
+import logging
 import os
 import sys
 from collections.abc import Callable
@@ -14,11 +15,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from litman import app, paths
+from litman import app, diagnostics, paths
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library.facade import Library
 from litman.core.store.interface import Backup, WriterClaim
 from litman.gui import theme, workers
+from litman.gui.error_report import QT, ErrorReporter
 from litman.gui.safe_text import rich
 from litman.gui.terminate import QuitOnSignal
 
@@ -107,7 +109,19 @@ def no_display_reason() -> str | None:
     )
 
 
-def run(library_arg: str | None = None, *, quit_after_show: bool = False) -> int:
+def run(
+    library_arg: str | None = None, *, quit_after_show: bool = False, debug: bool = False
+) -> int:
+    """Open the window and run until it closes; the log file (`litman.diagnostics`) records
+    the versions, any fault, and every unexpected error, which a dialog shows too."""
+    level = logging.DEBUG if debug else logging.INFO
+    with diagnostics.logging_to_file(level, to_stderr=debug, faults=True, extra=QT) as file:
+        if file is not None:
+            file.head()
+        return _run(library_arg, quit_after_show)
+
+
+def _run(library_arg: str | None, quit_after_show: bool) -> int:
     reason = no_display_reason()
     if reason and QApplication.instance() is None:
         print(reason, file=sys.stderr)
@@ -118,6 +132,15 @@ def run(library_arg: str | None = None, *, quit_after_show: bool = False) -> int
     qapp.setOrganizationName("litman")
     qapp.setWindowIcon(QIcon(str(paths.resources_dir() / "icons" / "litman.svg")))
     theme.apply(qapp)
+    reporter = ErrorReporter(qapp)
+    reporter.install()
+    try:
+        return _show(qapp, library_arg, quit_after_show)
+    finally:
+        reporter.uninstall()
+
+
+def _show(qapp: QApplication, library_arg: str | None, quit_after_show: bool) -> int:
     workers.share_the_gil()
     try:
         opened = open_for_window(library_arg)

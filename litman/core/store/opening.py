@@ -14,6 +14,7 @@ damaged page met while reading is reported as damage then. An I/O error or a ful
 never reported as damage.
 """
 
+import logging
 import os
 import sqlite3
 from dataclasses import dataclass
@@ -31,6 +32,8 @@ from litman.core.errors import (
 )
 from litman.core.records import counted
 from litman.core.store import backups, schema, sqlite
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -172,6 +175,7 @@ def _migrate(engine: Engine, path: Path, version: int) -> None:
     try:
         schema.migrate(engine, version)
     except Exception as exc:
+        log.exception("Upgrading %s from schema %s failed", path, version)  # the whole trace
         engine.dispose()
         raise LitmanError(
             f"Upgrading {path} from schema {version} failed ({exc}). The library was left "

@@ -8,6 +8,7 @@ by their text. Only this module, `opening`, `backups`, `locking` and `sqlite` kn
 library is a file.
 """
 
+import logging
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,6 +28,8 @@ from litman.core.errors import (
 )
 from litman.core.store import backups, dialects, locking, opening, own_files, sqlite
 from litman.core.store.interface import Backup, Restored
+
+log = logging.getLogger(__name__)
 
 
 class SQLiteStore:
@@ -217,12 +220,14 @@ class FileSite:
 
         try:
             store = SQLiteStore(backup.path, read_only=True, check=False, backup=False)
-        except Exception:
+        except Exception:  # any backup litman cannot open: listed as unreadable
+            log.warning("Cannot open the backup %s", backup.path, exc_info=True)
             return None
         try:
             with store.read() as conn:
                 return count_papers(conn)
         except Exception:
+            log.warning("Cannot count the papers of the backup %s", backup.path, exc_info=True)
             return None
         finally:
             store.close()
