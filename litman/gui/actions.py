@@ -38,6 +38,8 @@ class Actions:
     empty_trash: QAction  # gui/trash_actions.py
     undo: QAction
     redo: QAction
+    # Help
+    open_log_folder: QAction
     # Status
     status: dict[Status, QAction]
     rating: list[QAction]

@@ -42,6 +42,7 @@ from litman.gui import (
 from litman.gui.actions import Actions
 from litman.gui.background import BackgroundWork
 from litman.gui.detail import DetailPane
+from litman.gui.error_report import ReportOnce
 from litman.gui.live import LiveLink
 from litman.gui.models.papers import PaperTableModel
 from litman.gui.pane_feed import PaneFeed
@@ -130,6 +131,7 @@ class MainWindow(QMainWindow):
         # shared library's server says at once (gui/live.py).
         self._watch = QTimer(self, interval=WATCH_MS)
         self._watch.timeout.connect(self.poll_changes)
+        self._poll_failures = ReportOnce()
         self._retry = QTimer(self, interval=RETRY_MS)
         self.live = LiveLink(library, self.writes.busy, self)
         self.writes.idle.connect(self.live.idle)
@@ -198,7 +200,10 @@ class MainWindow(QMainWindow):
             return
         try:
             told = self.library.changes_elsewhere()
-        except Exception:
+        except (LitmanError, OSError):  # the server gone, the file gone: the next poll looks
+            return
+        except Exception as exc:  # a bug: in the log and a dialog once, not every 2 s
+            self._poll_failures.failed((type(exc), exc, exc.__traceback__))
             return
         if told is None or told:
             self.changed_outside(told)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QToolBar
 
 from litman.core.records import Status
 from litman.formats import registry
-from litman.gui import dialogs, lookup_menu, trash_actions
+from litman.gui import dialogs, error_report, lookup_menu, trash_actions
 from litman.gui.actions import Actions
 from litman.gui.window_api import Window
 
@@ -147,6 +147,8 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     status.addSeparator()
     status.addActions(acts.rating)
     acts.lookup = lookup_menu.install(win, file_menu)
+    acts.open_log_folder = _act(win, "Open Log Folder", error_report.open_log_folder)
+    bar.addMenu("&Help").addAction(acts.open_log_folder)
 
 
 def _toolbar(win: "ActionWindow") -> None:

@@ -8,12 +8,17 @@ Python collects takes its signals object with it, and the import report, the pro
 dialog or the error message never comes (4 imports in 5, before).
 """
 
+import logging
 import sys
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from litman.core.errors import LitmanError
+
+log = logging.getLogger(__name__)
 
 
 class WorkerSignals(QObject):
@@ -38,6 +43,8 @@ class Worker(QRunnable):
         try:
             result = fn(self.signals.progress.emit)
         except Exception as exc:  # reported to the user by the failed slot
+            if not isinstance(exc, LitmanError):  # a bug: the slot says a line, the log more
+                log.warning("Work on a worker thread failed", exc_info=exc)
             self.signals.failed.emit(exc)
         else:
             self.signals.finished.emit(result)
