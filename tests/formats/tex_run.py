@@ -1,11 +1,22 @@
-"""Compiling a .bib with real TeX, as a user would: pdflatex + BibTeX (plain) and biber."""
+"""Compiling .bib files with real TeX, as a user would: pdflatex + BibTeX (plain) and biber.
+
+A run cites every entry (`\\nocite{*}`) of one or more .bib files, each copied in under a
+name that says only its place (`refs.bib`, or `refs0.bib`, `refs1.bib` ...), so that two runs
+over files in the same places report the same names. Messages are kept as the tools write
+them, less what changes from run to run (biber's temporary file names).
+"""
 
 import re
 import shutil
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 TOOLS = ("pdflatex", "bibtex", "biber")
+# The document's class and packages: `url`, as any document citing web pages through
+# BibTeX loads it (or hyperref) for the `\url` a `howpublished` holds.
+PLAIN_PREAMBLE = "\\documentclass{article}\n\\usepackage{url}\n"
+BIBLATEX_PREAMBLE = "\\documentclass{article}\n\\usepackage[backend=biber]{biblatex}\n"
 
 
 def missing_tools() -> list[str]:
@@ -13,43 +24,68 @@ def missing_tools() -> list[str]:
 
 
 def _run(cmd: list[str], cwd: Path) -> str:
-    done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=600)
+    # TeX echoes a file's bytes as they are: a Latin-1 .bib is not UTF-8 on its output
+    done = subprocess.run(
+        cmd, cwd=cwd, capture_output=True, text=True, errors="replace", timeout=1200
+    )
     return done.stdout + done.stderr
+
+
+def _pdflatex(work: Path) -> None:
+    # draftmode: errors and warnings as ever, without writing a PDF (or making its fonts)
+    _run(["pdflatex", "-draftmode", "-interaction=nonstopmode", "doc.tex"], work)
+
+
+def _place(bibs: Sequence[Path], work: Path) -> list[str]:
+    """Copy the files into `work`; their names there, without `.bib`."""
+    work.mkdir(parents=True, exist_ok=True)
+    names = ["refs"] if len(bibs) == 1 else [f"refs{i}" for i in range(len(bibs))]
+    for bib, name in zip(bibs, names, strict=True):
+        shutil.copy(bib, work / f"{name}.bib")
+    return names
 
 
 def bibtex_plain(bib: Path, work: Path) -> tuple[list[str], list[str]]:
     """(errors, warnings) of pdflatex + BibTeX with the plain style citing every entry."""
-    work.mkdir(parents=True, exist_ok=True)
-    shutil.copy(bib, work / "refs.bib")
+    return bibtex_many([bib], work)
+
+
+def bibtex_many(bibs: Sequence[Path], work: Path) -> tuple[list[str], list[str]]:
+    """`bibtex_plain` of several files in one document (`\\bibliography{refs0,refs1}`)."""
+    names = _place(bibs, work)
     (work / "doc.tex").write_text(
-        "\\documentclass{article}\n\\begin{document}\n\\nocite{*}\n"
-        "\\bibliographystyle{plain}\n\\bibliography{refs}\n\\end{document}\n"
+        f"{PLAIN_PREAMBLE}\\begin{{document}}\n\\nocite{{*}}\n"
+        f"\\bibliographystyle{{plain}}\n\\bibliography{{{','.join(names)}}}\n\\end{{document}}\n"
     )
-    _run(["pdflatex", "-interaction=nonstopmode", "doc.tex"], work)
+    _pdflatex(work)
     _run(["bibtex", "doc"], work)
-    _run(["pdflatex", "-interaction=nonstopmode", "doc.tex"], work)
-    return _tex_errors(work / "doc.log"), _blg(work / "doc.blg")
+    _pdflatex(work)
+    return tex_errors(work / "doc.log"), _blg(work / "doc.blg")
 
 
 def biber_run(bib: Path, work: Path) -> tuple[list[str], list[str]]:
     """(errors, warnings) of pdflatex + biber (biblatex) citing every entry."""
-    work.mkdir(parents=True, exist_ok=True)
-    shutil.copy(bib, work / "refs.bib")
+    return biber_many([bib], work)
+
+
+def biber_many(bibs: Sequence[Path], work: Path) -> tuple[list[str], list[str]]:
+    """`biber_run` of several files in one document (an `\\addbibresource` each)."""
+    names = _place(bibs, work)
+    resources = "".join(f"\\addbibresource{{{name}.bib}}\n" for name in names)
     (work / "doc.tex").write_text(
-        "\\documentclass{article}\n\\usepackage[backend=biber]{biblatex}\n"
-        "\\addbibresource{refs.bib}\n\\begin{document}\n\\nocite{*}\n\\printbibliography\n"
-        "\\end{document}\n"
+        f"{BIBLATEX_PREAMBLE}{resources}\\begin{{document}}\n\\nocite{{*}}\n"
+        "\\printbibliography\n\\end{document}\n"
     )
-    _run(["pdflatex", "-interaction=nonstopmode", "doc.tex"], work)
+    _pdflatex(work)
     out = _run(["biber", "doc"], work)
-    _run(["pdflatex", "-interaction=nonstopmode", "doc.tex"], work)
+    _pdflatex(work)
     errors = [ln for ln in out.splitlines() if ln.startswith(("ERROR", "FATAL"))]
     out = re.sub(r"\S*biber_tmp_\S+?\.utf8", "<bib file>", out)  # a new name each run
     warns = [ln.split(" - ", 1)[-1] for ln in out.splitlines() if ln.startswith("WARN")]
-    return errors + _tex_errors(work / "doc.log"), warns
+    return errors + tex_errors(work / "doc.log"), warns
 
 
-def _tex_errors(log: Path) -> list[str]:
+def tex_errors(log: Path) -> list[str]:
     text = log.read_text(errors="replace") if log.exists() else "! no log"
     return [ln for ln in text.splitlines() if ln.startswith("!")]
 
