@@ -1,17 +1,29 @@
 """Where the SQL of SQLite and PostgreSQL differs, one object per database.
 
-The library and search rooms run portable SQLAlchemy Core; where the two databases need
-different SQL (a JSON column's text, a JSON object's keys, joining ids into one string, a
-case-folding LIKE, an insertion order, a sequence to move on, news for listening clients,
-per-user reading state) they ask the connection's `SQLDialect` (`of(conn)`, or `Store.sql`)
-rather than check which database they run on. A third backend adds its class here and one
-line to `_BY_NAME`, and nothing outside `litman.core.store` changes
-(tests/test_dialect_in_store.py keeps it so).
+The library and search rooms (and the store's own modules) run portable SQLAlchemy Core;
+where the two databases need different SQL (a JSON column's text, a JSON object's keys,
+joining ids into one string, a case-folding LIKE, an insertion order, a sequence to move on,
+news for listening clients, per-user reading state, an upsert, a JSON array's ids as rows)
+they ask the connection's `SQLDialect` (`of(conn)`, or `Store.sql`) rather than check which
+database they run on. A third backend adds its class here and one line to `_BY_NAME`, and
+nothing outside `litman.core.store` changes (tests/test_dialect_in_store.py keeps it so).
 """
 
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, TextClause, func, select, text
+from sqlalchemy import (
+    BigInteger,
+    ColumnElement,
+    Connection,
+    String,
+    Table,
+    TextClause,
+    cast,
+    func,
+    literal,
+    select,
+    text,
+)
 
 
 class SQLDialect(Protocol):
@@ -52,6 +64,14 @@ class SQLDialect(Protocol):
         """Tell every listening client at commit (nothing where clients cannot listen)."""
         ...
 
+    def upsert_into(self, table: Table) -> Any:
+        """An INSERT into `table` that takes `.on_conflict_do_update(...)`."""
+        ...
+
+    def each_id(self, ids: str) -> ColumnElement[int]:
+        """The ids of a JSON array (text), one row each, as a column to select."""
+        ...
+
 
 class SQLiteSQL:
     """SQLite's SQL (a library file)."""
@@ -79,6 +99,14 @@ class SQLiteSQL:
 
     def notify(self, conn: Connection, channel: str, payload: str) -> None:
         """A file has no listeners: other windows poll `changed_elsewhere()`."""
+
+    def upsert_into(self, table: Table) -> Any:
+        from sqlalchemy.dialects import sqlite
+
+        return sqlite.insert(table)
+
+    def each_id(self, ids: str) -> ColumnElement[int]:
+        return func.json_each(ids).table_valued("value").c.value
 
 
 class PostgresSQL:
@@ -114,6 +142,18 @@ class PostgresSQL:
 
     def notify(self, conn: Connection, channel: str, payload: str) -> None:
         conn.execute(select(func.pg_notify(channel, payload)))  # delivered at commit
+
+    def upsert_into(self, table: Table) -> Any:
+        from sqlalchemy.dialects import postgresql  # not imported by a library file's commands
+
+        return postgresql.insert(table)
+
+    def each_id(self, ids: str) -> ColumnElement[int]:
+        from sqlalchemy.dialects import postgresql
+
+        as_json = cast(literal(ids, String), postgresql.JSON)
+        each = func.json_array_elements_text(as_json).table_valued("value")
+        return cast(each.c.value, BigInteger)
 
 
 SQLITE = SQLiteSQL()

@@ -17,14 +17,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
     ColumnElement,
     Connection,
     FromClause,
     Select,
     String,
     and_,
-    cast,
     exists,
     func,
     inspect,
@@ -34,7 +32,6 @@ from sqlalchemy import (
     true,
     type_coerce,
 )
-from sqlalchemy.dialects import sqlite
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.expression import Label
 
@@ -212,11 +209,7 @@ def order(conn: Connection, ids: Sequence[int], name: str, descending: bool) -> 
 
 
 def _insert(conn: Connection) -> Any:
-    if conn.dialect.name == "sqlite":
-        return sqlite.insert(R)
-    from sqlalchemy.dialects import postgresql  # not imported by a library file's commands
-
-    return postgresql.insert(R)
+    return dialects.of(conn).upsert_into(R)
 
 
 def _upsert(conn: Connection, stmt: Any, names: Sequence[str]) -> Any:
@@ -230,21 +223,11 @@ def write_same(conn: Connection, ids: Sequence[int], values: Mapping[str, Any]) 
     """Give the reader's rows of these papers the same `values` (made where missing, the
     other fields at their defaults) in one statement, the ids going in as one JSON array."""
     given = {**DEFAULTS, **{n: _stored(v) for n, v in values.items()}}
-    each = _each_id(conn, json_ids(ids))
+    each = dialects.of(conn).each_id(json_ids(ids))
     cols = [literal(given[n], R.c[n].type) for n in NAMES]
     source = select(ME, each, *cols).where(true())  # SQLite: WHERE before ON CONFLICT
     stmt = _insert(conn).from_select(["reader", "paper_id", *NAMES], source)
     conn.execute(_upsert(conn, stmt, list(values)))
-
-
-def _each_id(conn: Connection, ids: str) -> ColumnElement[int]:
-    if conn.dialect.name == "sqlite":
-        return func.json_each(ids).table_valued("value").c.value
-    from sqlalchemy.dialects import postgresql
-
-    as_json = cast(literal(ids, String), postgresql.JSON)
-    each = func.json_array_elements_text(as_json).table_valued("value")
-    return cast(each.c.value, BigInteger)
 
 
 def write_rows(conn: Connection, rows: Mapping[int, Mapping[str, Any]]) -> None:
