@@ -334,6 +334,17 @@ class SetField(Undoable):
         return done
 
 
+class ColourTag(Undoable):
+    """Give a tag a colour (None: none); undo puts back the colour it had."""
+
+    def __init__(self, lib: Library, name: str, colour: str | None) -> None:
+        super().__init__(lib, mnemonic_free(f"Colour tag '{clip(name, 60)}'"))
+        self.name, self.colour = name, colour
+
+    def call(self) -> Changes:
+        return self.lib.set_tag_colour(self.name, self.colour)
+
+
 class DeleteTag(Undoable):
     """Delete a tag (its subtags stay); undo puts it back with its colour and papers."""
 

@@ -174,9 +174,8 @@ def tag_colour(win: "Window", tag: str) -> None:
     colour = QColorDialog.getColor(
         QColor(current or "#2563eb"), win.window(), f"Colour for '{clip(tag, 60)}'"
     )
-    if colour.isValid():
-        name, lib = colour.name(), win.library
-        win.writes.submit(f"Colour tag '{tag}'", lambda _step: lib.set_tag_colour(tag, name))
+    if colour.isValid() and colour.name() != current:
+        win.push(commands.ColourTag(win.library, tag, colour.name()))
 
 
 # -- backups ---------------------------------------------------------------------------

@@ -122,3 +122,14 @@ def test_the_search_index_follows_a_bulk_status_its_undo_and_redo(seeded: Librar
     assert sorted(seeded.search("status:read").ids) == sorted(ids[:3])
     seeded.undo(back)
     assert sorted(seeded.search("status:read").ids) == sorted(ids)
+
+
+def test_undo_of_a_rename_keeps_the_colour_given_to_the_new_name(library: Library) -> None:
+    ids = add(library, "a", "b")
+    library.add_tag("ML > Deep", ids)
+    changes = library.rename_tag("ML", "Learning")
+    library.set_tag_colour("Learning > Deep", "#ff0000")
+    back = undone_in_one(library, changes)
+    assert membership(library)["ML > Deep"] == (set(ids), "#ff0000")
+    undone_in_one(library, back)
+    assert membership(library)["Learning > Deep"] == (set(ids), "#ff0000")

@@ -138,3 +138,49 @@ def test_chips_shown_again_after_the_pane_settled_get_their_room(qtbot) -> None:
     box.show_tags(LONG)  # the whole selection's
     assert scroll.sizeHint().height() > 40  # measured with the new chips in
     qtbot.waitUntil(lambda: scroll.height() == scroll.sizeHint().height())
+
+
+def colour_of(win, tag: str) -> str | None:
+    return {t.name: t.colour for t in win.library.tags()}.get(tag)
+
+
+def choose_colour(win, monkeypatch, tag: str, colour: str) -> None:
+    monkeypatch.setattr(QColorDialog, "getColor", lambda *a, **k: QColor(colour))
+    win.sidebar.colourRequested.emit(tag)
+
+
+def test_a_tag_colour_is_undone_and_redone(window, monkeypatch) -> None:
+    tag = "Optimization > Stochastic"
+    choose_colour(window, monkeypatch, tag, "#16a34a")
+    assert colour_of(window, tag) == "#16a34a"
+    assert window.undo.count() == 1 and "Colour" in window.undo.text(0)
+    window.undo.undo()
+    assert colour_of(window, tag) is None
+    window.undo.redo()
+    assert colour_of(window, tag) == "#16a34a"
+
+
+def test_undo_and_redo_of_an_earlier_rename_keep_a_colour_given_since(window, monkeypatch) -> None:
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Optim", True))
+    window.sidebar.renameRequested.emit("Optimization")
+    choose_colour(window, monkeypatch, "Optim > Stochastic", "#d97706")
+    window.undo.undo()  # the colour
+    window.undo.undo()  # the rename
+    window.undo.redo()
+    window.undo.redo()
+    assert colour_of(window, "Optim > Stochastic") == "#d97706"
+    window.undo.undo()
+    window.undo.undo()
+    assert colour_of(window, "Optimization > Stochastic") is None
+
+
+def test_undoing_a_rename_keeps_a_colour_given_elsewhere_since(window, monkeypatch) -> None:
+    """A colour set by another window or the command line after the rename: the tag keeps
+    it when the rename is undone, and again when it is redone."""
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Optim", True))
+    window.sidebar.renameRequested.emit("Optimization")
+    window.library.set_tag_colour("Optim > Stochastic", "#d97706")
+    window.undo.undo()
+    assert colour_of(window, "Optimization > Stochastic") == "#d97706"
+    window.undo.redo()
+    assert colour_of(window, "Optim > Stochastic") == "#d97706"

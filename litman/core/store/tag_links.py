@@ -88,12 +88,17 @@ def before_rename(conn: Connection, old: str, new: str) -> TagRenamed:
 
 def unrename(conn: Connection, renamed: TagRenamed) -> tuple[int, ...]:
     """Put each old tag back on exactly its papers, with its colour, and leave each target
-    as it was before (gone when the rename made it); the papers touched."""
+    as it was before (gone when the rename made it); the papers touched. A tag the rename
+    made is the old one under a new name: a colour given to it since goes back with it."""
     touched: set[int] = set()
+    since: dict[str, str | None] = {}  # old name -> the colour its renamed self has now
     for target, had in renamed.had:
         tid = _tag_id(conn, target)
         if tid is None:
             continue
+        if had is None:
+            colour = conn.execute(select(T.c.colour).where(T.c.id == tid)).scalar()
+            since[renamed.old + target[len(renamed.new) :]] = colour
         now = _members(conn, tid)
         keep = set(had or ())
         newcomers = [i for i in now if i not in keep]
@@ -110,5 +115,6 @@ def unrename(conn: Connection, renamed: TagRenamed) -> tuple[int, ...]:
         done = link(conn, name, alive)
         touched.update(done.ids)
         tid = _tag_id(conn, name)
+        colour = since.get(name, colour)
         conn.execute(update(T).where(T.c.id == tid).values(name=name, colour=colour))
     return tuple(sorted(touched))
