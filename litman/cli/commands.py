@@ -42,6 +42,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(rest)
     if words is not None:
         args.query = words
+    if args.command is None and not args.self_test:
+        # The window logs for itself (gui/launch.py): a second handle on the file, here,
+        # would stop its rotation on Windows, which refuses to rename an open file.
+        return run(parser, args)
     # Warnings and errors go to the log file; what the user needs is printed, one line.
     with diagnostics.logging_to_file(logging.WARNING, to_stderr=args.debug, faults=True):
         return run(parser, args)

@@ -138,3 +138,18 @@ def test_logging_is_as_it_was_after_a_command(seeded_path: Path) -> None:
     before = logging.getLogger().handlers[:]
     main(["--library", str(seeded_path), "tags"])
     assert logging.getLogger().handlers == before
+
+
+def test_the_window_keeps_the_only_handle_on_the_log(
+    seeded_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Started from `litman`, the window's log is not nested in the command line's: two
+    handles on one file stop its rotation on Windows (the rename is refused)."""
+    from litman.gui import launch
+
+    seen: list[list[logging.Handler]] = []
+    monkeypatch.setattr(
+        launch, "run", lambda *a, **k: seen.append(logging.getLogger().handlers) or 0
+    )
+    assert main(["--library", str(seeded_path)]) == 0
+    assert seen and not any(isinstance(h, diagnostics.LogFile) for h in seen[0])

@@ -173,3 +173,24 @@ def test_the_window_writes_nothing_to_stdout_or_stderr(seeded_path: Path) -> Non
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
     text = log_text()
     assert "started, pid" in text and "WARNING litman.qt [MainThread]: Qt had something" in text
+
+
+@pytest.mark.parametrize(
+    ("error", "logged"), [(ZeroDivisionError("odd"), True), (ServerUnreachableError("odd"), False)]
+)
+def test_a_worker_logs_an_unexpected_failure_with_its_traceback(
+    qapp, error: Exception, logged: bool
+) -> None:
+    from litman.gui.workers import Worker, run_inline
+
+    def work(_progress: object) -> None:
+        raise error
+
+    failed: list[BaseException] = []
+    with diagnostics.logging_to_file(logging.INFO):
+        worker = Worker(work)
+        worker.signals.failed.connect(failed.append)
+        run_inline(worker)
+    assert failed == [error]  # its slot still says it
+    text = log_text() if (diagnostics.log_dir() / diagnostics.LOG_NAME).exists() else ""
+    assert ("Traceback" in text and "in work" in text) is logged
