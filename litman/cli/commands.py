@@ -26,7 +26,8 @@ from litman.cli.output import (
 from litman.cli.parser import Command, PathCommand, UsageError, build_parser, split_query
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library.facade import Library
-from litman.core.records import ImportReport, counted
+from litman.core.records import ImportReport, Status, counted
+from litman.core.search.filters import Narrowing, StatusFilter, TagFilter
 from litman.formats import registry
 from litman.formats.exchange import WriteOptions
 
@@ -111,11 +112,24 @@ def open_window(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace, lib: Library) -> int:
     ids = lib.list_ids(args.sort, args.desc)
+    for within in _filters(args):  # each read from SQL: a list needs no search index
+        keep = set(lib.list_ids(args.sort, args.desc, within))
+        ids = [i for i in ids if i in keep]
     if args.json:
         emit_json_rows(lib.iter_json(ids))
     else:
         print_papers(lib.iter_papers(ids))
     return 0
+
+
+def _filters(args: argparse.Namespace) -> list[Narrowing]:
+    """What `list --tag` and `--status` narrow to, as typed: a tag's name is never parsed."""
+    out: list[Narrowing] = []
+    if args.tag is not None:
+        out.append(TagFilter(args.tag))
+    if args.status is not None:
+        out.append(StatusFilter(Status(args.status)))
+    return out
 
 
 def cmd_show(args: argparse.Namespace, lib: Library) -> int:

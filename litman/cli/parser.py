@@ -134,6 +134,10 @@ def build_parser(
     p = add("list", commands["list"], "list papers", json_flag=True, read_only=True)
     p.add_argument("--sort", choices=SORT_FIELDS, default="title")
     p.add_argument("--desc", action="store_true", help="descending order")
+    p.add_argument(
+        "--tag", metavar="TAG", help="only papers with this tag or one below it (its name whole)"
+    )
+    p.add_argument("--status", choices=[s.value for s in Status], help="only papers in it")
     p = add("show", commands["show"], "show one paper", json_flag=True, read_only=True)
     p.add_argument("paper", metavar="ID|CITEKEY")
     add("tags", commands["tags"], "tags with paper counts", json_flag=True, read_only=True)

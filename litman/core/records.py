@@ -49,6 +49,11 @@ class Status(StrEnum):
     READ = "read"
 
 
+# A status as the search index codes it, in one byte per paper (keyed by the member, or
+# by its text as stored: a `StrEnum` member hashes as its value).
+STATUS_CODES: dict[str, int] = {s: i for i, s in enumerate(Status)}
+
+
 # The columns a paper list can be sorted by, mapped to what users type.
 SORT_FIELDS = (
     "title",

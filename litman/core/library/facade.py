@@ -24,6 +24,7 @@ from litman.core.library.tags import Tags, tag_order
 from litman.core.library.undo import undo as undo_change
 from litman.core.records import (
     SORT_FIELDS,
+    STATUS_CODES,
     Changes,
     Doc,
     FieldValues,
@@ -35,6 +36,7 @@ from litman.core.records import (
     Status,
     ToTrash,
 )
+from litman.core.search.filters import ALL, Narrowing
 from litman.core.search.query import Query, parse
 from litman.core.store import journal, models, reading, reading_state, trash
 from litman.core.store import rows as store
@@ -593,8 +595,13 @@ class Library:
         with self._read() as conn:
             return reading.resolve(conn, refs)
 
-    def list_ids(self, sort: str = "title", descending: bool = False) -> list[int]:
-        """Every paper's id in a column's order, those in the trash left out."""
+    def list_ids(
+        self, sort: str = "title", descending: bool = False, within: Narrowing = ALL
+    ) -> list[int]:
+        """Every paper's id in a column's order, those in the trash left out; with `within`
+        (a filter, `litman.core.search.filters`) only those it holds, read from SQL."""
+        if within != ALL:
+            return self.quick_search_ids("", sort, descending, within)
         if sort not in SORT_FIELDS:
             raise LitmanError(f"Cannot sort by '{sort}'; choose one of {', '.join(SORT_FIELDS)}.")
         cached = self._orders.get((sort, descending))
@@ -698,22 +705,29 @@ class Library:
 
     # -- search --------------------------------------------------------------------------
 
-    def search(self, query: str | Query, stages: "Stages | None" = None) -> "SearchResult":
-        """Ranked matches for a query in the search language (see `litman.core.search.query`);
+    def search(
+        self, query: str | Query, stages: "Stages | None" = None, within: Narrowing = ALL
+    ) -> "SearchResult":
+        """Ranked matches for a query in the search language (see `litman.core.search.query`)
+        among the papers `within` holds (`litman.core.search.filters`: the sidebar's filter);
         `stages` adds up the CPU time of each of its steps (benchmarks)."""
         if self._index_seq < self._follower.seen:  # told of writes the index missed
             self._catch_up_index()
-        return self.index.search(query, stages)
+        return self.index.search(query, stages, within)
 
     def search_ids(
-        self, query: str | Query, sort: str | None = None, descending: bool = False
+        self,
+        query: str | Query,
+        sort: str | None = None,
+        descending: bool = False,
+        within: Narrowing = ALL,
     ) -> list[int]:
         """Ids for a table: by rank, or in a column's order when `sort` is given or the
-        query only filters. An empty query lists every paper."""
+        query only filters. An empty query lists every paper `within` holds."""
         q = parse(query) if isinstance(query, str) else query
-        if q.empty:
+        if q.empty and within == ALL:
             return self.list_ids(sort or "added", descending if sort else True)
-        ids = self.search(q).ids
+        ids = self.search(q, within=within).ids
         if sort is None and q.ranked:
             return ids.tolist().copy()
         order = self.list_ids(sort or "added", descending if sort else True)
@@ -732,15 +746,19 @@ class Library:
             return reading_state.status_codes(conn, ids)
 
     def quick_search_ids(
-        self, query: str | Query, sort: str | None = None, descending: bool = False
+        self,
+        query: str | Query,
+        sort: str | None = None,
+        descending: bool = False,
+        within: Narrowing = ALL,
     ) -> list[int]:
-        """Ids matching a query without the search index (which may still be building):
-        exact words only, see `litman.core.search.quick.LIMITS`."""
+        """Ids matching a query among the papers `within` holds, without the search index
+        (which may still be building): exact words only, see `litman.core.search.quick.LIMITS`."""
         from litman.core.search.quick import quick_ids
 
         q = parse(query) if isinstance(query, str) else query
         with self._read() as conn:
-            keep = set(quick_ids(conn, q))
+            keep = set(quick_ids(conn, q, within))
         order = self.list_ids(sort or "added", descending if sort else True)
         return [i for i in order if i in keep]
 
@@ -786,7 +804,6 @@ class Library:
             return reading_state.counts(conn, store.count_papers(conn) - trash.count(conn), live)
 
 
-_STATUS_CODE = {s: i for i, s in enumerate(Status)}
 # The fields a journal `fields` row may stand for (`litman.core.store.journal`): all unsearched;
 # and a `text` row: any other (every sort key but the date added).
 _UNSEARCHED = frozenset({*UNSEARCHED_FIELDS, "extra"})
@@ -824,6 +841,6 @@ def _statuses_written(changes: Changes) -> dict[int, int] | None:
     if now is None or len(now) != len(changes.updated):
         return None
     try:
-        return {pid: _STATUS_CODE[Status(values["status"])] for pid, values in now.items()}
+        return {pid: STATUS_CODES[Status(values["status"])] for pid, values in now.items()}
     except KeyError:  # a paper whose record holds no status
         return None

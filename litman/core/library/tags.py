@@ -25,11 +25,12 @@ from litman.core.records import (
     TagRename,
     TagRenamed,
 )
+from litman.core.search.filters import TagFilter
 from litman.core.store import backups, dialects, models, tag_links, trash
 from litman.core.store import rows as store
 from litman.core.store.sorting import raw_rows
 
-T, PT = models.tags, models.paper_tags
+P, T, PT = models.papers, models.tags, models.paper_tags
 TAGS = frozenset({"tags"})  # the field a tag operation writes, for Changes.fields
 
 
@@ -101,13 +102,18 @@ class Tags(Part):
             return list(conn.execute(q).scalars())
 
     def paper_ids_with_tag(self, name: str, *, subtree: bool = True) -> list[int]:
-        key = store.clean_tag(name).casefold()
-        cond = T.c.name_key == key
-        if subtree:
-            cond = cond | T.c.name_key.startswith(key + " > ", autoescape=True)
-        q = select(PT.c.paper_id).join(T, T.c.id == PT.c.tag_id).where(cond).distinct()
+        """The papers outside the trash that carry tag `name` (and, with `subtree`, a tag
+        below it: the sidebar's `TagFilter`, `litman.core.search.filters`)."""
+        clean = store.clean_tag(name)
         with self._read() as conn:
-            if (live := trash.live(conn, PT.c.paper_id)) is not None:
+            if subtree:
+                q = select(P.c.id).where(TagFilter(clean).where(conn))
+                column = P.c.id
+            else:
+                q = select(PT.c.paper_id).join(T, T.c.id == PT.c.tag_id)
+                q = q.where(T.c.name_key == clean.casefold())
+                column = PT.c.paper_id
+            if (live := trash.live(conn, column)) is not None:
                 q = q.where(live)
             return list(conn.execute(q).scalars())
 

@@ -26,6 +26,7 @@ import numpy as np
 
 from litman.core.batch import gc_paused
 from litman.core.records import Doc
+from litman.core.search.filters import ALL, Narrowing
 from litman.core.search.postings import TAGS, IntArray, Postings, array_text, raw_words, text_array
 from litman.core.search.query import Query, Term, parse
 from litman.core.search.ranking import EXACT, FUZZY, PREFIX, Evaluator, SearchResult, Stages
@@ -561,14 +562,17 @@ class SearchIndex:
 
     # -- searching ---------------------------------------------------------------------
 
-    def search(self, query: Query | str, stages: Stages | None = None) -> SearchResult:
-        """Ranked matches; `stages`, when given, adds up where the time went."""
+    def search(
+        self, query: Query | str, stages: Stages | None = None, within: Narrowing = ALL
+    ) -> SearchResult:
+        """Ranked matches among the papers `within` holds; `stages`, when given, adds up
+        where the time went."""
         q = parse(query) if isinstance(query, str) else query
         self.ensure_built()
         with self._lock:
             if stages is not None:
                 stages.start()
-            return Evaluator(self, q, stages).run()
+            return Evaluator(self, q, stages, within).run()
 
     def candidates(
         self, term: Term, lap: Callable[[str], None] = lambda stage: None

@@ -3,8 +3,10 @@
 Bare words must all match (the last one also as a prefix, since it is being typed);
 `"a phrase"` matches exactly; `title:` `author:`/`au:` `abstract:` `venue:` `key:` limit a
 word to a field; `tag:` matches a tag and its subtree; `year:2020`, `year:2018..2021`,
-`year:>=2020`; `status:unread|reading|read`; a leading `-` negates. A malformed query is never
-an error: the bad part is read as plain words and `notes` says so, for the GUI to hint.
+`year:>=2020`; `status:unread|reading|read`; a leading `-` negates. Inside quotes a backslash
+keeps a quote or a backslash (`tag:"say \\"hi\\""` is the tag `say "hi"`); any other
+backslash is itself. A malformed query is never an error: the bad part is read as plain words
+and `notes` says so, for the GUI to hint.
 """
 
 import re
@@ -24,7 +26,9 @@ FIELD_ALIASES = {
     "citekey": "citekey",
 }
 FILTERS = ("tag", "year", "status")
-_TERM = re.compile(r'(-?)(?:([A-Za-z]+):)?("([^"]*)"|(\S+))')
+_TERM = re.compile(r'(-?)(?:([A-Za-z]+):)?("((?:[^"\\]|\\.)*)"|(\S+))')
+_ESCAPED = re.compile(r'\\(["\\])')  # inside quotes: \" is a quote, \\ a backslash
+_QUOTE = re.compile(r'(\\.)|"')  # a quote not escaped (an escape is group 1)
 _YEAR = re.compile(r"^(?:(\d{4})|(\d{4})\s*(?:\.\.|-)\s*(\d{4})|(>=|<=|>|<)(\d{4}))$")
 _WORD = re.compile(r"\w+")
 
@@ -59,16 +63,16 @@ class Query:
 
 def parse(text: str) -> Query:
     notes: list[str] = []
-    if text.count('"') % 2:
+    if sum(1 for m in _QUOTE.finditer(text) if not m.group(1)) % 2:
         notes.append("unclosed quote: searched those words as plain words")
-        text_for_terms = text.replace('"', " ")
+        text_for_terms = _QUOTE.sub(lambda m: m.group(1) or " ", text)
     else:
         text_for_terms = text
     terms: list[Term] = []
     for m in _TERM.finditer(text_for_terms):
         neg, name, _whole, inner, bare = m.groups()
         quoted = inner is not None
-        value = inner if quoted else bare
+        value = _ESCAPED.sub(r"\1", inner) if quoted else bare
         terms.extend(_term(bool(neg), (name or "").lower(), value, quoted, notes))
     typing = bool(text) and not text[-1].isspace() and not text.endswith('"')
     if typing and terms and terms[-1].kind == "word" and not terms[-1].negated:

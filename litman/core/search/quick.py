@@ -3,17 +3,19 @@
 The index takes seconds to build at 100k papers (a minute on a loaded machine). A query
 typed meanwhile is answered here at once: each word or phrase must appear, as typed (case
 aside), in the title, authors, venue or citation key (or in the one field it names);
-`status:`, `year:` and `tag:` filter as usual (a tag by its full path or a parent of it).
-`LIMITS` says what this cannot do, for the window to show beside the rows.
+`status:`, `year:` and `tag:`, and the sidebar's filter, filter as the index does: each
+filter's condition is the one `litman.core.search.filters` defines for both. `LIMITS` says
+what this cannot do, for the window to show beside the rows.
 """
 
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Connection, String, and_, cast, exists, func, not_, or_, select
+from sqlalchemy import Connection, String, and_, cast, not_, or_, select
 
+from litman.core.search.filters import ALL, Narrowing, of_term
 from litman.core.search.query import Query, Term
-from litman.core.store import dialects, models, reading_state
+from litman.core.store import dialects, models
 
 P, T, PT = models.papers, models.tags, models.paper_tags
 AUTHORS = cast(P.c.authors, String)  # the JSON list, read as its text (json on PostgreSQL)
@@ -39,36 +41,22 @@ def _like(column: Any, text: str, fold: bool) -> Any:
     return column.ilike(pattern, escape="\\") if fold else column.like(pattern, escape="\\")
 
 
-def _condition(term: Term, fold: bool) -> Any:
-    if term.kind in ("word", "phrase"):
-        text = term.value if term.kind == "phrase" else term.words[0]
-        columns: Sequence[Any] = (
-            [FIELD_COLUMNS[term.field]] if term.field in FIELD_COLUMNS else TEXT_COLUMNS
-        )
-        return or_(*(_like(c, text, fold) for c in columns))
-    if term.kind == "status":
-        return reading_state.having("status", term.value)
-    if term.kind == "year":
-        parts = []
-        if term.lo is not None:
-            parts.append(P.c.year >= term.lo)
-        if term.hi is not None:
-            parts.append(P.c.year <= term.hi)
-        return and_(P.c.year.is_not(None), *parts)
-    name = func.lower(T.c.name)
-    path = term.value.lower()
-    return exists(
-        select(PT.c.paper_id)
-        .join(T, T.c.id == PT.c.tag_id)
-        .where(PT.c.paper_id == P.c.id, or_(name == path, name.like(f"{path} > %")))
+def _condition(conn: Connection, term: Term, fold: bool) -> Any:
+    if term.kind not in ("word", "phrase"):
+        return of_term(term).where(conn)
+    text = term.value if term.kind == "phrase" else term.words[0]
+    columns: Sequence[Any] = (
+        [FIELD_COLUMNS[term.field]] if term.field in FIELD_COLUMNS else TEXT_COLUMNS
     )
+    return or_(*(_like(c, text, fold) for c in columns))
 
 
-def quick_ids(conn: Connection, query: Query) -> list[int]:
-    """Ids of the papers matching every term of `query`."""
+def quick_ids(conn: Connection, query: Query, within: Narrowing = ALL) -> list[int]:
+    """Ids of the papers matching every term of `query`, and `within`."""
     fold = not dialects.of(conn).like_folds_case
     conditions = [
-        not_(_condition(t, fold)) if t.negated else _condition(t, fold) for t in query.terms
+        not_(_condition(conn, t, fold)) if t.negated else _condition(conn, t, fold)
+        for t in query.terms
     ]
-    q = select(P.c.id).where(and_(*conditions))
+    q = select(P.c.id).where(and_(*conditions, within.where(conn)))
     return list(conn.execute(q).scalars())

@@ -14,8 +14,8 @@ from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
-from litman.core.records import Doc, Paper, SearchFields, Status
-from litman.core.search import tag_match
+from litman.core.records import Doc, Paper, SearchFields
+from litman.core.search.filters import ALL, Narrowing, of_term
 from litman.core.search.postings import ABSTRACT, FIELD_BITS, FIELDS, IntArray, Postings
 from litman.core.search.query import Query, Term
 from litman.core.search.ranked import RADIX_FROM as RADIX_FROM  # for its callers
@@ -32,7 +32,6 @@ EXACT, PREFIX, FUZZY = 1.0, 0.8, 0.6
 # `st` would gather the postings of thousands of abstract words, a large share of the index,
 # to rank papers below every title, author and tag match anyway.
 ABSTRACT_PREFIX = 3
-STATUS_CODES = {s: i for i, s in enumerate(Status)}
 # BEST[m]: the highest weight among the fields of bit mask m (bit f for field f).
 BEST = np.array(
     [max((WEIGHTS[f] for f in range(len(FIELDS)) if m >> f & 1), default=0) for m in range(256)],
@@ -187,9 +186,12 @@ class Evaluator:
     the fewest matches, and only the candidates are scored and sorted: a query's cost
     follows its matches, not the library's size."""
 
-    def __init__(self, index: Index, query: Query, stages: Stages | None = None) -> None:
+    def __init__(
+        self, index: Index, query: Query, stages: Stages | None = None, within: Narrowing = ALL
+    ) -> None:
         self.ix = index
         self.q = query
+        self.within = within  # the sidebar's filter, beside the query's own
         self.n = len(index.alive)
         self.result = SearchResult(query, is_word=index.postings.is_word)
         self.lap = _no_lap if stages is None else stages.lap
@@ -213,8 +215,10 @@ class Evaluator:
             cand = cand[score[cand] == 0]
         for term in self.q.terms:
             if term.kind not in ("word", "phrase"):
-                hit = self._filter(term, cand)
+                hit = of_term(term).among(self.ix, cand)
                 cand = cand[~hit if term.negated else hit]
+        if self.within != ALL:
+            cand = cand[self.within.among(self.ix, cand)]
         self.lap("narrowing to papers matching every term")
         self.result.ids = RankedIds(cand, self._total(scored, cand))
         self.lap("scores and bonus")
@@ -334,29 +338,6 @@ class Evaluator:
                 hit[idx] |= np.uint8(1 << f)
             found.append(idx)
         return score, hit, _matched(found, score)
-
-    def _filter(self, term: Term, cand: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-        """Which candidates a filter term (status, year, tag) holds for."""
-        if term.kind == "status":
-            same: np.ndarray[Any, Any] = self.ix.statuses[cand] == STATUS_CODES[Status(term.value)]
-            return same
-        if term.kind == "year":
-            y = self.ix.years[cand]
-            ok: np.ndarray[Any, Any] = y > 0
-            if term.lo is not None:
-                ok &= y >= term.lo
-            if term.hi is not None:
-                ok &= y <= term.hi
-            return ok
-        # A path, a leaf name, a suffix or a misspelling (litman.core.search.tag_match).
-        used = [tag for tag, members in self.ix.tag_members.items() if members]
-        roots = tag_match.resolve(term.value, used)
-        out = np.zeros(self.n, dtype=bool)
-        for tag in used:
-            if any(tag == r or tag.startswith(r + " > ") for r in roots):
-                out[list(self.ix.tag_members[tag])] = True
-        tagged: np.ndarray[Any, Any] = out[cand]
-        return tagged
 
 
 def field_bonus(hits: list[np.ndarray[Any, Any]]) -> np.ndarray[Any, Any]:

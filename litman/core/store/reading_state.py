@@ -35,7 +35,7 @@ from sqlalchemy import (
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.expression import Label
 
-from litman.core.records import Status
+from litman.core.records import STATUS_CODES, Status
 from litman.core.store import dialects, models
 from litman.core.store.sql_values import in_ids, json_ids, stored_datetime
 
@@ -43,7 +43,6 @@ P, R = models.papers, models.reading
 NAMES = models.READING_FIELDS
 DEFAULTS: Mapping[str, Any] = {"status": "unread", "rating": 0, "notes": "", "read_at": None}
 _STATUS = {s.value: s for s in Status}
-_CODE = {s.value: i for i, s in enumerate(Status)}
 
 
 class Me(ColumnElement[str]):
@@ -142,10 +141,10 @@ def with_defaults(
 def status_codes(conn: Connection, ids: Sequence[int]) -> dict[int, int]:
     """Paper id -> the reader's status of it as the search index codes it."""
     query = select(R.c.paper_id, R.c.status).where(mine(), in_ids(R.c.paper_id, ids))
-    codes = dict.fromkeys(ids, _CODE[Status.UNREAD.value])
+    codes = dict.fromkeys(ids, STATUS_CODES[Status.UNREAD.value])
     # Stored text to code directly, not through `values`' typed rows: 100k papers back from
     # the trash took 0.87 s that way.
-    codes.update((pid, _CODE[status]) for pid, status in _rows(conn, query))
+    codes.update((pid, STATUS_CODES[status]) for pid, status in _rows(conn, query))
     return codes
 
 
