@@ -283,6 +283,8 @@ def selections(qapp: Any, win: Any) -> dict[str, float]:
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
+    from litman.core.search.filters import ALL, TagFilter
+
     out = {}
     win.table.setFocus()
     win.table.clearSelection()
@@ -306,12 +308,13 @@ def selections(qapp: Any, win: Any) -> dict[str, float]:
     qapp.processEvents()
     out["Shift+End"] = (time.perf_counter() - t0) * 1000
     # The fullest tag: an earlier run's undone "bench > bulk" tag is left with no papers.
-    tag = max((k for k in win.sidebar._items if k.startswith("tag:")), key=win.sidebar.count_of)
+    tags = (k for k in win.sidebar._items if isinstance(k, TagFilter))
+    tag = max(tags, key=win.sidebar.count_of)
     t0 = time.perf_counter()
     win.sidebar.select_filter(tag)
     qapp.processEvents()
     out[f"sidebar tag click ({win.model.rowCount():,} rows)"] = (time.perf_counter() - t0) * 1000
-    win.sidebar.select_filter("")
+    win.sidebar.select_filter(ALL)
     qapp.processEvents()
     return out
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from litman.core.errors import LitmanError, ServerUnreachableError
 from litman.core.library.facade import Library
 from litman.core.records import Changes, Status, counted
+from litman.core.search.filters import ALL
 from litman.core.store.interface import WriterClaim
 from litman.formats import registry
 from litman.gui import (
@@ -306,7 +307,8 @@ class MainWindow(QMainWindow):
             status_line=self.status_line,
             background=self.background,
             writes=self.writes,
-            prefix=self.sidebar.current_filter,
+            within=self.sidebar.current_filter,
+            within_label=lambda: self.sidebar.named(self.sidebar.current_filter()),
             shown=self.detail.shown_ids,
             sort=(self.view.get(settings.SORT) or None, self.view.get(settings.SORT_DESC)),
             parent=self,
@@ -393,7 +395,7 @@ class MainWindow(QMainWindow):
 
     def _counts(self) -> Counts:
         return Counts(
-            self.sidebar.count_of(""),
+            self.sidebar.count_of(ALL),
             self.model.rowCount(),
             self.selection.count(),
             self.results.waiting,
@@ -462,7 +464,8 @@ class MainWindow(QMainWindow):
             self.sidebar.update_counts(statuses=statuses, tags=tags)
 
     def _on_changes(self, changes: Changes) -> None:
-        todo = refresh.plan(changes, self.query_text(), self.sort_key, self.detail.shown_ids())
+        shown = self.detail.shown_ids()
+        todo = refresh.plan(changes, self.results.narrowed(), self.sort_key, shown)
         if self.writes.busy():
             statuses, tags = self._counts_due
             self._counts_due = (statuses or todo.status_counts, tags or todo.tag_counts)

@@ -45,10 +45,18 @@ class EmptyNotice(QLabel):
         self.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # 4.5:1 (theme.py)
 
     def update_for(
-        self, rows: int, library_empty: bool, query: str, formats: str, why: str = ""
+        self,
+        rows: int,
+        library_empty: bool,
+        query: str,
+        formats: str,
+        why: str = "",
+        *,
+        within: str = "",
     ) -> None:
         """Hidden while rows show; else why there are none (`formats`: what Import takes;
-        `why`, when given, says it instead)."""
+        `within`: the sidebar item the rows are narrowed to; `why`, when given, says it
+        instead)."""
         if rows:
             self.hide()
             return
@@ -59,7 +67,9 @@ class EmptyNotice(QLabel):
                 "Your library is empty.\n\nFile → Import… (Ctrl+I), or drop "
                 f"{formats} files on this window."
             )
+        elif within and not query:
+            self.setText(f"No papers in {within}.")
         else:
-            self.setText(f"No papers match “{query}”.")
+            self.setText(f"No papers match “{query}”" + (f" in {within}." if within else "."))
         self.resize(self.table.viewport().size())
         self.show()

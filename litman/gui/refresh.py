@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from litman.core.records import Changes, SearchFields
 
 STATUS_FIELDS = frozenset({"status"})
-# What a query can match on (the indexed texts, and the status: and year: filters).
+# What a query or a sidebar filter can match on (the indexed texts, the status and the year).
 QUERIED_FIELDS = frozenset({*SearchFields._fields, "status"})
 
 
@@ -38,9 +38,10 @@ def touched_fields(changes: Changes) -> frozenset[str] | None:
     return None
 
 
-def plan(changes: Changes, query: str, sort: str | None, shown: Sequence[int] = ()) -> Refresh:
-    """What to redraw after `changes`, with `query` in force, the table in `sort` order
-    (None: by rank or date added) and the detail pane showing papers `shown`."""
+def plan(changes: Changes, narrowed: bool, sort: str | None, shown: Sequence[int] = ()) -> Refresh:
+    """What to redraw after `changes`, with the rows `narrowed` by a search or the sidebar's
+    filter, the table in `sort` order (None: by rank or date added) and the detail pane
+    showing papers `shown`."""
     fields = touched_fields(changes)
     unknown = fields is None
     fields = fields or frozenset()
@@ -50,7 +51,7 @@ def plan(changes: Changes, query: str, sort: str | None, shown: Sequence[int] = 
         papers_come_or_go
         or unknown
         or (sort or "added") in fields
-        or (bool(query) and bool(fields & QUERIED_FIELDS))
+        or (narrowed and bool(fields & QUERIED_FIELDS))
     )
     touched = set(changes.updated) | set(changes.deleted)
     return Refresh(

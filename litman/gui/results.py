@@ -1,5 +1,6 @@
-"""The search box and the rows it shows: text typed, with the sidebar's filter, becomes the
-table's ids in the sort the header asks for, with the selection kept across the refill.
+"""The search box and the rows it shows: text typed, within the sidebar's filter (a typed
+record, never spliced into the text), becomes the table's ids in the sort the header asks
+for, with the selection kept across the refill.
 
 One search per keystroke, on the event loop's next turn. While the search index is being
 built (or rebuilt by a write to most of the library) a search is answered at once from SQL,
@@ -15,6 +16,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QLineEdit, QTableView
 
 from litman.core.library.facade import Library
+from litman.core.search.filters import ALL, Filter, Narrowing, Trash
 from litman.formats import registry
 from litman.gui.background import BackgroundWork
 from litman.gui.models.papers import PaperTableModel
@@ -22,7 +24,6 @@ from litman.gui.paper_table import EmptyNotice
 from litman.gui.safe_text import rich
 from litman.gui.search_controller import SearchController
 from litman.gui.selection import IdSelection
-from litman.gui.sidebar import TRASH
 from litman.gui.status_line import StatusLine
 from litman.gui.table_header import TableHeader
 from litman.gui.write_worker import WriteWorker
@@ -69,7 +70,8 @@ class Results(QObject):
         status_line: StatusLine,
         background: BackgroundWork,
         writes: WriteWorker,
-        prefix: Callable[[], str],
+        within: Callable[[], Filter],
+        within_label: Callable[[], str],
         shown: Callable[[], Sequence[int]],
         sort: tuple[str | None, bool],
         parent: QObject,
@@ -78,7 +80,8 @@ class Results(QObject):
         self.library, self.model, self.table, self.selection = library, model, table, selection
         self.columns, self.status_line = columns, status_line
         self.background, self.writes = background, writes
-        self.prefix, self.shown = prefix, shown  # the sidebar's filter; the pane's papers
+        # The sidebar's filter and its label; the pane's papers.
+        self.within, self.within_label, self.shown = within, within_label, shown
         self.searcher = SearchController(library)
         self.box = search_box()
         self.empty = EmptyNotice(table)
@@ -88,7 +91,7 @@ class Results(QObject):
         self.ready = False  # Qt asks the model to sort while the table is being built
         self.offline = False  # a shared library's server is gone: the rows shown stay
         self.typed = ""  # the search text as last edited, to see a new search begin
-        self._shown_view: tuple[str, str, str | None, bool] | None = None  # of the rows shown
+        self._shown_view: tuple[Filter, str, str | None, bool] | None = None  # of the rows shown
         self.timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
         self.timer.timeout.connect(self.apply_typed)
         self.box.textChanged.connect(lambda _t: self.timer.start())
@@ -106,7 +109,12 @@ class Results(QObject):
         writes.idle.connect(self._writes_done)
 
     def query_text(self) -> str:
-        return f"{self.prefix()} {self.box.text()}".strip()
+        return self.box.text().strip()
+
+    def narrowed(self) -> bool:
+        """Whether the rows are narrowed (by a search or a sidebar filter): a change to
+        what they match may change which rows there are."""
+        return bool(self.query_text()) or self.within() != ALL
 
     def apply_typed(self) -> None:
         """The search text changed (and no paper with it): the papers read are kept."""
@@ -123,20 +131,21 @@ class Results(QObject):
         if self.offline:  # the rows shown stay; a new list would need the server
             self.status_line.say("Searching waits until the server is back.", 5000)
             return
-        if self.prefix() == TRASH:
+        within = self.within()
+        if isinstance(within, Trash):
             self._show_trash()
             return
         text = self.query_text()
         query = self.searcher.parse(text)
         busy = self.background.running or (self.writes.busy() and not self.library.index_free())
-        if not query.empty and busy and not wait:
+        if (not query.empty or within != ALL) and busy and not wait:
             # Answered at once without the index, exactly; the full search follows when the
             # index is ready (_index_ready) or the write rebuilding it ends (_writes_done).
             self.waiting = True
-            self._show_quick(text, same_papers)
+            self._show_quick(text, within, same_papers)
             return
         self.waiting = False
-        outcome = self.searcher.run(text, self.sort_key, self.sort_desc)
+        outcome = self.searcher.run(text, self.sort_key, self.sort_desc, within)
         self.last_result = outcome.result
         self._show(outcome.ids, same_papers)
         self._hint("; ".join(outcome.notes))
@@ -158,8 +167,8 @@ class Results(QObject):
             self.columns.sort_by_relevance()
         self.typed = text
 
-    def _show_quick(self, text: str, same_papers: bool) -> None:
-        outcome = self.searcher.quick(text, self.sort_key, self.sort_desc)
+    def _show_quick(self, text: str, within: Narrowing, same_papers: bool) -> None:
+        outcome = self.searcher.quick(text, self.sort_key, self.sort_desc, within)
         self.last_result = None
         self._show(outcome.ids, same_papers)
         self.update_empty()
@@ -177,8 +186,8 @@ class Results(QObject):
         self.update_empty()
         self.status_line.show_counts()
 
-    def _view(self) -> tuple[str, str, str | None, bool]:
-        return (self.prefix(), self.box.text(), self.sort_key, self.sort_desc)
+    def _view(self) -> tuple[Filter, str, str | None, bool]:
+        return (self.within(), self.box.text(), self.sort_key, self.sort_desc)
 
     def _show(self, ids: list[int], same_papers: bool = False) -> None:
         """These rows, with the papers selected before that are still among them and the
@@ -204,11 +213,13 @@ class Results(QObject):
 
     def update_empty(self) -> None:
         rows = self.model.rowCount()
-        if self.prefix() == TRASH:
+        within = self.within()
+        if isinstance(within, Trash):
             self.empty.update_for(rows, False, "", "", "The trash is empty.")
             return
         empty = not rows and self.library.count() == 0
-        self.empty.update_for(rows, empty, self.query_text(), registry.read_help())
+        label = self.within_label() if within != ALL else ""
+        self.empty.update_for(rows, empty, self.query_text(), registry.read_help(), within=label)
 
     def _index_ready(self) -> None:
         if self.waiting:

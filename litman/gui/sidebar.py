@@ -2,9 +2,11 @@
 with counts. In a shared library the reading counts are the user's own, and say so ("Read
 (mine)").
 
-Selecting an item emits the query fragment it stands for (`status:read`, `tag:"A > B"`);
-the window combines it with the search box. Rows dropped on a tag, and the tag context
-menu, are emitted as requests: the window decides what they do.
+Each item carries the typed filter it stands for (`StatusFilter(Status.READ)`,
+`TagFilter("A > B")`, `TRASH`: `litman.core.search.filters`), never query text; selecting
+one emits it, and the window searches with it beside the search box's text. Rows dropped
+on a tag, and the tag context menu, are emitted as requests: the window decides what they
+do. The filter shown is kept between sessions as a line of text (`setting_of`, `filter_of`).
 """
 
 from PySide6.QtCore import QPoint, Qt, Signal
@@ -13,6 +15,7 @@ from PySide6.QtWidgets import QAbstractItemView, QMenu, QTreeWidget, QTreeWidget
 
 from litman.core.library.facade import Library
 from litman.core.records import Status
+from litman.core.search.filters import ALL, TRASH, Filter, StatusFilter, TagFilter, Trash
 from litman.gui.models.papers import tag_dots
 
 ROLE = Qt.ItemDataRole.UserRole
@@ -23,16 +26,34 @@ MIME = "application/x-litman-ids"
 MINE_TIP = "Your own reading status: each user of a shared library keeps their own"
 
 
-# The Trash's item: not a query, the window lists the papers in the trash for it.
-TRASH = "in:trash"
+# How a filter is kept in the view settings; a tag's path follows its prefix verbatim.
+_TAG_SETTING, _STATUS_SETTING, _TRASH_SETTING = "tag/", "status:", "trash"
 
 
-def tag_filter(path: str) -> str:
-    return f'tag:"{path}"'
+def setting_of(within: Filter) -> str:
+    """A filter as the view settings keep it."""
+    if isinstance(within, TagFilter):
+        return _TAG_SETTING + within.path
+    if isinstance(within, StatusFilter):
+        return _STATUS_SETTING + within.status.value
+    return _TRASH_SETTING if isinstance(within, Trash) else "all"
+
+
+def filter_of(setting: str) -> Filter:
+    """The filter a view setting keeps (`setting_of`); All for anything else. Settings
+    kept as query text by earlier versions (`tag:"A"`, `in:trash`) are read too."""
+    if setting.startswith(_TAG_SETTING):
+        return TagFilter(setting.removeprefix(_TAG_SETTING))
+    if setting.startswith('tag:"') and setting.endswith('"') and len(setting) > 6:
+        return TagFilter(setting[5:-1])
+    status = setting.removeprefix(_STATUS_SETTING)
+    if status != setting and status in {s.value for s in Status}:
+        return StatusFilter(Status(status))
+    return TRASH if setting in (_TRASH_SETTING, "in:trash") else ALL
 
 
 class Sidebar(QTreeWidget):
-    filterChanged = Signal(str)
+    filterChanged = Signal(object)  # the Filter now selected
     tagsDropped = Signal(str, list)
     renameRequested = Signal(str)
     mergeRequested = Signal(str)
@@ -57,7 +78,7 @@ class Sidebar(QTreeWidget):
         self.header().setStretchLastSection(False)
         self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self._items: dict[str, QTreeWidgetItem] = {}
+        self._items: dict[Filter, QTreeWidgetItem] = {}
         self._colours: dict[str, str | None] = {}
         self.refresh()
 
@@ -70,11 +91,11 @@ class Sidebar(QTreeWidget):
         counts = self.library.status_counts()
         lib_root = QTreeWidgetItem(self, ["Library", ""])
         lib_root.setFlags(Qt.ItemFlag.ItemIsEnabled)
-        self._add(lib_root, "All papers", "", sum(counts.values()))
+        self._add(lib_root, "All papers", ALL, sum(counts.values()))
         mine = self.library.reading_per_user
         for status in Status:
             label = status.value.capitalize() + (" (mine)" if mine else "")
-            item = self._add(lib_root, label, f"status:{status.value}", counts[status])
+            item = self._add(lib_root, label, StatusFilter(status), counts[status])
             if mine:
                 item.setToolTip(0, MINE_TIP)
         trash = self._add(lib_root, "Trash", TRASH, self.library.trash_count())
@@ -93,23 +114,23 @@ class Sidebar(QTreeWidget):
         if tags:
             colours = {t.name: t.colour for t in self.library.tags()}
             counts = self.library.tag_tree_counts()
-            shown = {k for k in self._items if k.startswith("tag:")}
-            if shown != {tag_filter(p) for p in counts} or colours != self._colours:
+            shown = {k for k in self._items if isinstance(k, TagFilter)}
+            if shown != {TagFilter(p) for p in counts} or colours != self._colours:
                 self._rebuild_tags()
             for path, n in counts.items():
-                self._items[tag_filter(path)].setText(1, f"{n:,}")
+                self._items[TagFilter(path)].setText(1, f"{n:,}")
         if statuses:
             status_counts = self.library.status_counts()
-            self._items[""].setText(1, f"{sum(status_counts.values()):,}")
+            self._items[ALL].setText(1, f"{sum(status_counts.values()):,}")
             for status, n in status_counts.items():
-                self._items[f"status:{status.value}"].setText(1, f"{n:,}")
+                self._items[StatusFilter(status)].setText(1, f"{n:,}")
             self._items[TRASH].setText(1, f"{self.library.trash_count():,}")
 
     def _rebuild_tags(self) -> None:
         """A tag came or went: rebuild the tag tree alone, keeping the current item."""
         current = self.current_filter()
         self.blockSignals(True)
-        for key in [k for k in self._items if k.startswith("tag:")]:
+        for key in [k for k in self._items if isinstance(k, TagFilter)]:
             del self._items[key]
         self._tag_root.takeChildren()
         self._build_tags(self._tag_root)
@@ -124,35 +145,44 @@ class Sidebar(QTreeWidget):
         counts = self.library.tag_tree_counts()
         for path in sorted(counts, key=str.casefold):
             parent_path, _, leaf = path.rpartition(" > ")
-            parent = self._items.get(tag_filter(parent_path), root) if parent_path else root
-            item = self._add(parent, leaf, tag_filter(path), counts[path])
+            parent = self._items.get(TagFilter(parent_path), root) if parent_path else root
+            item = self._add(parent, leaf, TagFilter(path), counts[path])
             item.setData(0, ROLE + 1, path)
             if colours.get(path):
                 # A dot, not coloured text: a user's red read at 3.9:1 on the dark palette.
                 item.setIcon(0, tag_dots((colours[path] or "",)))
 
-    def _add(self, parent: QTreeWidgetItem, label: str, query: str, count: int) -> QTreeWidgetItem:
+    def _add(
+        self, parent: QTreeWidgetItem, label: str, within: Filter, count: int
+    ) -> QTreeWidgetItem:
         item = QTreeWidgetItem(parent, [label, f"{count:,}"])
-        item.setData(0, ROLE, query)
+        item.setData(0, ROLE, within)
         item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
-        self._items[query] = item
+        self._items[within] = item
         return item
 
-    def current_filter(self) -> str:
+    def current_filter(self) -> Filter:
         item = self.currentItem()
-        return item.data(0, ROLE) or "" if item else ""
+        within = item.data(0, ROLE) if item else None
+        return within if within is not None else ALL
 
-    def select_filter(self, query: str) -> None:
-        item = self._items.get(query) or self._items.get("")
+    def select_filter(self, within: Filter) -> None:
+        item = self._items.get(within) or self._items.get(ALL)
         if item:
             self.setCurrentItem(item)
 
-    def label_of(self, query: str) -> str:
-        item = self._items.get(query)
+    def label_of(self, within: Filter) -> str:
+        item = self._items.get(within)
         return item.text(0) if item else ""
 
-    def count_of(self, query: str) -> int:
-        item = self._items.get(query)
+    def named(self, within: Filter) -> str:
+        """The item as a sentence names it: a tag by its whole path."""
+        if isinstance(within, TagFilter):
+            return f"the tag “{within.path}”"
+        return self.label_of(within)
+
+    def count_of(self, within: Filter) -> int:
+        item = self._items.get(within)
         return int(item.text(1).replace(",", "")) if item else 0
 
     def _current_changed(self, item: QTreeWidgetItem | None, _old: object) -> None:

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QMessageBox
 
 from litman.core.library.facade import Library
 from litman.core.records import Changes, counted
+from litman.core.search.filters import Trash
 from litman.gui import commands
-from litman.gui.sidebar import TRASH
 from litman.gui.window_api import Window
 
 Step = Callable[[int, int], None]
@@ -27,7 +27,7 @@ def papers(n: int) -> str:
 
 
 def in_trash_view(win: Window) -> bool:
-    return win.sidebar.current_filter() == TRASH
+    return isinstance(win.sidebar.current_filter(), Trash)
 
 
 def delete(win: Window) -> None:
@@ -124,6 +124,6 @@ def install(win: Window, act: Callable[..., QAction]) -> list[QAction]:
     acts.delete_forever = act(win, "Delete Permanently…", lambda: delete_permanently(win))
     acts.empty_trash = act(win, "Empty Trash…", lambda: empty_trash(win))
     win.table.addAction(acts.restore_trash)
-    win.sidebar.filterChanged.connect(lambda _query: follow_view(win))
+    win.sidebar.filterChanged.connect(lambda _within: follow_view(win))
     follow_view(win)
     return [acts.restore_trash, acts.delete_forever, acts.empty_trash]

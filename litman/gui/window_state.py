@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QLineEdit, QMainWindow, QSplitter
 
 from litman.gui import screens, settings
-from litman.gui.sidebar import Sidebar
+from litman.gui.sidebar import Sidebar, filter_of, setting_of
 from litman.gui.table_header import TableHeader
 
 
@@ -36,7 +36,7 @@ def restore(view: settings.ViewSettings, parts: Layout, sort: str | None, desc: 
     parts.search.blockSignals(True)
     parts.search.setText(view.get(settings.LAST_QUERY))
     parts.search.blockSignals(False)
-    parts.sidebar.select_filter(view.get(settings.SIDEBAR))
+    parts.sidebar.select_filter(filter_of(view.get(settings.SIDEBAR)))
 
 
 def save(view: settings.ViewSettings, parts: Layout, sort: str | None, desc: bool) -> None:
@@ -46,5 +46,5 @@ def save(view: settings.ViewSettings, parts: Layout, sort: str | None, desc: boo
     view.set(settings.SORT, sort or "")
     view.set(settings.SORT_DESC, desc)
     view.set(settings.LAST_QUERY, parts.search.text())
-    view.set(settings.SIDEBAR, parts.sidebar.current_filter())
+    view.set(settings.SIDEBAR, setting_of(parts.sidebar.current_filter()))
     view.sync()

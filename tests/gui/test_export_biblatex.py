@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication, QFileDialog
 
+from litman.core.search.filters import TagFilter
 from litman.gui import file_dialogs
 from tests.gui.test_main_window import select_rows
 
@@ -18,13 +19,13 @@ def _export(window, monkeypatch, out: Path, chosen: str) -> str:
         return out
 
     monkeypatch.setattr(file_dialogs, "save_file", save_file)
-    window.sidebar.select_filter('tag:"Optimization"')
+    window.sidebar.select_filter(TagFilter("Optimization"))
     window.acts.export.trigger()
     return out.read_text(encoding="utf-8")
 
 
 def test_the_biblatex_filter_writes_biblatex(window, monkeypatch, tmp_path: Path) -> None:
-    window.sidebar.select_filter('tag:"Optimization"')
+    window.sidebar.select_filter(TagFilter("Optimization"))
     window.library.update_paper(window.model.ids()[0], year=2020)
     text = _export(window, monkeypatch, tmp_path / "x.bib", "BibLaTeX (*.bib)")
     assert text.count("@misc{") == 7 and "\tdate = {" in text and "\tyear = " not in text
@@ -73,7 +74,7 @@ def test_what_a_format_cannot_carry_is_shown_after_the_export(window, monkeypatc
 
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "information", lambda _w, _t, text: shown.append(text))
-    window.sidebar.select_filter('tag:"Optimization"')
+    window.sidebar.select_filter(TagFilter("Optimization"))
     window.library.set_field(window.model.ids()[0], "funding", "ERC")
     _export(window, monkeypatch, tmp_path / "x.ris", "RIS (*.ris)")
     assert shown == ["RIS cannot express 'funding': left out of 1 paper"]

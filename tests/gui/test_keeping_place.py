@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from litman.core.records import Status
+from litman.core.search.filters import TRASH
 
 pytestmark = pytest.mark.gui
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -98,7 +99,7 @@ def test_restoring_from_the_trash_keeps_the_place(window, qtbot) -> None:
     window.table.selectAll()
     window.selection.flush()
     window.acts.delete.trigger()
-    window.sidebar.select_filter("in:trash")
+    window.sidebar.select_filter(TRASH)
     qtbot.waitUntil(lambda: window.model.rowCount() == 89)
     ids = window.model.ids()
     window.activateWindow()

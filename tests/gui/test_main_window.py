@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from litman.core.records import NewPaper, Status
+from litman.core.search.filters import StatusFilter, TagFilter
 from litman.gui import file_dialogs
 from litman.gui.models.papers import PaperTableModel
 
@@ -30,7 +31,7 @@ def test_table_model_passes_qt_model_tester(qtmodeltester, seeded) -> None:
 def test_window_shows_every_seed_paper_with_counts(window) -> None:
     assert window.model.rowCount() == 89
     assert "89 papers · 89 shown" in window.statusBar().currentMessage()
-    assert window.sidebar.count_of('tag:"Optimization"') == 7
+    assert window.sidebar.count_of(TagFilter("Optimization")) == 7
 
 
 def test_typing_narrows_the_table(window, qtbot) -> None:
@@ -58,7 +59,7 @@ def test_status_shortcuts_mark_the_selection(window, qtbot) -> None:
     window.table.setFocus()
     qtbot.keyClick(window.table, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
     assert {p.status for p in window.library.get_many(ids)} == {Status.READ}
-    assert window.sidebar.count_of("status:read") == 2
+    assert window.sidebar.count_of(StatusFilter(Status.READ)) == 2
     qtbot.keyClick(window.table, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
     assert {p.status for p in window.library.get_many(ids)} == {Status.READING}
 
@@ -69,7 +70,7 @@ def test_tag_add_and_remove_on_a_multi_selection_with_undo(window) -> None:
     window.detail.tag_edit.setText("Reading group")
     window.detail.tag_edit.returnPressed.emit()
     assert all("Reading group" in p.tags for p in window.library.get_many(ids))
-    assert window.sidebar.count_of('tag:"Reading group"') == 3
+    assert window.sidebar.count_of(TagFilter("Reading group")) == 3
     window.undo.undo()
     assert not any("Reading group" in p.tags for p in window.library.get_many(ids))
     window.undo.redo()
@@ -102,13 +103,13 @@ def test_editing_a_title_is_undoable(window) -> None:
 def test_rename_and_merge_in_the_sidebar(window, monkeypatch) -> None:
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Optim", True))
     window.sidebar.renameRequested.emit("Optimization")
-    assert window.sidebar.count_of('tag:"Optim"') == 7
+    assert window.sidebar.count_of(TagFilter("Optim")) == 7
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: ("Optim > Non-Convex", True))
     window.sidebar.mergeRequested.emit("Optim > Stochastic")
-    assert window.sidebar.count_of('tag:"Optim > Non-Convex"') == 5
+    assert window.sidebar.count_of(TagFilter("Optim > Non-Convex")) == 5
     window.undo.undo()
-    assert window.sidebar.count_of('tag:"Optim > Stochastic"') == 1
-    assert window.sidebar.count_of('tag:"Optim > Non-Convex"') == 4
+    assert window.sidebar.count_of(TagFilter("Optim > Stochastic")) == 1
+    assert window.sidebar.count_of(TagFilter("Optim > Non-Convex")) == 4
 
 
 def test_delete_asks_then_undo_restores(window, monkeypatch) -> None:
@@ -159,7 +160,7 @@ def test_import_cancel_leaves_the_library_unchanged(window, tmp_path: Path) -> N
 def test_export_writes_the_current_view(window, qtbot, monkeypatch, tmp_path: Path) -> None:
     out = tmp_path / "view.bib"
     monkeypatch.setattr(file_dialogs, "save_file", lambda *a, **k: out)
-    window.sidebar.select_filter('tag:"Optimization"')
+    window.sidebar.select_filter(TagFilter("Optimization"))
     window.acts.export.trigger()
     assert out.read_text().count("@misc{") == 7
 
@@ -178,13 +179,13 @@ def test_settings_are_restored_in_a_new_window(window, qtbot, tmp_path: Path) ->
     from litman.gui.settings import ViewSettings
 
     window.search.setText("bandit")
-    window.sidebar.select_filter("status:unread")
+    window.sidebar.select_filter(StatusFilter(Status.UNREAD))
     window.resize(1100, 700)
     window.close()
     again = MainWindow(window.library, ViewSettings(tmp_path / "view.ini"))
     qtbot.addWidget(again)
     assert again.search.text() == "bandit"
-    assert again.sidebar.current_filter() == "status:unread"
+    assert again.sidebar.current_filter() == StatusFilter(Status.UNREAD)
     assert again.view.get(settings_mod.SIDEBAR) == "status:unread"
 
 
@@ -235,7 +236,7 @@ def test_export_follows_the_chosen_files_suffix(window, qtbot, monkeypatch, tmp_
     for name, start in (("view.ris", "TY  - "), ("view.json", "[")):
         out = tmp_path / name
         monkeypatch.setattr(file_dialogs, "save_file", lambda *a, out=out, **k: out)
-        window.sidebar.select_filter('tag:"Optimization"')
+        window.sidebar.select_filter(TagFilter("Optimization"))
         window.acts.export.trigger()
         text = out.read_text()
         assert text.startswith(start)

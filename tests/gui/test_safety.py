@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
+from litman.core.search.filters import TagFilter
 from litman.core.store import backups
 from litman.gui import dialogs, launch
 from litman.gui.main_window import MainWindow
@@ -136,7 +137,7 @@ def test_the_window_picks_up_writes_from_the_cli(window, qtbot):
     from litman.cli import main
 
     assert main(["--library", str(window.library.path), "tag", "add", "from-cli", "1", "2"]) == 0
-    qtbot.waitUntil(lambda: window.sidebar.count_of('tag:"from-cli"') == 2, timeout=5000)
+    qtbot.waitUntil(lambda: window.sidebar.count_of(TagFilter("from-cli")) == 2, timeout=5000)
     window.search.setText("tag:from-cli")
     qtbot.waitUntil(lambda: window.model.rowCount() == 2)
 
@@ -278,7 +279,7 @@ def test_tags_set_by_another_process_show_at_once(qtbot, window, monkeypatch) ->
         other.add_tag("From Elsewhere", [5, 7])
     monkeypatch.setattr(window, "start_background_work", lambda: pytest.fail("sent to a worker"))
     window.poll_changes()
-    assert window.sidebar._items['tag:"From Elsewhere"'].text(1) == "2"
+    assert window.sidebar._items[TagFilter("From Elsewhere")].text(1) == "2"
     window.search.setText('tag:"from elsewhere"')
     window.apply_filter()
     assert sorted(window.model.ids()) == [5, 7]

@@ -8,7 +8,8 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit
 
 from litman.core.library.facade import Library
-from litman.core.records import NewPaper
+from litman.core.records import NewPaper, Status
+from litman.core.search.filters import ALL, StatusFilter, TagFilter
 from litman.gui import theme
 from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
@@ -101,18 +102,18 @@ def test_status_counts_come_back_after_a_temporary_message(window, qtbot) -> Non
 def test_last_search_sidebar_and_sort_are_kept_per_library(qtbot, seeded, tmp_path) -> None:
     first = open_window(qtbot, seeded, tmp_path)
     first.search.setText("gradient")
-    first.sidebar.select_filter("status:unread")
+    first.sidebar.select_filter(StatusFilter(Status.UNREAD))
     first.results.sort_key, first.results.sort_desc = "title", True
     first.close()
     with Library.open(tmp_path / "other.sqlite") as other_lib:
         other_lib.add_paper(NewPaper(title="Other"))
         other = open_window(qtbot, other_lib, tmp_path)
-        assert other.search.text() == "" and other.sidebar.current_filter() == ""
+        assert other.search.text() == "" and other.sidebar.current_filter() == ALL
         assert other.sort_key is None
         other.close()
     again = open_window(qtbot, seeded, tmp_path)
     assert again.search.text() == "gradient"
-    assert again.sidebar.current_filter() == "status:unread"
+    assert again.sidebar.current_filter() == StatusFilter(Status.UNREAD)
     assert (again.sort_key, again.sort_desc) == ("title", True)
 
 
@@ -123,7 +124,7 @@ def test_qapplication_palette_is_back_to_light(qapp: QApplication) -> None:
 def test_sidebar_tag_colours_are_dots_not_coloured_text(window) -> None:
     window.library.set_tag_colour("Optimization > Non-Convex", "#2563eb")
     window.sidebar.refresh()
-    item = window.sidebar._items['tag:"Optimization > Non-Convex"']
+    item = window.sidebar._items[TagFilter("Optimization > Non-Convex")]
     assert not item.icon(0).isNull()
     assert item.data(0, 9) is None  # Qt.ForegroundRole: the palette's own text colour
 

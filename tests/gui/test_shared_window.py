@@ -12,6 +12,7 @@ from sqlalchemy.engine import make_url
 
 from litman.core.library.facade import Library
 from litman.core.records import Status
+from litman.core.search.filters import ALL, StatusFilter, TagFilter
 from litman.gui import commands
 from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
@@ -50,7 +51,7 @@ def test_an_edit_elsewhere_shows_with_no_refresh(qtbot, pg_seeded_url: str, tmp_
         with qtbot.waitSignal(win.live.changed, timeout=SHOWN_MS):
             other.add_tag("seen-live", [pid])
     assert win.library.search_ids("tag:seen-live") == [pid]  # the index caught up
-    assert win.sidebar.count_of('tag:"seen-live"') == 1
+    assert win.sidebar.count_of(TagFilter("seen-live")) == 1
 
 
 def test_an_edit_elsewhere_redraws_only_what_it_touched(
@@ -81,15 +82,15 @@ def test_the_sidebars_reading_counts_are_mine_in_a_shared_library(
     qtbot, pg_seeded_url: str, tmp_path
 ) -> None:
     win = open_window(qtbot, pg_seeded_url, tmp_path)
-    assert win.sidebar.label_of("status:read") == "Read (mine)"
-    assert win.sidebar.label_of("status:unread") == "Unread (mine)"
-    assert win.sidebar.label_of("") == "All papers"  # the papers are everyone's
+    assert win.sidebar.label_of(StatusFilter(Status.READ)) == "Read (mine)"
+    assert win.sidebar.label_of(StatusFilter(Status.UNREAD)) == "Unread (mine)"
+    assert win.sidebar.label_of(ALL) == "All papers"  # the papers are everyone's
 
 
 def test_a_file_librarys_reading_counts_are_plain(qtbot, seeded_path: Path, tmp_path) -> None:
     win = MainWindow(Library.open(seeded_path), ViewSettings(tmp_path / "v.ini"), runner=run_inline)
     qtbot.addWidget(win)
-    assert win.sidebar.label_of("status:read") == "Read"
+    assert win.sidebar.label_of(StatusFilter(Status.READ)) == "Read"
 
 
 def test_news_heard_while_the_window_writes_waits_for_the_write(

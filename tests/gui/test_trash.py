@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from litman.core.library.facade import Library
+from litman.core.search.filters import ALL, TRASH
 from litman.core.store import backups
-from litman.gui.sidebar import TRASH
 
 pytestmark = pytest.mark.gui
 
@@ -47,7 +47,7 @@ def test_delete_moves_to_the_trash_and_says_so(window, qtbot, asked) -> None:
     qtbot.waitUntil(lambda: "to the trash" in window.statusBar().currentMessage())
     assert "Ctrl+Z" in window.statusBar().currentMessage()
     assert not set(ids) & set(window.model.ids())
-    assert window.sidebar.count_of(TRASH) == 3 and window.sidebar.count_of("") == 86
+    assert window.sidebar.count_of(TRASH) == 3 and window.sidebar.count_of(ALL) == 86
     assert window.undo.undoText() == "Move 3 papers to the trash"
 
 
@@ -150,7 +150,7 @@ def test_papers_in_the_trash_are_not_marked_or_edited_from_the_window(window, qt
     assert not any(a.isEnabled() for a in window.acts.rating)
     assert window.detail.read_only
     qtbot.waitUntil(lambda: not window.detail.status.isEnabled())
-    window.sidebar.select_filter("")
-    qtbot.waitUntil(lambda: window.sidebar.current_filter() == "")
+    window.sidebar.select_filter(ALL)
+    qtbot.waitUntil(lambda: window.sidebar.current_filter() == ALL)
     assert all(a.isEnabled() for a in window.acts.status.values())
     assert not window.detail.read_only

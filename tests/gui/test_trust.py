@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from litman.core.library.facade import Library
 from litman.core.records import Status
+from litman.core.search.filters import TagFilter
 from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
 from litman.gui.workers import run_inline
@@ -135,7 +136,7 @@ def test_deleting_a_tag_that_only_has_children_says_why_and_leaves_no_undo(
     window.sidebar.deleteRequested.emit("Methods")
     assert len(warnings) == 1 and "only the parent of 'Methods > Kernels'" in warnings[0]
     assert window.undo.count() == 0
-    assert window.sidebar.count_of('tag:"Methods > Kernels"') == 2
+    assert window.sidebar.count_of(TagFilter("Methods > Kernels")) == 2
     assert "Traceback" not in capfd.readouterr().err
 
 
@@ -150,11 +151,11 @@ def test_deleting_a_tag_removes_it_and_undo_restores_it_exactly(window, qtbot, m
     members = lib.paper_ids_with_tag("Methods > Kernels", subtree=False)
     window.sidebar.deleteRequested.emit("Methods > Kernels")
     assert "Methods > Kernels" not in [t.name for t in lib.tags()]
-    assert window.sidebar.count_of('tag:"Methods"') == 1  # the parent no longer counts it
+    assert window.sidebar.count_of(TagFilter("Methods")) == 1  # the parent no longer counts it
     window.undo.undo()
     assert lib.tags() == before
     assert sorted(lib.paper_ids_with_tag("Methods > Kernels", subtree=False)) == sorted(members)
-    assert window.sidebar.count_of('tag:"Methods > Kernels"') == 3
+    assert window.sidebar.count_of(TagFilter("Methods > Kernels")) == 3
 
 
 def test_a_year_that_is_not_a_number_is_refused_with_a_message(window, qtbot):

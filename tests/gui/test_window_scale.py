@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from litman.core.records import Status
+from litman.core.search.filters import ALL, StatusFilter, TagFilter
 
 pytestmark = pytest.mark.gui
 
@@ -78,11 +79,11 @@ def test_a_status_change_recounts_statuses_but_not_tags(window, monkeypatch) -> 
     lib = window.library
     calls = count_calls(monkeypatch, lib, "tags", "tag_tree_counts", "status_counts")
     pid = window.model.ids()[0]
-    unread = window.sidebar.count_of("status:unread")
+    unread = window.sidebar.count_of(StatusFilter(Status.UNREAD))
     lib.set_status([pid], Status.READING)
     assert calls["status_counts"] == 1
     assert calls["tags"] == 0 and calls["tag_tree_counts"] == 0
-    was_unread = unread - window.sidebar.count_of("status:unread")
+    was_unread = unread - window.sidebar.count_of(StatusFilter(Status.UNREAD))
     assert was_unread in (0, 1)
 
 
@@ -92,7 +93,7 @@ def test_a_tag_change_recounts_tags_and_refreshes_the_completer(window, monkeypa
     ids = window.model.ids()[:3]
     lib.add_tag("Scale > Fresh", ids)
     assert calls["status_counts"] == 0
-    assert window.sidebar.count_of('tag:"Scale > Fresh"') == 3
+    assert window.sidebar.count_of(TagFilter("Scale > Fresh")) == 3
     assert "Scale > Fresh" in window.detail.completer.model().stringList()
 
 
@@ -182,10 +183,10 @@ def test_a_bulk_status_change_recounts_the_sidebar_once_not_per_chunk(
     window.selection.flush()
     window.set_status(Status.READ)
     assert calls["status_counts"] == 1
-    assert window.sidebar.count_of("status:read") == window.model.rowCount()
+    assert window.sidebar.count_of(StatusFilter(Status.READ)) == window.model.rowCount()
     window.undo.undo()
     assert calls["status_counts"] == 2
-    assert window.sidebar.count_of("status:read") == 0
+    assert window.sidebar.count_of(StatusFilter(Status.READ)) == 0
 
 
 def test_select_all_asks_the_model_only_about_the_rows_on_screen(
@@ -328,7 +329,7 @@ def test_large_counts_are_grouped_and_a_large_selection_says_so_in_full(
     win.table.selectAll()
     win.selection.flush()
     assert win.statusBar().currentMessage() == "1,200 papers · 1,200 shown · 1,200 selected"
-    assert win.sidebar._items[""].text(1) == "1,200" and win.sidebar.count_of("") == 1200
+    assert win.sidebar._items[ALL].text(1) == "1,200" and win.sidebar.count_of(ALL) == 1200
     box = win.detail.status
     assert box.currentIndex() == -1 and box.placeholderText() == "Set for all"
     room = box.style().subElementRect(

@@ -1,0 +1,82 @@
+"""The sidebar's items stand for typed filters, not query text: a tag whose name holds a
+quote, a backslash, a colon or spaces counts and lists its papers like any other."""
+
+import pytest
+from PySide6.QtWidgets import QTreeWidgetItemIterator
+
+from litman.core.records import NewPaper, Status
+from litman.core.search.filters import ALL, TRASH, StatusFilter, TagFilter
+from litman.gui.sidebar import filter_of, setting_of
+
+pytestmark = pytest.mark.gui
+
+ODD_TAGS = ('say "hi"', r"C:\papers to read", 'a "b" > c:\\d "e')
+
+
+def item_labelled(win, label: str):
+    it = QTreeWidgetItemIterator(win.sidebar)
+    while it.value():
+        if it.value().text(0) == label:
+            return it.value()
+        it += 1
+    raise AssertionError(f"no sidebar item {label!r}")
+
+
+@pytest.mark.parametrize("tag", ODD_TAGS)
+def test_a_tag_with_quotes_or_backslashes_lists_its_papers(window, qtbot, tag) -> None:
+    lib = window.library
+    pid = lib.add_paper(NewPaper(title="An odd tag's paper"))
+    lib.add_tag(tag, [pid])
+    decoy = lib.add_paper(NewPaper(title="A paper tagged with words of the odd tag"))
+    for word in ("say", "hi", "a", "b", "c", "d", "e", "papers"):
+        lib.add_tag(word, [decoy])
+    window.sidebar.refresh()
+    item = item_labelled(window, tag.rpartition(" > ")[2])
+    assert item.text(1) == "1"
+    window.sidebar.setCurrentItem(item)
+    qtbot.waitUntil(lambda: window.model.ids() == [pid])
+
+
+def test_an_odd_tag_shown_is_shown_again_in_a_new_window(window, qtbot, tmp_path) -> None:
+    from litman.gui.main_window import MainWindow
+    from litman.gui.settings import ViewSettings
+
+    tag = ODD_TAGS[2]
+    pid = window.library.add_paper(NewPaper(title="An odd tag's paper"))
+    window.library.add_tag(tag, [pid])
+    window.sidebar.refresh()
+    window.sidebar.select_filter(TagFilter(tag))
+    qtbot.waitUntil(lambda: window.model.ids() == [pid])
+    window.close()
+    again = MainWindow(window.library, ViewSettings(tmp_path / "view.ini"))
+    qtbot.addWidget(again)
+    assert again.sidebar.current_filter() == TagFilter(tag)
+
+
+def test_settings_kept_as_query_text_by_earlier_versions_are_read() -> None:
+    assert filter_of('tag:"A > B"') == TagFilter("A > B")
+    assert filter_of("status:read") == StatusFilter(Status.READ)
+    assert filter_of("in:trash") == TRASH
+    assert filter_of("") == filter_of("all") == filter_of("status:nonsense") == ALL
+    for kept in (ALL, TRASH, StatusFilter(Status.READING), TagFilter(ODD_TAGS[2])):
+        assert filter_of(setting_of(kept)) == kept
+
+
+def test_a_paper_untagged_leaves_the_tags_rows(window, qtbot) -> None:
+    window.sidebar.select_filter(TagFilter("Optimization"))
+    qtbot.waitUntil(lambda: window.model.rowCount() == 7)
+    pid = window.model.paper_id(0)
+    window.library.remove_tag(window.library.get(pid).tags[0], [pid])
+    qtbot.waitUntil(lambda: pid not in window.model.ids())
+    assert window.sidebar.count_of(TagFilter("Optimization")) == 6
+
+
+def test_no_papers_in_a_filter_says_which(window, qtbot) -> None:
+    window.sidebar.select_filter(StatusFilter(Status.READING))
+    qtbot.waitUntil(lambda: window.empty.text() == "No papers in Reading.")
+    window.search.setText("bandit")
+    qtbot.waitUntil(lambda: window.empty.text() == "No papers match “bandit” in Reading.")
+    window.sidebar.select_filter(TagFilter("Optimization"))
+    window.search.setText("zzzz")
+    qtbot.waitUntil(lambda: window.empty.text().endswith("in the tag “Optimization”."))
+    assert window.empty.isVisible()
