@@ -194,3 +194,13 @@ def test_a_worker_logs_an_unexpected_failure_with_its_traceback(
     assert failed == [error]  # its slot still says it
     text = log_text() if (diagnostics.log_dir() / diagnostics.LOG_NAME).exists() else ""
     assert ("Traceback" in text and "in work" in text) is logged
+
+
+@pytest.mark.qt_log_ignore("Qt lost its way")
+def test_a_critical_qt_message_is_logged_and_shown(qtbot, reporter, shown) -> None:
+    from PySide6.QtCore import qCritical
+
+    qCritical("Qt lost its way")
+    qtbot.waitUntil(lambda: bool(shown))
+    assert shown == [["Qt: Qt lost its way"]]
+    assert "ERROR litman.qt [MainThread]: Qt lost its way" in log_text()
