@@ -111,6 +111,7 @@ VENUE_FIELD = {
 # Better BibLaTeX).
 VENUE_SOURCES = ("journal", "journaltitle", "booktitle", "eventtitle", "howpublished")
 RAW_PREFIX = "litman-raw-"  # extra keys the BibTeX reader keeps for byte-exact export
+BIBTEX_ORDER = "litman-fields"  # extra key: a .bib entry's field names as read; read from .bib
 HIDDEN_PREFIX = "litman-"  # extra keys of litman's own: raw copies, field order, venue field
 VENUE_AT = "litman-venue-field"  # extra key: the field an imported venue was read from
 _NAME = re.compile(r"[a-z][a-z0-9_:.+-]*\Z")

@@ -14,8 +14,8 @@ from functools import lru_cache
 from itertools import repeat
 from typing import Literal
 
+from litman.core.fields import BIBTEX_ORDER, RAW_PREFIX, VENUE_AT, venue_field, venue_read_from
 from litman.core.fields import MODELLED as COLUMNS
-from litman.core.fields import RAW_PREFIX, VENUE_AT, venue_field, venue_read_from
 from litman.core.records import NewPaper, Paper, Status
 from litman.formats import latex, markup
 from litman.formats.names import looks_personal
@@ -23,7 +23,7 @@ from litman.formats.names import looks_personal
 Mode = Literal["pdflatex", "utf8", "ascii"]
 AnyPaper = NewPaper | Paper
 RAW = RAW_PREFIX  # extra keys holding a field's value as read, for byte-exact export
-ORDER = "litman-fields"  # extra key: the entry's field names as read, comma-separated
+ORDER = BIBTEX_ORDER  # extra key: the entry's field names as read, comma-separated
 TRUNCATED = "litman-abstract-truncated"  # BibTeX field: the abstract is a cut copy
 DERIVED = "litman-title-derived"  # BibTeX field: litman made the title from the abstract
 READ_OUT = {Status.READ: "read", Status.READING: "skimmed"}
