@@ -39,3 +39,21 @@ def test_latin_keys_are_unchanged() -> None:
 def test_the_library_stores_the_transliterated_key(library: Library) -> None:
     pid = library.add_paper(NewPaper(title="Нейронные сети", authors=("Иванов, Иван",), year=2020))
     assert library.get(pid).citekey == "ivanov2020neyronnye"
+
+
+def test_a_generational_suffix_is_not_the_family_name() -> None:
+    """BibTeX reads `John Smith Jr.` as Mr Jr.'s; the key names Smith."""
+    assert base_key(["John Smith Jr."], 2020, "Deep nets") == "smith2020deep"
+    assert base_key(["King Jr., Martin Luther"], 1963, "Dream") == "king1963dream"
+
+
+def test_the_von_part_is_kept_however_the_name_is_written() -> None:
+    """`de la Fontaine, Jean` gave `delafontaine` and `Jean de la Fontaine` `fontaine`."""
+    assert base_key(["Jean de la Fontaine"], 1668, "Fables") == "delafontaine1668fables"
+    assert base_key(["de la Fontaine, Jean"], 1668, "Fables") == "delafontaine1668fables"
+
+
+def test_an_organisation_keeps_its_last_word() -> None:
+    assert base_key(["Centers for Disease Control and Prevention"], 2020, "Flu") == (
+        "prevention2020flu"
+    )

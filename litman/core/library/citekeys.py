@@ -3,7 +3,10 @@
 The default pattern is JabRef's `[auth][year]` followed by the first significant word of the
 title, in lower-case ASCII (`Müller 2020 "On Neural Collapse"` gives `muller2020neural`). A
 paper with neither author nor year, like the seed abstracts, gets its first two significant
-title words (`softsignum-optimization`). Clashes get a, b, c ... suffixes.
+title words (`softsignum-optimization`). Clashes get a, b, c ... suffixes. `[auth]` is
+the first author's family name as `litman.core.names` reads it and the Authors column shows
+it, von part and all, however the name is written (`Jean de la Fontaine` and `de la
+Fontaine, Jean` give `delafontaine`, `John Smith Jr.` gives `smith`).
 
 Names and titles in other scripts are transliterated as Better BibTeX does, by anyascii
 (`Иванов 2020 "Нейронные сети"` gives `ivanov2020neyronnye`, `王小明` gives `wangxiaoming`).
@@ -15,6 +18,7 @@ from functools import lru_cache
 from itertools import islice
 from string import ascii_lowercase
 
+from litman.core.names import Person, stored
 from litman.core.text import fold
 
 _STOP = (
@@ -22,17 +26,6 @@ _STOP = (
     "towards toward using based new novel its it how what when why do does can beyond between"
 )
 STOPWORDS = frozenset(_STOP.split())
-
-
-def last_name(author: str) -> str:
-    """The family name of `Last, First`, `First Last` or `{Corporate Name}`."""
-    author = author.strip()
-    if author.startswith("{") and author.endswith("}"):
-        return author[1:-1]
-    if "," in author:
-        return author.split(",", 1)[0]
-    parts = author.split()
-    return parts[-1] if parts else ""
 
 
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
@@ -64,13 +57,20 @@ def significant_words(title: str) -> Iterator[str]:
 
 def base_key(authors: Iterable[str], year: int | None, title: str) -> str:
     authors = list(authors)
-    auth = slug(last_name(authors[0])) if authors else ""
+    auth = slug(_auth(authors[0])) if authors else ""
     words = list(islice(significant_words(title), 2))
     if auth or year:
         return f"{auth}{year or ''}{words[0] if words else ''}"
     if words:
         return "-".join(words[:2])
     return "paper"
+
+
+def _auth(author: str) -> str:
+    """A person's family name, as the Authors column shows it; an organisation's last
+    word, as keys always had it (`GTEx Consortium` gives `consortium`)."""
+    name = stored(author)
+    return name.family if isinstance(name, Person) else (name.name.split() or [""])[-1]
 
 
 def made_from(key: str, authors: Iterable[str], year: int | None, title: str) -> bool:

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
 from functools import cached_property
 
-from litman.core.library.citekeys import last_name
 from litman.core.library.preprints import arxiv_id
+from litman.core.names import stored
 from litman.core.records import NewPaper
 from litman.core.text import abstract_key, fold, title_key, tokens
 
@@ -53,7 +53,7 @@ class Candidate:
     title_bucket: tuple[str, int | None] = field(init=False)
 
     def __post_init__(self, abstract_words: str | None, title_words: str | None) -> None:
-        self.author_key = fold(last_name(self.first_author)).strip()
+        self.author_key = fold(stored(self.first_author).family)
         if abstract_words is None:
             abstract_words = abstract_key(self.abstract)
         if title_words is None:
