@@ -264,3 +264,14 @@ def test_list_shows_titles_as_text_and_json_keeps_the_latex(tmp_path: Path, caps
     assert "The Noise Required for (ϵ,δ)-DP" in capsys.readouterr().out
     (paper,) = cli_json(capsys, "--library", str(path), "list", "--json")
     assert paper["title"] == r"The Noise Required for $(\epsilon,\delta)$-DP"
+
+
+def test_list_sorted_by_authors_follows_family_names(tmp_path: Path, capsys) -> None:
+    with Library.open(tmp_path / "lib.sqlite") as lib:
+        lib.add_papers(
+            [NewPaper(title=f"By {a}", authors=(a,)) for a in ("John Smith", "Zoe Adams")]
+        )
+    rows = cli_json(
+        capsys, "--library", str(tmp_path / "lib.sqlite"), "list", "--json", "--sort", "authors"
+    )
+    assert [r["authors"] for r in rows] == [["Zoe Adams"], ["John Smith"]]

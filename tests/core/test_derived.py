@@ -16,10 +16,10 @@ ABSTRACT = (
 
 def assert_derived_current(lib: Library) -> None:
     """Every row's derived columns are what `derived_columns` makes of its text now."""
-    cols = [P.c.id, P.c.title, P.c.authors, P.c.abstract, *(P.c[c] for c in _DERIVED)]
+    cols = [P.c.id, P.c.title, P.c.authors, P.c.abstract, P.c.extra, *(P.c[c] for c in _DERIVED)]
     with lib._read() as conn:
-        for pid, title, authors, abstract, *stored in conn.execute(select(*cols)):
-            expected = store.derived_columns(title, authors, abstract)
+        for pid, title, authors, abstract, extra, *stored in conn.execute(select(*cols)):
+            expected = store.derived_columns(title, authors, abstract, extra)
             assert dict(zip(_DERIVED, stored, strict=True)) == expected, pid
 
 

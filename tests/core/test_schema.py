@@ -105,3 +105,21 @@ def test_schema_1_gains_the_sort_and_status_indexes(tmp_path: Path):
     conn.close()
     assert {"ix_papers_added", "ix_reading_status"} <= names
     assert [b.reason for b in backups.list_backups(path)] == ["pre-migration"]
+
+
+def test_schema_9_sorts_names_written_whole_by_family_name(tmp_path: Path):
+    """Schema 10 makes every stored Authors sort key again: `Zoe Adams` sorted under Z."""
+    path = tmp_path / "v9.sqlite"
+    shutil.copyfile(FIXTURES / "schema-9.sqlite", path)
+    conn = sqlite3.connect(path)
+    zoe, bob, ann = (r[0] for r in conn.execute("SELECT id FROM papers ORDER BY id LIMIT 3"))
+    for pid, name in ((zoe, "Zoe Adams"), (bob, "Bob Brown"), (ann, "Cole, Ann")):
+        conn.execute(
+            "UPDATE papers SET authors = json_array(?), authors_sort = lower(?) WHERE id = ?",
+            (name, name, pid),
+        )
+    conn.commit()
+    conn.close()
+    with Library.open(path) as lib:
+        named = [pid for pid in lib.list_ids("authors") if pid in (zoe, bob, ann)]
+    assert named == [zoe, bob, ann]

@@ -143,3 +143,15 @@ def test_tags_sort_as_their_joined_names_whatever_the_sets(
     if descending:
         expected, untagged = expected[::-1], untagged[::-1]
     assert library.list_ids("tags", descending) == expected + untagged
+
+
+WRITTEN = ("John Smith", "Adams, Zoe", "Jean de la Fontaine", "Mary Brown", "Carl Evans Jr.")
+
+
+def test_authors_sort_by_family_name_however_the_name_is_written(library: Library) -> None:
+    """The column shows family names (`Smith`, `de la Fontaine`); the sort follows them, not
+    the given name a name written whole starts with."""
+    ids = library.add_papers([NewPaper(title=a, authors=(a,)) for a in WRITTEN]).added
+    by_name = dict(zip(WRITTEN, ids, strict=True))
+    order = ["Adams, Zoe", "Mary Brown", "Jean de la Fontaine", "Carl Evans Jr.", "John Smith"]
+    assert library.list_ids("authors") == [by_name[a] for a in order]

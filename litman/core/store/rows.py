@@ -29,11 +29,12 @@ from sqlalchemy import (
 )
 
 from litman.core.errors import LitmanError, NotFoundError
+from litman.core.names import first_sort_key
 from litman.core.records import Doc, NewPaper, Paper, Status, stored_paper
 from litman.core.store import models, reading_state, trash
 from litman.core.store.sql_values import in_ids as in_ids  # the parts' way to many ids
 from litman.core.store.sql_values import stored_datetime
-from litman.core.text import abstract_key, fold, fold_word, title_key
+from litman.core.text import abstract_key, fold, title_key
 
 P, T, PT = models.papers, models.tags, models.paper_tags
 _PAPER_FIELDS = [f.name for f in fields(Paper) if f.name != "tags"]
@@ -59,19 +60,23 @@ def clean_tag(name: str) -> str:
     return " > ".join(levels)
 
 
-# The fields the derived columns are computed from.
-DERIVED_FROM = frozenset({"title", "authors", "abstract"})
+# The fields the derived columns are computed from (`extra`: the author field as read from
+# a .bib file says which names were braced whole).
+DERIVED_FROM = frozenset({"title", "authors", "abstract", "extra"})
 
 
-def derived_columns(title: str, authors: Sequence[str], abstract: str) -> dict[str, str]:
+def derived_columns(
+    title: str, authors: Sequence[str], abstract: str, extra: Mapping[str, str]
+) -> dict[str, str]:
     """The columns litman computes from a paper's text, for sorting and duplicate blocking.
 
     The one definition: insert, update, merge and restore all write these through
-    `paper_values` or `with_derived`, so no write can leave one stale."""
+    `paper_values` or `with_derived`, so no write can leave one stale; a change of
+    definition makes the stored values again in a schema step (`schema._v9_to_v10`)."""
     return {
         "title_sort": fold(title).strip(),
         "title_key": title_key(title),
-        "authors_sort": fold_word(authors[0]) if authors else "",  # cached: names recur
+        "authors_sort": first_sort_key(authors, extra),  # the column's family name first
         "abstract_key": abstract_key(abstract),
     }
 
@@ -83,12 +88,13 @@ def with_derived(conn: Connection, paper_id: int, values: Mapping[str, Any]) -> 
     if DERIVED_FROM.isdisjoint(values):
         return out
     current = conn.execute(
-        select(P.c.title, P.c.authors, P.c.abstract).where(P.c.id == paper_id)
+        select(P.c.title, P.c.authors, P.c.abstract, P.c.extra).where(P.c.id == paper_id)
     ).one()
-    title, authors, abstract = (
-        values.get(name, getattr(current, name)) for name in ("title", "authors", "abstract")
+    title, authors, abstract, extra = (
+        values.get(name, getattr(current, name))
+        for name in ("title", "authors", "abstract", "extra")
     )
-    out.update(derived_columns(title, authors or (), abstract))
+    out.update(derived_columns(title, authors or (), abstract, extra or {}))
     return out
 
 
@@ -116,7 +122,7 @@ def paper_row(p: NewPaper) -> dict[str, Any]:
         "abstract_truncated": p.abstract_truncated,
         "source": p.source,
         "extra": dict(p.extra),
-        **derived_columns(title, authors, p.abstract),
+        **derived_columns(title, authors, p.abstract, p.extra),
     }
 
 

@@ -7,10 +7,11 @@ N + 1, run inside one transaction after the caller has taken a backup.
 
 from collections.abc import Callable
 
-from sqlalchemy import Connection, Engine, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, insert, select, text, update
 from sqlmodel import SQLModel
 
 from litman.core.errors import SchemaTooNewError
+from litman.core.names import first_sort_key
 from litman.core.store import models, reading_state
 
 
@@ -61,6 +62,22 @@ def _v8_to_v9(conn: Connection) -> None:
     reading_state.keep_private(conn)
 
 
+def _v9_to_v10(conn: Connection) -> None:
+    """The Authors sort by the first author's family name, as the column shows it
+    (`litman.core.names`), where a name written `First Last` sorted by its given name: every
+    stored key made again by the definition new writes use (`rows.derived_columns`)."""
+    P = models.papers
+    query = select(P.c.id, P.c.authors, P.c.extra, P.c.authors_sort)
+    changed = [
+        {"pid": pid, "key": key}
+        for pid, authors, extra, old in conn.execute(query)
+        if (key := first_sort_key(authors or (), extra or {})) != old
+    ]
+    if changed:  # only the rows whose key changes: most were written `Last, First`
+        rekey = update(P).where(P.c.id == bindparam("pid")).values(authors_sort=bindparam("key"))
+        conn.execute(rekey, changed)
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _v1_to_v2,
@@ -71,6 +88,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     6: _v6_to_v7,
     7: _v7_to_v8,
     8: _v8_to_v9,
+    9: _v9_to_v10,
 }
 
 
