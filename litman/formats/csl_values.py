@@ -43,7 +43,8 @@ def name_parts(name: str, person: bool = False) -> dict[str, str]:
     family, sep, given = name.partition(",")
     whole = names.split_whole(name) if person and not sep else None
     if whole:
-        return {"family": whole[0], "given": whole[1]}
+        parts = {"family": whole.family, "given": whole.first, "suffix": whole.jr}
+        return {k: v for k, v in parts.items() if v}
     if not sep:  # `World Health Organization`, or a name from a format that keeps it whole
         return {"literal": name}
     rest, sep2, first = given.partition(",")  # `von Last, Jr, First`

@@ -110,7 +110,7 @@ def _inverted(name: str, person: bool) -> str:
     another written whole only when it looks like a person's."""
     name = shown.name_text(name)
     whole = names.split_whole(name) if person and "," not in name else None
-    return f"{whole[0]}, {whole[1]}" if whole else names.as_last_first(name)
+    return names.inverted(whole) if whole else names.as_last_first(name)
 
 
 def _date_fields(p: Paper) -> Fields:

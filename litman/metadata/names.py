@@ -1,20 +1,15 @@
 """Person names as sources give them ("Ada M. Lovelace") in the form litman stores
-("Lovelace, Ada M."), with lower-case particles kept with the family name. A name with a word
-that names an organisation ("The ATLAS Collaboration", "GTEx Consortium") is kept whole, as
-the formats keep it (`litman.formats.names`)."""
+("Lovelace, Ada M."), read by the one parser (`litman.core.names`): lower-case particles go
+with the family name, a suffix after it ("Smith, Jr., John"). A name with a word that names
+an organisation ("The ATLAS Collaboration", "GTEx Consortium") is kept whole, as the formats
+keep it."""
 
-from litman.formats.names import ORGANISATION
+from litman.core.names import Person, is_organisation, parse
 
 
 def family_first(display: str) -> str:
     words = display.split()
     if len(words) < 2 or "," in display or is_organisation(words):
         return " ".join(words)
-    start = len(words) - 1
-    while start > 1 and words[start - 1][:1].islower():  # "Ludwig van Beethoven"
-        start -= 1
-    return f"{' '.join(words[start:])}, {' '.join(words[:start])}"
-
-
-def is_organisation(words: list[str]) -> bool:
-    return any(w.casefold().strip(".") in ORGANISATION for w in words)
+    person = parse(" ".join(words))
+    return person.written() if isinstance(person, Person) else " ".join(words)

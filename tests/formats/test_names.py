@@ -7,8 +7,9 @@ import json
 
 import pytest
 
+from litman.core.names import Person
 from litman.core.records import NewPaper
-from litman.formats import bibtex, csljson, names, ris
+from litman.formats import bibtex, csl_values, csljson, names, ris
 from tests.formats.test_exchange_round_trip import _as_paper
 
 
@@ -69,8 +70,18 @@ def test_a_csl_literal_name_stays_literal() -> None:
 
 
 def test_bibtex_splits_first_von_last() -> None:
-    assert names.split_whole("Jean de la Fontaine") == ("de la Fontaine", "Jean")
+    assert names.split_whole("Jean de la Fontaine") == Person("Jean", "de la", "Fontaine")
     assert names.split_whole("Plato") is None
+
+
+def test_a_suffix_is_written_after_the_given_name_in_ris_and_as_csl_suffix() -> None:
+    """BibTeX reads `John Smith Jr.` as Mr Jr.'s; RIS and CSL name Smith."""
+    assert names.as_last_first("John Smith Jr.") == "Smith, John, Jr."
+    assert csl_values.name_parts("John Smith Jr.", person=True) == {
+        "family": "Smith",
+        "given": "John",
+        "suffix": "Jr.",
+    }
 
 
 @pytest.mark.parametrize(

@@ -142,10 +142,29 @@ def test_authors_read_by_family_name_in_every_row(window) -> None:
     assert window.model.index(window.model.row_of(b), col).data() == "Kopp & Leymann"
 
 
+def test_sorting_by_authors_follows_the_family_names_the_column_shows(window, qtbot) -> None:
+    """A name written `First Last` sorted by its given name while the column showed the
+    family name: `John Smith` came before `Mary Brown`."""
+    lib = window.library
+    ids = [lib.add_paper(NewPaper(title=a, authors=(a,))) for a in ("John Smith", "Mary Brown")]
+    window.apply_filter()
+    window.table.horizontalHeader().setSortIndicator(
+        window.model.column_of("authors"), Qt.SortOrder.AscendingOrder
+    )
+    qtbot.waitUntil(lambda: window.sort_key == "authors")
+    col = window.model.column_of("authors")
+    shown = [window.model.index(r, col).data() for r in range(window.model.rowCount())]
+    assert [name for name in shown if name in ("Smith", "Brown")] == ["Brown", "Smith"]
+    assert window.model.row_of(ids[1]) < window.model.row_of(ids[0])
+
+
 @pytest.mark.parametrize(
     ("name", "family"),
     [
         ("Oliver Kopp", "Kopp"),
+        ("John Smith Jr.", "Smith"),
+        ("Jean de la Fontaine", "de la Fontaine"),
+        ("王小明", "王小明"),
         ("Kopp, Oliver", "Kopp"),
         ("Ludwig van Beethoven", "van Beethoven"),
         ("Martin Luther King Jr.", "King"),

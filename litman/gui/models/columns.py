@@ -2,49 +2,37 @@
 
 The built-in columns are always in the model; the header hides and orders them. Any stored
 BibTeX field (`volume`, `pages`, `note`, ...) can be a column too, keyed `field:NAME`.
-Authors read the same way in every row, by family name: "Kopp et al.", "Kopp & Leymann".
+Authors read the same way in every row, by family name: "Kopp et al.", "Kopp & Leymann",
+as `litman.core.names` reads them, the same reading the Authors sort key is made of.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from litman.core.fields import RAW_PREFIX
+from litman.core import names
 from litman.core.records import Paper
 from litman.display.text import plain_text
-from litman.formats.bibtex_fields import corporate_names
 from litman.gui.safe_text import clip
 
 FIELD_PREFIX = "field:"
-_PARTICLES = frozenset(
-    {"von", "van", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "ter", "zu"}
-)
-_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 
 
-def family_name(name: str) -> str:
-    """The family name of `Last, First`, `First Last` or `First von Last, Jr.` forms."""
-    name = " ".join(name.split())
-    if "," in name:
-        return name.split(",")[0].strip()
-    words = name.split(" ")
-    while len(words) > 1 and words[-1].lower() in _SUFFIXES:
-        words.pop()
-    start = len(words) - 1
-    while start > 0 and words[start - 1].lower() in _PARTICLES:
-        start -= 1
-    return " ".join(words[start:])
+def family_name(name: str, literal: bool = False) -> str:
+    """What the column shows of a name: its family name (`de la Fontaine`, `Smith` of
+    `John Smith Jr.`), or a name named whole (`World Health Organization`) whole."""
+    return names.stored(name, literal).family
 
 
 def authors_label(
-    authors: tuple[str, ...], corporate: frozenset[str] | set[str] = frozenset()
+    authors: tuple[str, ...], literal: frozenset[str] | set[str] = frozenset()
 ) -> str:
-    """ "Kopp et al.", "Kopp & Leymann"; a corporate author (`{World Health Organization}`
+    """ "Kopp et al.", "Kopp & Leymann"; an organisation (`{World Health Organization}`
     in the .bib) is named whole."""
     if not authors:
         return ""
 
     def short(name: str) -> str:
-        return name if name in corporate else family_name(name)
+        return family_name(name, name in literal)
 
     if len(authors) == 1:
         return short(authors[0])
@@ -54,7 +42,7 @@ def authors_label(
 
 
 def _authors(p: Paper) -> str:
-    return authors_label(p.authors, corporate_names(p.extra.get(RAW_PREFIX + "author", "")))
+    return authors_label(p.authors, names.literal_names(p.authors, p.extra))
 
 
 @dataclass(frozen=True)
