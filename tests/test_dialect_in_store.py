@@ -1,6 +1,7 @@
 """A difference between database backends lives in the store (`litman.core.store`): code
 outside it asks the store's SQL dialect (`litman.core.store.dialects`) and never checks which
-database it runs on, so a third backend touches one package."""
+database it runs on, so a third backend touches one package. Inside the store, only the
+dialects module names a database: the rest asks it too."""
 
 import ast
 from collections.abc import Iterator
@@ -8,6 +9,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "litman"
 STORE = PACKAGE / "core" / "store"
+DIALECTS = STORE / "dialects.py"
 NAMES = {"sqlite", "postgresql"}  # SQLAlchemy's dialect names
 
 
@@ -37,6 +39,17 @@ def test_no_dialect_check_outside_the_store() -> None:
         for line, what in _checks(ast.parse(path.read_text(encoding="utf-8")))
     )
     assert not found, "dialect checks outside litman/core/store:\n" + "\n".join(found)
+
+
+def test_only_the_dialects_module_names_a_dialect() -> None:
+    found = sorted(
+        f"{path.relative_to(PACKAGE.parent)}:{line}: {what}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path != DIALECTS
+        for line, what in _checks(ast.parse(path.read_text(encoding="utf-8")))
+        if what != "reads `.dialect`"  # compiling for a connection's dialect is no check
+    )
+    assert not found, "dialect names outside litman/core/store/dialects.py:\n" + "\n".join(found)
 
 
 def test_the_check_finds_a_dialect_check() -> None:

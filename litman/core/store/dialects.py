@@ -34,6 +34,13 @@ class SQLDialect(Protocol):
     per_user_reading: bool
     # Whether LIKE folds (ASCII) case by itself; where not, a search folds it with ILIKE.
     like_folds_case: bool
+    # Whether the store's modules take SQLite's own fast paths (its driver's cursor and JSON
+    # functions, past SQLAlchemy's row processing) in rows, reading, reading state, tag links
+    # and the trash; every other database takes the portable SQLAlchemy path beside each.
+    sqlite_fast_paths: bool
+    # Whether a bulk write may drop the secondary indexes and build them after: SQLite's
+    # pays; PostgreSQL's DROP INDEX locks the table against every other client's reads.
+    drops_indexes_for_bulk: bool
 
     def json_array_filled(self, column: str) -> TextClause:
         """`column` (a JSON array) holds at least one item."""
@@ -78,6 +85,8 @@ class SQLiteSQL:
 
     per_user_reading = False
     like_folds_case = True
+    sqlite_fast_paths = True
+    drops_indexes_for_bulk = True
 
     def json_array_filled(self, column: str) -> TextClause:
         return text(f"{column} != '[]'")  # JSON is stored as its text
@@ -114,6 +123,8 @@ class PostgresSQL:
 
     per_user_reading = True
     like_folds_case = False
+    sqlite_fast_paths = False
+    drops_indexes_for_bulk = False
 
     def json_array_filled(self, column: str) -> TextClause:
         return text(f"{column}::text != '[]'")

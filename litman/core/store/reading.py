@@ -16,7 +16,7 @@ from sqlalchemy import Connection, select
 
 from litman.core.errors import NotFoundError
 from litman.core.records import Paper
-from litman.core.store import models
+from litman.core.store import dialects, models
 from litman.core.store import rows as store
 
 PAGE = 1000
@@ -79,7 +79,7 @@ def iter_papers(conn: Connection, ids: Sequence[int], page: int = PAGE) -> Itera
 
 def iter_json(conn: Connection, ids: Sequence[int], page: int = PAGE) -> Iterator[str]:
     """Each paper's `to_json()` object as compact JSON text, in the order of `ids`."""
-    if conn.dialect.name != "sqlite":  # built in SQLite's own JSON functions below
+    if not dialects.of(conn).sqlite_fast_paths:  # built in SQLite's own JSON functions below
         for paper in iter_papers(conn, ids, page):
             yield json.dumps(paper.to_json(), ensure_ascii=False, separators=(",", ":"))
         return

@@ -31,7 +31,7 @@ from sqlalchemy import (
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.names import first_sort_key
 from litman.core.records import Doc, NewPaper, Paper, Status, stored_paper
-from litman.core.store import models, reading_state, trash
+from litman.core.store import dialects, models, reading_state, trash
 from litman.core.store.sql_values import in_ids as in_ids  # the parts' way to many ids
 from litman.core.store.sql_values import stored_datetime
 from litman.core.text import abstract_key, fold, title_key
@@ -289,7 +289,7 @@ def _indexes_deferred(
     the indexes keep (the table, or what is left). On SQLite only: on PostgreSQL a DROP
     INDEX locks the table against every other client's reads until the commit."""
     defer = (
-        conn.dialect.name == "sqlite"
+        dialects.of(conn).drops_indexes_for_bulk
         and n >= DEFER_INDEXES_FROM
         and n > (count_papers(conn) if left is None else left())
     )
@@ -324,7 +324,7 @@ def bulk_insert(
     """
     if not rows:
         return []
-    if conn.dialect.name != "sqlite":  # the driver-level path below is SQLite's (its JSON)
+    if not dialects.of(conn).sqlite_fast_paths:  # below: SQLite's (its JSON)
         stmt = insert(table)
         if returning is not None:
             stmt = stmt.returning(returning, sort_by_parameter_order=True)

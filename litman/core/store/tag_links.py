@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from sqlalchemy import Connection, delete, func, insert, literal, select, update
 
 from litman.core.records import TagLinks, TagRenamed
-from litman.core.store import models
+from litman.core.store import dialects, models
 from litman.core.store import rows as store
 
 T, PT = models.tags, models.paper_tags
@@ -38,7 +38,7 @@ def link(conn: Connection, name: str, ids: Sequence[int]) -> TagLinks:
         tid = store.tag_ids(conn, [name])[name]
     before = set() if created else _having(conn, tid, ids)
     new = tuple(i for i in dict.fromkeys(ids) if i not in before)
-    if new and conn.dialect.name != "sqlite":
+    if new and not dialects.of(conn).sqlite_fast_paths:
         store.bulk_insert(conn, PT, [{"paper_id": pid, "tag_id": tid} for pid in new])
     elif new:
         each = func.json_each(_ids_json(new)).table_valued("value")

@@ -29,7 +29,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.sql import Select
 
-from litman.core.store import models
+from litman.core.store import dialects, models
 from litman.core.store.sql_values import in_ids
 
 P, TR = models.papers, models.trash
@@ -55,7 +55,7 @@ def trashed(conn: Connection) -> set[int]:
 def _ids(conn: Connection, query: Select[Any]) -> list[int]:
     """A query's ids; on SQLite through the driver's cursor (SQLAlchemy's rows made
     reading 100k ids 0.2-0.6 s of a window's redraw after a whole-library delete)."""
-    if conn.dialect.name != "sqlite":
+    if not dialects.of(conn).sqlite_fast_paths:
         return [int(pid) for pid in conn.execute(query).scalars()]
     driver: Any = conn.connection.driver_connection
     return [pid for (pid,) in driver.execute(str(query.compile(dialect=conn.dialect)))]
