@@ -124,6 +124,30 @@ def test_swapped_letters_count_as_one_typo(library: Library, query: str, title: 
     assert library.search(query + " ").ids == [pid]  # a finished word too
 
 
+def test_a_typo_and_a_plural_together_still_match_as_the_words_do(seeded: Library) -> None:
+    """`netwrk` is one typo from network and two from networks: the plural is no typo."""
+    wanted = set(seeded.search("neural network").ids)
+    assert len(wanted) > 1
+    for query in ("nueral netwrk", "netwrk nueral", "neural netwrok ", "nueral netwrks"):
+        assert set(seeded.search(query).ids) == wanted, query
+
+
+@pytest.mark.parametrize(
+    ("query", "title"),
+    [
+        ("theroy", "Learning theories"),
+        ("theroies", "A theory of learning"),
+        ("procesess", "Gaussian process"),
+        ("kernal", "Sparse kernels"),
+    ],
+)
+def test_a_typo_finds_the_words_plural_and_singular(
+    library: Library, query: str, title: str
+) -> None:
+    (pid,) = library.add_papers([NewPaper(title=title)]).added
+    assert library.search(query + " ").ids == [pid]
+
+
 def test_a_swap_in_a_short_word_is_not_a_substitution(library: Library) -> None:
     library.add_papers([NewPaper(title="The way"), NewPaper(title="Tie breaking")])
     assert titles(library, "teh ") == ["The way"]

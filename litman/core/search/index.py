@@ -30,7 +30,7 @@ from litman.core.search.filters import ALL, Narrowing
 from litman.core.search.postings import TAGS, IntArray, Postings, array_text, raw_words, text_array
 from litman.core.search.query import Query, Term, parse
 from litman.core.search.ranking import EXACT, FUZZY, PREFIX, Evaluator, SearchResult, Stages
-from litman.core.search.typos import Typos
+from litman.core.search.typos import Typos, query_forms, with_number_forms
 
 # The index asks for documents by id (None: all of them).
 Docs = Callable[[Sequence[int] | None], Iterable[Doc]]
@@ -614,8 +614,12 @@ class SearchIndex:
             return ()
         k = max_edits(word)
         if k == 0:
-            return tuple((tok, 1) for tok in _swaps(word) if self.postings.is_word(tok))
-        return tuple(self._typos.near(word, k))
+            found = [(tok, 1) for tok in _swaps(word) if self.postings.is_word(tok)]
+        else:
+            found = self._typos.near(word, k)
+            for form in query_forms(word):  # a typo in a number the library lacks
+                found += self._typos.near(form, k)  # the word's own reach, not the form's
+        return with_number_forms(found, word, self.postings.is_word)
 
     def memo(self, key: Any, compute: Callable[[], R], short: bool) -> R:
         """What `compute` returns, kept under `key` until the postings change: the ranking's

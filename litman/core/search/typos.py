@@ -7,14 +7,62 @@ that set by at most one letter out and one in (a swap by none), so no word withi
 lost. Each letter is a bit of a 64-bit mask (code point mod 64: two letters sharing a bit only
 make the sets look closer), and numpy compares a bucket of words of one length at once: at
 300k papers a ten-letter word was compared with 30k words by rapidfuzz; now with hundreds.
+
+A word found comes with its other number (`network`, `networks`): a plural is no typo, so
+`netwrk`, one edit from network and two from networks, finds both, as `network` does.
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
+
+
+def number_forms(word: str) -> list[str]:
+    """The word's other number as English most often spells it: +s, +es, y/ies, and back."""
+    forms = [word + "s", word + "es"]
+    if word.endswith("y"):
+        forms.append(word[:-1] + "ies")
+    if word.endswith("ies"):
+        forms.append(word[:-3] + "y")
+    if word.endswith("es"):
+        forms.append(word[:-2])
+    if word.endswith("s"):
+        forms.append(word[:-1])
+    return forms
+
+
+def query_forms(word: str) -> list[str]:
+    """A typed word's other number, to look typos up for too (`theroy`: theroies, which is
+    one swap from theories where the vocabulary holds no theory)."""
+    forms = [word[:-1]] if word.endswith("s") else [word + "s"]
+    if word.endswith("y"):
+        forms.append(word[:-1] + "ies")
+    elif word.endswith("ies"):
+        forms.append(word[:-3] + "y")
+    elif word.endswith(("ses", "xes", "zes", "ches", "shes")):
+        forms.append(word[:-2])
+    elif word.endswith(("s", "x", "z", "ch", "sh")):
+        forms.append(word + "es")
+    return forms
+
+
+def with_number_forms(
+    found: Sequence[tuple[str, int]], word: str, is_word: Callable[[str], bool]
+) -> tuple[tuple[str, int], ...]:
+    """The typo matches `found` for `word`, and each one's other number that is a word of
+    the vocabulary, at the same distance."""
+    best: dict[str, int] = {}
+    for tok, dist in found:
+        if tok != word and dist < best.get(tok, dist + 1):
+            best[tok] = dist
+    for tok, dist in list(best.items()):
+        for form in number_forms(tok):
+            if form != word and form not in best and is_word(form):
+                best[form] = dist
+    return tuple(best.items())
 
 
 def letter_mask(word: str) -> int:
