@@ -146,19 +146,13 @@ class Library:
         A `postgresql://` URL, a libpq connection string or `service=NAME` opens a shared
         library in the PostgreSQL store instead
         (`litman.core.store.postgres_store`), where the file options do not apply; `password`
-        (asked of the user, never stored) is for it only.
+        (asked of the user, never stored) is for it only. (`litman.core.store.stores`
+        chooses the store.)
         """
-        from litman.core.store.urls import is_shared
+        from litman.core.store.stores import open_store
 
-        if is_shared(path):
-            from litman.core.store import postgres_store
-
-            shared = postgres_store.PostgresStore(str(path), read_only=read_only, password=password)
-            return cls(shared, index_cache=index_cache)
-        from litman.core.store.sqlite_store import SQLiteStore
-
-        store = SQLiteStore(
-            Path(path), read_only=read_only, check=check, backup=backup, daily=daily
+        store = open_store(
+            path, read_only=read_only, password=password, check=check, backup=backup, daily=daily
         )
         return cls(store, index_cache=index_cache)
 
