@@ -3,9 +3,10 @@
 A store is one open library in some database. The `Library` and its parts (papers, tags,
 search, backups) talk to the database only through it: they run portable SQLAlchemy Core on
 the connections `read()` and `write()` yield, and ask the store for what depends on where and
-how the library is kept (backups, integrity checks, another writer's commits). The SQLite
-store (`litman.core.store.sqlite_store.SQLiteStore`, a library file) is the one implementation
-today; a PostgreSQL store implements the same protocol.
+how the library is kept (backups, integrity checks, another writer's commits). Two stores
+implement it: the SQLite store (`litman.core.store.sqlite_store.SQLiteStore`, a library file)
+and the PostgreSQL store (`litman.core.store.postgres_store.PostgresStore`, a shared library);
+`litman.core.store.stores.open_store` chooses one from where the library is.
 
 What an implementation must do:
 - `read()` yields a connection inside one transaction that sees one consistent snapshot; it
