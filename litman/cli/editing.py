@@ -15,6 +15,7 @@ from litman.cli.output import emit_json, say
 from litman.core import fields
 from litman.core.errors import ConflictError, LitmanError
 from litman.core.library.facade import Library
+from litman.core.names import split_list
 from litman.core.records import ConflictRecord
 
 # What `edit` may set beyond the stored BibTeX fields.
@@ -51,7 +52,7 @@ def _assignment(text: str) -> tuple[str, Any]:
     if name == "year":
         return name, fields.whole_number(value, "A year")
     if name == "authors":
-        return name, [a.strip() for a in value.split(" and ") if a.strip()]
+        return name, split_list(value)
     if name in OWN_COMMAND:
         raise LitmanError(f"{name} is not set by `litman edit`: {OWN_COMMAND[name]}.")
     return name, value

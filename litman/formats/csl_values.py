@@ -8,6 +8,7 @@ import json
 import re
 from typing import Any
 
+from litman.core.names import Person, parse, split_list
 from litman.core.records import Paper
 from litman.formats import dates, exchange, names, shown
 from litman.formats.csl_vocab import (
@@ -40,17 +41,13 @@ def sources(p: Paper) -> dict[str, Any]:
 def name_parts(name: str, person: bool = False) -> dict[str, str]:
     """CSL's parts of a name: `Last, First` split; one written whole split only when it is
     a `person`'s (`G. Agosta` read from a .bib), else literal."""
-    family, sep, given = name.partition(",")
-    whole = names.split_whole(name) if person and not sep else None
-    if whole:
-        parts = {"family": whole.family, "given": whole.first, "suffix": whole.jr}
-        return {k: v for k, v in parts.items() if v}
-    if not sep:  # `World Health Organization`, or a name from a format that keeps it whole
+    whole = "," not in name
+    if whole and not person:  # `World Health Organization`, or from a format keeping it whole
         return {"literal": name}
-    rest, sep2, first = given.partition(",")  # `von Last, Jr, First`
-    parts = {"family": family.strip(), "given": (first if sep2 else rest).strip()}
-    if sep2:
-        parts["suffix"] = rest.strip()
+    read = names.split_whole(name) if whole else parse(name)
+    if not isinstance(read, Person):
+        return {"literal": name}
+    parts = {"family": read.family, "given": read.first, "suffix": read.jr}
     return {k: v for k, v in parts.items() if v}
 
 
@@ -63,7 +60,7 @@ def extra_vars(item: dict[str, Any], p: Paper, tally: Tally | None) -> None:
         if name in written:
             continue
         if var in NAME_VARS and not value.lstrip().startswith("["):
-            names_of = [shown.name_text(n.strip()) for n in value.split(" and ") if n.strip()]
+            names_of = [shown.name_text(n) for n in split_list(value)]
             item[var] = [name_parts(n, names.looks_personal(n)) for n in names_of]
         elif var in DATE_VARS and var not in item:
             item[var] = _date_of(value)

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from litman.core.names import split_list
 from litman.core.records import Paper
 from litman.formats import dates, exchange, names, shown
 from litman.formats.bibtex_fields import people_written_whole
@@ -168,7 +169,7 @@ def _extra_fields(p: Paper, fields: Fields, tally: Tally | None) -> Fields:
         if name == "pages":
             out += _page_fields(value)
         elif name in ("editor", "translator"):
-            people = [n for n in value.split(" and ") if n.strip()]
+            people = split_list(value)
             out += [(tag, _name_out(names.as_last_first(shown.name_text(n)))) for n in people]
         elif name == "urldate" and dates.parts_of_text(value):
             out.append((tag, _ris_date(dates.parts_of_text(value))))

@@ -106,3 +106,12 @@ def test_an_organisation_from_ris_or_csl_reaches_bibtex_braced(source: str) -> N
 def test_a_person_written_whole_outside_bibtex_stays_unbraced() -> None:
     paper = _as_paper(NewPaper(citekey="k", title="T", authors=("Jane Doe", "Plato")))
     assert dict(bibtex.fields_of(paper))["author"] == "Jane Doe and Plato"
+
+
+def test_a_suffix_written_before_the_comma_is_csl_suffix() -> None:
+    """`Harris Jr, James` was CSL family `Harris Jr`."""
+    assert csl_values.name_parts("Harris Jr, James") == {
+        "family": "Harris",
+        "given": "James",
+        "suffix": "Jr",
+    }
