@@ -16,10 +16,12 @@ T = TypeVar("T")
 
 class SearchFields(NamedTuple, Generic[T]):
     """The search index's seven fields, declared once. A token's field index is the field's
-    position here; the ranking's weights and the texts highlighted in a paper are each one
-    of these, built by name. A document's texts come in this order as a plain tuple (the
-    store reads 100k of them at a time, and a named tuple made by name costs 60% more);
-    tests/core/test_search.py holds the store to the order by name."""
+    position here, and the bits a token's code gives it follow from their number
+    (`litman.core.search.codes`, which refuses more than it can hold); the ranking's weights
+    and the texts highlighted in a paper are each one of these, built by name. A document's
+    texts come in this order as a plain tuple (the store reads 100k of them at a time, and a
+    named tuple made by name costs 60% more); tests/core/test_search.py holds the store to
+    the order by name."""
 
     title: T
     authors: T

@@ -38,6 +38,7 @@ import numpy as np
 from sqlalchemy import Connection, func, select
 
 from litman import __version__
+from litman.core.search.codes import FIELDS
 from litman.core.search.postings import array_text, text_array
 from litman.core.store import models, trash
 from litman.core.store.journal import Position, Replay
@@ -99,6 +100,7 @@ def save(
         "generation": generation,
         "seq": seq,
         "fingerprint": prints,
+        "fields": list(FIELDS),  # a token's code holds its field's index
     }
     arrays["header"] = text_array(json.dumps(header))
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -138,6 +140,7 @@ def load_header(
         if (
             header.get("format") != FORMAT
             or header.get("litman") != __version__
+            or header.get("fields") != list(FIELDS)
             or not isinstance(saved, str)
             or (generation is not None and saved != generation)
         ):

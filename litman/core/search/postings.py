@@ -18,12 +18,16 @@ from typing import Any
 
 import numpy as np
 
-from litman.core.records import Doc, SearchFields
+from litman.core.records import Doc
+from litman.core.search import codes
+
+# A token's code: `token id << FIELD_BITS | field index` (`litman.core.search.codes`).
+from litman.core.search.codes import FIELD_BITS as FIELD_BITS
+from litman.core.search.codes import FIELD_MASK as FIELD_MASK
+from litman.core.search.codes import FIELDS as FIELDS
 from litman.core.search.short_prefixes import LETTERS, AbstractPrefixes, ShortPrefixes
 from litman.core.text import WORD_RE, ascii_words, fold_word
 
-FIELDS: tuple[str, ...] = SearchFields._fields
-FIELD_BITS = 3  # a token code is token_id << 3 | field index
 COMPACT_STEP = 1 << 20  # ids moved at a time in `_finish_build`
 BUILD_CHUNK = 5000  # documents tokenised between two sorts (see `build`)
 FEW_CODES = 32  # up to this many codes, `gather` looks each up on its own
@@ -40,7 +44,6 @@ ABSTRACT = FIELDS.index("abstract")
 # derives them from its tag members (`Postings.set_tag_postings`), so that tagging most of
 # the library changes a few postings instead of re-indexing every paper.
 TAGS = FIELDS.index("tags")
-FIELD_MASK = (1 << FIELD_BITS) - 1
 
 
 def raw_words(text: str) -> list[str]:
@@ -148,6 +151,7 @@ class Postings:
                 tok = word.lower() if word.isascii() else fold_word(word)
                 tid = ids.get(tok)
                 if tid is None:
+                    codes.check_tokens(len(self.tokens) + 1)
                     tid = ids[tok] = len(self.tokens)
                     self.tokens.append(tok)
                 ids[word] = tid

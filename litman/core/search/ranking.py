@@ -32,9 +32,14 @@ EXACT, PREFIX, FUZZY = 1.0, 0.8, 0.6
 # `st` would gather the postings of thousands of abstract words, a large share of the index,
 # to rank papers below every title, author and tag match anyway.
 ABSTRACT_PREFIX = 3
-# BEST[m]: the highest weight among the fields of bit mask m (bit f for field f).
+# The fields a paper matched, bit f for field f (`litman.core.search.codes` caps the fields
+# at 16); BEST[m]: the highest weight among the fields of bit mask m.
+HIT = np.uint8 if len(FIELDS) <= 8 else np.uint16
 BEST = np.array(
-    [max((WEIGHTS[f] for f in range(len(FIELDS)) if m >> f & 1), default=0) for m in range(256)],
+    [
+        max((WEIGHTS[f] for f in range(len(FIELDS)) if m >> f & 1), default=0)
+        for m in range(1 << len(FIELDS))
+    ],
     dtype=np.float32,
 )
 
@@ -273,7 +278,7 @@ class Evaluator:
     def _score_uncached(self, term: Term, fields_needed: bool, hits: Hits) -> Vectors:
         """The term's vectors; what it matched goes to `hits`."""
         score = np.zeros(self.n, dtype=np.float32)
-        hit = np.zeros(self.n if fields_needed else 0, dtype=np.uint8)
+        hit: np.ndarray[Any, Any] = np.zeros(self.n if fields_needed else 0, dtype=HIT)
         fields = self._fields(term)
         if term.kind == "phrase":
             return self._phrase(term, fields, score, hit)
@@ -310,7 +315,7 @@ class Evaluator:
         for f, strength, idx in sorted(groups, key=lambda g: WEIGHTS[g[0]] * g[1]):
             score[idx] = WEIGHTS[f] * strength
             if fields_needed:
-                hit[idx] |= np.uint8(1 << f)
+                hit[idx] |= HIT(1 << f)
         matched = _matched([g[2] for g in groups], score)
         self.lap("scores of the term")
         return score, hit, matched
@@ -335,7 +340,7 @@ class Evaluator:
             idx = np.array(ok, dtype=np.int64)
             score[idx] = WEIGHTS[f] * 1.2
             if len(hit):
-                hit[idx] |= np.uint8(1 << f)
+                hit[idx] |= HIT(1 << f)
             found.append(idx)
         return score, hit, _matched(found, score)
 

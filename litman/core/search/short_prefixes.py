@@ -16,11 +16,11 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from litman.core.search.codes import FIELD_BITS, FIELD_MASK
 from litman.core.search.ranked import distinct
 
 LETTERS = 2  # prefixes of up to this many letters are merged
-FIELD_BITS = 3  # a list's key is prefix number << 3 | field index, as postings' codes
-FIELD_MASK = (1 << FIELD_BITS) - 1
+# A list's key is prefix number << FIELD_BITS | field index, as postings' codes.
 IntArray = np.ndarray[Any, np.dtype[np.int32]]
 
 
