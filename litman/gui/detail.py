@@ -378,6 +378,7 @@ class DetailPane(QWidget):
                     self._refuse_year(text, shown["year"], p.title)
                     continue
                 fields["year"] = year
+                self._refusal_gone()
             elif name == "authors":
                 fields["authors"] = tuple(a.strip() for a in text.split(";") if a.strip())
             else:
@@ -390,11 +391,14 @@ class DetailPane(QWidget):
             fields["notes"] = self.notes.toPlainText()
         return fields
 
+    def _refusal_gone(self) -> None:
+        """A year was saved: the message of one refused before goes (pane, status bar)."""
+        if self.refusal.isVisible():
+            self.refusal.hide()
+            self.problem.emit("")
+
     def _refuse_year(self, text: str, stored: str, title: str) -> None:
-        edit = self.edits["year"]
-        edit.blockSignals(True)
-        edit.setText(stored)
-        edit.blockSignals(False)
+        # What was typed stays, to be corrected rather than typed again.
         kept = f"stays {stored}" if stored else "stays empty"
         paper = clip(plain_text(title), 60) or "this paper"
         message = (

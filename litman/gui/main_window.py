@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from litman.core.errors import LitmanError, ServerUnreachableError
 from litman.core.library.facade import Library
-from litman.core.records import Changes, Status, counted
+from litman.core.records import Changes, Status, TagRename, TagRenamed, counted
 from litman.core.search.filters import ALL
 from litman.core.store.interface import WriterClaim
 from litman.formats import registry
@@ -464,6 +464,10 @@ class MainWindow(QMainWindow):
             self.sidebar.update_counts(statuses=statuses, tags=tags)
 
     def _on_changes(self, changes: Changes) -> None:
+        if isinstance(changes.inverse, TagRenamed):  # the tag shown keeps being shown
+            self.sidebar.follow_rename(changes.inverse.old, changes.inverse.new)
+        elif isinstance(changes.inverse, TagRename):  # a rename undone
+            self.sidebar.follow_rename(changes.inverse.new, changes.inverse.old)
         shown = self.detail.shown_ids()
         todo = refresh.plan(changes, self.results.narrowed(), self.sort_key, shown)
         if self.writes.busy():

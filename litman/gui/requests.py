@@ -51,4 +51,14 @@ def wire_detail(detail: DetailPane, win: Window, set_status: Callable[[Status], 
             commands.EditFields(lib, pid, values, seen=detail.version_of(pid))
         )
     )
-    detail.problem.connect(lambda text: win.statusBar().showMessage(text, 15000))
+    detail.problem.connect(lambda text: _problem(win, text))
+
+
+def _problem(win: Window, text: str) -> None:
+    """A refused value said in the status bar; "" takes back what was said last."""
+    bar = win.statusBar()
+    if text:
+        bar.showMessage(text, 15000)
+        bar.setProperty("problem", text)
+    elif bar.currentMessage() == bar.property("problem"):
+        bar.clearMessage()

@@ -80,11 +80,26 @@ class Sidebar(QTreeWidget):
         self.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self._items: dict[Filter, QTreeWidgetItem] = {}
         self._colours: dict[str, str | None] = {}
+        self._follow: Filter | None = None  # the tag shown, renamed: shown at its new name
         self.refresh()
+
+    def follow_rename(self, old: str, new: str) -> None:
+        """Tag `old` became `new` (a rename, or its undo): if it, or a tag below it, is the
+        one shown, the tree shows it under its new name when next rebuilt."""
+        current = self.current_filter()
+        if isinstance(current, TagFilter):
+            path, key = current.path, old.casefold()
+            if path.casefold() == key or path.casefold().startswith(key + " > "):
+                self._follow = TagFilter(new + path[len(old) :])
+
+    def _kept(self) -> Filter:
+        """The filter to show again after a rebuild."""
+        kept, self._follow = self._follow or self.current_filter(), None
+        return kept
 
     def refresh(self) -> None:
         """Rebuild counts and the tag tree from SQL aggregates, keeping the selection."""
-        current = self.current_filter()
+        current = self._kept()
         self.blockSignals(True)
         self.clear()
         self._items.clear()
@@ -128,7 +143,7 @@ class Sidebar(QTreeWidget):
 
     def _rebuild_tags(self) -> None:
         """A tag came or went: rebuild the tag tree alone, keeping the current item."""
-        current = self.current_filter()
+        current = self._kept()
         self.blockSignals(True)
         for key in [k for k in self._items if isinstance(k, TagFilter)]:
             del self._items[key]

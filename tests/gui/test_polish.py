@@ -1,0 +1,55 @@
+"""Small things seen on screen at 1366×768: a refused year keeps what was typed and its
+message goes once a year is saved; renaming the tag being viewed stays on it."""
+
+import pytest
+from PySide6.QtWidgets import QInputDialog
+
+from litman.core.search.filters import TagFilter
+
+pytestmark = pytest.mark.gui
+
+
+def shown(win, row: int = 0) -> int:
+    win.table.selectRow(row)
+    win.selection.flush()
+    return win.model.paper_id(row)
+
+
+def commit(win, name: str, text: str) -> None:
+    win.detail.edits[name].setText(text)
+    win.detail.edits[name].editingFinished.emit()
+
+
+def test_a_refused_year_keeps_the_text_typed(window) -> None:
+    pid = shown(window)
+    before = window.library.get(pid).year
+    commit(window, "year", "20x5")
+    assert window.detail.edits["year"].text() == "20x5"  # to correct, not to type again
+    assert window.detail.refusal.isVisible()
+    assert window.library.get(pid).year == before
+
+
+def test_a_refused_years_message_goes_when_a_year_is_saved(window) -> None:
+    pid = shown(window)
+    commit(window, "year", "20x5")
+    commit(window, "year", "2015")
+    assert window.library.get(pid).year == 2015
+    assert not window.detail.refusal.isVisible()
+    assert "not a year" not in window.statusBar().currentMessage()
+
+
+def test_renaming_the_tag_shown_stays_on_it(window, monkeypatch) -> None:
+    window.sidebar.select_filter(TagFilter("Optimization > Stochastic"))
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Optimization > SGD", True))
+    window.sidebar.renameRequested.emit("Optimization > Stochastic")
+    assert window.sidebar.current_filter() == TagFilter("Optimization > SGD")
+    window.undo.undo()
+    assert window.sidebar.current_filter() == TagFilter("Optimization > Stochastic")
+
+
+def test_renaming_a_parent_of_the_tag_shown_stays_on_it(window, monkeypatch) -> None:
+    window.sidebar.select_filter(TagFilter("Optimization > Stochastic"))
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Optim", True))
+    window.sidebar.renameRequested.emit("Optimization")
+    assert window.sidebar.current_filter() == TagFilter("Optim > Stochastic")
+    assert window.model.rowCount() == 1
