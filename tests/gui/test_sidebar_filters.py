@@ -80,3 +80,15 @@ def test_no_papers_in_a_filter_says_which(window, qtbot) -> None:
     window.search.setText("zzzz")
     qtbot.waitUntil(lambda: window.empty.text().endswith("in the tag “Optimization”."))
     assert window.empty.isVisible()
+
+
+@pytest.mark.parametrize("tag", ODD_TAGS)
+def test_an_odd_tag_lists_its_papers_while_the_index_is_built(window, qtbot, tag) -> None:
+    lib = window.library
+    pid = lib.add_paper(NewPaper(title="An odd tag's paper"))
+    lib.add_tag(tag, [pid])
+    window.sidebar.refresh()
+    window.background.running = True  # answered from SQL, as while the index builds
+    window.sidebar.select_filter(TagFilter(tag))
+    qtbot.waitUntil(lambda: window.model.ids() == [pid])
+    assert window.results.waiting
