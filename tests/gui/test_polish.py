@@ -2,7 +2,7 @@
 message goes once a year is saved; renaming the tag being viewed stays on it."""
 
 import pytest
-from PySide6.QtWidgets import QInputDialog
+from PySide6.QtWidgets import QInputDialog, QPushButton
 
 from litman.core.search.filters import TagFilter
 
@@ -53,3 +53,26 @@ def test_renaming_a_parent_of_the_tag_shown_stays_on_it(window, monkeypatch) -> 
     window.sidebar.renameRequested.emit("Optimization")
     assert window.sidebar.current_filter() == TagFilter("Optim > Stochastic")
     assert window.model.rowCount() == 1
+
+
+def test_keywords_with_latex_read_as_text_in_the_tag_tree_chips_and_table(
+    window, qtbot, tmp_path
+) -> None:
+    from litman import app
+
+    source = tmp_path / "moea.bib"
+    source.write_text(
+        "@article{d, title = {Archives}, keywords = {$\\epsilon$-dominance, archiving}}\n"
+    )
+    app.import_files(window.library, [source])
+    window.refresh_all()
+    tag = TagFilter("$\\epsilon$-dominance")  # kept as read: it is written back so
+    assert window.sidebar.label_of(tag) == "ϵ-dominance"
+    pid = next(p.id for p in window.library.list_papers() if p.citekey == "d")
+    row = window.model.row_of(pid)
+    window.table.selectRow(row)
+    window.selection.flush()
+    column = window.model.column_of("tags")
+    assert "ϵ-dominance" in window.model.data(window.model.index(row, column))
+    chips = [c.text() for c in window.detail.tag_box.chip_area.findChildren(QPushButton)]
+    assert any(t.startswith("ϵ-dominance") for t in chips), chips
