@@ -16,6 +16,7 @@ from typing import Literal
 
 from litman.core.fields import BIBTEX_ORDER, RAW_PREFIX, VENUE_AT, venue_field, venue_read_from
 from litman.core.fields import MODELLED as COLUMNS
+from litman.core.names import split_list
 from litman.core.records import NewPaper, Paper, Status
 from litman.formats import latex, markup
 from litman.formats.names import looks_personal
@@ -156,13 +157,8 @@ def corporate_names(value: str) -> set[str]:
 def _names(value: str) -> list[tuple[str, bool]]:
     """Each name of a name list, as stored (folded, as every name), and whether it was
     braced whole."""
-    names, start = [], 0
-    for m in _top_level_ands(value):
-        names.append(value[start : m.start()])
-        start = m.end()
-    names.append(value[start:])
     out = []
-    for name in (n.strip() for n in names):
+    for name in split_list(value):
         if len(name) >= 2 and name[0] == "{" and name[-1] == "}" and _balanced(name[1:-1]):
             out.append((clean(latex.decode(name[1:-1])), True))
         elif name:
@@ -190,11 +186,6 @@ def depths(value: str) -> list[int]:
         out += [depth] * (i + 1 - len(out))
         depth += 1 if brace == "{" else -1
     return out + [depth] * (len(value) + 1 - len(out))
-
-
-def _top_level_ands(value: str) -> list[re.Match[str]]:
-    d = depths(value)
-    return [m for m in re.finditer(r"(?i)\s+and\s+", value) if d[m.start()] == 0]
 
 
 def _balanced(text: str) -> bool:
