@@ -8,6 +8,7 @@ commit: a test cluster is thrown away). PostgreSQL refuses to run as root, and C
 root: there the cluster belongs to `nobody`, and the tests (as root) still reach its socket.
 """
 
+import contextlib
 import glob
 import os
 import pwd
@@ -16,6 +17,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -111,12 +113,18 @@ class Cluster:
     def freeze(self) -> None:
         """Stop every process of the server with SIGSTOP (a server that hangs: its
         connections stay open and nothing answers on them); `thaw` resumes them."""
-        for pid in self._processes():
-            os.kill(pid, signal.SIGSTOP)
+        self._signal(self._processes(), signal.SIGSTOP)
 
     def thaw(self) -> None:
-        for pid in reversed(self._processes()):
-            os.kill(pid, signal.SIGCONT)
+        self._signal(reversed(self._processes()), signal.SIGCONT)
+
+    @staticmethod
+    def _signal(pids: Iterable[int], sig: signal.Signals) -> None:
+        """The postmaster first (so it starts no child meanwhile), then its children; a
+        backend that exited since the listing is passed over, as it is stopped already."""
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, sig)
 
     def _processes(self) -> list[int]:
         """The postmaster, then its children (the backends and helpers), by /proc."""
@@ -146,6 +154,9 @@ class Cluster:
 
     def stop(self) -> None:
         try:
+            # A test that failed while the server was frozen: it cannot stop until it runs.
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                self.thaw()
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)

@@ -68,3 +68,34 @@ def test_a_pid_used_again_is_not_the_owner(tmp_path: Path) -> None:
     finally:
         (mine / pg_server.OWNER).unlink()
         mine.rmdir()
+
+
+def _gone_pid() -> int:
+    """The pid of a process that has exited and been reaped."""
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    return int(done.stdout)
+
+
+def test_a_freeze_passes_over_a_backend_gone_meanwhile(monkeypatch) -> None:
+    """A backend can exit between the listing of the server's processes and its signal:
+    the freeze still stops the rest, and the thaw resumes them."""
+    cluster = pg_server.start()
+    try:
+        listed = cluster._processes
+        monkeypatch.setattr(cluster, "_processes", lambda: [*listed(), _gone_pid()])
+        cluster.freeze()
+        cluster.thaw()
+    finally:
+        cluster.stop()
+    assert not cluster.root.exists()
+
+
+def test_a_frozen_cluster_still_stops() -> None:
+    """A test that fails while its server is frozen leaves nothing running behind it."""
+    cluster = pg_server.start()
+    postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
+    cluster.freeze()
+    cluster.stop()
+    assert pg_server._started(postmaster) is None
+    assert not cluster.root.exists()
