@@ -88,6 +88,12 @@ class TableHeader(QObject):
         state = view.get(settings.HEADER)
         if state:
             self.header.restoreState(state)
+            # restoreState says nothing of the widths it sets: without them, the first fit
+            # (the window not yet its size) shrank a column for good, to 26 px.
+            title = self.model.column_of("title")
+            for s in range(self.header.count()):
+                if s != title and not self.header.isSectionHidden(s):
+                    self._preferred[s] = self.header.sectionSize(s)
         for key in filter(None, str(view.get(settings.AUTO_HIDDEN)).split(",")):
             self._set_hidden(key, False)  # hidden only while empty: looked at again below
         self.update_empty()

@@ -76,3 +76,26 @@ def test_keywords_with_latex_read_as_text_in_the_tag_tree_chips_and_table(
     assert "ϵ-dominance" in window.model.data(window.model.index(row, column))
     chips = [c.text() for c in window.detail.tag_box.chip_area.findChildren(QPushButton)]
     assert any(t.startswith("ϵ-dominance") for t in chips), chips
+
+
+def test_columns_shown_by_choice_keep_their_width_after_a_restart(
+    window, qtbot, seeded, tmp_path
+) -> None:
+    from litman.gui.main_window import MainWindow
+    from litman.gui.settings import ViewSettings
+    from litman.gui.workers import run_inline
+
+    window.resize(1229, 691)  # the size seen at 1366×768
+    for key in ("citekey", "rating"):
+        window.columns.set_shown(key, True)
+    widths = {k: window.table.columnWidth(window.model.column_of(k)) for k in ("citekey", "rating")}
+    assert min(widths.values()) > 40
+    room = window.table.viewport().width()
+    window.close()
+    again = MainWindow(seeded, ViewSettings(tmp_path / "view.ini"), runner=run_inline)
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    again.resize(1229, 691)
+    qtbot.waitUntil(lambda: again.table.viewport().width() == room)
+    assert {k: again.table.columnWidth(again.model.column_of(k)) for k in widths} == widths
