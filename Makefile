@@ -2,7 +2,7 @@
 # scripts/setup.sh installs what each needs (run: Qt's libraries; test: + Xvfb, xdotool, TeX;
 # package: + binutils) and .venv from requirements.lock (run: the runtime pins only; test and
 # package add their extras' pins, picked by scripts/lock_subset.py).
-.PHONY: setup run test pytest lint fuzz lock bench screenshots package clean
+.PHONY: setup run test test-fast pytest lint fuzz lock bench screenshots package clean
 
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -33,6 +33,11 @@ pytest: setup
 	@status=0; LITMAN_REQUIRE_TOOLS=1 QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n $(JOBS) --dist worksteal \
 	  || status=$$?; \
 	if [ $$status = 5 ]; then echo "make test: pytest collected no tests" >&2; fi; exit $$status
+
+# The edit-test loop: every test not marked slow (over about a second, or on the PostgreSQL
+# server: tests/conftest.py), without lint. `make test` still runs them all.
+test-fast: setup
+	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n $(JOBS) --dist worksteal -m "not slow"
 
 # The Hypothesis properties with random seeds, one run after another, until SECONDS pass;
 # a failure stops it with the example to add as an @example.

@@ -102,6 +102,20 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     metafunc.parametrize("store", kinds, indirect=True)
 
 
+# A test on a PostgreSQL server is `slow` (out of `make test-fast`): a worker's first one
+# starts the server (29 s on the loaded 2-core machine, as much as the 40 slowest SQLite tests),
+# and each later one averaged twice its SQLite twin (a database made from a template).
+PG_FIXTURES = {"pg_cluster", "own_cluster"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        on_server = callspec is not None and callspec.params.get("store") == "postgresql"
+        if on_server or PG_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture
 def store(request: pytest.FixtureRequest) -> str:
     """Which store `library` and `seeded` open: "sqlite" (a file) or "postgresql"."""

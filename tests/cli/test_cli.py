@@ -30,6 +30,7 @@ def cli_json(capsys: pytest.CaptureFixture[str], *args: str) -> object:
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_list_json_of_a_new_library_is_empty(tmp_path: Path) -> None:
     result = run("--library", str(tmp_path / "x.sqlite"), "list", "--json")
     assert result.returncode == 0, result.stderr
@@ -45,6 +46,7 @@ def test_library_option_works_after_the_subcommand(tmp_path: Path, capsys) -> No
     assert (tmp_path / "y.sqlite").exists()
 
 
+@pytest.mark.slow
 def test_env_variable_chooses_the_library(tmp_path: Path) -> None:
     path = tmp_path / "env.sqlite"
     assert run("list", env_library=path).returncode == 0
@@ -56,6 +58,7 @@ def _library_with_two(path: Path) -> list[int]:
         return list(lib.add_papers([NewPaper(title="Alpha"), NewPaper(title="Beta")]).added)
 
 
+@pytest.mark.slow
 def test_tag_and_status_changes_persist_across_processes(tmp_path: Path) -> None:
     path = tmp_path / "lib.sqlite"
     ids = _library_with_two(path)
@@ -125,12 +128,14 @@ def test_show_accepts_a_citekey(tmp_path: Path, capsys) -> None:
     assert cli_json(capsys, "--library", str(path), "show", key, "--json")["id"] == ids[0]
 
 
+@pytest.mark.slow
 def test_unknown_id_is_one_clear_line_and_exit_1(tmp_path: Path) -> None:
     result = run("--library", str(tmp_path / "x.sqlite"), "show", "42")
     assert result.returncode == 1
     assert result.stderr.strip() == "litman: error: No paper with id 42."
 
 
+@pytest.mark.slow
 def test_missing_import_file_is_a_failure_without_traceback(tmp_path: Path) -> None:
     result = run("--library", str(tmp_path / "x.sqlite"), "import", "nope.txt")
     assert result.returncode == 1
@@ -138,6 +143,7 @@ def test_missing_import_file_is_a_failure_without_traceback(tmp_path: Path) -> N
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_unknown_file_type_is_a_clear_error(tmp_path: Path) -> None:
     odd = tmp_path / "refs.xyz"
     odd.write_text("x")
@@ -146,6 +152,7 @@ def test_unknown_file_type_is_a_clear_error(tmp_path: Path) -> None:
     assert "cannot import '.xyz'" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_file_whose_every_entry_is_skipped_fails_the_import(tmp_path: Path) -> None:
     bad = tmp_path / "broken.bib"
     bad.write_text("@article{a, title = {never closed\n")
@@ -155,11 +162,13 @@ def test_a_file_whose_every_entry_is_skipped_fails_the_import(tmp_path: Path) ->
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run("--library", str(tmp_path / "x.sqlite"), "status", "skimmed", "1").returncode == 2
     assert run("--library", str(tmp_path / "x.sqlite"), "import").returncode == 2
 
 
+@pytest.mark.slow
 def test_newer_schema_is_refused_with_exit_1(tmp_path: Path) -> None:
     import sqlite3
 
@@ -173,6 +182,7 @@ def test_newer_schema_is_refused_with_exit_1(tmp_path: Path) -> None:
     assert "newer litman" in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_no_subcommand_opens_the_window_on_the_seeded_default_library(tmp_path: Path) -> None:
     """The real entry point, seeded, shows its window; --quit-after-show closes it once the
     first rows are painted, so the test waits for that, not for a fixed time."""
@@ -227,6 +237,7 @@ def _papers_page_offset(path: Path) -> int:
     return (pages[len(pages) // 2] - 1) * size
 
 
+@pytest.mark.slow
 def test_a_damaged_library_gets_one_clear_line_and_a_restore_hint(seeded_path: Path) -> None:
     assert run("--library", str(seeded_path), "backup").returncode == 0
     data = bytearray(seeded_path.read_bytes())

@@ -39,6 +39,7 @@ COMMANDS = [
 ]
 
 
+@pytest.mark.slow
 def test_no_message_says_1_papers(one: Path, capsys: pytest.CaptureFixture[str]) -> None:
     said = []
     for args in COMMANDS:

@@ -94,6 +94,7 @@ def test_a_dangling_symlink_library_is_refused_and_not_created(tmp_path: Path, c
     assert not target.exists()
 
 
+@pytest.mark.slow
 def test_the_real_entry_point_prints_no_traceback(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "litman", "--library", str(tmp_path / "x.sqlite"), "show", "²"],

@@ -33,6 +33,7 @@ def _count(pg_seeded_url: str) -> int:
         return lib.count()
 
 
+@pytest.mark.slow
 def test_a_connection_string_opens_the_shared_library(here, lab, pg_seeded_url, capsys) -> None:
     host, db = lab
     named = f"host={host} dbname={db} user=litman"
@@ -97,6 +98,7 @@ def test_copy_refuses_a_target_that_is_no_library(here, seeded_path, capsys) -> 
     assert list(here.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_copy_into_a_service_reaches_the_database(here, lab, pg_url, seeded_path, monkeypatch):
     host = lab[0]
     db = make_url(pg_url).database

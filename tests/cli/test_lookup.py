@@ -161,6 +161,7 @@ def test_offline_add_and_enrich_say_so_in_one_line(seeded_path: Path, capsys) ->
     assert papers(seeded_path) == before
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("fake_api")
 def test_enrich_dry_run_shows_a_candidate_table_and_writes_nothing(
     seeded_path: Path, capsys
@@ -176,6 +177,7 @@ def test_enrich_dry_run_shows_a_candidate_table_and_writes_nothing(
     assert papers(seeded_path) == before
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("fake_api")
 def test_enrich_accept_above_fills_the_papers_that_match_and_no_others(
     seeded_path: Path, capsys
@@ -198,6 +200,7 @@ def test_enrich_accept_above_fills_the_papers_that_match_and_no_others(
     assert seed(after, "soft").extra["eprint"] == "2512.99901"
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("fake_api")
 def test_enrich_gives_a_filled_paper_the_key_its_real_metadata_makes(
     seeded_path: Path, capsys
@@ -212,6 +215,7 @@ def test_enrich_gives_a_filled_paper_the_key_its_real_metadata_makes(
     assert code == 0 and out.startswith("@article{example2025biasvariance,")
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("fake_api")
 def test_enrich_json_lists_each_paper_its_candidates_and_what_was_written(
     seeded_path: Path, capsys

@@ -39,6 +39,7 @@ def packages(modules: set[str]) -> set[str]:
     return {name.split(".")[0] for name in modules}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "command",
     [["search", "neural", "network"], ["list"], ["status", "read", "3"], ["tags"]],

@@ -311,6 +311,7 @@ def _misspell(word: str, rng: random.Random) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.slow
 def test_misspelled_title_queries_have_recall_at_10_of_95_percent(library: Library) -> None:
     library.add_papers(list(synthetic_papers(5000, seed=11)))
     rng = random.Random(5)

@@ -106,6 +106,7 @@ def _literal_latex(entries: list[str], allowed: set[str]) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("renderer", list(RENDERERS))
 @pytest.mark.parametrize("source", ["seeds", *REAL])
 def test_a_rendered_library_shows_no_latex(

@@ -153,6 +153,7 @@ _part = one_line.filter(lambda w: "," not in w)
 name = st.one_of(_part, st.tuples(_part, _part).map(", ".join))
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(
     title=one_line,

@@ -62,6 +62,7 @@ def test_broken_utf8_keeps_its_good_accents(library: Library):
     assert "café" in text and "naïve" in text and "\ufffd" in text
 
 
+@pytest.mark.slow
 def test_utf16_without_bom_reads_as_text(library: Library):
     report = app.import_files(library, [HOSTILE / "utf16-no-bom.txt"])[0]
     assert len(report.added) == 2 and "UTF-16" in report.warnings[0]
@@ -116,6 +117,7 @@ def test_ten_thousand_nested_braces(library: Library):
     assert library.get_by_citekey("deep").title == "Deep"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".txt", ".bib"])
 def test_a_50_mb_line_is_refused_quickly(seeded: Library, tmp_path: Path, suffix: str):
     rng = random.Random(3)

@@ -112,6 +112,7 @@ def test_a_third_header_click_restores_relevance(window, qtbot) -> None:
     assert window.sort_key is None and window.model.ids() == ranked
 
 
+@pytest.mark.slow
 def test_sort_by_relevance_in_the_menu(window, qtbot) -> None:
     window.table.horizontalHeader().setSortIndicator(
         window.model.column_of("title"), Qt.SortOrder.AscendingOrder

@@ -86,6 +86,7 @@ def test_a_field_is_added_and_removed(window, kopp, qtbot) -> None:
     assert "bibsource = {dblp computer science" in exported(window, kopp)
 
 
+@pytest.mark.slow
 def test_the_entry_type_changes_the_rows_and_the_venue_field(window, kopp, qtbot) -> None:
     entry = window.detail.entry
     entry.entry_type.setCurrentText("inproceedings")
@@ -97,6 +98,7 @@ def test_the_entry_type_changes_the_rows_and_the_venue_field(window, kopp, qtbot
     assert window.library.get(kopp).entry_type == "article"
 
 
+@pytest.mark.slow
 def test_a_bad_field_name_is_refused_with_a_message(window, kopp, monkeypatch) -> None:
     from PySide6.QtWidgets import QMessageBox
 
@@ -143,6 +145,7 @@ def test_fields_a_type_requires_are_marked_required(window, qtbot) -> None:
     assert list(window.detail.entry.values)[:1] == ["note"]  # required rows come first
 
 
+@pytest.mark.slow
 def test_a_thesiss_school_is_its_venue(window, qtbot) -> None:
     from litman.core.records import NewPaper
 

@@ -32,6 +32,7 @@ def opens_of_library_files(library: Path, kind: str, tmp_path: Path) -> list[str
     )
 
 
+@pytest.mark.slow
 def test_typing_the_library_folder_into_the_dialog_opens_none_of_its_files(
     seeded_path: Path, tmp_path: Path
 ):

@@ -72,6 +72,7 @@ def test_an_ampersand_tag_reads_as_itself_and_alt_does_not_remove_it(window, qtb
     assert "R&&D" in window.acts.undo.text()
 
 
+@pytest.mark.slow
 def test_a_huge_abstract_is_shown_in_part(window, qtbot) -> None:
     pid = window.library.add_paper(NewPaper(title="Huge", abstract="word " * 10_000_000))
     select_only(window, qtbot, pid)

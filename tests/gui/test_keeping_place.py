@@ -95,6 +95,7 @@ def test_a_new_search_does_not_select_a_paper_by_its_old_row(window, qtbot) -> N
     assert window.selected_ids() == []
 
 
+@pytest.mark.slow
 def test_restoring_from_the_trash_keeps_the_place(window, qtbot) -> None:
     window.table.selectAll()
     window.selection.flush()

@@ -84,6 +84,7 @@ def test_a_note_on_the_query_does_not_change_the_box_height(window, qtbot) -> No
     assert window.search.height() == height
 
 
+@pytest.mark.slow
 def test_the_window_module_loads_no_search_engine() -> None:
     """The first rows come from SQL; numpy, the ranking and rapidfuzz load with the index
     or the first tag typed, after."""

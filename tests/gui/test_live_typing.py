@@ -73,6 +73,7 @@ def test_an_update_of_another_field_keeps_the_text_being_typed(window, qtbot, ot
     assert (paper.title, paper.venue) == (typed, "Theirs")
 
 
+@pytest.mark.slow
 def test_an_update_of_the_field_being_typed_keeps_mine_then_merges(
     window, qtbot, other, merges
 ) -> None:

@@ -173,6 +173,7 @@ def test_copy_as_bibtex(window, qtbot) -> None:
     assert QApplication.clipboard().text().startswith("@misc{")
 
 
+@pytest.mark.slow
 def test_settings_are_restored_in_a_new_window(window, qtbot, tmp_path: Path) -> None:
     from litman.gui import settings as settings_mod
     from litman.gui.main_window import MainWindow
@@ -243,6 +244,7 @@ def test_export_follows_the_chosen_files_suffix(window, qtbot, monkeypatch, tmp_
         assert text.count("TY  - ") == 7 if name.endswith(".ris") else text.count('"id"') == 7
 
 
+@pytest.mark.slow
 def test_a_closed_window_is_freed_and_no_longer_hears_the_library(qtbot, seeded, tmp_path) -> None:
     """Signal connections to the window's own methods kept a closed window, its table cache
     and (through the window) its Library alive for the life of the process."""

@@ -10,6 +10,7 @@ import pytest
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X/Wayland: Linux")
 
 
+@pytest.mark.slow
 def test_without_a_display_litman_says_so_in_one_line_and_exits_1(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env.pop("QT_QPA_PLATFORM", None)
@@ -49,6 +50,7 @@ def without_libgl(tmp_path: Path) -> dict[str, str]:
     }
 
 
+@pytest.mark.slow
 def test_without_libgl_litman_names_the_packages_in_one_line(tmp_path: Path) -> None:
     library = tmp_path / "lib.sqlite"
     done = subprocess.run(
@@ -66,6 +68,7 @@ def test_without_libgl_litman_names_the_packages_in_one_line(tmp_path: Path) -> 
     assert not library.exists()
 
 
+@pytest.mark.slow
 def test_without_libgl_the_self_test_fails_its_window_check(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "litman", "--self-test"],
@@ -82,6 +85,7 @@ def test_without_libgl_the_self_test_fails_its_window_check(tmp_path: Path) -> N
     assert "apt-get install libgl1 libegl1 fontconfig-config" in failed[0]
 
 
+@pytest.mark.slow
 def test_a_bare_machine_hears_of_every_failed_check_at_once(tmp_path: Path) -> None:
     """No libGL and no CA certificates (a bare Debian has neither): both are said."""
     env = without_libgl(tmp_path)

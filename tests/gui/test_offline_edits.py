@@ -87,6 +87,7 @@ PANE = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PANE))
 def test_a_pane_field_typed_while_the_server_is_away_is_saved_when_it_is_back(
     qtbot, offline, own_cluster, name: str
