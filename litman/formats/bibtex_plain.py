@@ -7,7 +7,8 @@ style-file defined", and an `@article` with `journaltitle` and `date` has an "em
 and an "empty year". So the BibTeX export writes them as BibTeX's: `@online` as `@misc` with
 the URL in `howpublished` (`\\url{...}`, as BibTeX users write it; the document loads `url`
 or `hyperref`), `@thesis` as `@phdthesis` or `@mastersthesis` by its `type`, `@report` as
-`@techreport`, biblatex's other types as the BibTeX type they are a kind of (else `@misc`),
+`@techreport`, biblatex's other types as the BibTeX type they are a kind of (else `@misc`,
+and `@misc` too where the entry lacks a field BibTeX requires of that type),
 `journaltitle` as `journal`, `location` as `address`, `date` as `year` and `month`.
 
 A field is only added where BibTeX's own is missing, and an entry with no biblatex type or
@@ -49,6 +50,17 @@ RENAMED = {
     "eprintclass": "primaryclass",
 }
 THESES = ("phdthesis", "mastersthesis")
+# What plain.bst requires of each type it is given here (`a|b`: either), else it warns of an
+# empty field; a biblatex type read as unknown was a `@misc` to BibTeX, which warns of none.
+REQUIRED = {
+    "article": ("author", "title", "journal", "year"),
+    "book": ("author|editor", "title", "publisher", "year"),
+    "incollection": ("author", "title", "booktitle", "publisher", "year"),
+    "proceedings": ("title", "year"),
+    "phdthesis": ("author", "title", "school", "year"),
+    "mastersthesis": ("author", "title", "school", "year"),
+    "techreport": ("author", "title", "institution", "year"),
+}
 # biblatex's `type` keys, which it prints in the document's language; BibTeX prints `type`
 # as written, so a key becomes the words it stands for, or goes where the type says it.
 TYPE_WORDS = {"candthesis": "Candidate thesis", "resreport": "Research report"}
@@ -76,7 +88,14 @@ def entry(entry_type: str, fields: Fields) -> tuple[str, Fields]:
     if kind == "online":
         _url_shown(named)
     _date_as_year(named)
+    if kind in TYPES and not _has_required(new_kind, named):
+        new_kind = "misc"
     return new_kind, list(named.items())
+
+
+def _has_required(kind: str, named: dict[str, str]) -> bool:
+    need = REQUIRED.get(kind, ())
+    return all(any(named.get(n, "").strip() for n in field.split("|")) for field in need)
 
 
 def _rename(named: dict[str, str], old: str, new: str) -> None:
@@ -114,18 +133,17 @@ def _url_shown(named: dict[str, str]) -> None:
 
 
 def _date_as_year(named: dict[str, str]) -> None:
-    """`date` as `year` (a range `2020--2021`) and `month`, in its place, where the entry
-    has no `year`; `date` stays only when it says more (a day)."""
+    """`date` as `year` (a range's first) and `month`, in its place, where the entry has no
+    `year`; `date` stays when it says more (a day, a range)."""
     date = named.get("date", "").strip()
     m = _DATE.fullmatch(date) or _YEAR_FIRST.match(date)
     if "year" in named or not m:
         return
     start, month, end = m.group(1), m.group(2), m.group(3)
-    year = f"{start}--{end}" if end and end != start else start
-    moved: Fields = [("year", year)]
+    moved: Fields = [("year", start)]  # `2015--2020` in `year`: biber warns it is no number
     if month and 1 <= int(month) <= 12 and not end and "month" not in named:
         moved.append(("month", MONTH_NAMES[int(month) - 1]))
-    says_more = date not in (start, f"{start}-{month}", f"{start}/{end}")
+    says_more = date not in (start, f"{start}-{month}")
     out: Fields = []
     for k, v in named.items():
         out += [*moved, *([(k, v)] if says_more else [])] if k == "date" else [(k, v)]

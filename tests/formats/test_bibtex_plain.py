@@ -84,17 +84,18 @@ def test_biblatexs_own_example_file_exports_without_unknown_types(tmp_path: Path
 def test_biblatexs_types_become_bibtexs(
     kind: str, type_field: str | None, new: str, new_type: str | None
 ) -> None:
-    fields = [("title", "T")] + ([("type", type_field)] if type_field else [])
-    got_kind, got = _entry(kind, fields)
+    full = [("author", "A"), ("title", "T"), ("year", "2020"), ("publisher", "P")]
+    full += [("institution", "I")] + ([("type", type_field)] if type_field else [])
+    got_kind, got = _entry(kind, full)
     assert (got_kind, got.get("type")) == (new, new_type)
 
 
 def test_a_thesis_institution_is_bibtexs_school() -> None:
-    assert _entry("thesis", [("institution", "MIT"), ("type", "phdthesis")]) == (
-        "phdthesis",
-        {"school": "MIT"},
-    )
-    assert _entry("report", [("institution", "CERN")]) == ("techreport", {"institution": "CERN"})
+    full = [("author", "A"), ("title", "T"), ("year", "2020")]
+    thesis = _entry("thesis", [*full, ("institution", "MIT"), ("type", "phdthesis")])
+    assert thesis == ("phdthesis", {**dict(full), "school": "MIT"})
+    report = _entry("report", [*full, ("institution", "CERN")])
+    assert report == ("techreport", {**dict(full), "institution": "CERN"})
 
 
 def test_a_web_page_is_a_misc_that_shows_its_url() -> None:
@@ -129,7 +130,7 @@ def test_a_field_already_under_bibtexs_name_is_kept_and_biblatexs_left() -> None
         ("2020", [("year", "2020")]),
         ("2020-03", [("year", "2020"), ("month", "mar")]),
         ("2020-03-15", [("year", "2020"), ("month", "mar"), ("date", "2020-03-15")]),
-        ("2020/2021", [("year", "2020--2021")]),
+        ("2020/2021", [("year", "2020"), ("date", "2020/2021")]),
         ("2020~", [("year", "2020"), ("date", "2020~")]),
         ("spring", [("date", "spring")]),
     ],
@@ -147,3 +148,17 @@ def test_a_date_beside_a_year_is_left_alone() -> None:
 def test_an_entry_with_nothing_of_biblatexs_is_the_same() -> None:
     fields = [("journal", "J"), ("year", "2020"), ("month", "mar"), ("note", "x")]
     assert bibtex_plain.entry("Article", fields) == ("Article", fields)
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields"),
+    [
+        ("report", [("author", "A"), ("title", "T"), ("date", "2014")]),  # no institution
+        ("inreference", [("title", "T"), ("booktitle", "B"), ("date", "2022")]),  # no author
+        ("thesis", [("author", "A"), ("title", "T"), ("date", "2020")]),  # no institution
+    ],
+)
+def test_an_entry_lacking_what_bibtexs_type_requires_is_a_misc(kind: str, fields: Fields) -> None:
+    """BibTeX warns of an empty required field (a report's institution) where the source's
+    unknown type was read as `@misc`: the export stays a `@misc` then."""
+    assert bibtex_plain.entry(kind, fields)[0] == "misc"
