@@ -13,6 +13,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -186,11 +187,15 @@ class DetailPane(QWidget):
             self._sent = {}
         single = self._paper is not None
         writable = not self.read_only
+        # Read-only fields (a paper in the trash, a library that may only be read) lose
+        # their frame: their text stays selectable, and no longer looks editable.
         for edit in self.edits.values():
             edit.setEnabled(single)
             edit.setReadOnly(not writable)
+            edit.setFrame(writable)
         self.notes.setEnabled(single)
         self.notes.setReadOnly(not writable)
+        self.notes.setFrameShape(QFrame.Shape.StyledPanel if writable else QFrame.Shape.NoFrame)
         self._show_single_parts(len(papers) < 2)
         self.rating.setEnabled(single and writable)
         self.tag_edit.setEnabled(bool(papers) and writable)

@@ -108,6 +108,7 @@ class EntryEditor(QWidget):
         for w in (self.citekey, self.new_name, self.new_value, *self.values.values()):
             w.setEnabled(self._paper is not None)
             w.setReadOnly(not editable or _too_long(w))
+            w.setFrame(editable)  # read-only: it looks it (the pane's fields do the same)
         self.entry_type.setEnabled(editable)
         self.add_button.setEnabled(editable)
 

@@ -2,9 +2,9 @@
 message goes once a year is saved; renaming the tag being viewed stays on it."""
 
 import pytest
-from PySide6.QtWidgets import QInputDialog, QPushButton
+from PySide6.QtWidgets import QFrame, QInputDialog, QPushButton
 
-from litman.core.search.filters import TagFilter
+from litman.core.search.filters import ALL, TRASH, TagFilter
 
 pytestmark = pytest.mark.gui
 
@@ -99,3 +99,20 @@ def test_columns_shown_by_choice_keep_their_width_after_a_restart(
     again.resize(1229, 691)
     qtbot.waitUntil(lambda: again.table.viewport().width() == room)
     assert {k: again.table.columnWidth(again.model.column_of(k)) for k in widths} == widths
+
+
+def test_a_trashed_papers_fields_do_not_look_editable(window, qtbot) -> None:
+    pid = shown(window)
+    window.acts.delete.trigger()
+    window.sidebar.select_filter(TRASH)
+    qtbot.waitUntil(lambda: window.model.row_of(pid) is not None)
+    shown(window, window.model.row_of(pid))
+    window.detail.tabs.setCurrentIndex(1)
+    entry = window.detail.entry
+    boxes = [*window.detail.edits.values(), entry.citekey, *entry.values.values()]
+    assert all(b.isReadOnly() and not b.hasFrame() for b in boxes)
+    assert window.detail.notes.isReadOnly()
+    assert window.detail.notes.frameShape() == QFrame.Shape.NoFrame
+    window.sidebar.select_filter(ALL)
+    shown(window, window.model.row_of(pid) or 0)
+    assert all(not b.isReadOnly() and b.hasFrame() for b in window.detail.edits.values())
