@@ -415,3 +415,14 @@ def _shadow_on_postgresql(library: Library) -> None:
         conn.exec_driver_sql(
             "CREATE TRIGGER shadow AFTER INSERT ON papers FOR EACH ROW EXECUTE FUNCTION shadow()"
         )
+
+
+def test_a_citekey_of_digits_names_its_paper_when_no_id_is_that_number(library) -> None:
+    """Publishers' exports carry keys such as `10250999`: digits are an id first, and a
+    citekey when no paper has that id."""
+    first, second = add(library, NewPaper(title="A"), NewPaper(title="B", citekey="10250999"))
+    assert library.resolve("10250999") == second
+    assert library.resolve(str(first)) == first
+    assert library.resolve_many(["10250999", str(first)]) == [second, first]
+    with pytest.raises(NotFoundError):
+        library.resolve("10251000")

@@ -92,12 +92,13 @@ def iter_json(conn: Connection, ids: Sequence[int], page: int = PAGE) -> Iterato
 
 
 def resolve(conn: Connection, refs: Sequence[str]) -> list[int]:
-    """The ids that `refs` name: ASCII digits are an id, anything else a citekey."""
+    """The ids that `refs` name: ASCII digits are an id, else a citekey (publishers' keys
+    can be all digits, `10250999`); anything else a citekey."""
     numbers = {ref: int(ref) for ref in refs if _ID.fullmatch(ref) and int(ref) <= MAX_ID}
     wanted = list(set(numbers.values()))
     found_ids = conn.execute(select(P.c.id).where(store.in_ids(P.c.id, wanted)))
     ids = set(found_ids.scalars().all())  # one fetch, not one a row (20k ids: 0.03 s)
-    keys = [ref for ref in dict.fromkeys(refs) if not _ID.fullmatch(ref)]
+    keys = [ref for ref in dict.fromkeys(refs) if numbers.get(ref) not in ids]
     by_key = {
         key: pid
         for part in store.chunks(keys)
