@@ -87,7 +87,15 @@ def show_report(win: "Window", reports: list[ImportReport]) -> None:
     box = QMessageBox(win.window())
     box.setWindowTitle("Import report")
     read = sum(r.read for r in reports)
-    box.setText(f"{read:,} read: {added:,} added, {merged:,} merged, {skipped:,} skipped.")
+    proposed = sum(len(r.proposed) for r in reports)
+    # Kept as papers of their own, the possible duplicates need the user: said up front,
+    # not only in the details (listed there, each with the paper it looks like).
+    review = (
+        f" {counted(proposed, 'possible duplicate')} to review: see Show Details."
+        if proposed
+        else ""
+    )
+    box.setText(f"{read:,} read: {added:,} added, {merged:,} merged, {skipped:,} skipped.{review}")
     box.setDetailedText(report_text(reports))
     box.setIcon(QMessageBox.Icon.Information)
     # The details list one line per merged or skipped paper: give them room to be read.

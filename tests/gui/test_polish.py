@@ -116,3 +116,25 @@ def test_a_trashed_papers_fields_do_not_look_editable(window, qtbot) -> None:
     window.sidebar.select_filter(ALL)
     shown(window, window.model.row_of(pid) or 0)
     assert all(not b.isReadOnly() and b.hasFrame() for b in window.detail.edits.values())
+
+
+@pytest.mark.parametrize("suffix", [".bib"])  # a RIS record has no key: merged by DOI
+def test_an_import_report_says_its_possible_duplicates_up_front(
+    window, tmp_path, suffix: str
+) -> None:
+    from litman.gui import dialogs
+
+    pid = window.model.paper_id(0)
+    window.library.update_paper(pid, doi="10.5555/litman.twice")
+    paper = window.library.get(pid)
+    source = tmp_path / f"again{suffix}"
+    if suffix == ".bib":
+        text = f"@article{{someone-else-2020, title = {{{paper.title}}}, doi = {{{paper.doi}}}}}"
+    else:
+        text = f"TY  - JOUR\nTI  - {paper.title}\nDO  - {paper.doi}\nER  - "
+    source.write_text(text + "\n")
+    dialogs.run_import(window, [source])
+    reports = window.last_import
+    assert reports[0].proposed, reports[0].summary()
+    text = window.report_box.text()
+    assert "1 possible duplicate to review" in text, text
