@@ -93,10 +93,12 @@ def _entry(
 ) -> str:
     kind, fields = convert(p.entry_type, fields)
     lines = [_field_line(k, v) for k, v in fields]
-    if lines:
-        lines[-1] = lines[-1][:-2] + "\n"  # no comma after the last field
     if COMMENTED in p.extra:
+        # BibTeX reads a commented-out line (`%eprint = {…}`) as a field with no name: every
+        # field keeps its comma, as in the source (a last comma is legal BibTeX and biber).
         lines = placed(lines, [k for k, _ in fields], p.extra[COMMENTED])
+    elif lines:
+        lines[-1] = lines[-1][:-2] + "\n"  # no comma after the last field
     body = "".join(lines)
     kind = _name_safe(kind) or "misc"
     key = unsafe_key.sub("_", p.citekey)

@@ -219,6 +219,16 @@ def test_commented_out_lines_in_an_entry_are_written_back_in_place(
     assert lines[-1] == "%eprint = {https://doi.org/10.1143/JPSJ.11.33}"
 
 
+def test_the_field_before_a_commented_out_line_keeps_its_comma(
+    library: Library, tmp_path: Path
+) -> None:
+    """BibTeX reads `%eprint = {…}` after `url = {…},` as a field with no name ("missing a
+    field name"); without the comma it loses the entry's end ("expecting a `,' or a `}'")."""
+    out = round_trip(library, write(tmp_path, COMMENTED))
+    lines = [line.strip() for line in entry_of(out, "a").splitlines()]
+    assert lines[lines.index("%eprint = {https://doi.org/10.1143/JPSJ.11.33}") - 1].endswith("},")
+
+
 def test_commented_out_lines_are_comments_to_the_reader_still(
     library: Library, tmp_path: Path
 ) -> None:
