@@ -166,6 +166,10 @@ class DetailPane(QWidget):
         """The papers the pane is showing (a change to any of them redraws it)."""
         return list(self._shown)
 
+    def shows_part(self) -> bool:
+        """Whether the pane shows only the first papers of a larger selection."""
+        return self._paper is None and self._count > len(self._shown)
+
     def set_tag_names(self, names: list[str]) -> None:
         self.tag_box.set_names(names)
 

@@ -469,7 +469,8 @@ class MainWindow(QMainWindow):
         elif isinstance(changes.inverse, TagRename):  # a rename undone
             self.sidebar.follow_rename(changes.inverse.new, changes.inverse.old)
         shown = self.detail.shown_ids()
-        todo = refresh.plan(changes, self.results.narrowed(), self.sort_key, shown)
+        narrowed = self.results.narrowed()
+        todo = refresh.plan(changes, narrowed, self.sort_key, shown, self.detail.shows_part())
         if self.writes.busy():
             statuses, tags = self._counts_due
             self._counts_due = (statuses or todo.status_counts, tags or todo.tag_counts)

@@ -38,10 +38,16 @@ def touched_fields(changes: Changes) -> frozenset[str] | None:
     return None
 
 
-def plan(changes: Changes, narrowed: bool, sort: str | None, shown: Sequence[int] = ()) -> Refresh:
+def plan(
+    changes: Changes,
+    narrowed: bool,
+    sort: str | None,
+    shown: Sequence[int] = (),
+    partly: bool = False,
+) -> Refresh:
     """What to redraw after `changes`, with the rows `narrowed` by a search or the sidebar's
     filter, the table in `sort` order (None: by rank or date added) and the detail pane
-    showing papers `shown`."""
+    showing papers `shown`, `partly`: only the first of a larger selection."""
     fields = touched_fields(changes)
     unknown = fields is None
     fields = fields or frozenset()
@@ -60,5 +66,13 @@ def plan(changes: Changes, narrowed: bool, sort: str | None, shown: Sequence[int
         tag_names=changes.tags_changed,
         refilter=refilter,
         rows=() if refilter else tuple(changes.updated),
-        detail=any(pid in touched for pid in shown),
+        detail=any(pid in touched for pid in shown) or (partly and _among(changes, status)),
     )
+
+
+def _among(changes: Changes, status: bool) -> bool:
+    """Whether `changes` may change what a large selection's pane says: its statuses and
+    tags are read over the whole selection, so a change to papers past the ones shown
+    counts too (a mark written in chunks left "Mixed" after its last chunk)."""
+    touched = bool(changes.updated or changes.deleted)
+    return (touched and status) or changes.tags_changed
