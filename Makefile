@@ -27,12 +27,15 @@ lint: setup
 	$(PY) -m mypy
 
 # Every test, the real-display and TeX ones included: a missing tool fails, never skips.
+# Coverage (pytest-cov combines the workers') then meets each package's floor or fails:
+# scripts/check_coverage.py.
 test: setup lint pytest
 
 pytest: setup
 	@status=0; LITMAN_REQUIRE_TOOLS=1 QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n $(JOBS) --dist worksteal \
-	  || status=$$?; \
-	if [ $$status = 5 ]; then echo "make test: pytest collected no tests" >&2; fi; exit $$status
+	  --cov --cov-report= || status=$$?; \
+	if [ $$status = 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
+	if [ $$status = 0 ]; then $(PY) scripts/check_coverage.py || status=$$?; fi; exit $$status
 
 # The edit-test loop: every test not marked slow (over about a second, or on the PostgreSQL
 # server: tests/conftest.py), without lint. `make test` still runs them all.
