@@ -27,7 +27,7 @@ from typing import Any, TextIO
 from litman.core.batch import gc_paused
 from litman.core.errors import ImportFailed
 from litman.core.records import ImportBatch, NewPaper, Paper, Skipped
-from litman.formats import csl_values, dates, exchange, shown
+from litman.formats import csl_values, dates, dois, exchange, shown
 from litman.formats.bibtex_fields import people_written_whole, year_of
 from litman.formats.csl_vocab import (
     FIELD_VARS,
@@ -371,7 +371,8 @@ def item_of(p: Paper, tally: Tally | None = None) -> dict[str, Any]:
         item["issued"] = {"date-parts": [when]}
     venue_var = "publisher" if p.entry_type in PUBLISHER_VENUE else "container-title"
     _put(item, venue_var, shown.rich_text(p.venue))
-    for key, value in (("DOI", p.doi), ("URL", p.url), ("abstract", shown.rich_text(p.abstract))):
+    abstract = shown.rich_text(p.abstract)
+    for key, value in (("DOI", dois.bare(p.doi)), ("URL", p.url), ("abstract", abstract)):
         _put(item, key, value)
     if p.tags:
         item["keyword"] = ", ".join(p.tags)

@@ -25,7 +25,7 @@ from typing import TextIO
 
 from litman.core.names import split_list
 from litman.core.records import Paper
-from litman.formats import dates, exchange, names, shown
+from litman.formats import dates, dois, exchange, names, shown
 from litman.formats.bibtex_fields import people_written_whole
 from litman.formats.exchange import ExportReport, Tally, WriteOptions
 from litman.formats.ris_read import (
@@ -93,7 +93,7 @@ def record_of(p: Paper, tally: Tally | None = None) -> Fields:
         venue = _line(shown.written_text(p.venue))
         fields.append(("PB" if p.entry_type in PUBLISHER_VENUE else "T2", venue))
     _add(fields, "AB", shown.written_text(p.abstract))
-    _add(fields, "DO", p.doi)
+    _add(fields, "DO", dois.bare(p.doi))
     _add(fields, "UR", p.url)
     fields += [("KW", _line(t)) for t in p.tags]
     # one N1 per paragraph: RIS has no blank line inside a value, and N1s are joined by one

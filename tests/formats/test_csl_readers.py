@@ -74,6 +74,17 @@ def test_urldate_is_the_accessed_date(rendered: dict[str, str]) -> None:
     assert "accessed=2021-03-04" in rendered["Visited"]
 
 
+@pytest.mark.parametrize(
+    ("title", "doi"),
+    [("Url Doi", "10.1007/s00779-005-0347-6"), ("Acm Doi", "10.1145/1137627.1137630")],
+)
+def test_a_doi_read_as_a_link_is_the_bare_doi(
+    rendered: dict[str, str], title: str, doi: str
+) -> None:
+    # a processor puts https://doi.org/ before DOI: a link there was printed twice
+    assert f"DOI={doi}" in rendered[title].split(" | ")
+
+
 def test_translators_are_names(rendered: dict[str, str]) -> None:
     assert "translator=Roe, Rick; Poe, Pat" in rendered["Translated"]
 

@@ -92,6 +92,14 @@ def test_the_kind_of_work_and_the_date_visited_have_their_tags(entries: dict[str
     assert entries["visited"]["access_date"] == "2021/03/04/"
 
 
+@pytest.mark.parametrize(
+    ("key", "doi"),
+    [("url-doi", "10.1007/s00779-005-0347-6"), ("acm-doi", "10.1145/1137627.1137630")],
+)
+def test_a_doi_read_as_a_link_is_the_bare_doi(entries: dict[str, dict], key: str, doi: str) -> None:
+    assert entries[key]["doi"] == doi
+
+
 def test_litman_reads_its_own_ris_back_as_it_was(library: Library, tmp_path: Path) -> None:
     app.import_files(library, [KINDS])
     before = {p.citekey: p for p in library.list_papers()}
