@@ -7,7 +7,6 @@ twice. A value that is no DOI once its prefix is gone is left as it was.
 """
 
 import re
-import urllib.parse
 
 _NAME = re.compile(r"10\.\d{4,9}/\S+")
 _SCHEME = re.compile(r"^doi:\s*", re.I)
@@ -22,6 +21,12 @@ def bare(doi: str) -> str:
     text = doi.strip()
     linked = _RESOLVER.sub("", text)
     if linked != text:  # a link's DOI may be percent-encoded (`%28SICI%29`)
-        linked = urllib.parse.unquote(linked)
+        linked = _unquoted(linked)
     name = _SCHEME.sub("", linked)
     return name if _NAME.fullmatch(name) else doi
+
+
+def _unquoted(text: str) -> str:
+    """`%28` as `(`: a link's escapes, undone (the network-free part of urllib's unquote)."""
+    raw = re.sub(rb"%([0-9A-Fa-f]{2})", lambda m: bytes([int(m[1], 16)]), text.encode())
+    return raw.decode("utf-8", "replace")
