@@ -29,7 +29,7 @@ from litman.core.library.facade import Library
 from litman.core.records import ImportReport, Status, counted
 from litman.core.search.filters import Narrowing, StatusFilter, TagFilter
 from litman.formats import registry
-from litman.formats.exchange import WriteOptions
+from litman.formats.exchange import WriteOptions, visible_extra
 
 if TYPE_CHECKING:
     from litman.formats.bibtex_fields import Mode
@@ -137,7 +137,11 @@ def cmd_show(args: argparse.Namespace, lib: Library) -> int:
     if args.json:
         emit_json({**p.to_json(), "version": p.version})
         return 0
-    for key, value in {**p.to_json(), "version": p.version}.items():
+    fields = {**p.to_json(), "version": p.version}
+    # The other BibTeX fields one a line, as `edit` names them; litman's own keys stay out.
+    fields.pop("extra", None)
+    fields |= {k: v for k, v in visible_extra(p.extra) if k not in fields}
+    for key, value in fields.items():
         if value not in ("", [], {}, None):
             say(
                 f"{key:>18}: {', '.join(value) if isinstance(value, list) else value}",

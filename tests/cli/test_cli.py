@@ -286,3 +286,17 @@ def test_list_sorted_by_authors_follows_family_names(tmp_path: Path, capsys) -> 
         capsys, "--library", str(tmp_path / "lib.sqlite"), "list", "--json", "--sort", "authors"
     )
     assert [r["authors"] for r in rows] == [["Zoe Adams"], ["John Smith"]]
+
+
+def test_show_lists_each_stored_field_but_not_litmans_own(tmp_path: Path, capsys) -> None:
+    """`show` prints a paper's other BibTeX fields one a line, as `edit` names them, and
+    not the bookkeeping litman keeps beside them (its field order, raw copies)."""
+    bib = tmp_path / "a.bib"
+    bib.write_text("@article{a, title={T}, author={Doe, J}, year=1946, volume={70}}\n")
+    lib_arg = ["--library", str(tmp_path / "lib.sqlite")]
+    assert main([*lib_arg, "import", str(bib)]) == 0
+    capsys.readouterr()
+    assert main([*lib_arg, "show", "a"]) == 0
+    out = capsys.readouterr().out
+    assert "volume: 70" in out
+    assert "litman-" not in out and "{" not in out
