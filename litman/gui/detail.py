@@ -121,7 +121,8 @@ class DetailPane(QWidget):
         self.notes.left.connect(self.commit_edits)
         self.notes.setAccessibleName("Notes")
         self.notes.setPlaceholderText("Notes")
-        self.notes.setMaximumHeight(90)
+        # Four lines, scrolled beyond: at 1366×768 the room goes to the BibTeX fields tab.
+        self.notes.setMaximumHeight(4 * self.notes.fontMetrics().lineSpacing() + 12)
         layout.addWidget(self.notes)
         self.filler = QWidget()  # takes the room of the one-paper parts when they hide
         layout.addWidget(self.filler, 3)

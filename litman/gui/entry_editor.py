@@ -38,11 +38,15 @@ class EntryEditor(QWidget):
         # Set by the window: lets its Ctrl shortcuts win in boxes made later (gui/keys.py).
         self.edit_filter: QObject | None = None
         outer = QVBoxLayout(self)
-        top = QFormLayout()
+        # Tight rows: at 1366×768 the tab showed 2 to 4 fields with Qt's spacing; the key and
+        # the type share one line, and rows sit 2 px apart, so 8 or more show.
+        outer.setSpacing(2)
+        top = QHBoxLayout()
         self.citekey = QLineEdit()
         self.citekey.setAccessibleName("Citation key")
         self.citekey.editingFinished.connect(self._commit_citekey)
-        top.addRow("Citation key", self.citekey)
+        top.addWidget(QLabel("Key"))
+        top.addWidget(self.citekey, 1)
         self.entry_type = QComboBox()
         self.entry_type.setAccessibleName("Entry type")
         self.entry_type.setEditable(True)
@@ -51,9 +55,11 @@ class EntryEditor(QWidget):
         line = self.entry_type.lineEdit()
         if line is not None:  # the box is editable, so it has one
             line.editingFinished.connect(self._commit_type)
-        top.addRow("Entry type", self.entry_type)
+        top.addWidget(QLabel("Type"))
+        top.addWidget(self.entry_type)
         outer.addLayout(top)
         self.form = QFormLayout()
+        self.form.setVerticalSpacing(2)
         outer.addLayout(self.form)
         outer.addLayout(self._add_row())
         outer.addStretch(1)
@@ -118,7 +124,7 @@ class EntryEditor(QWidget):
         self.values = {}
         for title, names in sections:
             heading = QLabel(title)
-            heading.setStyleSheet("font-weight: 600; padding-top: 6px")
+            heading.setStyleSheet("font-weight: 600; padding-top: 2px")
             self.form.addRow(heading)
             for name in names:
                 edit = QLineEdit()

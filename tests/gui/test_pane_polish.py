@@ -33,3 +33,31 @@ def test_a_large_selection_marked_read_says_read(qtbot, library, tmp_path) -> No
     box = win.detail.status
     qtbot.waitUntil(lambda: box.currentText() == "Read", timeout=10000)
     assert box.currentIndex() == list(Status).index(Status.READ)
+
+
+def test_the_bibtex_fields_tab_shows_eight_rows_at_1366_by_768(window, qtbot) -> None:
+    """At 1366×768 the BibTeX fields tab showed 2 to 4 field rows, the rest scrolled."""
+    window.showNormal()
+    window.resize(1366, 768)
+    qtbot.waitUntil(lambda: window.size().height() == 768)
+    window.table.selectRow(0)
+    window.selection.flush()
+    pid = window.model.paper_id(0)
+    for n in range(10):
+        window.library.set_field(pid, f"zextra{n}", f"value {n}")
+    window.table.selectRow(1)
+    window.selection.flush()
+    window.table.selectRow(0)
+    window.selection.flush()
+    entry = window.detail.entry
+    assert sum(name.startswith("zextra") for name in entry.values) == 10
+    window.detail.tabs.setCurrentIndex(1)
+    scroll = window.detail.tabs.currentWidget()
+    qtbot.waitUntil(lambda: scroll.viewport().height() > 0)
+    viewport = scroll.viewport()
+    seen = [
+        e
+        for e in entry.values.values()
+        if e.mapTo(viewport, e.rect().bottomLeft()).y() <= viewport.height()
+    ]
+    assert len(seen) >= 8, (len(seen), viewport.height())
