@@ -56,7 +56,7 @@ def extra_vars(item: dict[str, Any], p: Paper, tally: Tally | None) -> None:
     has no variable for is counted in `tally`, never dropped silently."""
     written = dates.used_fields(p.year, p.extra) | {"csl-id", "type"}
     for name, value in exchange.visible_extra(p.extra):
-        var = _var_of(name, p.entry_type)
+        var = _var_of(name, p)
         if name in written:
             continue
         if var in NAME_VARS and not value.lstrip().startswith("["):
@@ -70,10 +70,13 @@ def extra_vars(item: dict[str, Any], p: Paper, tally: Tally | None) -> None:
             tally.unexpressed[name] += 1
 
 
-def _var_of(name: str, entry_type: str) -> str:
+def _var_of(name: str, p: Paper) -> str:
     """The CSL variable a field is written as, or "" for none."""
-    if name == "number" and entry_type in NUMBERED:
+    if name == "number" and p.entry_type in NUMBERED:
         return "number"
+    if name == "issue":  # biblatex's; APS exports it with no `number`, which is the issue
+        number_is_issue = p.entry_type not in NUMBERED and bool(p.extra.get("number", "").strip())
+        return "" if number_is_issue else "issue"
     return VAR_OF_FIELD.get(name) or (name if name in CSL_VARIABLES else "")
 
 

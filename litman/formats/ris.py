@@ -163,7 +163,7 @@ def _extra_fields(p: Paper, fields: Fields, tally: Tally | None) -> Fields:
     out: Fields = []
     written = dates.used_fields(p.year, p.extra)
     for name, value in exchange.visible_extra(p.extra):
-        tag = TAG_OF_FIELD.get(name) or _ris_tag(name)
+        tag = TAG_OF_FIELD.get(name) or _ris_tag(name) or _issue_tag(name, p)
         if name in written:
             continue
         if name == "pages":
@@ -178,6 +178,11 @@ def _extra_fields(p: Paper, fields: Fields, tally: Tally | None) -> Fields:
         elif tally is not None:
             tally.unexpressed[name] += 1
     return out
+
+
+def _issue_tag(name: str, p: Paper) -> str:
+    """`IS` for biblatex's `issue` (APS exports it with no `number`), when no `number` is IS."""
+    return "IS" if name == "issue" and not p.extra.get("number", "").strip() else ""
 
 
 def _ris_tag(name: str) -> str:

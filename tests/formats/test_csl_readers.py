@@ -85,6 +85,17 @@ def test_a_doi_read_as_a_link_is_the_bare_doi(
     assert f"DOI={doi}" in rendered[title].split(" | ")
 
 
+def test_an_issue_field_without_a_number_is_the_issue(rendered: dict[str, str]) -> None:
+    # APS exports write `issue = {7}` and no `number`
+    assert "issue=7" in rendered["Aps Issue"].split(" | ")
+
+
+def test_an_issue_field_is_not_reported_unexpressed(library: Library) -> None:
+    app.import_files(library, [KINDS])
+    report = csljson.write(library.list_papers(), io.StringIO())
+    assert "issue" not in report.unexpressed
+
+
 def test_translators_are_names(rendered: dict[str, str]) -> None:
     assert "translator=Roe, Rick; Poe, Pat" in rendered["Translated"]
 

@@ -100,6 +100,17 @@ def test_a_doi_read_as_a_link_is_the_bare_doi(entries: dict[str, dict], key: str
     assert entries[key]["doi"] == doi
 
 
+def test_an_issue_field_without_a_number_is_is(entries: dict[str, dict]) -> None:
+    # APS exports write `issue = {7}` and no `number`
+    assert entries["aps-issue"]["number"] == "7"
+
+
+def test_an_issue_field_is_not_reported_unexpressed(library: Library) -> None:
+    app.import_files(library, [KINDS])
+    report = ris.write(library.list_papers(), io.StringIO())
+    assert "issue" not in report.unexpressed
+
+
 def test_litman_reads_its_own_ris_back_as_it_was(library: Library, tmp_path: Path) -> None:
     app.import_files(library, [KINDS])
     before = {p.citekey: p for p in library.list_papers()}
@@ -119,6 +130,7 @@ def test_litman_reads_its_own_ris_back_as_it_was(library: Library, tmp_path: Pat
     assert after["particle"].authors == ("v. Bechtolsheim, Stephan", "van Beethoven, Ludwig")
     assert after["month-macro"].extra["month"] == "10"
     assert after["iso-date"].extra["day"] == "12"
+    assert after["aps-issue"].extra["number"] == "7"  # IS is read as `number`, as ever
 
 
 TEXT_KEYS = ("title", "abstract", "secondary_title", "authors")
