@@ -6,14 +6,16 @@ excepthook` (one on a thread of ours) and Qt's message handler (Qt's warnings go
 not to stderr; a critical one is reported). Each error is logged with its traceback where it
 happens, on whatever thread, then handed to the GUI thread, which shows `ErrorDialog`: the
 error's one line, "Copy Details" (the versions and the traceback, to paste into a report)
-and "Open Log Folder". Errors that come while a dialog is up join it, and one already shown
-this session is only logged: a timer failing every 2 s is one dialog, not a storm.
+and "Open Log Folder" (its path in a box where no program opens folders). Errors that come
+while a dialog is up join it, and one already shown this session is only logged: a timer
+failing every 2 s is one dialog, not a storm.
 """
 
 import logging
 import sys
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -34,6 +36,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -58,7 +61,21 @@ def open_log_folder() -> None:
     """Help → Open Log Folder: the user's file manager, on the folder to attach to a report."""
     folder = diagnostics.log_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+    if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
+        _show_folder(folder)
+
+
+def _show_folder(folder: Path) -> None:
+    """The folder's path, to copy, where nothing opens a folder: xdg-open without a file
+    manager says so on the terminal only, and the window would show nothing."""
+    log.warning("no program opened the log folder %s", folder)
+    box = QMessageBox(QApplication.activeWindow())
+    box.setIcon(QMessageBox.Icon.Information)
+    box.setWindowTitle("litman: log folder")
+    box.setTextFormat(Qt.TextFormat.PlainText)  # a path is not markup
+    box.setText(f"No program here opens folders. litman's log folder is:\n\n{folder}")
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    box.exec()
 
 
 def fingerprint(info: ExcInfo) -> str:

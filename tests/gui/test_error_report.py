@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from litman import __version__, diagnostics
 from litman.core.errors import ServerUnreachableError
@@ -93,9 +93,29 @@ def test_copy_details_puts_the_traceback_and_versions_on_the_clipboard(qtbot, re
 def test_open_log_folder_opens_the_log_folder(window, monkeypatch) -> None:
     opened = []
     monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
+    boxes = _boxes(monkeypatch)
     window.acts.open_log_folder.trigger()
     assert [Path(u.toLocalFile()) for u in opened] == [diagnostics.log_dir()]
     assert diagnostics.log_dir().is_dir()
+    assert boxes == []
+
+
+def _boxes(monkeypatch: pytest.MonkeyPatch) -> list[QMessageBox]:
+    """The message boxes shown; each returns at once."""
+    seen: list[QMessageBox] = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: seen.append(box) or 0)
+    return seen
+
+
+def test_with_no_file_manager_the_log_folders_path_is_shown(window, monkeypatch) -> None:
+    # xdg-open with nothing to open a folder says so on the terminal only: openUrl is False
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: False)
+    boxes = _boxes(monkeypatch)
+    window.acts.open_log_folder.trigger()
+    (box,) = boxes
+    assert str(diagnostics.log_dir()) in box.text().splitlines()
+    flags = box.textInteractionFlags()
+    assert flags & Qt.TextInteractionFlag.TextSelectableByMouse  # to copy it from there
 
 
 def test_an_unexpected_error_in_the_poll_is_reported_once(
@@ -128,7 +148,7 @@ def test_an_expected_error_in_the_poll_is_not_reported(
 QUIET = """
 import sys
 from PySide6.QtCore import QTimer, qWarning
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 from litman.core.records import Status
 from litman.gui import error_report, launch
 from litman.gui.main_window import MainWindow
