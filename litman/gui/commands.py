@@ -36,6 +36,7 @@ Step = Callable[[int, int], None]
 Work = Callable[[Step], Any]
 Submit = Callable[..., object]  # WriteWorker.submit(label, work, done=, failed=)
 UNSAVED = " (unsaved)"
+RATING_EDIT = 1  # the QUndoCommand id of an edit of a paper's rating alone
 
 
 def no_step(_done: int, _total: int) -> None:
@@ -260,6 +261,7 @@ class EditFields(Undoable):
     ) -> None:
         super().__init__(lib, mnemonic_free(f"Edit {clip(', '.join(fields), 60)}"))
         self.pid, self.fields, self.seen = pid, fields, seen
+        self.later: list[Changes] = []  # rating edits merged into this one (`mergeWith`)
 
     def values(self) -> dict[str, Any]:
         """What this edit writes, by field name (for saving it again, merged)."""
@@ -275,6 +277,40 @@ class EditFields(Undoable):
             ) from None
         self.seen = None
         return done
+
+    # Rating clicks in a row are one undo step, and none when they end where they began.
+    def id(self) -> int:
+        return RATING_EDIT if set(self.fields) == {"rating"} else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        """Take in the next rating edit of the same paper (both saved): undo reverts both,
+        and an edit back to the rating it began at is dropped (QUndoStack drops an
+        obsolete command after a merge)."""
+        if not (
+            isinstance(other, EditFields)
+            and other.pid == self.pid
+            and other.id() == self.id() == RATING_EDIT
+            and self.held
+            and other.held
+            and self.done is not None
+            and other.done is not None
+        ):
+            return False
+        self.later.append(other.done)
+        self.fields = dict(other.fields)
+        began = self.done.old.get(self.pid, {}).get("rating")
+        self.setObsolete(began == self.fields["rating"])
+        return True
+
+    def apply(self, step: Step) -> None:
+        self.later = []
+        super().apply(step)
+
+    def revert(self, step: Step) -> None:
+        for done in reversed(self.later):  # the later clicks first, each its own record
+            self.lib.undo(done)
+        self.later = []
+        super().revert(step)
 
 
 class DeletePapers(Undoable):

@@ -3,6 +3,9 @@ undo entry, a large selection marked read says "Read", and the BibTeX fields tab
 more than a few rows."""
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QStyle, QStyleOptionSpinBox
 
 from litman.core.records import Status
 
@@ -61,3 +64,56 @@ def test_the_bibtex_fields_tab_shows_eight_rows_at_1366_by_768(window, qtbot) ->
         if e.mapTo(viewport, e.rect().bottomLeft()).y() <= viewport.height()
     ]
     assert len(seen) >= 8, (len(seen), viewport.height())
+
+
+def click_rating(window, up: bool) -> None:
+    """A click on the rating's up or down arrow, then the box left (which commits it)."""
+    box = window.detail.rating
+    option = QStyleOptionSpinBox()
+    box.initStyleOption(option)
+    arrow = QStyle.SubControl.SC_SpinBoxUp if up else QStyle.SubControl.SC_SpinBoxDown
+    rect = box.style().subControlRect(QStyle.ComplexControl.CC_SpinBox, option, arrow, box)
+    QTest.mouseClick(box, Qt.MouseButton.LeftButton, pos=rect.center())
+    box.editingFinished.emit()
+
+
+def test_rating_clicks_back_to_the_start_leave_no_undo_entry(window) -> None:
+    """Up, then down: two undo entries that together changed nothing."""
+    window.table.selectRow(0)
+    window.selection.flush()
+    pid = window.model.paper_id(0)
+    start = window.library.get(pid).rating
+    click_rating(window, up=start < 5)
+    assert window.library.get(pid).rating != start
+    click_rating(window, up=start == 5)
+    assert window.library.get(pid).rating == start
+    assert window.undo.count() == 0, [window.undo.text(i) for i in range(window.undo.count())]
+
+
+def test_consecutive_rating_clicks_are_one_undo_step(window) -> None:
+    window.table.selectRow(0)
+    window.selection.flush()
+    pid = window.model.paper_id(0)
+    window.library.set_rating([pid], 1)
+    window.refresh_all()
+    for _ in range(3):
+        click_rating(window, up=True)
+    click_rating(window, up=False)
+    assert window.library.get(pid).rating == 3
+    assert window.undo.count() == 1
+    window.undo.undo()
+    assert window.library.get(pid).rating == 1
+    window.undo.redo()
+    assert window.library.get(pid).rating == 3
+
+
+def test_a_rating_click_at_the_maximum_leaves_no_undo_entry(window) -> None:
+    window.table.selectRow(0)
+    window.selection.flush()
+    pid = window.model.paper_id(0)
+    window.library.set_rating([pid], 5)
+    window.refresh_all()
+    click_rating(window, up=True)
+    click_rating(window, up=True)
+    assert window.library.get(pid).rating == 5
+    assert window.undo.count() == 0
