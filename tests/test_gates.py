@@ -84,6 +84,7 @@ def _run_pytest(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_the_end_of_a_run_lists_what_was_skipped_and_why(tmp_path: Path) -> None:
     done = _run_pytest(tmp_path)
     assert done.returncode == 0, done.stdout
@@ -91,6 +92,7 @@ def test_the_end_of_a_run_lists_what_was_skipped_and_why(tmp_path: Path) -> None
     assert f"{LACKING}{ABSENT}" in done.stdout
 
 
+@pytest.mark.slow
 def test_in_ci_the_same_run_fails(tmp_path: Path) -> None:
     done = _run_pytest(tmp_path, CI="true")
     assert done.returncode == 1, done.stdout

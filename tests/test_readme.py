@@ -74,6 +74,7 @@ def shell(script: str, cwd: Path, home: Path) -> subprocess.CompletedProcess[str
     )
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not shutil.which("bash"), reason="the README's lines are for a POSIX shell")
 def test_the_path_lines_put_litman_on_the_path(checkout: Path, tmp_path: Path) -> None:
     lines = [

@@ -206,6 +206,7 @@ def test_no_subcommand_opens_the_window_on_the_seeded_default_library(tmp_path: 
 # -- backups and damaged libraries --------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_backup_list_and_restore(seeded_path: Path, capsys) -> None:
     lib = ["--library", str(seeded_path)]
     assert main(["backup", *lib]) == 0

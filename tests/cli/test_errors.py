@@ -50,6 +50,7 @@ def test_status_and_tag_accept_ids_and_citekeys_together(seeded_path: Path, caps
         assert sorted(lib.paper_ids_with_tag("T")) == [2, 3]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", ["/nonexistent/d/x.bib", "", "   "])
 def test_export_to_a_file_that_cannot_be(seeded_path: Path, capsys, target: str) -> None:
     one_line_error(capsys, "--library", str(seeded_path), "export", "-o", target)

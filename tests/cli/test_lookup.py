@@ -71,6 +71,7 @@ def test_add_takes_a_doi_an_arxiv_id_and_an_isbn_in_any_form(tmp_path: Path, cap
     }
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("fake_api")
 def test_adding_a_stored_doi_or_arxiv_id_again_merges_instead_of_adding(
     tmp_path: Path, capsys

@@ -58,6 +58,7 @@ def test_a_command_on_a_library_file_loads_no_driver_window_or_parser(
 NOT_WITHOUT_A_SEARCH = ("numpy", "rapidfuzz", "sqlalchemy.dialects.postgresql")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "command",
     [["list", "--json"], ["status", "read", "3"], ["tags"], ["export", "-o", "-"]],
@@ -77,6 +78,7 @@ print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
 """
 
 
+@pytest.mark.slow
 def test_the_window_on_a_library_file_loads_no_postgresql_driver() -> None:
     # The window's modules load before it knows what it opens; the shared library's dialog
     # and launcher load the driver (about 0.1-0.2 s of every start) only when used.

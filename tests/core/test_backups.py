@@ -74,6 +74,7 @@ def test_deleting_one_paper_for_good_backs_up_first_and_says_where(seeded: Libra
     assert count_papers(newest.path) == n  # the one paper is in the copy
 
 
+@pytest.mark.slow
 def test_rotation_keeps_7_days_4_weeks_and_the_newest(library_path: Path):
     Library.open(library_path).close()
     start = datetime(2026, 1, 1, 9, 0, 0)

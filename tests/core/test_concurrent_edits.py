@@ -124,6 +124,7 @@ def test_four_clients_on_postgresql_lose_no_edit(pg_url: str, tmp_path: Path) ->
         check(lib, start, edits)
 
 
+@pytest.mark.slow
 def test_four_clients_on_one_file_lose_no_edit(library_path: Path, tmp_path: Path) -> None:
     with Library.open(library_path) as lib:
         seed(lib)

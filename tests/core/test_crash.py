@@ -84,6 +84,7 @@ def _run(lib: Path, op: str, arg: str, kill_after: float | None) -> str:
     return "killed" if proc.returncode == -signal.SIGKILL else "finished"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "op, arg, all_done",
     [

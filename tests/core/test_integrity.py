@@ -229,6 +229,7 @@ def _writing_elsewhere(lib: Library, store: str, monkeypatch: pytest.MonkeyPatch
         other.close()
 
 
+@pytest.mark.slow
 def test_concurrent_writers_lose_nothing(seeded_path: Path):
     """Four processes tag and mark papers at once; every write lands."""
     code = textwrap.dedent(

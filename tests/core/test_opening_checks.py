@@ -33,6 +33,7 @@ def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [*READING, ["export", "-o", "-"]], ids=lambda a: a[0])
 def test_reading_commands_write_nothing(seeded_path: Path, args: list[str]) -> None:
     assert not (seeded_path.parent / "backups").exists()  # no backup today: one would be due
@@ -43,6 +44,7 @@ def test_reading_commands_write_nothing(seeded_path: Path, args: list[str]) -> N
     assert not (seeded_path.parent / "backups").exists()
 
 
+@pytest.mark.slow
 def test_a_writing_command_takes_the_days_backup(seeded_path: Path) -> None:
     assert litman(seeded_path, "status", "read", "1").returncode == 0
     assert [b.reason for b in backups.list_backups(seeded_path)] == ["daily"]
@@ -85,6 +87,7 @@ def test_a_check_on_demand(seeded_path: Path, checks) -> None:
     assert len(checks) == 1
 
 
+@pytest.mark.slow
 def test_damage_met_while_reading_is_one_line(seeded_path: Path) -> None:
     backups.take(seeded_path, backups.MANUAL)
     with seeded_path.open("r+b") as f:
@@ -97,6 +100,7 @@ def test_damage_met_while_reading_is_one_line(seeded_path: Path) -> None:
     assert lines[-1] == "litman: run `litman restore` to put that backup back."
 
 
+@pytest.mark.slow
 def test_litman_check_on_demand(seeded_path: Path) -> None:
     run = litman(seeded_path, "check")
     assert run.returncode == 0 and "no damage found" in run.stdout

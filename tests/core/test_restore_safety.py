@@ -70,6 +70,7 @@ def full_disk_library(small_disk: Path, seeded_path: Path) -> tuple[Path, int]:
     return lib, n
 
 
+@pytest.mark.slow
 def test_reading_commands_work_on_a_full_disk(full_disk_library, tmp_path: Path) -> None:
     lib, n = full_disk_library
     for args in (["list"], ["search", "bandit"], ["stats"], ["show", "1"], ["tags"]):
@@ -89,6 +90,7 @@ def test_a_full_disk_is_not_called_damage(full_disk_library) -> None:
     assert len(run.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_a_restore_on_a_full_disk_changes_nothing(full_disk_library, small_disk) -> None:
     lib, n = full_disk_library
     run = litman(lib, "restore")
@@ -107,6 +109,7 @@ def test_a_restore_on_a_full_disk_changes_nothing(full_disk_library, small_disk)
 # -- a library that vanished ----------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_vanished_library_is_not_recreated_empty(seeded_path: Path) -> None:
     backups.take(seeded_path, backups.MANUAL)
     seeded_path.unlink()
@@ -120,6 +123,7 @@ def test_a_vanished_library_is_not_recreated_empty(seeded_path: Path) -> None:
     assert count(seeded_path) > 0
 
 
+@pytest.mark.slow
 def test_a_new_explicit_library_still_starts_empty(tmp_path: Path) -> None:
     run = litman(tmp_path / "new.sqlite", "stats")
     assert run.returncode == 0 and run.stdout.startswith("0 papers")
@@ -142,6 +146,7 @@ def test_restore_name_never_deletes_the_backup_it_restores(seeded_path: Path) ->
     assert count(seeded_path) == count(oldest.path)
 
 
+@pytest.mark.slow
 def test_restore_name_through_the_command_line(seeded_path: Path) -> None:
     oldest = old_backups(seeded_path, 40)[-1]
     run = litman(seeded_path, "restore", oldest.path.name)
@@ -240,6 +245,7 @@ def test_a_backup_dated_in_the_future_neither_stops_dailies_nor_wins(seeded_path
     assert backups.find(seeded_path, None).reason == "daily"
 
 
+@pytest.mark.slow
 def test_junk_in_backups_and_a_file_named_backups(seeded_path: Path) -> None:
     folder = seeded_path.parent / "backups"
     folder.mkdir()
@@ -261,6 +267,7 @@ def test_junk_in_backups_and_a_file_named_backups(seeded_path: Path) -> None:
 # -- leftovers ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_leftovers_of_a_kill_are_cleaned_up_next_run(seeded_path: Path, tmp_path) -> None:
     folder = seeded_path.parent / "backups"
     folder.mkdir()
@@ -311,6 +318,7 @@ def test_a_planted_lock_link_is_never_written_through(seeded_path: Path, tmp_pat
         link.unlink()
 
 
+@pytest.mark.slow
 def test_a_planted_export_tmp_link_is_never_written_through(seeded_path, tmp_path) -> None:
     victim = tmp_path / "victim.txt"
     victim.write_text("precious")
@@ -320,6 +328,7 @@ def test_a_planted_export_tmp_link_is_never_written_through(seeded_path, tmp_pat
     assert victim.read_text() == "precious" and out.read_text().startswith("@")
 
 
+@pytest.mark.slow
 def test_a_dangling_symlink_library_is_not_created(tmp_path: Path) -> None:
     target = tmp_path / "unmounted" / "lib.sqlite"
     target.parent.mkdir()

@@ -103,6 +103,7 @@ def test_many_words_match_only_papers_holding_all_of_them(library: Library) -> N
     assert library.search("sparse -kernel").ids == [ids[2]]
 
 
+@pytest.mark.slow
 def test_short_words_get_no_typos(library: Library) -> None:
     library.add_papers([NewPaper(title="GAN training"), NewPaper(title="GNN training")])
     assert len(library.search("gan training").ids) == 1
@@ -438,6 +439,7 @@ def _all_postings(index) -> dict[tuple[str, int], list[int]]:
     return out
 
 
+@pytest.mark.slow
 def test_a_build_in_small_chunks_indexes_exactly_what_one_chunk_does(
     seeded: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -64,6 +64,7 @@ def without_merged_lists(lib: Library) -> list[tuple[list[int], list[float], obj
         lib.index._memo.clear()
 
 
+@pytest.mark.slow
 @pytest.mark.file_only
 def test_merged_prefix_lists_find_what_the_words_postings_find(
     library: Library, tmp_path: Path

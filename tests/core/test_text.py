@@ -2,6 +2,7 @@
 
 import unicodedata
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,7 @@ from litman.core.text import COMBINING_END, WORD_RE, first_tokens, fold, fold_wo
 letters = st.sampled_from([*"abcXYZ019éÅİß_", " ", " ", "-", "\n"])
 
 
+@pytest.mark.slow
 @given(st.text(letters, max_size=400), st.integers(1, 9))
 @settings(max_examples=400)
 def test_first_tokens_are_the_first_of_all_tokens(text: str, n: int) -> None:
@@ -25,12 +27,14 @@ def test_a_word_cut_by_the_window_is_read_whole() -> None:
     assert first_tokens("é " + text, 9)[-1] == "x" * 400
 
 
+@pytest.mark.slow
 @given(st.text(st.characters(codec="utf-8"), max_size=200) | st.text(letters, max_size=200))
 @settings(max_examples=400)
 def test_the_index_splits_and_folds_words_as_queries_do(text: str) -> None:
     assert [fold_word(w) for w in raw_words(text)] == tokens(text)
 
 
+@pytest.mark.slow
 @given(st.text(st.characters(max_codepoint=127), max_size=200) | st.text(letters, max_size=200))
 @settings(max_examples=400)
 def test_tokens_are_the_folded_words_of_the_plain_definition(text: str) -> None:

@@ -1,5 +1,6 @@
 """The typo lookup's letter-set filter loses no word that is within reach."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rapidfuzz.distance import OSA
@@ -21,6 +22,7 @@ def brute(vocab: list[str], word: str, k: int) -> set[tuple[str, int]]:
     return out
 
 
+@pytest.mark.slow
 @given(st.lists(words, max_size=60), words, st.integers(1, 2))
 @settings(max_examples=300)
 def test_near_finds_every_word_within_k_edits(vocab: list[str], word: str, k: int) -> None:

@@ -31,6 +31,7 @@ def exported(source: Path, tmp_path: Path) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_the_seed_library_compiles_with_biber_without_a_warning(
     seeded: Library, tmp_path: Path
 ) -> None:
@@ -39,6 +40,7 @@ def test_the_seed_library_compiles_with_biber_without_a_warning(
     assert biber_run(out, tmp_path / "run") == ([], [])
 
 
+@pytest.mark.slow
 def test_a_real_jabref_file_compiles_with_biber_without_a_warning(tmp_path: Path) -> None:
     out = exported(CHOCOLATE, tmp_path)
     text = out.read_text(encoding="utf-8")
@@ -46,6 +48,7 @@ def test_a_real_jabref_file_compiles_with_biber_without_a_warning(tmp_path: Path
     assert biber_run(out, tmp_path / "run") == ([], [])
 
 
+@pytest.mark.slow
 def test_a_real_file_warns_less_than_its_source(tmp_path: Path) -> None:
     src_errors, src_warnings = biber_run(NMR, tmp_path / "source")
     errors, warnings = biber_run(exported(NMR, tmp_path), tmp_path / "export")

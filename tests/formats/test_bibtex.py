@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pybtex.database
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -82,6 +83,7 @@ KEYS = (
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -108,6 +110,7 @@ def test_random_papers_survive_export_and_reimport(tmp_path: Path, items) -> Non
         assert sorted(x.tags) == sorted(y.tags)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

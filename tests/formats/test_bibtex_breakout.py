@@ -5,6 +5,7 @@ from datetime import datetime
 
 import bibtexparser
 import pybtex.database
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -98,12 +99,14 @@ def test_a_key_or_field_name_cannot_break_out() -> None:
     assert len(parsed.entries) == 1 and not parsed.preambles and not parsed.failed_blocks
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(hostile, hostile, hostile)
 def test_any_value_reads_back_as_written(raw_title: str, note: str, abstract: str) -> None:
     check_reads_back(paper(raw_title, note, abstract))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(hostile, hostile)
 def test_ascii_export_keeps_values_inside_too(raw_title: str, note: str) -> None:

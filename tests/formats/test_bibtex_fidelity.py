@@ -362,6 +362,7 @@ def test_a_comment_field_stored_beside_notes_keeps_both() -> None:
     assert "comment = {{\\'e}t{\\'e}\n\nmine}" in bibtex.dumps([paper])
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(notes=st.lists(lines, max_size=3).map("\n\n".join))
 def test_any_notes_come_back_through_a_utf8_export(notes: str) -> None:

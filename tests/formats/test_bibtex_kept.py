@@ -100,6 +100,7 @@ def test_a_scopus_key_with_an_apostrophe_still_cites_through_bibtex(
     assert not errors and "\\bibitem{O'Barr19975458}" in (tmp_path / "tex" / "doc.bbl").read_text()
 
 
+@pytest.mark.slow
 def test_a_biblatex_export_never_holds_a_key_biber_stops_at(
     library: Library, tmp_path: Path, tex: None
 ) -> None:
@@ -245,6 +246,7 @@ def test_a_real_files_commented_out_fields_come_back(library: Library, tmp_path:
     assert inside and all(c in out for c in inside)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tool", ["bibtex", "biber"])
 def test_commented_out_lines_compile_as_in_the_source(
     library: Library, tmp_path: Path, tex: None, tool: str
@@ -285,6 +287,7 @@ def test_a_percent_the_source_meant_as_a_comment_or_in_a_url_stays(
     assert "url = {https://x.org/a%20b}" in out
 
 
+@pytest.mark.slow
 def test_a_real_abstract_with_percents_compiles_through_biber(
     library: Library, tmp_path: Path, tex: None
 ) -> None:

@@ -69,6 +69,7 @@ def _round_trip(library: Library, tmp_path: Path, name: str) -> tuple[list[Paper
     return before, again.list_papers("citekey")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["bibtex", "ris", "csljson"])
 def test_every_modelled_field_comes_back(library: Library, tmp_path: Path, name: str) -> None:
     before, after = _round_trip(library, tmp_path, name)

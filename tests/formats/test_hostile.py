@@ -134,6 +134,7 @@ def test_a_50_mb_line_is_refused_quickly(seeded: Library, tmp_path: Path, suffix
     assert snapshot(seeded) == before
 
 
+@pytest.mark.slow
 def test_a_hundred_thousand_abstracts_import_cleanly(library_path: Path, tmp_path: Path):
     """On a library file only: into PostgreSQL the same import takes 2.5 times as long
     (150 s against 59 s at load 12; psycopg rewrites each 1,000-row INSERT's placeholders),
@@ -175,6 +176,7 @@ def test_fuzz_decoding_never_raises_anything_but_import_failed(data: bytes):
         decode(data, "fuzz.txt")
 
 
+@pytest.mark.slow
 @fuzz
 @given(bib_text)
 def test_fuzz_bibtex_reader(text: str):
@@ -182,6 +184,7 @@ def test_fuzz_bibtex_reader(text: str):
         bibtex.parse(text)
 
 
+@pytest.mark.slow
 @fuzz
 @given(
     st.lists(
@@ -199,6 +202,7 @@ def test_fuzz_seed_text_reader(tmp_path_factory, text: str):
         seed_text.read(path)
 
 
+@pytest.mark.slow
 def test_fuzz_whole_imports_leave_the_library_consistent(library: Library, tmp_path: Path):
     """Random bytes and random BibTeX through the whole import, into one library."""
     pieces = ["@article{k", ",", "title={", "}", "author=", '"', "#", "\x00", "é", "\\", "\n"]

@@ -92,6 +92,7 @@ def test_a_symlink_to_dev_zero_is_refused(tmp_path: Path) -> None:
         registry.read(path)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
 def test_a_fifo_named_bib_is_refused_at_once(tmp_path: Path) -> None:
     fifo = tmp_path / "x.bib"

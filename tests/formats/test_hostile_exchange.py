@@ -66,6 +66,7 @@ def test_a_title_cannot_break_out_of_its_record(library: Library, module: object
     assert "Injected" in papers[0].notes and "Injected" in papers[0].abstract
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", SUFFIXES)
 def test_a_50_mb_value_is_refused_quickly(seeded: Library, tmp_path: Path, suffix: str):
     body = "regret " * 7_000_000
@@ -124,6 +125,7 @@ json_text = st.recursive(
 ).map(lambda v: json.dumps([v]))
 
 
+@pytest.mark.slow
 @hostile.fuzz
 @given(ris_text)
 def test_fuzz_ris_reader(text: str) -> None:
@@ -131,6 +133,7 @@ def test_fuzz_ris_reader(text: str) -> None:
         ris.parse(text)
 
 
+@pytest.mark.slow
 @hostile.fuzz
 @given(st.one_of(json_text, st.text(max_size=60)))
 def test_fuzz_csljson_reader(text: str) -> None:

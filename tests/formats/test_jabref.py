@@ -147,6 +147,7 @@ def test_legacy_trees_list_their_members(tmp_path: Path) -> None:
     assert "keywords" not in text and "groups =" not in text  # the tree lists them
 
 
+@pytest.mark.slow
 def test_a_wrapped_legacy_tree_is_joined(tmp_path: Path) -> None:
     source = corpora_dir("bib", "real", "bbt-user-reports") / GROUPS_97
     papers = {p.citekey: p for p in bibtex.read(source).papers}
@@ -167,6 +168,7 @@ def test_a_keyword_named_as_a_group_stays_a_keyword(tmp_path: Path) -> None:
     assert _fields("groups", out) == ["G"]  # c's: b, only named like it, did not join G
 
 
+@pytest.mark.slow
 def test_a_real_files_keywords_named_as_groups_come_back(tmp_path: Path) -> None:
     source = corpora_dir("bib", "real", "bbt-user-reports") / GROUPS_97
     with Library.open(tmp_path / "lib.sqlite") as lib:

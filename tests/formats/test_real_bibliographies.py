@@ -44,6 +44,7 @@ def test_the_shipped_bibliographies_import_into_one_library(library: Library) ->
     assert len(library.list_papers()) == sum(len(r.added) for r in reports)
 
 
+@pytest.mark.slow
 def test_real_bibliographies_import_without_crashing() -> None:
     root = corpora_dir("bib", "real")
     checked = 0

@@ -41,6 +41,7 @@ def _normal(messages: list[str]) -> set[str]:
     return {" ".join(m.split()) for m in messages if "line" not in m or "---" not in m}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", FILES)
 @pytest.mark.parametrize("tool", sorted(RUNS))
 def test_a_real_file_exported_compiles_as_its_source_does(
@@ -54,6 +55,7 @@ def test_a_real_file_exported_compiles_as_its_source_does(
     assert not new, f"new warnings: {sorted(new)}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tool", sorted(RUNS))
 def test_the_seed_export_compiles(seeded: Library, tool: str, tmp_path: Path) -> None:
     out = tmp_path / "seeds.bib"

@@ -53,6 +53,7 @@ def test_a_virtual_table_in_place_of_a_table_is_refused(tmp_path: Path) -> None:
         zotero.read(path)
 
 
+@pytest.mark.slow
 def test_tables_whose_joins_multiply_are_refused_as_too_much_work(tmp_path: Path) -> None:
     """Without its primary key, `fields` can hold one field many times: each of an item's
     values is then read once per copy, 2,000 x 2,000 rows from a file of a few hundred kB."""

@@ -122,6 +122,7 @@ def test_sort_by_relevance_in_the_menu(window, qtbot) -> None:
     assert window.sort_key is None
 
 
+@pytest.mark.slow
 def test_a_search_typed_after_a_header_sort_is_ranked(window, qtbot) -> None:
     window.table.horizontalHeader().setSortIndicator(
         window.model.column_of("title"), Qt.SortOrder.AscendingOrder
@@ -185,6 +186,7 @@ def test_the_first_window_fits_a_laptop_screen() -> None:
     assert screens.first_size(QSize(2560, 1440)) == screens.PREFERRED
 
 
+@pytest.mark.slow
 def test_an_empty_column_is_looked_for_only_in_the_papers_a_change_touched(window) -> None:
     lib = window.library
     other = lib.add_paper(NewPaper(title="No venue"))
@@ -211,6 +213,7 @@ def test_a_corporate_author_is_shown_whole_not_as_a_family_name(tmp_path: Path) 
     assert column.text(paper) == "World Health Organization & Smith"
 
 
+@pytest.mark.slow
 def test_at_1366_pixels_the_title_keeps_its_room_and_an_empty_tags_column_gives_way(
     qtbot, library, tmp_path
 ) -> None:

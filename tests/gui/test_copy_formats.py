@@ -28,6 +28,7 @@ def _copied(window, action, rows: list[int]):
     return QApplication.clipboard().text(), stored
 
 
+@pytest.mark.slow
 def test_copy_as_ris_one_paper(window) -> None:
     text, stored = _copied(window, window.acts.copy_ris, [0])
     papers, _lines, skipped, _warnings = ris.parse(text)
@@ -36,6 +37,7 @@ def test_copy_as_ris_one_paper(window) -> None:
     assert "as RIS" in window.statusBar().currentMessage()
 
 
+@pytest.mark.slow
 def test_copy_as_ris_many_papers_keeps_tags_and_status(window) -> None:
     select_rows(window, [1, 2, 3])
     window.set_status(Status.READ)  # a value RIS carries only in litman's custom field
@@ -47,6 +49,7 @@ def test_copy_as_ris_many_papers_keeps_tags_and_status(window) -> None:
     _same(papers, stored)
 
 
+@pytest.mark.slow
 def test_copy_as_csljson_one_paper(window) -> None:
     text, stored = _copied(window, window.acts.copy_csl, [0])
     papers, _lines, skipped, _warnings = csljson.parse(text)
@@ -55,6 +58,7 @@ def test_copy_as_csljson_one_paper(window) -> None:
     assert "as CSL-JSON" in window.statusBar().currentMessage()
 
 
+@pytest.mark.slow
 def test_copy_as_csljson_many_papers(window) -> None:
     rows = list(range(10))
     text, stored = _copied(window, window.acts.copy_csl, rows)

@@ -40,6 +40,7 @@ def exported(window, pid: int) -> str:
     return bibtex.dumps([window.library.get(pid)])
 
 
+@pytest.mark.slow
 def test_every_stored_field_has_a_row_grouped_as_jabref_does(window, kopp) -> None:
     entry = window.detail.entry
     assert entry.entry_type.currentText() == "article"
@@ -53,6 +54,7 @@ def test_every_stored_field_has_a_row_grouped_as_jabref_does(window, kopp) -> No
     assert window.detail.venue_label.text() == "Venue (journal)"
 
 
+@pytest.mark.slow
 def test_an_edit_is_undoable_and_exported_exactly_as_typed(window, kopp, qtbot) -> None:
     before = exported(window, kopp)
     edit(qtbot, window.detail.entry.values["pages"], r"3--14 {\"u}")
@@ -65,6 +67,7 @@ def test_an_edit_is_undoable_and_exported_exactly_as_typed(window, kopp, qtbot) 
     qtbot.waitUntil(lambda: window.detail.entry.values["pages"].text() == "3--13")
 
 
+@pytest.mark.slow
 def test_an_unedited_box_left_by_tab_writes_nothing(window, kopp) -> None:
     box = window.detail.entry.values["timestamp"]
     box.setFocus()
@@ -72,6 +75,7 @@ def test_an_unedited_box_left_by_tab_writes_nothing(window, kopp) -> None:
     assert window.undo.count() == 0
 
 
+@pytest.mark.slow
 def test_a_field_is_added_and_removed(window, kopp, qtbot) -> None:
     entry = window.detail.entry
     entry.new_name.setText("Addendum")
@@ -123,6 +127,7 @@ def test_core_set_field_returns_its_inverse(seeded) -> None:
         seeded.set_field(pid, "litman-raw-title", "x")
 
 
+@pytest.mark.slow
 def test_the_editor_is_read_only_with_the_window(window, kopp, qtbot) -> None:
     window.detail.read_only = True
     window.detail.show_papers([window.library.get(kopp)], None)
@@ -131,6 +136,7 @@ def test_the_editor_is_read_only_with_the_window(window, kopp, qtbot) -> None:
     assert window.detail.entry.values["pages"].text() == "3--13"
 
 
+@pytest.mark.slow
 def test_fields_a_type_requires_are_marked_required(window, qtbot) -> None:
     from litman.core.records import NewPaper
 

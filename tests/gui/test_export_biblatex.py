@@ -24,6 +24,7 @@ def _export(window, monkeypatch, out: Path, chosen: str) -> str:
     return out.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_biblatex_filter_writes_biblatex(window, monkeypatch, tmp_path: Path) -> None:
     window.sidebar.select_filter(TagFilter("Optimization"))
     window.library.update_paper(window.model.ids()[0], year=2020)
@@ -31,16 +32,19 @@ def test_the_biblatex_filter_writes_biblatex(window, monkeypatch, tmp_path: Path
     assert text.count("@misc{") == 7 and "\tdate = {" in text and "\tyear = " not in text
 
 
+@pytest.mark.slow
 def test_the_bibtex_filter_writes_bibtex(window, monkeypatch, tmp_path: Path) -> None:
     text = _export(window, monkeypatch, tmp_path / "x.bib", "BibTeX (*.bib)")
     assert text.count("@misc{") == 7 and "\tdate = {" not in text
 
 
+@pytest.mark.slow
 def test_a_suffix_of_another_format_wins_over_the_filter(window, monkeypatch, tmp_path) -> None:
     text = _export(window, monkeypatch, tmp_path / "x.ris", "BibLaTeX (*.bib)")
     assert text.startswith("TY  - ")
 
 
+@pytest.mark.slow
 def test_the_save_dialog_reports_the_filter_chosen(window, monkeypatch, tmp_path: Path) -> None:
     def exec_(dialog: QFileDialog) -> int:
         dialog.selectNameFilter("BibLaTeX (*.bib)")
@@ -54,6 +58,7 @@ def test_the_save_dialog_reports_the_filter_chosen(window, monkeypatch, tmp_path
     assert path == tmp_path / "x.bib" and chosen == ["BibLaTeX (*.bib)"]
 
 
+@pytest.mark.slow
 def test_copy_as_biblatex(window) -> None:
     select_rows(window, [0])
     window.acts.copy_as["biblatex"].trigger()
@@ -61,6 +66,7 @@ def test_copy_as_biblatex(window) -> None:
     assert "as BibLaTeX" in window.statusBar().currentMessage()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("chosen", "start"), [("RIS (*.ris)", "TY  - "), ("CSL-JSON (*.json)", "[")]
 )
@@ -69,6 +75,7 @@ def test_the_ris_and_csl_filters_write_their_format(window, monkeypatch, tmp_pat
     assert text.startswith(start)
 
 
+@pytest.mark.slow
 def test_what_a_format_cannot_carry_is_shown_after_the_export(window, monkeypatch, tmp_path):
     from PySide6.QtWidgets import QMessageBox
 

@@ -91,6 +91,7 @@ def test_a_title_longer_than_a_line_edit_holds_is_never_cut_by_a_commit(window, 
     assert window.library.get(pid).title == title
 
 
+@pytest.mark.slow
 def test_search_hits_are_sought_only_in_the_part_shown(window, qtbot) -> None:
     pid = window.library.add_paper(NewPaper(title="Huge", abstract="word " * 1_000_000))
     asked: list[int] = []

@@ -11,6 +11,7 @@ from tests.formats.test_zotero import zotero_db  # noqa: F401  (the fixture)
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow
 def test_import_a_zotero_database_from_the_window(window, monkeypatch, zotero_db: Path) -> None:  # noqa: F811
     offered: list[str] = []
 

@@ -41,6 +41,7 @@ def test_marking_in_a_search_then_down_goes_to_the_next_row(window, qtbot) -> No
     assert window.selected_ids() == [ids[1]] and current_id(window) == ids[1]
 
 
+@pytest.mark.slow
 def test_mark_down_mark_changes_each_paper_once(window, qtbot) -> None:
     ids = search(window, qtbot, "neural")
     qtbot.keyClick(window.table, Qt.Key.Key_3, CTRL)
@@ -50,6 +51,7 @@ def test_mark_down_mark_changes_each_paper_once(window, qtbot) -> None:
     assert (first.status, second.status) == (Status.READ, Status.READING)
 
 
+@pytest.mark.slow
 def test_a_paper_leaving_the_view_hands_its_place_to_the_next(window, qtbot) -> None:
     ids = search(window, qtbot, "status:unread")
     down(window, qtbot, 2)
@@ -73,6 +75,7 @@ def test_a_paper_moved_by_the_sort_keeps_selection_and_current(window, qtbot) ->
     assert window.selected_ids() == [pid] and current_id(window) == pid
 
 
+@pytest.mark.slow
 def test_undo_in_a_search_keeps_the_place(window, qtbot) -> None:
     ids = search(window, qtbot, "neural")
     down(window, qtbot, 2)
@@ -84,6 +87,7 @@ def test_undo_in_a_search_keeps_the_place(window, qtbot) -> None:
     assert current_id(window) == ids[3]
 
 
+@pytest.mark.slow
 def test_a_new_search_does_not_select_a_paper_by_its_old_row(window, qtbot) -> None:
     search(window, qtbot, "neural")
     down(window, qtbot, 2)

@@ -75,6 +75,7 @@ def test_a_paper_changed_is_read_again_when_typing_follows(window, qtbot) -> Non
     assert window.model.paper(row).venue == "Changed Venue"
 
 
+@pytest.mark.slow
 def test_a_note_on_the_query_does_not_change_the_box_height(window, qtbot) -> None:
     height = window.search.height()
     window.search.setText("year:20x")  # not a valid year: the box says so

@@ -58,6 +58,7 @@ def news(win, qtbot, other, pid: int) -> None:
     qtbot.waitUntil(lambda: win.detail._paper.version == version)  # the pane redrawn
 
 
+@pytest.mark.slow
 def test_an_update_of_another_field_keeps_the_text_being_typed(window, qtbot, other) -> None:
     pid = shown_paper(window, qtbot)
     title = window.detail.edits["title"]
@@ -102,6 +103,7 @@ def test_notes_being_typed_survive_an_update(window, qtbot, other) -> None:
     assert window.undo.count() == 0
 
 
+@pytest.mark.slow
 def test_an_entry_field_changed_elsewhere_while_typed_merges(window, qtbot, other, merges) -> None:
     pid = shown_paper(window, qtbot)
     window.detail.tabs.setCurrentIndex(1)
@@ -116,6 +118,7 @@ def test_an_entry_field_changed_elsewhere_while_typed_merges(window, qtbot, othe
     assert window.library.get(pid).extra[name] == typed
 
 
+@pytest.mark.slow
 def test_the_note_of_a_change_elsewhere_goes_once_mine_is_saved(
     window, qtbot, other, merges
 ) -> None:

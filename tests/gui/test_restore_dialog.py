@@ -12,6 +12,7 @@ from litman.core.store import backups, sqlite
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow
 def test_restoring_an_old_backup_keeps_it(window, monkeypatch, tmp_path) -> None:
     path = window.library.path
     before = window.library.count()

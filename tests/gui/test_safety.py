@@ -133,6 +133,7 @@ def test_file_back_up_now(window):
     assert "Backed up to" in window.statusBar().currentMessage()
 
 
+@pytest.mark.slow
 def test_the_window_picks_up_writes_from_the_cli(window, qtbot):
     from litman.cli import main
 

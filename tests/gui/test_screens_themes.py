@@ -99,6 +99,7 @@ def test_status_counts_come_back_after_a_temporary_message(window, qtbot) -> Non
     qtbot.waitUntil(lambda: "89 papers · 89 shown" in window.statusBar().currentMessage())
 
 
+@pytest.mark.slow
 def test_last_search_sidebar_and_sort_are_kept_per_library(qtbot, seeded, tmp_path) -> None:
     first = open_window(qtbot, seeded, tmp_path)
     first.search.setText("gradient")
@@ -121,6 +122,7 @@ def test_qapplication_palette_is_back_to_light(qapp: QApplication) -> None:
     assert not theme.palette_is_dark(qapp.palette())
 
 
+@pytest.mark.slow
 def test_sidebar_tag_colours_are_dots_not_coloured_text(window) -> None:
     window.library.set_tag_colour("Optimization > Non-Convex", "#2563eb")
     window.sidebar.refresh()
@@ -129,6 +131,7 @@ def test_sidebar_tag_colours_are_dots_not_coloured_text(window) -> None:
     assert item.data(0, 9) is None  # Qt.ForegroundRole: the palette's own text colour
 
 
+@pytest.mark.slow
 def test_labels_follow_a_switch_to_dark_while_open(qapp, qtbot, seeded, tmp_path) -> None:
     palette, style = QPalette(qapp.palette()), qapp.style().name()
     theme.apply(qapp, dark=False)  # as litman starts under a light system theme

@@ -7,6 +7,7 @@ from litman.cli import main
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow
 def test_self_test_passes_and_says_what_it_checked(capsys, qapp) -> None:
     assert main(["--self-test"]) == 0
     out = capsys.readouterr().out
@@ -23,12 +24,14 @@ def test_self_test_fails_loudly_without_its_seeds(capsys, qapp, monkeypatch, tmp
     assert "FAILED  bundled files missing" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_self_test_counts_the_certificates_https_would_trust(capsys, qapp) -> None:
     assert main(["--self-test"]) == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if "ok  certificates" in x)
     assert int(line.split(": ")[1].split()[0]) > 0
 
 
+@pytest.mark.slow
 def test_self_test_fails_loudly_without_certificates(capsys, qapp, monkeypatch, tmp_path) -> None:
     """As a bundle whose OpenSSL looks in a folder this system does not have."""
     monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "none.pem"))

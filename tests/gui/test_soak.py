@@ -28,6 +28,7 @@ MARGIN = 20_000
 COUNTS_NONE = sys.version_info < (3, 12)
 
 
+@pytest.mark.slow
 def test_five_thousand_selection_changes_keep_none_alive(window, qtbot) -> None:
     rows = window.model.rowCount()
     assert rows > 2

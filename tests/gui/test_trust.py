@@ -140,6 +140,7 @@ def test_deleting_a_tag_that_only_has_children_says_why_and_leaves_no_undo(
     assert "Traceback" not in capfd.readouterr().err
 
 
+@pytest.mark.slow
 def test_deleting_a_tag_removes_it_and_undo_restores_it_exactly(window, qtbot, monkeypatch):
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     lib = window.library

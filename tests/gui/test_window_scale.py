@@ -312,6 +312,7 @@ def test_typing_while_a_write_holds_the_index_does_not_wait_for_it(window, qtbot
     assert window.searcher.searches == searches + 1  # the full search, once the index is free
 
 
+@pytest.mark.slow
 def test_large_counts_are_grouped_and_a_large_selection_says_so_in_full(
     qtbot, library, tmp_path
 ) -> None:

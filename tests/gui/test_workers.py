@@ -12,6 +12,7 @@ from litman.gui.workers import run_in_pool
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow
 def test_five_imports_on_the_real_pool_all_report(window, qtbot, tmp_path: Path, monkeypatch):
     shown: list[list] = []
     monkeypatch.setattr(dialogs, "show_report", lambda _win, reports: shown.append(reports))
@@ -27,6 +28,7 @@ def test_five_imports_on_the_real_pool_all_report(window, qtbot, tmp_path: Path,
     assert [sum(len(r.added) for r in reports) for reports in shown] == [1] * 5
 
 
+@pytest.mark.slow
 def test_a_failed_import_on_the_real_pool_always_says_so(window, qtbot, tmp_path, monkeypatch):
     told: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a: told.append(text))

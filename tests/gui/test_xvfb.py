@@ -34,6 +34,7 @@ def xdotool(env: dict[str, str], *args: str) -> str:
     return done.stdout.strip()
 
 
+@pytest.mark.slow
 def test_type_a_misspelled_search_mark_the_hit_read_and_quit(display, seeded_path, tmp_path):
     with Library.open(seeded_path) as lib:
         expected = lib.search("neural colapse").ids[0]
@@ -127,6 +128,7 @@ def _find_window(env: dict[str, str], app: subprocess.Popen, title: str) -> str:
     pytest.fail("the litman window never appeared on the X display")
 
 
+@pytest.mark.slow
 def test_a_sigterm_closes_the_window_as_quit_does(display, seeded_path, tmp_path):
     """`kill` (a logout, a service manager) ended the process where it stood: no state
     saved, exit status -15."""

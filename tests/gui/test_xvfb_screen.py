@@ -83,6 +83,7 @@ def probed(_seeded_master: Path, tmp_path_factory: pytest.TempPathFactory) -> di
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_the_first_window_fits_a_1366x768_screen(probed: dict) -> None:
     found = probed
     x, y, w, h = found["frame"]

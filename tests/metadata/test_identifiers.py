@@ -68,6 +68,7 @@ def test_what_is_not_an_identifier_is_refused_in_one_line(text: str) -> None:
     assert "not a DOI, an arXiv id or an ISBN" in str(caught.value)
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(0, 9), min_size=9, max_size=9))
 def test_an_isbn_10_with_its_check_digit_becomes_a_valid_isbn_13(digits: list[int]) -> None:
     body = "".join(map(str, digits))

@@ -205,6 +205,7 @@ def test_no_seed_abstract_scores_near_a_match_against_another() -> None:
     assert worst < 0.7
 
 
+@pytest.mark.slow
 @given(
     which=st.integers(0, len(SEED_PAPERS) - 1),
     edits=st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.from_regex(r"\A[a-z]{2,9}\Z"))),
