@@ -33,9 +33,15 @@ def sources(p: Paper) -> dict[str, Any]:
     """The text litman keeps whose shown form would not read back as it (LaTeX)."""
     values = {"title": p.title, "abstract": p.abstract, "venue": p.venue}
     found: dict[str, Any] = exchange.sources_of(values, shown.rich_text)
-    if any(shown.name_text(a) != a for a in p.authors):
+    if any(sorted(csl_words(a)) != sorted(a.replace(",", " ").split()) for a in p.authors):
         found["authors"] = list(p.authors)
     return found
+
+
+def csl_words(name: str) -> list[str]:
+    """The words CSL's parts of a name carry: LaTeX shown, ties (`J.~R.`) as spaces, a part
+    that shows as nothing (`Doe, ~`) gone; a name whose words differ is kept as source."""
+    return " ".join(name_parts(shown.name_text(name), person=True).values()).split()
 
 
 def name_parts(name: str, person: bool = False) -> dict[str, str]:

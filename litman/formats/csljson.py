@@ -226,8 +226,13 @@ def _authors(
     kept = source.get("authors")
     if not isinstance(kept, list) or len(kept) != len(read):
         return read
-    same = (shown.name_text(k).split() == r.split() for k, r in zip(kept, read, strict=True))
-    return tuple(kept) if all(isinstance(k, str) for k in kept) and all(same) else read
+    if not all(isinstance(k, str) for k in kept):
+        return read
+    same = (
+        sorted(csl_values.csl_words(k)) == sorted(r.replace(",", " ").split())
+        for k, r in zip(kept, read, strict=True)
+    )
+    return tuple(kept) if all(same) else read
 
 
 def _name(part: Any) -> str:
