@@ -5,6 +5,12 @@ The reading itself lives in `litman.formats.shown`, because the exports write th
 there.
 """
 
-from litman.formats.shown import markup_segments, math_segments, math_to_unicode, plain_text
+from litman.formats.shown import (
+    markup_segments,
+    math_segments,
+    math_to_unicode,
+    plain_text,
+    tag_text,
+)
 
-__all__ = ["markup_segments", "math_segments", "math_to_unicode", "plain_text"]
+__all__ = ["markup_segments", "math_segments", "math_to_unicode", "plain_text", "tag_text"]

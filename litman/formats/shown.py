@@ -87,6 +87,13 @@ def plain_text(text: str) -> str:
     return _shown(text, {})
 
 
+def tag_text(tag: str) -> str:
+    """A tag's name shown: LaTeX read as text where the tag has math or a braced command, as
+    keywords imported from BibTeX do (`$\\epsilon$-dominance` as ϵ-dominance); a backslash a
+    person typed in a name (`C:\\papers`) stays, since a bare macro reads as its name."""
+    return plain_text(tag) if "$" in tag or "{\\" in tag else tag
+
+
 def written_text(text: str) -> str:
     """`plain_text` for a file another program prints (RIS): TeX's `--` and `---` outside
     math as the dashes they print, as the LaTeX decoder reads them."""

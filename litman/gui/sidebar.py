@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QAbstractItemView, QMenu, QTreeWidget, QTreeWidget
 from litman.core.library.facade import Library
 from litman.core.records import Status
 from litman.core.search.filters import ALL, TRASH, Filter, StatusFilter, TagFilter, Trash
-from litman.display.text import plain_text
+from litman.display.text import tag_text
 from litman.gui.models.papers import tag_dots
 
 ROLE = Qt.ItemDataRole.UserRole
@@ -163,7 +163,7 @@ class Sidebar(QTreeWidget):
             parent_path, _, leaf = path.rpartition(" > ")
             parent = self._items.get(TagFilter(parent_path), root) if parent_path else root
             # Shown as text (`$\epsilon$-dominance` as ϵ-dominance); the path stays as read.
-            item = self._add(parent, plain_text(leaf), TagFilter(path), counts[path])
+            item = self._add(parent, tag_text(leaf), TagFilter(path), counts[path])
             item.setData(0, ROLE + 1, path)
             if colours.get(path):
                 # A dot, not coloured text: a user's red read at 3.9:1 on the dark palette.

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from litman.core.search import tag_match
-from litman.display.text import plain_text
+from litman.display.text import tag_text
 from litman.gui.flow_layout import FlowLayout
 from litman.gui.safe_text import clip, mnemonic_free, rich
 
@@ -123,7 +123,7 @@ class TagBox(QWidget):
         self.chip_scroll.updateGeometry()
 
     def _chip(self, tag: str) -> QPushButton:
-        shown = plain_text(clip(tag, CHIP_CHARS))  # `$\epsilon$-greedy` as ϵ-greedy
+        shown = tag_text(clip(tag, CHIP_CHARS))  # `$\epsilon$-greedy` as ϵ-greedy
         chip = QPushButton(mnemonic_free(f"{shown}  ✕"))  # `R&D` is no Alt+D
         chip.setAccessibleName(f"Remove tag {tag}")
         chip.setToolTip(rich(f"{tag}\n(click to remove it from the selected papers)"))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from litman.core import names
 from litman.core.records import Paper
-from litman.display.text import plain_text
+from litman.display.text import plain_text, tag_text
 from litman.gui.safe_text import clip
 
 FIELD_PREFIX = "field:"
@@ -70,7 +70,7 @@ BUILT_IN: tuple[Column, ...] = (
     Column("authors", "Authors", _authors, "authors", width=110),
     Column("year", "Year", lambda p: str(p.year) if p.year else "", "year", width=45),
     Column("venue", "Venue", lambda p: clip(p.venue), "venue", width=90),
-    Column("tags", "Tags", lambda p: plain_text(clip(", ".join(p.tags))), "tags", width=120),
+    Column("tags", "Tags", lambda p: clip(", ".join(map(tag_text, p.tags))), "tags", width=120),
     Column("added", "Added", lambda p: _date(p.added_at), "added", width=80),
     Column("citekey", "Citation key", lambda p: p.citekey, "citekey", shown=False, width=130),
     Column("entry_type", "Entry type", lambda p: p.entry_type, "entry_type", shown=False),
