@@ -82,3 +82,14 @@ RENDERERS: dict[str, Callable[[Items, Path, Path], list[str]]] = {
     "pandoc": pandoc,
     "citeproc-py": citeproc_py,
 }
+
+
+def papers_of(source: str, seeded: Any, library: Any) -> list[Any]:
+    """The seed library's papers (`seeds`), or those of a real .bib in tests/data/bib-real
+    imported into `library`."""
+    if source == "seeds":
+        return list(seeded.list_papers())
+    from litman import app
+
+    app.import_files(library, [ROOT / "tests" / "data" / "bib-real" / source])
+    return list(library.list_papers())

@@ -14,7 +14,7 @@ from litman import app
 from litman.core.library.facade import Library
 from litman.formats import csljson, shown
 from tests.conftest import ROOT
-from tests.formats.csl_render import FIELDS_STYLE, RENDERERS, chicago
+from tests.formats.csl_render import FIELDS_STYLE, RENDERERS, chicago, papers_of
 
 KINDS = ROOT / "tests" / "data" / "csl" / "kinds.bib"
 
@@ -134,11 +134,7 @@ def _literal_latex(entries: list[str], allowed: set[str]) -> list[str]:
 def test_a_rendered_library_shows_no_latex(
     seeded: Library, library: Library, tmp_path: Path, renderer: str, source: str
 ) -> None:
-    if source == "seeds":
-        papers = seeded.list_papers()
-    else:
-        app.import_files(library, [ROOT / "tests" / "data" / "bib-real" / source])
-        papers = library.list_papers()
+    papers = papers_of(source, seeded, library)
     out = io.StringIO()
     csljson.write(papers, out)
     items = json.loads(out.getvalue())

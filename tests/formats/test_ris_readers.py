@@ -15,6 +15,7 @@ from litman import app
 from litman.core.library.facade import Library
 from litman.formats import ris, shown
 from tests.conftest import ROOT
+from tests.formats.csl_render import papers_of
 
 KINDS = ROOT / "tests" / "data" / "csl" / "kinds.bib"
 
@@ -142,11 +143,7 @@ TEXT_KEYS = ("title", "abstract", "secondary_title", "authors")
 def test_a_library_read_by_rispy_holds_no_latex(
     seeded: Library, library: Library, source: str
 ) -> None:
-    if source == "seeds":
-        papers = seeded.list_papers()
-    else:
-        app.import_files(library, [ROOT / "tests" / "data" / "bib-real" / source])
-        papers = library.list_papers()
+    papers = papers_of(source, seeded, library)
     out = io.StringIO()
     ris.write(papers, out)
     read = rispy.loads(out.getvalue())

@@ -20,23 +20,29 @@ from litman.gui.workers import run_inline, wait_for_all
 pytestmark = pytest.mark.gui
 
 
-@pytest.fixture
-def offline(qtbot, own_cluster, tmp_path: Path, monkeypatch) -> Iterator[tuple[MainWindow, int]]:
-    """A window on the server with the first paper shown, the server stopped and the window
-    knowing it; the server is started again after the test (a window closed with edits
-    unsaved closes without asking)."""
+def showing(qtbot, cluster, tmp_path: Path, monkeypatch, row: int) -> tuple[MainWindow, int]:
+    """A window on the server, shown and active, with the paper of `row` selected; a window
+    closed with edits unsaved closes without asking."""
     close = QMessageBox.StandardButton.Close
     monkeypatch.setattr(QMessageBox, "question", lambda *_args: close)
-    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warned.append(text))
-    win = MainWindow(Library.open(own_cluster.url()), ViewSettings(tmp_path / "v.ini"))
+    win = MainWindow(Library.open(cluster.url()), ViewSettings(tmp_path / "v.ini"))
     win.runner = win.writes.runner = run_inline
     qtbot.addWidget(win)
     win.show()
     qtbot.waitExposed(win)
     win.activateWindow()
-    win.table.selectRow(0)
+    win.table.selectRow(row)
     win.selection.flush()
-    pid = win.model.paper_id(0)
+    return win, win.model.paper_id(row)
+
+
+@pytest.fixture
+def offline(qtbot, own_cluster, tmp_path: Path, monkeypatch) -> Iterator[tuple[MainWindow, int]]:
+    """A window on the server with the first paper shown, the server stopped and the window
+    knowing it; the server is started again after the test (a window closed with edits
+    unsaved closes without asking)."""
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warned.append(text))
+    win, pid = showing(qtbot, own_cluster, tmp_path, monkeypatch, row=0)
     own_cluster.halt()
     try:
         qtbot.waitUntil(lambda: bool(win.offline), timeout=5000)
@@ -183,17 +189,7 @@ def test_a_tag_typed_while_the_server_is_away_is_saved(qtbot, offline, own_clust
 def test_a_field_typed_before_the_window_heard_is_kept_once_and_saved(
     qtbot, own_cluster, tmp_path, monkeypatch
 ) -> None:
-    close = QMessageBox.StandardButton.Close
-    monkeypatch.setattr(QMessageBox, "question", lambda *_args: close)
-    win = MainWindow(Library.open(own_cluster.url()), ViewSettings(tmp_path / "v.ini"))
-    win.runner = win.writes.runner = run_inline
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    win.activateWindow()
-    win.table.selectRow(2)
-    win.selection.flush()
-    pid = win.model.paper_id(2)
+    win, pid = showing(qtbot, own_cluster, tmp_path, monkeypatch, row=2)
     win.live.watch.stop()  # the window has not heard when the edit is made
     own_cluster.halt()
     try:
