@@ -28,12 +28,14 @@ lint: setup
 
 # Every test, the real-display and TeX ones included: a missing tool fails, never skips.
 # Coverage (pytest-cov combines the workers') then meets each package's floor or fails:
-# scripts/check_coverage.py.
+# scripts/check_coverage.py. No test reads the terminal: stdin is /dev/null, so a program a
+# test starts that asks a question gets end-of-file, not a wait. A test that hangs is
+# stopped after 20 minutes with its stacks printed (tests/hangs.py).
 test: setup lint pytest
 
 pytest: setup
 	@status=0; LITMAN_REQUIRE_TOOLS=1 QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n $(JOBS) --dist worksteal \
-	  --cov --cov-report= || status=$$?; \
+	  --cov --cov-report= </dev/null || status=$$?; \
 	if [ $$status = 5 ]; then echo "make test: pytest collected no tests" >&2; fi; \
 	if [ $$status = 0 ]; then $(PY) scripts/check_coverage.py || status=$$?; fi; exit $$status
 

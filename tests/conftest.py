@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests import hangs
 from tests.gates import corpora_dir, lacking, require_tool, summary
 
 __all__ = ["corpora_dir", "require_tool"]  # for the tests that import them from here
@@ -24,8 +25,17 @@ settings.load_profile(os.environ.get("LITMAN_HYPOTHESIS", "deterministic"))
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# A test that hangs is stopped with its stacks on record (tests/hangs.py).
+pytest_runtest_protocol = hangs.pytest_runtest_protocol
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    hangs.clear(config)
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     summary(terminalreporter)
+    hangs.report(terminalreporter)
 
 
 @pytest.fixture(autouse=True)
