@@ -341,7 +341,7 @@ def timed_action(qapp: Any, win: Any, action: Callable[[], None]) -> tuple[float
 
 def bulk_actions(qapp: Any, win: Any, sizes: list[int]) -> list[tuple[str, int, float, float]]:
     from litman.core.records import Status
-    from litman.gui import commands
+    from litman.gui.writes import commands
 
     def delete() -> None:  # as Delete does once its confirmation is answered
         win.push(commands.DeletePapers(win.library, win.selected_ids()))

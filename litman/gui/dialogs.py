@@ -18,9 +18,10 @@ from litman.core.records import ImportReport, counted
 from litman.core.store.interface import Backup, Restored
 from litman.formats import registry
 from litman.formats.exchange import ExportReport
-from litman.gui import commands, file_dialogs
+from litman.gui import file_dialogs
 from litman.gui.safe_text import clip, rich
 from litman.gui.workers import Worker
+from litman.gui.writes import commands
 
 if TYPE_CHECKING:
     from litman.gui.window_api import Window

@@ -36,7 +36,7 @@ from litman.core.errors import Cancelled, LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Paper
 from litman.gui import workers
-from litman.gui.commands import LibraryCommand, Step
+from litman.gui.writes.commands import LibraryCommand, Step
 from litman.metadata.actions import Proposal, accept, proposed
 from litman.metadata.matching import describe
 

@@ -30,10 +30,8 @@ from litman.core.search.filters import ALL
 from litman.core.store.interface import WriterClaim
 from litman.formats import registry
 from litman.gui import (
-    commands,
     dialogs,
     keys,
-    refresh,
     requests,
     settings,
     trash_actions,
@@ -41,7 +39,6 @@ from litman.gui import (
     window_state,
 )
 from litman.gui.actions import Actions
-from litman.gui.background import BackgroundWork
 from litman.gui.detail import DetailPane
 from litman.gui.error_report import ReportOnce
 from litman.gui.live import LiveLink
@@ -51,11 +48,13 @@ from litman.gui.paper_table import make_table
 from litman.gui.results import Results
 from litman.gui.selection import IdSelection
 from litman.gui.sidebar import Sidebar
-from litman.gui.status_line import Counts, StatusLine
 from litman.gui.table_header import TableHeader
 from litman.gui.workers import Runner, run_in_pool, wait_for_all
-from litman.gui.write_desk import WriteDesk
-from litman.gui.write_worker import WriteWorker
+from litman.gui.writes import commands, refresh
+from litman.gui.writes.background import BackgroundWork
+from litman.gui.writes.status_line import Counts, StatusLine
+from litman.gui.writes.write_desk import WriteDesk
+from litman.gui.writes.write_worker import WriteWorker
 
 if TYPE_CHECKING:
     from litman.core.search.ranking import SearchResult
@@ -425,7 +424,7 @@ class MainWindow(QMainWindow):
     # -- actions -----------------------------------------------------------------------------
 
     def push(self, command: commands.LibraryCommand, said: str = "") -> None:
-        """Queue a command; control comes back at once (see gui/write_desk.py)."""
+        """Queue a command; control comes back at once (see gui/writes/write_desk.py)."""
         self.desk.push(command, said)
 
     def tell_failure(self, message: str) -> None:

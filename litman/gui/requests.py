@@ -9,10 +9,11 @@ window's protocol (`window_api.Window`): the library, `push`, the selection, the
 from collections.abc import Callable
 
 from litman.core.records import Status
-from litman.gui import commands, dialogs
+from litman.gui import dialogs
 from litman.gui.detail import DetailPane
 from litman.gui.sidebar import Sidebar
 from litman.gui.window_api import Window
+from litman.gui.writes import commands
 
 
 def wire_sidebar(sidebar: Sidebar, win: Window, refilter: Callable[[], None]) -> None:
@@ -28,7 +29,7 @@ def wire_sidebar(sidebar: Sidebar, win: Window, refilter: Callable[[], None]) ->
 def wire_detail(detail: DetailPane, win: Window, set_status: Callable[[Status], None]) -> None:
     lib = win.library
     # Each edit carries the version of the paper the pane showed: a field someone else
-    # changed since is refused and merged (gui/merge_dialog.py), not overwritten.
+    # changed since is refused and merged (gui/writes/merge_dialog.py), not overwritten.
     detail.editRequested.connect(
         lambda pid, fields: win.push(
             commands.EditFields(lib, pid, fields, seen=detail.version_of(pid))

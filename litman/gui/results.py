@@ -18,15 +18,15 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QTableView
 from litman.core.library.facade import Library
 from litman.core.search.filters import ALL, Filter, Narrowing, Trash
 from litman.formats import registry
-from litman.gui.background import BackgroundWork
 from litman.gui.models.papers import PaperTableModel
 from litman.gui.paper_table import EmptyNotice
 from litman.gui.safe_text import rich
 from litman.gui.search_controller import SearchController
 from litman.gui.selection import IdSelection
-from litman.gui.status_line import StatusLine
 from litman.gui.table_header import TableHeader
-from litman.gui.write_worker import WriteWorker
+from litman.gui.writes.background import BackgroundWork
+from litman.gui.writes.status_line import StatusLine
+from litman.gui.writes.write_worker import WriteWorker
 
 if TYPE_CHECKING:  # the ranking loads numpy: the window's first rows need neither
     from litman.core.search.ranking import SearchResult

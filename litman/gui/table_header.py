@@ -14,10 +14,11 @@ from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
 from litman.core.library.facade import Library
 from litman.core.records import Changes
-from litman.gui import refresh, settings
+from litman.gui import settings
 from litman.gui.models.columns import BUILT_IN, ELASTIC, FIELD_PREFIX
 from litman.gui.models.papers import PaperTableModel
 from litman.gui.safe_text import mnemonic_free
+from litman.gui.writes import refresh
 
 TITLE_SHARE = 0.4  # of the table's width, kept for the title however narrow the window
 MIN_WIDTH = 40  # a column shrunk for the title keeps at least this much (or its own width)

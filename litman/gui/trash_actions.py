@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QMessageBox
 from litman.core.library.facade import Library
 from litman.core.records import Changes, counted
 from litman.core.search.filters import Trash
-from litman.gui import commands
 from litman.gui.window_api import Window
+from litman.gui.writes import commands
 
 Step = Callable[[int, int], None]
 
@@ -110,7 +110,7 @@ def follow_view(win: Window) -> None:
     acts.delete_forever.setEnabled(trash and writable)
     for a in (*acts.status.values(), *acts.rating):
         a.setEnabled(writable and not trash)
-    # A server away refuses marks, but a value typed meanwhile is kept (gui/write_desk.py).
+    # A server away refuses marks, but a value typed meanwhile is kept (gui/writes/write_desk.py).
     lib = win.library
     win.detail.read_only = lib.read_only or bool(lib.read_only_reason) or trash
 

@@ -21,7 +21,7 @@ from litman.gui.actions import Actions
 from litman.gui.window_api import Window
 
 if TYPE_CHECKING:
-    from litman.gui.background import BackgroundWork
+    from litman.gui.writes.background import BackgroundWork
 
 
 class ActionWindow(Window, Protocol):

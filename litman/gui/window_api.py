@@ -16,13 +16,13 @@ if TYPE_CHECKING:
     from litman.core.library.facade import Library
     from litman.core.store.interface import WriterClaim
     from litman.gui.actions import Actions
-    from litman.gui.commands import LibraryCommand
     from litman.gui.detail import DetailPane
     from litman.gui.models.papers import PaperTableModel
     from litman.gui.settings import ViewSettings
     from litman.gui.sidebar import Sidebar
     from litman.gui.workers import Runner
-    from litman.gui.write_worker import WriteWorker
+    from litman.gui.writes.commands import LibraryCommand
+    from litman.gui.writes.write_worker import WriteWorker
 
 
 class Window(Protocol):

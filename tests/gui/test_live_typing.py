@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
 from litman.core.library.facade import Library
-from litman.gui.merge_dialog import MINE, MergeDialog
+from litman.gui.writes.merge_dialog import MINE, MergeDialog
 
 pytestmark = [pytest.mark.gui, pytest.mark.both_stores]  # a file polls; a server tells
 

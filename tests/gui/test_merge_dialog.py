@@ -1,4 +1,4 @@
-"""The merge dialog (gui/merge_dialog.py): an edit refused because another client changed
+"""The merge dialog (gui/writes/merge_dialog.py): an edit refused because another client changed
 the same field since the pane showed the paper opens it, with theirs and mine; keeping
 mine or a merged value saves it on the new version, keeping theirs saves nothing; an edit
 of a field nobody else changed lands without asking."""
@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QDialog
 from litman.core.errors import ConflictError, LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import FieldConflict
-from litman.gui.merge_dialog import MERGED, MINE, THEIRS, MergeDialog
+from litman.gui.writes.merge_dialog import MERGED, MINE, THEIRS, MergeDialog
 
 pytestmark = pytest.mark.gui
 

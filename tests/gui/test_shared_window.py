@@ -13,10 +13,10 @@ from sqlalchemy.engine import make_url
 from litman.core.library.facade import Library
 from litman.core.records import Status
 from litman.core.search.filters import ALL, StatusFilter, TagFilter
-from litman.gui import commands
 from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
 from litman.gui.workers import run_inline, wait_for_all
+from litman.gui.writes import commands
 
 pytestmark = pytest.mark.gui
 # Only so that news that never comes does not hang the run: no time is asserted (how soon

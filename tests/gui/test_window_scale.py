@@ -157,7 +157,7 @@ def test_a_bulk_action_gives_control_back_before_it_writes(window, seeded) -> No
 def test_cancel_stops_a_bulk_action_and_undo_reverts_what_was_done(
     window, seeded, monkeypatch
 ) -> None:
-    from litman.gui import commands
+    from litman.gui.writes import commands
 
     monkeypatch.setattr(commands, "CHUNK", 10)
     ids = window.model.ids()
@@ -175,7 +175,7 @@ def test_cancel_stops_a_bulk_action_and_undo_reverts_what_was_done(
 def test_a_bulk_status_change_recounts_the_sidebar_once_not_per_chunk(
     window, seeded, monkeypatch
 ) -> None:
-    from litman.gui import commands
+    from litman.gui.writes import commands
 
     monkeypatch.setattr(commands, "CHUNK", 10)  # the seed library's papers in 9 transactions
     calls = count_calls(monkeypatch, seeded, "status_counts")
@@ -397,7 +397,7 @@ def test_a_search_answered_before_the_index_is_ready_clears_a_pane_it_hid(
 
 def test_a_bulk_action_names_its_papers_grouped_by_thousands(seeded) -> None:
     """The status bar read "Tag 100000 papers 'x'… 0 of 100,000"."""
-    from litman.gui import commands
+    from litman.gui.writes import commands
 
     ids = list(range(1, 1201))
     assert commands.TagPapers(seeded, "x", ids).text() == "Tag 1,200 papers 'x'"

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from litman.core.errors import Cancelled
 from litman.gui.safe_text import mnemonic_free
-from litman.gui.write_worker import WriteWorker
+from litman.gui.writes.write_worker import WriteWorker
 
 
 class WriteProgress(QWidget):

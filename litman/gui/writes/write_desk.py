@@ -4,7 +4,7 @@ failures are said, and the search index is saved when writes pause.
 A command is queued and the window gets control back at once; the command goes on the undo
 stack when its first run has worked (or, stopped half-way, has done something to undo), and
 one that fails says why and leaves no undo entry; an edit refused because someone else
-changed the same fields opens the merge dialog (gui/merge_dialog.py) instead. Three seconds
+changed the same fields opens the merge dialog (gui/writes/merge_dialog.py) instead. Three seconds
 after the last write the index is saved on the worker, so quitting finds nothing left to
 save.
 
@@ -13,7 +13,7 @@ value typed into a field (the detail pane's, the entry editor's) or a tag typed 
 goes on the undo stack unsaved, with a message; other commands (marks, the trash) are
 refused with one:
 what was typed cannot be made again by a click. A command that finds the server gone while
-running goes on the undo stack all the same, marked unsaved (`litman.gui.commands`), and
+running goes on the undo stack all the same, marked unsaved (`litman.gui.writes.commands`), and
 `lost` tells the window. When the server is back, `save_unsaved` saves what the stack holds
 and the library does not.
 """
@@ -24,11 +24,11 @@ from PySide6.QtWidgets import QMessageBox, QStatusBar, QWidget
 
 from litman.core.errors import Cancelled, ConflictError, ServerUnreachableError
 from litman.core.library.facade import Library
-from litman.gui import merge_dialog
-from litman.gui.commands import EditFields, LibraryCommand, SetField, TagPapers
 from litman.gui.safe_text import rich
-from litman.gui.write_progress import failure_message
-from litman.gui.write_worker import WriteWorker
+from litman.gui.writes import merge_dialog
+from litman.gui.writes.commands import EditFields, LibraryCommand, SetField, TagPapers
+from litman.gui.writes.write_progress import failure_message
+from litman.gui.writes.write_worker import WriteWorker
 
 SAVE_INDEX_AFTER_MS = 3000
 # The commands whose refusal as stale the merge dialog answers.

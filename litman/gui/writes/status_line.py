@@ -13,8 +13,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QLabel, QStatusBar
 
 from litman.core.records import counted
-from litman.gui.write_progress import WriteProgress
-from litman.gui.write_worker import WriteWorker
+from litman.gui.writes.write_progress import WriteProgress
+from litman.gui.writes.write_worker import WriteWorker
 
 
 @dataclass(frozen=True)
