@@ -42,13 +42,13 @@ from litman.gui.actions import Actions
 from litman.gui.detail import DetailPane
 from litman.gui.error_report import ReportOnce
 from litman.gui.live import LiveLink
-from litman.gui.models.papers import PaperTableModel
 from litman.gui.pane_feed import PaneFeed
-from litman.gui.paper_table import make_table
-from litman.gui.results import Results
-from litman.gui.selection import IdSelection
 from litman.gui.sidebar import Sidebar
-from litman.gui.table_header import TableHeader
+from litman.gui.table.models.papers import PaperTableModel
+from litman.gui.table.paper_table import make_table
+from litman.gui.table.results import Results
+from litman.gui.table.selection import IdSelection
+from litman.gui.table.table_header import TableHeader
 from litman.gui.workers import Runner, run_in_pool, wait_for_all
 from litman.gui.writes import commands, refresh
 from litman.gui.writes.background import BackgroundWork
@@ -372,7 +372,7 @@ class MainWindow(QMainWindow):
         win.start_background_work()
         return win
 
-    # -- searching and showing (gui/results.py) -----------------------------------------------
+    # -- searching and showing (gui/table/results.py) ----------------------------------------------
 
     def query_text(self) -> str:
         return self.results.query_text()

@@ -14,8 +14,8 @@ from PySide6.QtCore import QObject
 from litman.core.library.facade import Library
 from litman.gui import safe_text
 from litman.gui.detail import DetailPane
-from litman.gui.results import Results
-from litman.gui.whole_selection import WholeSelection
+from litman.gui.table.results import Results
+from litman.gui.table.whole_selection import WholeSelection
 
 READ_AT_ONCE = 200  # papers of a selection read on the GUI thread for the pane
 

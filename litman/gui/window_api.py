@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from litman.core.store.interface import WriterClaim
     from litman.gui.actions import Actions
     from litman.gui.detail import DetailPane
-    from litman.gui.models.papers import PaperTableModel
     from litman.gui.settings import ViewSettings
     from litman.gui.sidebar import Sidebar
+    from litman.gui.table.models.papers import PaperTableModel
     from litman.gui.workers import Runner
     from litman.gui.writes.commands import LibraryCommand
     from litman.gui.writes.write_worker import WriteWorker

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLineEdit, QMainWindow, QSplitter
 
 from litman.gui import screens, settings
 from litman.gui.sidebar import Sidebar, filter_of, setting_of
-from litman.gui.table_header import TableHeader
+from litman.gui.table.table_header import TableHeader
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from PySide6.QtGui import QIcon
 from litman.core.records import NewPaper
 from litman.gui import screens
 from litman.gui.main_window import MainWindow
-from litman.gui.models.columns import authors_label, family_name
 from litman.gui.settings import ViewSettings
+from litman.gui.table.models.columns import authors_label, family_name
 from litman.gui.workers import run_inline
 
 pytestmark = pytest.mark.gui
@@ -202,7 +202,7 @@ def test_an_empty_column_is_looked_for_only_in_the_papers_a_change_touched(windo
 def test_a_corporate_author_is_shown_whole_not_as_a_family_name(tmp_path: Path) -> None:
     """`{World Health Organization}` showed as "Organization" in the Authors column."""
     from litman.formats import registry
-    from litman.gui.models.columns import BUILT_IN
+    from litman.gui.table.models.columns import BUILT_IN
 
     path = tmp_path / "who.bib"
     path.write_text(

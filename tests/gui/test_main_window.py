@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QInputDialog, QMessageBox
 from litman.core.records import NewPaper, Status
 from litman.core.search.filters import StatusFilter, TagFilter
 from litman.gui import file_dialogs
-from litman.gui.models.papers import PaperTableModel
+from litman.gui.table.models.papers import PaperTableModel
 
 pytestmark = pytest.mark.gui
 

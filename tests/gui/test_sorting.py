@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from litman.core.records import SORT_FIELDS
-from litman.gui.models.columns import BUILT_IN
+from litman.gui.table.models.columns import BUILT_IN
 
 pytestmark = pytest.mark.gui
 

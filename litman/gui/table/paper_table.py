@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
-from litman.gui.models.papers import PaperTableModel
+from litman.gui.table.models.papers import PaperTableModel
 
 ROW_HEIGHT = 24
 

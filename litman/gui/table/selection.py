@@ -24,7 +24,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QTableView
 
-from litman.gui.models.papers import PaperTableModel
+from litman.gui.table.models.papers import PaperTableModel
 
 Flag = QItemSelectionModel.SelectionFlag
 

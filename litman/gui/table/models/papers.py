@@ -21,8 +21,8 @@ from litman import paths
 from litman.core.errors import ServerUnreachableError
 from litman.core.library.facade import Library
 from litman.core.records import Paper, Status
-from litman.gui.models.columns import BUILT_IN, FIELD_PREFIX, Column, field_column, tooltip
 from litman.gui.safe_text import rich
+from litman.gui.table.models.columns import BUILT_IN, FIELD_PREFIX, Column, field_column, tooltip
 
 PAGE = 64  # papers read at a time: a screenful or two
 # Papers read are kept across a refill that changed no paper (a keystroke, a sort), up to

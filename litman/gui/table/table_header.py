@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 from litman.core.library.facade import Library
 from litman.core.records import Changes
 from litman.gui import settings
-from litman.gui.models.columns import BUILT_IN, ELASTIC, FIELD_PREFIX
-from litman.gui.models.papers import PaperTableModel
 from litman.gui.safe_text import mnemonic_free
+from litman.gui.table.models.columns import BUILT_IN, ELASTIC, FIELD_PREFIX
+from litman.gui.table.models.papers import PaperTableModel
 from litman.gui.writes import refresh
 
 TITLE_SHARE = 0.4  # of the table's width, kept for the title however narrow the window

@@ -18,12 +18,12 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QTableView
 from litman.core.library.facade import Library
 from litman.core.search.filters import ALL, Filter, Narrowing, Trash
 from litman.formats import registry
-from litman.gui.models.papers import PaperTableModel
-from litman.gui.paper_table import EmptyNotice
 from litman.gui.safe_text import rich
-from litman.gui.search_controller import SearchController
-from litman.gui.selection import IdSelection
-from litman.gui.table_header import TableHeader
+from litman.gui.table.models.papers import PaperTableModel
+from litman.gui.table.paper_table import EmptyNotice
+from litman.gui.table.search_controller import SearchController
+from litman.gui.table.selection import IdSelection
+from litman.gui.table.table_header import TableHeader
 from litman.gui.writes.background import BackgroundWork
 from litman.gui.writes.status_line import StatusLine
 from litman.gui.writes.write_worker import WriteWorker
@@ -191,7 +191,7 @@ class Results(QObject):
 
     def _show(self, ids: list[int], same_papers: bool = False) -> None:
         """These rows, with the papers selected before that are still among them and the
-        current row where it was (gui/selection.py)."""
+        current row where it was (gui/table/selection.py)."""
         place = self.selection.place()
         view, self._shown_view = self._shown_view, self._view()
         self.model.set_ids(ids, same_papers=same_papers)
