@@ -39,10 +39,10 @@ from litman.gui import (
     window_state,
 )
 from litman.gui.actions import Actions
-from litman.gui.detail import DetailPane
+from litman.gui.detail.pane import DetailPane
+from litman.gui.detail.pane_feed import PaneFeed
 from litman.gui.error_report import ReportOnce
 from litman.gui.live import LiveLink
-from litman.gui.pane_feed import PaneFeed
 from litman.gui.sidebar import Sidebar
 from litman.gui.table.models.papers import PaperTableModel
 from litman.gui.table.paper_table import make_table

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from litman.core.records import Status
 from litman.gui import dialogs
-from litman.gui.detail import DetailPane
+from litman.gui.detail.pane import DetailPane
 from litman.gui.sidebar import Sidebar
 from litman.gui.window_api import Window
 from litman.gui.writes import commands

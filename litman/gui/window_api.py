@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from litman.core.library.facade import Library
     from litman.core.store.interface import WriterClaim
     from litman.gui.actions import Actions
-    from litman.gui.detail import DetailPane
+    from litman.gui.detail.pane import DetailPane
     from litman.gui.settings import ViewSettings
     from litman.gui.sidebar import Sidebar
     from litman.gui.table.models.papers import PaperTableModel

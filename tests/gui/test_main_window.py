@@ -191,7 +191,7 @@ def test_settings_are_restored_in_a_new_window(window, qtbot, tmp_path: Path) ->
 
 
 def test_abstract_html_is_never_interpreted(window) -> None:
-    from litman.gui.rendering import abstract_html
+    from litman.gui.detail.rendering import abstract_html
 
     html = abstract_html('<img src="http://evil/x.png"><script>alert(1)</script>', [])
     assert "<img" not in html and "<script" not in html
@@ -223,7 +223,7 @@ def test_titles_show_their_latex_as_text_and_keep_it(window) -> None:
 
 
 def test_abstract_markup_reads_as_words_and_keeps_its_hits() -> None:
-    from litman.gui.rendering import HIGHLIGHT, abstract_html
+    from litman.gui.detail.rendering import HIGHLIGHT, abstract_html
 
     text = r"We propose \emph{fast bandits} and **γ-similarity** with \fedqueue{} at 20\%."
     hit = text.index("bandits")

@@ -121,7 +121,7 @@ def test_chips_shown_again_after_the_pane_settled_get_their_room(qtbot) -> None:
     vanished at 100k papers."""
     from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-    from litman.gui.tag_box import TagBox
+    from litman.gui.detail.tag_box import TagBox
 
     pane = QWidget()
     qtbot.addWidget(pane)

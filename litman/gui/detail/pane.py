@@ -28,13 +28,13 @@ from litman.core import fields
 from litman.core.records import Paper, Status
 from litman.display.text import plain_text
 from litman.formats.bibtex_macros import UNDEFINED
-from litman.gui.entry_editor import EntryEditor
-from litman.gui.pane_widgets import NotesEdit, SafeBrowser
-from litman.gui.rendering import abstract_html
+from litman.gui.detail.entry_editor import EntryEditor
+from litman.gui.detail.pane_widgets import NotesEdit, SafeBrowser
+from litman.gui.detail.rendering import abstract_html
+from litman.gui.detail.tag_box import TagBox
+from litman.gui.detail.typing_kept import Held, Typing, typed
+from litman.gui.detail.typing_kept import shown_values as _values
 from litman.gui.safe_text import MAX_RENDERED, clip
-from litman.gui.tag_box import TagBox
-from litman.gui.typing_kept import Held, Typing, typed
-from litman.gui.typing_kept import shown_values as _values
 
 LINE_FIELDS = ("title", "authors", "year", "venue", "doi", "url")
 LABELS = {"doi": "DOI", "url": "URL"}

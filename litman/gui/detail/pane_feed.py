@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject
 
 from litman.core.library.facade import Library
 from litman.gui import safe_text
-from litman.gui.detail import DetailPane
+from litman.gui.detail.pane import DetailPane
 from litman.gui.table.results import Results
 from litman.gui.table.whole_selection import WholeSelection
 

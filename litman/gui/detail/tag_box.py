@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from litman.core.search import tag_match
 from litman.display.text import tag_text
-from litman.gui.flow_layout import FlowLayout
+from litman.gui.detail.flow_layout import FlowLayout
 from litman.gui.safe_text import clip, mnemonic_free, rich
 
 CHIP_CHARS = 40  # a chip shows this much of a tag's path; the tooltip shows all of it

@@ -1,0 +1,2 @@
+"""The detail pane: the paper the table's selection shows (or what several have in common), its
+fields, tags, abstract and notes, each edit sent as a request the window turns into a command."""
