@@ -11,6 +11,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from litman.core.attached import Detach, Reattach
+
 T = TypeVar("T")
 
 
@@ -324,6 +326,8 @@ Inverse = (
     | TagRenamed
     | TagRename
     | TagColour
+    | Detach
+    | Reattach
 )
 
 

@@ -35,6 +35,7 @@ TABLES: tuple[tuple[Table, str], ...] = (
     (models.trash, "paper_id"),
     (models.sources, "id"),
     (models.conflicts, "id"),
+    (models.attachments, "id"),
 )
 
 
@@ -99,4 +100,6 @@ def _pages(conn: Connection, table: Table, key: str) -> Iterator[Sequence[dict[s
 def _continue_numbering(conn: Connection) -> None:
     """Rows came with their ids: new rows must be numbered after them. (SQLite follows the
     largest id by itself; PostgreSQL's sequences must be told.)"""
-    dialects.of(conn).continue_numbering(conn, ("papers", "tags", "sources", "conflicts"))
+    dialects.of(conn).continue_numbering(
+        conn, ("papers", "tags", "sources", "conflicts", "attachments")
+    )

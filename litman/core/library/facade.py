@@ -17,6 +17,7 @@ from sqlalchemy import Connection, Engine, exists, select
 from litman.core import fields
 from litman.core.batch import gc_paused
 from litman.core.errors import Cancelled, LitmanError, NotFoundError
+from litman.core.library.attachments import Attachments
 from litman.core.library.backups import Backups
 from litman.core.library.papers import UNSEARCHED_FIELDS, Papers
 from litman.core.library.parts import forward
@@ -70,7 +71,8 @@ _READING_SORTS = {"status": "status", "rating": "rating", "read": "read_at"}
 
 class Library:
     """One litman library, over one `Store`, made of parts: `papers` (adding, editing,
-    deleting: `litman.core.library.papers`) and `tags` (`litman.core.library.tags`). The
+    deleting: `litman.core.library.papers`), `tags` (`litman.core.library.tags`) and
+    `attachments` (files and links: `litman.core.library.attachments`). The
     flat methods below that name a part's method are the older spelling of it."""
 
     # The parts' methods under their older, flat names.
@@ -101,6 +103,7 @@ class Library:
         self.papers = Papers(self)
         self.tags = Tags(self)
         self.backups = Backups(self)
+        self.attachments = Attachments(self)
         self.index_cache = index_cache
         self._closed = False
         self._listeners: list[Listener] = []
@@ -201,6 +204,10 @@ class Library:
     def read_only_reason(self) -> str:
         """Why the library is read-only when the caller did not ask for it, for a notice."""
         return self.store.read_only_reason
+
+    def _default_files_folder(self) -> Path | None:
+        """Where stored attachments go unless the user says: the store's own folder."""
+        return self.store.files_folder
 
     def take_daily_backup(self) -> Backup | None:
         """The day's backup, unless one exists or backups are off for this library."""
@@ -423,7 +430,7 @@ class Library:
     def undo(self, changes: Changes | Inverse) -> Changes:
         """Revert a mutation from its Changes record (or the inverse it holds) in one
         transaction (`litman.core.library.undo`); the record returned redoes it."""
-        return undo_change(self.papers, self.tags, changes)
+        return undo_change(self.papers, self.tags, self.attachments, changes)
 
     def subscribe(self, listener: Listener) -> None:
         """Call `listener(changes)` after every committed mutation."""

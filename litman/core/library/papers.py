@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from litman.core import fields
 from litman.core.batch import gc_paused
 from litman.core.errors import ConflictError, LitmanError, NotFoundError
+from litman.core.library.attachments import files_folder, remove_stored, stored_paths
 from litman.core.library.citekeys import KeyAllocator, base_key
 from litman.core.library.parts import Part
 from litman.core.records import (
@@ -208,8 +209,13 @@ class Papers(Part):
         with self._write() as conn:
             gone = tuple(which(conn))
             tell(0, len(gone))  # the last moment a cancel stops it: nothing deleted yet
+            files = stored_paths(conn, gone)
+            folder = files_folder(conn, self._host._default_files_folder())
             store.delete_rows(conn, gone)
-            return self._publish(Changes(deleted=gone, tags_changed=bool(gone), backup=backup))
+            done = self._publish(Changes(deleted=gone, tags_changed=bool(gone), backup=backup))
+        if files:  # once the rows are gone for good: a failed delete keeps its files
+            remove_stored(folder, files)
+        return done
 
     def set_status(self, ids: Sequence[int], status: Status | str) -> Changes:
         """Set the reader's status of many papers; setting read stamps read_at. The papers

@@ -3,7 +3,9 @@
 and tags alike. What it returns holds the inverse of the undo: a redo.
 """
 
+from litman.core.attached import Detach, Reattach
 from litman.core.errors import LitmanError
+from litman.core.library.attachments import Attachments
 from litman.core.library.papers import Papers
 from litman.core.library.tags import Tags
 from litman.core.records import (
@@ -21,7 +23,9 @@ from litman.core.records import (
 )
 
 
-def undo(papers: Papers, tags: Tags, changes: Changes | Inverse) -> Changes:
+def undo(
+    papers: Papers, tags: Tags, attachments: Attachments, changes: Changes | Inverse
+) -> Changes:
     """Revert a mutation from its Changes record (or the inverse it holds), in one
     transaction of the part it belongs to."""
     inverse = changes.inverse if isinstance(changes, Changes) else changes
@@ -44,5 +48,9 @@ def undo(papers: Papers, tags: Tags, changes: Changes | Inverse) -> Changes:
             return tags.rename_tag(old, new)
         case TagColour(name=name, colour=colour):
             return tags.set_tag_colour(name, colour)
+        case Detach(ids=ids):
+            return attachments.detach(ids)
+        case Reattach():
+            return attachments.reattach(inverse)
         case None:
             raise LitmanError("That change cannot be undone: it holds no inverse.")

@@ -219,6 +219,13 @@ class Store(Protocol):
         """The day's backup, unless one exists or backups are off."""
         ...
 
+    @property
+    def files_folder(self) -> Path | None:
+        """The folder attachments are copied into by default (beside a library file); None
+        where the library has no folder of its own (a shared database: each user sets
+        theirs)."""
+        ...
+
     def owns_file(self, path: Path) -> bool:
         """Whether `path` is one of the store's own files."""
         ...

@@ -12,7 +12,7 @@ from sqlalchemy import JSON, Column, Index, Integer, String, Table, UniqueConstr
 from sqlmodel import Field, SQLModel
 
 # Bump with a migration in `litman.core.store.schema` whenever a table below changes.
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 # Sortable columns indexed since schema 3 (the others had an index already).
 SORT_INDEXED = (
     "authors_sort",
@@ -185,6 +185,29 @@ class ConflictRow(SQLModel, table=True):
     at: datetime
 
 
+class AttachmentRow(SQLModel, table=True):
+    """A file or link attached to a paper (schema 11; `litman.core.library.attachments`).
+
+    `kind` is "file" for a file the library keeps in its files folder (copied there; its
+    `path` relative to that folder, deleted with the paper when the trash is emptied) or
+    "link" for a file left where it is, or a URL (its `path` as given: absolute, or relative
+    to the base folder the user sets; never deleted by litman). Its own table, not a BibTeX
+    field, as Zotero's `itemAttachments`: a paper has any number, each with its own title,
+    type and size, and the `file` field is written from these rows."""
+
+    __tablename__ = "attachments"
+    __table_args__ = (Index("ix_attachments_paper", "paper_id"), {"sqlite_autoincrement": True})
+
+    id: int | None = Field(default=None, sa_column=Column(Integer, primary_key=True))
+    paper_id: int = Field(foreign_key="papers.id", ondelete="CASCADE")
+    kind: str
+    path: str
+    title: str = ""
+    content_type: str = ""
+    size: int | None = None
+    added_at: datetime
+
+
 class SourceRow(SQLModel, table=True):
     """A file that was imported: its name, the collection label it carried, its digest."""
 
@@ -215,3 +238,4 @@ journal = table_of(JournalRow)
 conflicts = table_of(ConflictRow)
 reading = table_of(ReadingRow)
 trash = table_of(TrashRow)
+attachments = table_of(AttachmentRow)

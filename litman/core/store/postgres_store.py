@@ -340,6 +340,11 @@ class PostgresStore:
     def take_daily_backup(self) -> Backup | None:
         return None
 
+    @property
+    def files_folder(self) -> None:
+        """None: a shared library's files are where each member says."""
+        return None
+
     def owns_file(self, path: Path) -> bool:
         return False
 

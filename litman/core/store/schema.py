@@ -78,6 +78,12 @@ def _v9_to_v10(conn: Connection) -> None:
         conn.execute(rekey, changed)
 
 
+def _v10_to_v11(conn: Connection) -> None:
+    """Attachments in their own table (`litman.core.library.attachments`), empty: before,
+    a paper's files were at most a BibTeX `file` field, which stays as it was read."""
+    models.attachments.create(conn, checkfirst=True)
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _v1_to_v2,
@@ -89,6 +95,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     7: _v7_to_v8,
     8: _v8_to_v9,
     9: _v9_to_v10,
+    10: _v10_to_v11,
 }
 
 

@@ -155,6 +155,11 @@ class SQLiteStore:
             return None
         return backups.take_daily(self.path)
 
+    @property
+    def files_folder(self) -> Path:
+        """`library-files/` beside `library.sqlite`: the library's own folder of files."""
+        return self.path.with_name(backups.backup_key(self.path) + "-files")
+
     def owns_file(self, path: Path) -> bool:
         return own_files.is_library_file(self.path, path)
 

@@ -1,0 +1,313 @@
+"""The library's attachments part (`library.attachments`): a paper's files and links.
+
+A file is either copied into the library's files folder (the default, as Zotero's
+`storage/`: a folder of its own per attachment, `files/K3X9QZ2A/paper.pdf`) or linked where it
+is (as JabRef's file links). Paths are kept relative to the base folder where they lie in it,
+so that a library moved with its folder, or a shared library each member points at their
+own copy of the files, finds them: the base folder is the user's own setting where each user
+has their own (a shared library), else the library's; by default the folder beside the
+library file (`litman.core.store.interface.Store.files_folder`).
+
+Attaching is one write transaction, undone by `Library.undo` (`Detach`, `Reattach`); the
+files an attach copied stay in the folder until their paper is deleted for good, so that a
+redo finds them. Moving a paper to the trash leaves its files where they are (they go to the
+trash with it, and come back with it); emptying the trash deletes the stored ones
+(`remove_stored`); a linked file is never deleted.
+"""
+
+import mimetypes
+import os
+import secrets
+import shutil
+import string
+from collections.abc import Mapping, Sequence
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from sqlalchemy import Connection, delete, select
+
+from litman.core.attached import LINKED, PDF, STORED, Attachment, Detach, Reattach, is_url
+from litman.core.errors import LitmanError, NotFoundError
+from litman.core.library.parts import Part
+from litman.core.records import Changes
+from litman.core.store import attachments as table
+from litman.core.store import models, reading_state, trash
+from litman.core.store import rows as store
+
+FOLDER_KEY = "files_folder"  # the library's base folder; FOLDER_KEY:role, a member's own
+_KEY_CHARS = string.ascii_uppercase + string.digits
+ATTACHED = frozenset({"attachments"})  # what a Changes record says an attach wrote
+
+
+class Attachments(Part):
+    """Attaching files and links to papers, listing them, and where they are."""
+
+    # -- the base folder -------------------------------------------------------------------
+
+    def folder(self) -> Path | None:
+        """The base folder: stored files are kept in it and relative paths resolve against
+        it. The user's own (shared library), else the library's, else the store's default
+        (beside the library file; a shared library has none)."""
+        with self._read() as conn:
+            return self._folder(conn)
+
+    def _folder(self, conn: Connection) -> Path | None:
+        return files_folder(conn, self._host._default_files_folder())
+
+    def set_folder(self, path: Path | str | None, *, mine: bool | None = None) -> Path | None:
+        """Set the base folder (None: back to the default); `mine` (by default, on a library
+        with per-user reading state) sets the calling user's own. The folder now in force."""
+        value = "" if path is None else str(Path(path).expanduser().absolute())
+        with self._write() as conn:
+            me = reading_state.reader_name(conn)
+            own = bool(me) if mine is None else mine and bool(me)
+            key = f"{FOLDER_KEY}:{me}" if own else FOLDER_KEY
+            conn.execute(delete(models.meta).where(models.meta.c.key == key))
+            if value:
+                store.bulk_insert(conn, models.meta, [{"key": key, "value": value}])
+            self._publish(Changes())  # no paper changed: nothing for the journal
+            return self._folder(conn)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def of(self, paper_id: int) -> list[Attachment]:
+        """A paper's attachments, in the order attached."""
+        return self.of_papers([paper_id]).get(paper_id, [])
+
+    def of_papers(self, paper_ids: Sequence[int]) -> dict[int, list[Attachment]]:
+        """The attachments of these papers, by paper (those without are left out)."""
+        with self._read() as conn:
+            rows, base = table.rows_of(conn, paper_ids), self._folder(conn)
+        out: dict[int, list[Attachment]] = {}
+        for row in rows:
+            out.setdefault(row["paper_id"], []).append(_record(row, base))
+        return out
+
+    def with_attachments(self, paper_ids: Sequence[int]) -> set[int]:
+        """Those of these papers that have an attachment (the table's icon)."""
+        with self._read() as conn:
+            return table.with_attachments(conn, paper_ids)
+
+    def to_open(self, paper_id: int) -> Attachment | None:
+        """What opening the paper opens: its first PDF, else its first file, else its first
+        link (a file that is missing too: the caller says so); None when it has none."""
+        found = self.of(paper_id)
+        files = [a for a in found if not a.url]
+        pdfs = [a for a in files if a.pdf]
+        for group in (pdfs, files, found):
+            present = [a for a in group if not a.missing]
+            if present or group:
+                return (present or group)[0]
+        return None
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def attach(
+        self, paper_id: int, sources: Sequence[Path | str], *, link: bool = False, title: str = ""
+    ) -> Changes:
+        """Attach files (copied into the files folder, or with `link` linked where they are)
+        or URLs to a paper, in one transaction; all or none. A file that is not there, not a
+        regular file, or one of the library's own files is refused, naming it."""
+        base = self.folder()
+        planned = [_planned(s, link, base, title) for s in sources]
+        if not link and any(p["kind"] == STORED for p in planned) and base is None:
+            raise LitmanError(
+                "This library has no files folder: set one (`litman files-folder PATH`) or "
+                "attach with --link."
+            )
+        copied: list[Path] = []
+        try:
+            rows = [_copied(p, base, copied) if p["kind"] == STORED else p for p in planned]
+            return self._insert(paper_id, rows)
+        except BaseException:
+            for path in copied:  # nothing attached: no copy left behind
+                shutil.rmtree(path.parent, ignore_errors=True)
+            raise
+
+    def _insert(self, paper_id: int, rows: Sequence[Mapping[str, Any]]) -> Changes:
+        with self._write() as conn:
+            if not store.existing_ids(conn, [paper_id]):
+                raise NotFoundError(f"No paper with id {paper_id}.")
+            if trash.among(conn, [paper_id]):
+                raise LitmanError(f"Paper {paper_id} is in the trash; nothing was attached.")
+            stamp = store.now()
+            ids = table.insert_rows(
+                conn, [dict(r, paper_id=paper_id, added_at=stamp) for r in rows]
+            )
+            return self._publish(_changed([paper_id], Detach(tuple(ids))))
+
+    def detach(self, ids: Sequence[int]) -> Changes:
+        """Take attachments off their papers (the files stay where they are); undone by
+        `Reattach`."""
+        with self._write() as conn:
+            rows = table.rows_by_id(conn, ids)
+            table.delete_ids(conn, [r["id"] for r in rows])
+            papers = [r["paper_id"] for r in rows]
+            return self._publish(_changed(papers, _reattach(rows)))
+
+    def reattach(self, back: Reattach) -> Changes:
+        """Put rows back as they were, in place of any with their ids (undo of `detach` and
+        of `relink`); undone by detaching them, or putting back the rows they replaced."""
+        plain = [dict(r) for r in back.rows]
+        ids = [r["id"] for r in plain]
+        with self._write() as conn:
+            there = table.rows_by_id(conn, ids)
+            table.delete_ids(conn, ids)
+            table.insert_rows(conn, plain)
+            papers = [r["paper_id"] for r in [*there, *plain]]
+            inverse = _reattach(there) if there else Detach(tuple(ids))
+            return self._publish(_changed(papers, inverse))
+
+    def relink(self, attachment_id: int, path: Path | str) -> Changes:
+        """Point an attachment at another file (a missing file found elsewhere): it becomes
+        a link to that file. Undo puts the row back as it was."""
+        found = Path(path).expanduser().absolute()
+        if not found.is_file():
+            raise LitmanError(f"No file {found}; nothing was changed.")
+        with self._write() as conn:
+            rows = table.rows_by_id(conn, [attachment_id])
+            if not rows:
+                raise NotFoundError(f"No attachment with id {attachment_id}.")
+            old = rows[0]
+            table.delete_ids(conn, [attachment_id])
+            new = dict(old, kind=LINKED, path=_kept_path(found, self._folder(conn)))
+            table.insert_rows(conn, [new])
+            return self._publish(_changed([old["paper_id"]], _reattach([old])))
+
+
+def files_folder(conn: Connection, default: Path | None) -> Path | None:
+    """The base folder in force on this connection: its user's own, else the library's,
+    else `default`."""
+    M = models.meta
+    me = reading_state.reader_name(conn)
+    keys = [f"{FOLDER_KEY}:{me}", FOLDER_KEY] if me else [FOLDER_KEY]
+    found = dict(conn.execute(select(M.c.key, M.c.value).where(M.c.key.in_(keys))).all())
+    for key in keys:
+        if found.get(key):
+            return Path(found[key])
+    return default
+
+
+def _reattach(rows: Sequence[Mapping[str, Any]]) -> Reattach:
+    return Reattach(tuple(tuple(sorted(r.items())) for r in rows))
+
+
+def _changed(papers: Sequence[int], inverse: Detach | Reattach) -> Changes:
+    return Changes(
+        updated=tuple(dict.fromkeys(papers)), text_changed=False, fields=ATTACHED, inverse=inverse
+    )
+
+
+def _record(row: Mapping[str, Any], base: Path | None) -> Attachment:
+    location = locate(row["kind"], row["path"], base)
+    missing = bool(location) and not is_url(row["path"]) and not Path(location).is_file()
+    return Attachment(
+        id=row["id"],
+        paper_id=row["paper_id"],
+        kind=row["kind"],
+        path=row["path"],
+        title=row["title"],
+        content_type=row["content_type"],
+        size=row["size"],
+        added_at=row["added_at"],
+        location=location,
+        missing=missing or not location,
+    )
+
+
+def locate(kind: str, path: str, base: Path | None) -> str:
+    """Where an attachment is: its URL, its absolute path, or its relative path resolved
+    against the base folder ("" when there is none to resolve it against)."""
+    if is_url(path):
+        return path
+    given = Path(path).expanduser()
+    if given.is_absolute():
+        return str(given)
+    if base is None:
+        return ""
+    return str(base / PurePosixPath(path))
+
+
+def _planned(source: Path | str, link: bool, base: Path | None, title: str) -> dict[str, Any]:
+    """A row for one source, before any file is copied (a URL is always a link)."""
+    if isinstance(source, str) and is_url(source):
+        return {"kind": LINKED, "path": source, "title": title, "content_type": "", "size": None}
+    path = Path(source).expanduser().absolute()
+    if not path.is_file():
+        what = "not a file" if path.exists() else "no such file"
+        raise LitmanError(f"Cannot attach {path}: {what}; nothing was attached.")
+    return {
+        "kind": LINKED if link else STORED,
+        "path": _kept_path(path, base) if link else str(path),
+        "title": title,
+        "content_type": content_type(path),
+        "size": path.stat().st_size,
+    }
+
+
+def _kept_path(path: Path, base: Path | None) -> str:
+    """A linked file's path as kept: relative to the base folder when it lies in it."""
+    if base is not None:
+        try:
+            return path.relative_to(base.absolute()).as_posix()
+        except ValueError:
+            pass
+    return str(path)
+
+
+def _copied(row: Mapping[str, Any], base: Path | None, copied: list[Path]) -> dict[str, Any]:
+    """Copy a file into a new folder of its own in the base folder; the row to insert."""
+    assert base is not None
+    source = Path(row["path"])
+    while True:
+        key = "".join(secrets.choice(_KEY_CHARS) for _ in range(8))
+        home = base / key
+        try:
+            home.mkdir(parents=True)
+            break
+        except FileExistsError:
+            continue
+    target = home / _safe_name(source.name)
+    part = home / (target.name + ".part")
+    copied.append(target)
+    shutil.copyfile(source, part)
+    os.replace(part, target)  # never a half-copied file under the final name
+    return dict(row, path=f"{key}/{target.name}")
+
+
+def _safe_name(name: str) -> str:
+    kept = "".join(c for c in name if c not in '<>:"/\\|?*' and ord(c) >= 32).strip(" .")
+    return kept[:200] or "attachment"
+
+
+def content_type(path: Path) -> str:
+    """A file's type: PDF when it starts as one (whatever its name), else by its name."""
+    try:
+        with path.open("rb") as f:
+            if f.read(5) == b"%PDF-":
+                return PDF
+    except OSError:
+        pass
+    guessed, _ = mimetypes.guess_type(path.name)
+    return guessed or ""
+
+
+def stored_paths(conn: Connection, paper_ids: Sequence[int]) -> list[str]:
+    """The stored files (relative paths) of these papers, to delete after they are."""
+    return [r["path"] for r in table.rows_of(conn, paper_ids) if r["kind"] == STORED]
+
+
+def remove_stored(base: Path | None, paths: Sequence[str]) -> None:
+    """Delete stored files (and their folders, when left empty) from the base folder. A
+    path that would leave the folder is not followed."""
+    if base is None:
+        return
+    root = base.resolve()
+    for path in paths:
+        target = (base / PurePosixPath(path)).resolve()
+        if root not in target.parents:
+            continue
+        target.unlink(missing_ok=True)
+        folder = target.parent
+        if folder != root and not any(folder.iterdir()):
+            folder.rmdir()

@@ -1,0 +1,174 @@
+"""Attachments (schema 11): files copied into the library's files folder or linked where they
+are, URLs, listed in order with where they are now; relative paths resolved against the base
+folder the user sets; trash, empty trash and undo carry the stored files with the paper."""
+
+from pathlib import Path
+
+import pytest
+
+from litman.core.attached import LINKED, PDF, STORED
+from litman.core.errors import LitmanError
+from litman.core.library.facade import Library
+from litman.core.records import NewPaper
+
+
+@pytest.fixture
+def lib(library: Library, store: str, tmp_path: Path) -> Library:
+    """A library with one paper; a shared library gets a base folder (it has none)."""
+    if store == "postgresql":
+        library.attachments.set_folder(tmp_path / "files")
+    library.add_papers([NewPaper(title="Walrus embeddings"), NewPaper(title="Other")])
+    return library
+
+
+def pdf(tmp_path: Path, name: str = "walrus.pdf", body: bytes = b"%PDF-1.4\n%%EOF\n") -> Path:
+    path = tmp_path / "in" / name
+    path.parent.mkdir(exist_ok=True)
+    path.write_bytes(body)
+    return path
+
+
+def test_a_file_is_copied_into_the_files_folder(lib: Library, tmp_path: Path) -> None:
+    source = pdf(tmp_path)
+    lib.attachments.attach(1, [source])
+    (att,) = lib.attachments.of(1)
+    assert att.kind == STORED and att.content_type == PDF and att.size == source.stat().st_size
+    folder = lib.attachments.folder()
+    assert folder is not None and Path(att.location).parent.parent == folder
+    assert Path(att.location).read_bytes() == source.read_bytes() and not att.missing
+    source.unlink()  # the copy is the library's own
+    assert not lib.attachments.of(1)[0].missing
+
+
+@pytest.mark.file_only
+def test_the_files_folder_is_beside_the_library_file(library_path: Path, tmp_path: Path) -> None:
+    with Library.open(library_path) as lib:
+        lib.add_paper(NewPaper(title="A"))
+        lib.attachments.attach(1, [pdf(tmp_path)])
+        assert lib.attachments.folder() == library_path.with_name("lib-files")
+        assert Path(lib.attachments.of(1)[0].location).is_relative_to(library_path.parent)
+
+
+def test_a_linked_file_stays_where_it_is_and_goes_missing(lib: Library, tmp_path: Path) -> None:
+    source = pdf(tmp_path)
+    lib.attachments.attach(1, [source], link=True)
+    (att,) = lib.attachments.of(1)
+    assert (att.kind, att.location, att.missing) == (LINKED, str(source), False)
+    source.unlink()
+    assert lib.attachments.of(1)[0].missing
+
+
+def test_relative_paths_resolve_against_the_base_folder(lib: Library, tmp_path: Path) -> None:
+    base = tmp_path / "mine"
+    lib.attachments.set_folder(base)
+    (base / "sub").mkdir(parents=True)
+    (base / "sub" / "x.pdf").write_bytes(b"%PDF-1.4")
+    lib.attachments.attach(1, [base / "sub" / "x.pdf"], link=True)
+    (att,) = lib.attachments.of(1)
+    assert att.path == "sub/x.pdf"  # kept relative: moves with the folder
+    moved = tmp_path / "elsewhere"
+    base.rename(moved)
+    assert lib.attachments.of(1)[0].missing
+    lib.attachments.set_folder(moved)
+    assert lib.attachments.of(1)[0].location == str(moved / "sub" / "x.pdf")
+    assert not lib.attachments.of(1)[0].missing
+
+
+def test_urls_are_links_and_never_missing(lib: Library) -> None:
+    lib.attachments.attach(1, ["https://arxiv.org/pdf/2101.00001"])
+    (att,) = lib.attachments.of(1)
+    assert (att.kind, att.url, att.missing) == (LINKED, True, False)
+
+
+def test_attachments_keep_their_order_and_the_first_pdf_opens(lib: Library, tmp_path: Path) -> None:
+    note = tmp_path / "in" / "notes.txt"
+    pdf(tmp_path)
+    note.write_text("notes")
+    lib.attachments.attach(1, ["https://example.org/x", note, pdf(tmp_path)])
+    kinds = [(a.kind, Path(a.path).name) for a in lib.attachments.of(1)]
+    assert kinds == [(LINKED, "x"), (STORED, "notes.txt"), (STORED, "walrus.pdf")]
+    opened = lib.attachments.to_open(1)
+    assert opened is not None and opened.pdf
+    assert lib.attachments.to_open(2) is None
+    assert lib.attachments.with_attachments([1, 2]) == {1}
+
+
+def test_a_missing_source_attaches_nothing(lib: Library, tmp_path: Path) -> None:
+    with pytest.raises(LitmanError, match="no such file"):
+        lib.attachments.attach(1, [pdf(tmp_path), tmp_path / "gone.pdf"])
+    assert lib.attachments.of(1) == []
+    folder = lib.attachments.folder()
+    assert folder is None or not folder.exists() or not any(folder.iterdir())
+
+
+def test_attach_is_undone_and_redone(lib: Library, tmp_path: Path) -> None:
+    changes = lib.attachments.attach(1, [pdf(tmp_path)])
+    assert changes.updated == (1,) and not changes.text_changed
+    redo = lib.undo(changes)
+    assert lib.attachments.of(1) == []
+    lib.undo(redo)
+    (att,) = lib.attachments.of(1)
+    assert not att.missing  # the copy was kept for the redo
+
+
+def test_detach_is_undone_with_the_same_row(lib: Library, tmp_path: Path) -> None:
+    lib.attachments.attach(1, [pdf(tmp_path)])
+    before = lib.attachments.of(1)
+    changes = lib.attachments.detach([before[0].id])
+    assert lib.attachments.of(1) == []
+    lib.undo(changes)
+    assert lib.attachments.of(1) == before
+
+
+def test_relink_points_a_missing_file_at_its_new_place(lib: Library, tmp_path: Path) -> None:
+    source = pdf(tmp_path)
+    lib.attachments.attach(1, [source], link=True)
+    moved = source.rename(tmp_path / "moved.pdf")
+    (att,) = lib.attachments.of(1)
+    changes = lib.attachments.relink(att.id, moved)
+    assert lib.attachments.of(1)[0].location == str(moved)
+    lib.undo(changes)
+    assert lib.attachments.of(1) == [att]
+
+
+def test_trash_keeps_stored_files_and_emptying_deletes_them(lib: Library, tmp_path: Path) -> None:
+    linked = pdf(tmp_path, "linked.pdf")
+    lib.attachments.attach(1, [pdf(tmp_path)])
+    lib.attachments.attach(1, [linked], link=True)
+    stored = Path(lib.attachments.of(1)[0].location)
+    deleted = lib.delete_papers([1])
+    assert stored.exists() and len(lib.attachments.of(1)) == 2
+    lib.undo(deleted)
+    assert [a.missing for a in lib.attachments.of(1)] == [False, False]
+    lib.delete_papers([1])
+    lib.empty_trash()
+    assert not stored.exists() and not stored.parent.exists()
+    assert linked.exists()  # a linked file is never deleted
+    assert lib.attachments.of(1) == []
+
+
+def test_attaching_to_a_paper_in_the_trash_is_refused(lib: Library, tmp_path: Path) -> None:
+    lib.delete_papers([1])
+    with pytest.raises(LitmanError, match="in the trash"):
+        lib.attachments.attach(1, [pdf(tmp_path)])
+
+
+@pytest.mark.file_only
+def test_a_shared_user_sets_their_own_folder(library_path: Path, tmp_path: Path) -> None:
+    """On a file (one user) the setting is the library's; `mine=False` too."""
+    with Library.open(library_path) as lib:
+        lib.attachments.set_folder(tmp_path / "a", mine=True)
+        assert lib.attachments.folder() == tmp_path / "a"
+        lib.attachments.set_folder(None)
+        assert lib.attachments.folder() == library_path.with_name("lib-files")
+
+
+@pytest.mark.file_only
+def test_a_copied_library_keeps_its_attachments(library_path: Path, tmp_path: Path) -> None:
+    with Library.open(library_path) as lib, Library.open(tmp_path / "copy.sqlite") as copy:
+        lib.add_paper(NewPaper(title="A"))
+        lib.attachments.attach(1, [pdf(tmp_path)], link=True)
+        lib.copy_to(copy)
+        assert copy.attachments.of(1) == lib.attachments.of(1)
+        copy.attachments.attach(1, ["https://example.org"])  # numbering goes on after
+        assert [a.id for a in copy.attachments.of(1)] == [1, 2]
