@@ -3,7 +3,7 @@
 Before the window appears: take the library's writer lock (or offer a read-only window when
 another window has it), and open the library, offering the newest good backup when the file
 is damaged. Both questions go through `ask`, which tests replace. A shared library
-(`postgresql://…`) is opened by `litman.gui.shared_launch` instead.
+(`postgresql://…`) is opened by `litman.gui.dialogs.shared_launch` instead.
 """
 
 import logging
@@ -46,8 +46,8 @@ def open_for_window(
 ) -> tuple[Library, WriterClaim] | None:
     """The library to show and its writer lock (not held when read-only); None to quit."""
     shared = library_arg or os.environ.get(app.ENV_VAR)
-    if shared and Library.is_shared(shared):  # a database: gui/shared_launch.py
-        from litman.gui import shared_launch  # loads the driver: a file's start need not
+    if shared and Library.is_shared(shared):  # a database: gui/dialogs/shared_launch.py
+        from litman.gui.dialogs import shared_launch  # loads the driver: a file's start need not
 
         library = shared_launch.open_shared(shared)
         return None if library is None else (library, library.site.writer_claim())

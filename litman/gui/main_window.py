@@ -29,18 +29,11 @@ from litman.core.records import Changes, Status, TagRename, TagRenamed, counted
 from litman.core.search.filters import ALL
 from litman.core.store.interface import WriterClaim
 from litman.formats import registry
-from litman.gui import (
-    dialogs,
-    keys,
-    requests,
-    settings,
-    trash_actions,
-    window_actions,
-    window_state,
-)
+from litman.gui import keys, requests, settings, trash_actions, window_actions, window_state
 from litman.gui.actions import Actions
 from litman.gui.detail.pane import DetailPane
 from litman.gui.detail.pane_feed import PaneFeed
+from litman.gui.dialogs import dialogs
 from litman.gui.error_report import ReportOnce
 from litman.gui.live import LiveLink
 from litman.gui.sidebar import Sidebar
@@ -71,7 +64,7 @@ class ChangeBridge(QObject):
 
 class MainWindow(QMainWindow):
     acts: Actions  # made by gui/window_actions.py, with gui/keys.py's
-    # Made by gui/dialogs.py (see gui/window_api.py).
+    # Made by gui/dialogs/dialogs.py (see gui/window_api.py).
     shortcuts_win: QObject
     last_import: object
     report_box: QMessageBox
@@ -359,7 +352,7 @@ class MainWindow(QMainWindow):
 
     def open_shared_library(self) -> "MainWindow | None":
         """File → Open Shared Library…: a new window on the library chosen."""
-        from litman.gui import shared_dialog  # loads the driver: a file's start need not
+        from litman.gui.dialogs import shared_dialog  # loads the driver: a file's start need not
 
         return shared_dialog.open_shared(self, self.view, self._window_on)  # type: ignore[return-value]
 

@@ -9,8 +9,8 @@ window's protocol (`window_api.Window`): the library, `push`, the selection, the
 from collections.abc import Callable
 
 from litman.core.records import Status
-from litman.gui import dialogs
 from litman.gui.detail.pane import DetailPane
+from litman.gui.dialogs import dialogs
 from litman.gui.sidebar import Sidebar
 from litman.gui.window_api import Window
 from litman.gui.writes import commands

@@ -16,8 +16,9 @@ from PySide6.QtWidgets import QToolBar
 
 from litman.core.records import Status
 from litman.formats import registry
-from litman.gui import dialogs, error_report, lookup_menu, trash_actions
+from litman.gui import error_report, lookup_menu, trash_actions
 from litman.gui.actions import Actions
+from litman.gui.dialogs import dialogs
 from litman.gui.window_api import Window
 
 if TYPE_CHECKING:

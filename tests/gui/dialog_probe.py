@@ -13,7 +13,7 @@ from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QFileSystemModel, QLineEdit
 
 from litman.core.library.facade import Library
-from litman.gui import file_dialogs
+from litman.gui.dialogs import file_dialogs
 from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
 from litman.gui.workers import run_inline

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from litman.core.search.filters import TagFilter
-from litman.gui import file_dialogs
+from litman.gui.dialogs import file_dialogs
 from tests.gui.test_main_window import select_rows
 
 pytestmark = pytest.mark.gui

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QFileDialog, QFileSystemModel, QMessageBox
 
-from litman.gui import dialogs, file_dialogs
+from litman.gui.dialogs import dialogs, file_dialogs
 from tests.gates import require_tool
 
 pytestmark = pytest.mark.gui

@@ -11,7 +11,7 @@ from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
 from litman.core.records import NewPaper
-from litman.gui import dialogs
+from litman.gui.dialogs import dialogs
 from litman.gui.safe_text import MAX_RENDERED
 
 pytestmark = pytest.mark.gui

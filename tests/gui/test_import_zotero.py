@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from litman.gui import file_dialogs
+from litman.gui.dialogs import file_dialogs
 from tests.formats.test_zotero import zotero_db  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.gui

@@ -5,7 +5,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from litman.gui import file_dialogs, keys
+from litman.gui import keys
+from litman.gui.dialogs import file_dialogs
 
 pytestmark = pytest.mark.gui
 

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from litman.core.records import NewPaper, Status
 from litman.core.search.filters import StatusFilter, TagFilter
-from litman.gui import file_dialogs
+from litman.gui.dialogs import file_dialogs
 from litman.gui.table.models.papers import PaperTableModel
 
 pytestmark = pytest.mark.gui
@@ -124,7 +124,7 @@ def test_delete_asks_then_undo_restores(window, monkeypatch) -> None:
 def test_import_runs_with_progress_and_reports(window, tmp_path: Path) -> None:
     bib = tmp_path / "refs.bib"
     bib.write_text("@article{a1, title={A Fresh Paper}, author={Doe, Jane}, year=2021}\n")
-    from litman.gui import dialogs
+    from litman.gui.dialogs import dialogs
 
     dialogs.run_import(window, [bib])
     assert len(window.last_import[0].added) == 1
@@ -141,7 +141,7 @@ def test_import_cancel_leaves_the_library_unchanged(window, tmp_path: Path) -> N
         )
     )
     from litman.core.errors import Cancelled
-    from litman.gui import dialogs
+    from litman.gui.dialogs import dialogs
 
     original = dialogs.app.import_files
 

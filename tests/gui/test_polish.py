@@ -122,7 +122,7 @@ def test_a_trashed_papers_fields_do_not_look_editable(window, qtbot) -> None:
 def test_an_import_report_says_its_possible_duplicates_up_front(
     window, tmp_path, suffix: str
 ) -> None:
-    from litman.gui import dialogs
+    from litman.gui.dialogs import dialogs
 
     pid = window.model.paper_id(0)
     window.library.update_paper(pid, doi="10.5555/litman.twice")

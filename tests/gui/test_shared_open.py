@@ -13,7 +13,8 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from litman.core.library.facade import Library
-from litman.gui import launch, shared_dialog, shared_launch
+from litman.gui import launch
+from litman.gui.dialogs import shared_dialog, shared_launch
 from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
 from litman.gui.workers import run_inline

@@ -228,7 +228,7 @@ def test_the_search_index_is_saved_when_writes_pause_not_at_quit(window, qtbot, 
 
 
 def test_export_reads_and_writes_on_the_worker(window, tmp_path, monkeypatch) -> None:
-    from litman.gui import file_dialogs
+    from litman.gui.dialogs import file_dialogs
 
     out = tmp_path / "all.bib"
     monkeypatch.setattr(file_dialogs, "save_file", lambda *a, **k: out)

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from litman.gui import dialogs, workers
+from litman.gui import workers
+from litman.gui.dialogs import dialogs
 from litman.gui.workers import run_in_pool
 
 pytestmark = pytest.mark.gui

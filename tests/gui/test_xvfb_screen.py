@@ -28,7 +28,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from litman.core.library.facade import Library
-from litman.gui import file_dialogs
+from litman.gui.dialogs import file_dialogs
 from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
 app = QApplication([])

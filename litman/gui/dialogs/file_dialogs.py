@@ -19,7 +19,7 @@ from litman.core.errors import LitmanError
 from litman.gui.safe_text import rich
 
 if TYPE_CHECKING:
-    from litman.gui.window_api import Window
+    from litman.gui.dialogs.host import Host
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -47,7 +47,7 @@ class NameOnlyIconProvider(QFileIconProvider):
 class HideLibraryFiles(QSortFilterProxyModel):
     """Leaves the library's own files out of the dialog's list."""
 
-    def __init__(self, win: "Window") -> None:
+    def __init__(self, win: "Host") -> None:
         super().__init__(win.window())
         self.library = win.library
 
@@ -59,7 +59,7 @@ class HideLibraryFiles(QSortFilterProxyModel):
         return not self.library.owns_file(path)
 
 
-def _dialog(win: "Window", title: str, folder: Path, filters: str) -> QFileDialog:
+def _dialog(win: "Host", title: str, folder: Path, filters: str) -> QFileDialog:
     dialog = QFileDialog(win.window(), title, str(folder), filters)
     dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
     dialog.setIconProvider(NameOnlyIconProvider())  # before the model lists anything
@@ -67,7 +67,7 @@ def _dialog(win: "Window", title: str, folder: Path, filters: str) -> QFileDialo
     return dialog
 
 
-def _refused(win: "Window", paths: list[Path], doing: str) -> bool:
+def _refused(win: "Host", paths: list[Path], doing: str) -> bool:
     for path in paths:
         try:
             win.library.refuse_own_file(path, doing)
@@ -77,7 +77,7 @@ def _refused(win: "Window", paths: list[Path], doing: str) -> bool:
     return False
 
 
-def open_files(win: "Window", title: str, folder: Path, filters: str) -> list[Path]:
+def open_files(win: "Host", title: str, folder: Path, filters: str) -> list[Path]:
     """Files to read, chosen by the user; none of them is the library's."""
     dialog = _dialog(win, title, folder, filters)
     dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
@@ -89,7 +89,7 @@ def open_files(win: "Window", title: str, folder: Path, filters: str) -> list[Pa
 
 
 def save_file(
-    win: "Window", title: str, suggested: Path, filters: str, chosen: list[str] | None = None
+    win: "Host", title: str, suggested: Path, filters: str, chosen: list[str] | None = None
 ) -> Path | None:
     """A file to write, chosen by the user; never one of the library's. The filter the user
     chose is added to `chosen`, when given (two formats may share a suffix: BibTeX and

@@ -18,22 +18,22 @@ from litman.core.records import ImportReport, counted
 from litman.core.store.interface import Backup, Restored
 from litman.formats import registry
 from litman.formats.exchange import ExportReport
-from litman.gui import file_dialogs
+from litman.gui.dialogs import file_dialogs
 from litman.gui.safe_text import clip, rich
 from litman.gui.workers import Worker
 from litman.gui.writes import commands
 
 if TYPE_CHECKING:
-    from litman.gui.window_api import Window
+    from litman.gui.dialogs.host import Host
 
 
-def import_files(win: "Window") -> None:
+def import_files(win: "Host") -> None:
     files = file_dialogs.open_files(win, "Import papers", Path.home(), registry.open_filter())
     if files:
         run_import(win, files)
 
 
-def run_import(win: "Window", files: list[Path]) -> Worker:
+def run_import(win: "Host", files: list[Path]) -> Worker:
     """Import on the write worker with a cancellable progress dialog, then show the report."""
     stop = threading.Event()
     progress = QProgressDialog("Importing…", "Cancel", 0, 0, win.window())
@@ -81,7 +81,7 @@ def report_text(reports: list[ImportReport]) -> str:
     return "\n".join(lines)
 
 
-def show_report(win: "Window", reports: list[ImportReport]) -> None:
+def show_report(win: "Host", reports: list[ImportReport]) -> None:
     added = sum(len(r.added) for r in reports)
     merged = sum(len(r.merged) for r in reports)
     skipped = sum(len(r.skipped) for r in reports)
@@ -105,7 +105,7 @@ def show_report(win: "Window", reports: list[ImportReport]) -> None:
     win.report_box = box
 
 
-def export(win: "Window", scope: str) -> None:
+def export(win: "Host", scope: str) -> None:
 
     lib = win.library
     # "All" is counted here and listed on the worker: no whole-library read on this thread.
@@ -158,7 +158,7 @@ def _format_chosen(path: Path, chosen: list[str]) -> str:
     return registry.format_for(path)
 
 
-def rename_tag(win: "Window", tag: str, merge: bool) -> None:
+def rename_tag(win: "Host", tag: str, merge: bool) -> None:
     names = [t.name for t in win.library.tags() if t.name != tag]
     if merge:
         label = rich(f"Merge '{clip(tag)}' into:")
@@ -171,14 +171,14 @@ def rename_tag(win: "Window", tag: str, merge: bool) -> None:
         win.push(commands.RenameTag(win.library, tag, new.strip()))
 
 
-def delete_tag(win: "Window", tag: str) -> None:
+def delete_tag(win: "Host", tag: str) -> None:
     text = rich(f"Delete the tag '{clip(tag)}' and take it off every paper?")
     answer = QMessageBox.question(win.window(), "Delete tag", text)
     if answer == QMessageBox.StandardButton.Yes:
         win.push(commands.DeleteTag(win.library, tag))
 
 
-def tag_colour(win: "Window", tag: str) -> None:
+def tag_colour(win: "Host", tag: str) -> None:
     current = next((t.colour for t in win.library.tags() if t.name == tag and t.colour), None)
     colour = QColorDialog.getColor(
         QColor(current or "#2563eb"), win.window(), f"Colour for '{clip(tag, 60)}'"
@@ -190,7 +190,7 @@ def tag_colour(win: "Window", tag: str) -> None:
 # -- backups ---------------------------------------------------------------------------
 
 
-def backup_now(win: "Window") -> None:
+def backup_now(win: "Host") -> None:
     try:
         backup = win.library.backups.take()
     except LitmanError as exc:
@@ -199,7 +199,7 @@ def backup_now(win: "Window") -> None:
     win.statusBar().showMessage(f"Backed up to {backup.path}", 8000)
 
 
-def restore_from_backup(win: "Window") -> None:
+def restore_from_backup(win: "Host") -> None:
     """Pick a backup, confirm, and put it in place; the current file is kept first. Each
     backup's papers are counted on the worker (opening every backup took seconds here)."""
     found = win.library.backups.list()
@@ -231,7 +231,7 @@ def restore_from_backup(win: "Window") -> None:
     )
 
 
-def _pick_and_restore(win: "Window", found: list[Backup], labels: list[str]) -> bool:
+def _pick_and_restore(win: "Host", found: list[Backup], labels: list[str]) -> bool:
     label, ok = QInputDialog.getItem(
         win.window(),
         "Restore from backup",
@@ -257,7 +257,7 @@ def _pick_and_restore(win: "Window", found: list[Backup], labels: list[str]) -> 
     return True
 
 
-def damaged_while_open(win: "Window", problem: str) -> None:
+def damaged_while_open(win: "Host", problem: str) -> None:
     good = win.library.backups.newest_good()
     text = f"litman's integrity check found damage in {win.library.site.where}:\n{problem}\n\n"
     if good is None:
@@ -275,7 +275,7 @@ def damaged_while_open(win: "Window", problem: str) -> None:
         _restore(win, good)
 
 
-def _restore(win: "Window", backup: Backup) -> None:
+def _restore(win: "Host", backup: Backup) -> None:
     """Put the backup in place on the write worker, after every queued write: close the
     library, replace the file, reopen (which checks it). Then, on the GUI thread, redraw
     from scratch (the undo stack is cleared: its commands refer to the file that was
@@ -297,6 +297,6 @@ def _restore(win: "Window", backup: Backup) -> None:
     win.writes.submit(f"Restoring the backup from {when}", work, done=done, failed=failed)
 
 
-def _redraw(win: "Window") -> None:
+def _redraw(win: "Host") -> None:
     win.undo.clear()
     win.refresh_all()
