@@ -32,10 +32,10 @@ class Actions:
     copy_key: QAction  # gui/keys.py
     copy_cite: QAction  # gui/keys.py
     find: QAction
-    delete: QAction  # to the trash; in the Trash, for good (gui/trash_actions.py)
-    restore_trash: QAction  # gui/trash_actions.py
-    delete_forever: QAction  # gui/trash_actions.py
-    empty_trash: QAction  # gui/trash_actions.py
+    delete: QAction  # to the trash; in the Trash, for good (gui/sidebar/trash_actions.py)
+    restore_trash: QAction  # gui/sidebar/trash_actions.py
+    delete_forever: QAction  # gui/sidebar/trash_actions.py
+    empty_trash: QAction  # gui/sidebar/trash_actions.py
     undo: QAction
     redo: QAction
     # Help

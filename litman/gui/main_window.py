@@ -29,14 +29,15 @@ from litman.core.records import Changes, Status, TagRename, TagRenamed, counted
 from litman.core.search.filters import ALL
 from litman.core.store.interface import WriterClaim
 from litman.formats import registry
-from litman.gui import keys, requests, settings, trash_actions, window_actions, window_state
+from litman.gui import keys, settings, window_actions, window_state
 from litman.gui.actions import Actions
 from litman.gui.detail.pane import DetailPane
 from litman.gui.detail.pane_feed import PaneFeed
 from litman.gui.dialogs import dialogs
 from litman.gui.error_report import ReportOnce
 from litman.gui.live import LiveLink
-from litman.gui.sidebar import Sidebar
+from litman.gui.sidebar import requests, trash_actions
+from litman.gui.sidebar.tree import Sidebar
 from litman.gui.table.models.papers import PaperTableModel
 from litman.gui.table.paper_table import make_table
 from litman.gui.table.results import Results

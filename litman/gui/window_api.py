@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from litman.gui.actions import Actions
     from litman.gui.detail.pane import DetailPane
     from litman.gui.settings import ViewSettings
-    from litman.gui.sidebar import Sidebar
+    from litman.gui.sidebar.tree import Sidebar
     from litman.gui.table.models.papers import PaperTableModel
     from litman.gui.workers import Runner
     from litman.gui.writes.commands import LibraryCommand

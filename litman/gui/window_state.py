@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QLineEdit, QMainWindow, QSplitter
 
 from litman.gui import screens, settings
-from litman.gui.sidebar import Sidebar, filter_of, setting_of
+from litman.gui.sidebar.tree import Sidebar, filter_of, setting_of
 from litman.gui.table.table_header import TableHeader
 
 

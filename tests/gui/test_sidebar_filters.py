@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QTreeWidgetItemIterator
 
 from litman.core.records import NewPaper, Status
 from litman.core.search.filters import ALL, TRASH, StatusFilter, TagFilter
-from litman.gui.sidebar import filter_of, setting_of
+from litman.gui.sidebar.tree import filter_of, setting_of
 
 pytestmark = pytest.mark.gui
 

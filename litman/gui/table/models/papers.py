@@ -15,7 +15,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QFont, QGuiApplication, QIcon, QPainter, QPixmap
 
 from litman import paths
 from litman.core.errors import ServerUnreachableError
@@ -23,6 +23,7 @@ from litman.core.library.facade import Library
 from litman.core.records import Paper, Status
 from litman.gui.safe_text import rich
 from litman.gui.table.models.columns import BUILT_IN, FIELD_PREFIX, Column, field_column, tooltip
+from litman.gui.tag_dots import tag_dots
 
 PAGE = 64  # papers read at a time: a screenful or two
 # Papers read are kept across a refill that changed no paper (a keystroke, a sort), up to
@@ -260,20 +261,3 @@ class PaperTableModel(QAbstractTableModel):
         mime = QMimeData()
         mime.setData("application/x-litman-ids", ",".join(map(str, ids)).encode())
         return mime
-
-
-def tag_dots(colours: tuple[str, ...]) -> QIcon:
-    """Up to four coloured dots side by side, one per coloured tag."""
-    if not isinstance(QCoreApplication.instance(), QGuiApplication):
-        return QIcon()
-    shown = colours[:4]
-    pix = QPixmap(10 * len(shown) + 2, 12)
-    pix.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pix)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    for i, colour in enumerate(shown):
-        painter.setBrush(QColor(colour))
-        painter.setPen(QColor(colour).darker(130))
-        painter.drawEllipse(1 + 10 * i, 2, 8, 8)
-    painter.end()
-    return QIcon(pix)

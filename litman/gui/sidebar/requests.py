@@ -3,7 +3,7 @@ window's write desk, or the tag dialogs.
 
 The panes only emit requests (a tag dropped on papers, a field edited, a status chosen);
 `wire_sidebar` and `wire_detail` connect them, each to one command or dialog, through the
-window's protocol (`window_api.Window`): the library, `push`, the selection, the status bar.
+room's protocol (`host.Host`): the library, `push`, the selection, the status bar.
 """
 
 from collections.abc import Callable
@@ -11,12 +11,12 @@ from collections.abc import Callable
 from litman.core.records import Status
 from litman.gui.detail.pane import DetailPane
 from litman.gui.dialogs import dialogs
-from litman.gui.sidebar import Sidebar
-from litman.gui.window_api import Window
+from litman.gui.sidebar.host import Host
+from litman.gui.sidebar.tree import Sidebar
 from litman.gui.writes import commands
 
 
-def wire_sidebar(sidebar: Sidebar, win: Window, refilter: Callable[[], None]) -> None:
+def wire_sidebar(sidebar: Sidebar, win: Host, refilter: Callable[[], None]) -> None:
     lib = win.library
     sidebar.filterChanged.connect(lambda _q: refilter())
     sidebar.tagsDropped.connect(lambda tag, ids: win.push(commands.TagPapers(lib, tag, ids)))
@@ -26,7 +26,7 @@ def wire_sidebar(sidebar: Sidebar, win: Window, refilter: Callable[[], None]) ->
     sidebar.colourRequested.connect(lambda t: dialogs.tag_colour(win, t))
 
 
-def wire_detail(detail: DetailPane, win: Window, set_status: Callable[[Status], None]) -> None:
+def wire_detail(detail: DetailPane, win: Host, set_status: Callable[[Status], None]) -> None:
     lib = win.library
     # Each edit carries the version of the paper the pane showed: a field someone else
     # changed since is refused and merged (gui/writes/merge_dialog.py), not overwritten.
@@ -55,7 +55,7 @@ def wire_detail(detail: DetailPane, win: Window, set_status: Callable[[Status], 
     detail.problem.connect(lambda text: _problem(win, text))
 
 
-def _problem(win: Window, text: str) -> None:
+def _problem(win: Host, text: str) -> None:
     """A refused value said in the status bar; "" takes back what was said last."""
     bar = win.statusBar()
     if text:

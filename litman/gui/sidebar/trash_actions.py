@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QMessageBox
 from litman.core.library.facade import Library
 from litman.core.records import Changes, counted
 from litman.core.search.filters import Trash
-from litman.gui.window_api import Window
+from litman.gui.sidebar.host import Host
 from litman.gui.writes import commands
 
 Step = Callable[[int, int], None]
@@ -26,11 +26,11 @@ def papers(n: int) -> str:
     return counted(n, "paper")
 
 
-def in_trash_view(win: Window) -> bool:
+def in_trash_view(win: Host) -> bool:
     return isinstance(win.sidebar.current_filter(), Trash)
 
 
-def delete(win: Window) -> None:
+def delete(win: Host) -> None:
     """The Delete key: to the trash, or out of the Trash view for good."""
     if in_trash_view(win):
         delete_permanently(win)
@@ -38,7 +38,7 @@ def delete(win: Window) -> None:
         move_to_trash(win)
 
 
-def move_to_trash(win: Window) -> None:
+def move_to_trash(win: Host) -> None:
     ids = win.selected_ids()
     if ids:
         said = (
@@ -48,7 +48,7 @@ def move_to_trash(win: Window) -> None:
         win.push(commands.DeletePapers(win.library, ids), said=said)
 
 
-def restore(win: Window) -> None:
+def restore(win: Host) -> None:
     ids = win.selected_ids() if in_trash_view(win) else []
     if not ids:
         win.statusBar().showMessage("Select papers in the Trash (sidebar) to restore them.", 8000)
@@ -56,7 +56,7 @@ def restore(win: Window) -> None:
     win.push(commands.RestorePapers(win.library, ids), said=f"Restored {papers(len(ids))}.")
 
 
-def delete_permanently(win: Window) -> None:
+def delete_permanently(win: Host) -> None:
     ids = win.selected_ids() if in_trash_view(win) else []
     if not ids:
         win.statusBar().showMessage("Select papers in the Trash (sidebar) to delete them.", 8000)
@@ -67,7 +67,7 @@ def delete_permanently(win: Window) -> None:
         _purge(win, f"Delete {what} permanently", lambda step: lib.delete_permanently(ids, step))
 
 
-def empty_trash(win: Window) -> None:
+def empty_trash(win: Host) -> None:
     n = win.library.trash_count()
     if not n:
         win.statusBar().showMessage("The trash is empty.", 5000)
@@ -77,7 +77,7 @@ def empty_trash(win: Window) -> None:
         _purge(win, f"Empty the trash ({papers(n)})", lib.empty_trash)
 
 
-def _confirmed(win: Window, title: str, question: str) -> bool:
+def _confirmed(win: Host, title: str, question: str) -> bool:
     if Library.is_shared(win.library.site.where):
         way_back = "litman keeps no copies of a shared library (the server's pg_dump does)."
     else:
@@ -88,7 +88,7 @@ def _confirmed(win: Window, title: str, question: str) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
-def _purge(win: Window, label: str, work: Callable[[Step], Changes]) -> None:
+def _purge(win: Host, label: str, work: Callable[[Step], Changes]) -> None:
     def done(changes: Changes) -> None:
         said = f"Deleted {papers(len(changes.deleted))} permanently"
         if changes.backup is not None:  # only what was done: a shared library keeps none
@@ -98,7 +98,7 @@ def _purge(win: Window, label: str, work: Callable[[Step], Changes]) -> None:
     win.writes.submit(label, work, done=done)
 
 
-def follow_view(win: Window) -> None:
+def follow_view(win: Host) -> None:
     """The Delete action says what it does in the view shown; Restore and Delete
     Permanently… work in the Trash (and a library that may be written). A paper in the
     trash is not marked, rated or edited (as the command line refuses): the status and
@@ -115,7 +115,7 @@ def follow_view(win: Window) -> None:
     win.detail.read_only = lib.read_only or bool(lib.read_only_reason) or trash
 
 
-def install(win: Window, act: Callable[..., QAction]) -> list[QAction]:
+def install(win: Host, act: Callable[..., QAction]) -> list[QAction]:
     """Make the Restore, Delete Permanently… and Empty Trash… actions (`act`: the window's
     action maker) and keep them and Delete in step with the view; the actions for the Edit
     menu."""

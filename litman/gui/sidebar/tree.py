@@ -17,7 +17,7 @@ from litman.core.library.facade import Library
 from litman.core.records import Status
 from litman.core.search.filters import ALL, TRASH, Filter, StatusFilter, TagFilter, Trash
 from litman.display.text import tag_text
-from litman.gui.table.models.papers import tag_dots
+from litman.gui.tag_dots import tag_dots
 
 ROLE = Qt.ItemDataRole.UserRole
 MIME = "application/x-litman-ids"

@@ -1,0 +1,3 @@
+"""The sidebar: the library's views (All, the reading statuses, the Trash) and the tag tree, each
+item a typed filter; what its requests and the Trash's actions become on the window (typed
+against `host.Host`, what they use of the window)."""
