@@ -167,7 +167,7 @@ def review_shot(qapp: QApplication, tmp: Path) -> None:
     """Find Metadata's review dialog, over the local test server and its made-up records."""
     import time
 
-    from litman.gui import lookup_actions
+    from litman.gui.lookup import actions as lookup_actions
     from tests.metadata.fake_api import FakeApi
 
     api = FakeApi().start()

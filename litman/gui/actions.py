@@ -23,7 +23,7 @@ class Actions:
     check: QAction
     refresh: QAction
     close: QAction
-    lookup: dict[str, QAction]  # gui/lookup_menu.py
+    lookup: dict[str, QAction]  # gui/lookup/menu.py
     # Edit
     copy_as: dict[str, QAction]  # one per registered writer
     copy: QAction  # copy_as["bibtex"], with its shortcut

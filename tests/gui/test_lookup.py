@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from litman.core.records import NewPaper, Paper
-from litman.gui import lookup_actions
-from litman.gui.lookup_review import ReviewDialog
+from litman.gui.lookup import actions as lookup_actions
+from litman.gui.lookup.review import ReviewDialog
 from tests.gui.test_main_window import select_rows
 from tests.metadata.fake_api import FakeApi, Reply
 

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from litman.core.errors import LitmanError
 from litman.core.records import Paper
 from litman.gui import settings, workers
-from litman.gui.lookup_review import ReviewDialog
+from litman.gui.lookup.review import ReviewDialog
 from litman.metadata.actions import AddResult, Proposal, import_found, resolve_all
 from litman.metadata.base import Found
 from litman.metadata.config import LookupConfig
@@ -34,16 +34,16 @@ from litman.metadata.lookup import Lookup
 from litman.metadata.matching import Candidate, candidates_for, needs_metadata, similarity
 
 if TYPE_CHECKING:
-    from litman.gui.window_api import Window
+    from litman.gui.lookup.host import Host
 
 
-def lookup_for(win: "Window") -> Lookup:
+def lookup_for(win: "Host") -> Lookup:
     """A Lookup with the contact e-mail the user gave (else $LITMAN_CONTACT_EMAIL)."""
     email = str(win.view.get(settings.CONTACT_EMAIL) or "").strip()
     return Lookup(LookupConfig.from_env(**({"contact_email": email} if email else {})))
 
 
-def set_contact_email(win: "Window") -> None:
+def set_contact_email(win: "Host") -> None:
     current = str(win.view.get(settings.CONTACT_EMAIL) or "")
     email, ok = QInputDialog.getText(
         win.window(),
@@ -63,7 +63,7 @@ IDS_HINT = "One per line: DOIs (10.1000/xyz, doi:…, https://doi.org/…), arXi
 
 
 class AddDialog(QDialog):
-    def __init__(self, win: "Window") -> None:
+    def __init__(self, win: "Host") -> None:
         super().__init__(win.window())
         self.win = win
         self.setWindowTitle("Add by Identifier")
@@ -149,11 +149,11 @@ class AddDialog(QDialog):
 # -- find metadata and refresh -------------------------------------------------------------
 
 
-def _selected(win: "Window") -> list[Paper]:
+def _selected(win: "Host") -> list[Paper]:
     return win.library.get_many(win.selected_ids())
 
 
-def find_metadata(win: "Window") -> ReviewDialog | None:
+def find_metadata(win: "Host") -> ReviewDialog | None:
     """Review candidates for the selected papers that need metadata (else all selected)."""
     chosen = _selected(win)
     papers = [p for p in chosen if needs_metadata(p)] or chosen
@@ -173,7 +173,7 @@ def identifier_of(paper: Paper) -> Identifier | None:
     return recognise(eprint) or (recognise(paper.doi) if paper.doi else None)
 
 
-def refresh_papers(win: "Window") -> ReviewDialog | None:
+def refresh_papers(win: "Host") -> ReviewDialog | None:
     """Look up the selected papers by their DOI or arXiv id and show what would change."""
     papers = [p for p in _selected(win) if identifier_of(p) is not None]
     return _review(win, papers, _refresh, "Select papers that have a DOI or an arXiv id.")
@@ -191,7 +191,7 @@ def _refresh(paper: Paper, lookup: Lookup, stop: Callable[[], bool]) -> Proposal
 
 
 def _review(
-    win: "Window",
+    win: "Host",
     papers: list[Paper],
     ask: Callable[[Paper, Lookup, Callable[[], bool]], Proposal],
     none_chosen: str,

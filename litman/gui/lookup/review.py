@@ -41,7 +41,7 @@ from litman.metadata.actions import Proposal, accept, proposed
 from litman.metadata.matching import describe
 
 if TYPE_CHECKING:
-    from litman.gui.window_api import Window
+    from litman.gui.lookup.host import Host
 
 Finder = Callable[[Paper, Callable[[], bool]], Proposal]
 CANDIDATE_COLUMNS = ("Score", "Source", "Year", "Title", "Authors", "DOI")
@@ -78,7 +78,7 @@ class _Relay(QObject):
 
 
 class ReviewDialog(QDialog):
-    def __init__(self, win: "Window", papers: Sequence[Paper], finder: Finder) -> None:
+    def __init__(self, win: "Host", papers: Sequence[Paper], finder: Finder) -> None:
         super().__init__(win.window())
         self.win, self.papers, self.finder = win, list(papers), finder
         self.proposals: list[Proposal] = []

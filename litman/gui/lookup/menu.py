@@ -9,34 +9,34 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 if TYPE_CHECKING:
-    from litman.gui.window_api import Window
+    from litman.gui.lookup.host import Host
 
 
-def _add(win: "Window") -> None:
-    from litman.gui import lookup_actions
+def _add(win: "Host") -> None:
+    from litman.gui.lookup import actions as lookup_actions
 
     lookup_actions.AddDialog(win).open()
 
 
-def _find(win: "Window") -> None:
-    from litman.gui import lookup_actions
+def _find(win: "Host") -> None:
+    from litman.gui.lookup import actions as lookup_actions
 
     lookup_actions.find_metadata(win)
 
 
-def _refresh(win: "Window") -> None:
-    from litman.gui import lookup_actions
+def _refresh(win: "Host") -> None:
+    from litman.gui.lookup import actions as lookup_actions
 
     lookup_actions.refresh_papers(win)
 
 
-def _email(win: "Window") -> None:
-    from litman.gui import lookup_actions
+def _email(win: "Host") -> None:
+    from litman.gui.lookup import actions as lookup_actions
 
     lookup_actions.set_contact_email(win)
 
 
-def install(win: "Window", file_menu: QMenu) -> dict[str, QAction]:
+def install(win: "Host", file_menu: QMenu) -> dict[str, QAction]:
     """Put the lookup actions in the File menu and a Paper menu; returns them by name."""
     parent = win.window()
     add = QAction("Add by Identifier…", parent)
