@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from litman import app, diagnostics
-from litman.cli import trash
+from litman.cli import attaching, trash
 from litman.cli.output import (
     emit_json,
     emit_json_rows,
@@ -398,6 +398,10 @@ COMMANDS: dict[str, Command] = {
     "conflicts": cmd_conflicts,
     "delete": trash.cmd_delete,
     "trash": trash.cmd_trash,
+    "attach": attaching.cmd_attach,
+    "attachments": attaching.cmd_attachments,
+    "open": attaching.cmd_open,
+    "files-folder": attaching.cmd_files_folder,
 }
 
 

@@ -1,0 +1,130 @@
+"""`litman attach PAPER FILE...`, `litman attachments PAPER`, `litman open PAPER` and
+`litman files-folder [PATH]`.
+
+`attach` copies files into the library's files folder (or with `--link` links them where
+they are; a URL is always a link), `attachments` lists a paper's with where each is now and
+whether it is missing, `open` opens the first PDF (else the first file, else the first link;
+`--online` the DOI, else the URL) in the system's viewer (`litman.viewer`) or with `--print`
+prints its path, and `files-folder` shows or sets the base folder that stored files go in and
+relative paths resolve against (`litman.core.library.attachments`).
+"""
+
+import argparse
+from typing import Any
+
+from litman.cli.output import emit_json, say
+from litman.cli.trash import refuse_trashed
+from litman.core.attached import Attachment
+from litman.core.errors import LitmanError
+from litman.core.library.facade import Library
+from litman.core.records import Paper, counted
+from litman.viewer import open_in_viewer
+
+
+def cmd_attach(args: argparse.Namespace, lib: Library) -> int:
+    pid = lib.resolve(args.paper)
+    refuse_trashed(lib, [pid])
+    lib.attachments.attach(pid, args.files, link=args.link, title=args.title)
+    done = "linked" if args.link else "attached"
+    say(f"{done} {counted(len(args.files), 'file')} to {lib.get(pid).citekey}")
+    return 0
+
+
+def cmd_attachments(args: argparse.Namespace, lib: Library) -> int:
+    pid = lib.resolve(args.paper)
+    found = lib.attachments.of(pid)
+    if args.json:
+        emit_json([a.to_json() for a in found])
+        return 0
+    if not found:
+        say(f"{lib.get(pid).citekey} has no attachments (`litman attach {args.paper} FILE`)")
+    for a in found:
+        say(_line(a))
+    return 0
+
+
+def _line(a: Attachment) -> str:
+    where = a.location or f"{a.path} (no base folder set: `litman files-folder PATH`)"
+    notes = [n for n in (a.kind, _size(a.size), "MISSING" if a.missing else "") if n]
+    return f"{a.id:>5}  {where}  [{', '.join(notes)}]" + (f"  {a.title}" if a.title else "")
+
+
+def _size(size: int | None) -> str:
+    if size is None:
+        return ""
+    if size < 1024:
+        return f"{size} B"
+    return f"{size / 1024:.1f} KB" if size < 1024**2 else f"{size / 1024**2:.1f} MB"
+
+
+def cmd_open(args: argparse.Namespace, lib: Library) -> int:
+    pid = lib.resolve(args.paper)
+    paper = lib.get(pid)
+    target = _online(paper) if args.online else _attached(lib, paper, args.paper)
+    if args.print:
+        say(target)
+    else:
+        open_in_viewer(target)
+    return 0
+
+
+def _attached(lib: Library, paper: Paper, ref: str) -> str:
+    found = lib.attachments.to_open(paper.id)
+    if found is None:
+        online = " or `--online` opens its DOI" if paper.doi else ""
+        raise LitmanError(
+            f"{paper.citekey} has no attachment: `litman attach {ref} FILE` adds one{online}."
+        )
+    if not found.location:
+        raise LitmanError(
+            f"{paper.citekey}'s file {found.path} is relative and no base folder is set "
+            "(`litman files-folder PATH`)."
+        )
+    if found.missing:
+        raise LitmanError(f"{paper.citekey}'s file is missing: {found.location}")
+    return found.location
+
+
+def _online(paper: Paper) -> str:
+    if paper.doi:
+        return f"https://doi.org/{paper.doi}"
+    if paper.url:
+        return paper.url
+    raise LitmanError(f"{paper.citekey} has neither a DOI nor a URL to open.")
+
+
+def cmd_files_folder(args: argparse.Namespace, lib: Library) -> int:
+    if args.reset or args.folder:
+        folder = lib.attachments.set_folder(None if args.reset else args.folder)
+    else:
+        folder = lib.attachments.folder()
+    say(str(folder) if folder else "no files folder is set (`litman files-folder PATH`)")
+    return 0
+
+
+def add_parsers(add: Any, commands: Any) -> None:
+    """The `attach`, `attachments`, `open` and `files-folder` subcommands."""
+    p = add("attach", commands["attach"], "attach files (copied into the files folder) or URLs")
+    p.add_argument("paper", metavar="ID|CITEKEY")
+    p.add_argument("files", nargs="+", metavar="FILE|URL")
+    p.add_argument("--link", action="store_true", help="link the files where they are")
+    p.add_argument("--title", default="", help="a title for the attachments")
+    p = add(
+        "attachments",
+        commands["attachments"],
+        "list a paper's attachments",
+        read_only=True,
+        json_flag=True,
+    )
+    p.add_argument("paper", metavar="ID|CITEKEY")
+    p = add("open", commands["open"], "open a paper's PDF in the system viewer", read_only=True)
+    p.add_argument("paper", metavar="ID|CITEKEY")
+    p.add_argument("--print", action="store_true", help="print the path instead")
+    p.add_argument("--online", action="store_true", help="its DOI, else its URL, instead")
+    p = add(
+        "files-folder",
+        commands["files-folder"],
+        "show or set the folder attachments are kept in (on a shared library, your own)",
+    )
+    p.add_argument("folder", nargs="?", metavar="PATH")
+    p.add_argument("--reset", action="store_true", help="back to the default folder")
