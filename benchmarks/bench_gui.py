@@ -93,8 +93,8 @@ def pump_until(qapp: Any, done: Callable[[], bool], limit: float = 600) -> float
 
 def open_window(path: Path, cache: Path, tmp: str, background: bool) -> tuple[Any, Any]:
     from litman.core.library.facade import Library
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
 
     lib = Library.open(path, backup=False, daily=False, index_cache=cache)
     view = ViewSettings(Path(tmp) / f"view-{time.monotonic_ns()}.ini")
@@ -390,7 +390,7 @@ def main(n: int = 100_000, quick: bool = False, keys_only: bool = False) -> None
     from litman.gui import workers
 
     qapp = QApplication.instance() or QApplication(sys.argv[:1])
-    workers.share_the_gil()  # as the app does (litman.gui.launch)
+    workers.share_the_gil()  # as the app does (litman.gui.window.launch)
     cache = OUT / f"{path.stem}.index.npz"
     with tempfile.TemporaryDirectory() as tmp:
         cache.unlink(missing_ok=True)

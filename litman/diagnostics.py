@@ -8,7 +8,7 @@ since it prints its own one-line errors (`--debug` adds a copy of the log on std
 versions head each process's first record, so a CLI run that logs nothing writes nothing.
 
 No Qt here: the window adds Qt's version, and its dialog for an unexpected error, in
-`litman.gui.error_report`.
+`litman.gui.window.error_report`.
 """
 
 import faulthandler

@@ -22,10 +22,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
 from litman import app, paths  # noqa: E402
 from litman.core.library.facade import Library  # noqa: E402
-from litman.gui import theme  # noqa: E402
 from litman.gui.dialogs import dialogs  # noqa: E402
-from litman.gui.main_window import MainWindow  # noqa: E402
 from litman.gui.settings import ViewSettings  # noqa: E402
+from litman.gui.window import theme  # noqa: E402
+from litman.gui.window.main_window import MainWindow  # noqa: E402
 from litman.gui.workers import run_inline  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"

@@ -44,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if words is not None:
         args.query = words
     if args.command is None and not args.self_test:
-        # The window logs for itself (gui/launch.py): a second handle on the file, here,
+        # The window logs for itself (gui/window/launch.py): a second handle on the file, here,
         # would stop its rotation on Windows, which refuses to rename an open file.
         return run(parser, args)
     # Warnings and errors go to the log file; what the user needs is printed, one line.
@@ -56,7 +56,7 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run the command `args` names; an expected error is one line on stderr."""
     try:
         if args.self_test:
-            from litman.gui import selftest
+            from litman.gui.window import selftest
 
             return selftest.run()
         if args.command is None:
@@ -96,9 +96,9 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def open_window(args: argparse.Namespace) -> int:
     try:
-        from litman.gui import launch
+        from litman.gui.window import launch
     except ImportError as exc:  # Qt without a system library it loads (libGL, say)
-        from litman.gui.system_libs import missing_library
+        from litman.gui.window.system_libs import missing_library
 
         line = missing_library(exc)
         if line is None:

@@ -29,8 +29,8 @@ class Actions:
     copy: QAction  # copy_as["bibtex"], with its shortcut
     copy_ris: QAction
     copy_csl: QAction
-    copy_key: QAction  # gui/keys.py
-    copy_cite: QAction  # gui/keys.py
+    copy_key: QAction  # gui/window/keys.py
+    copy_cite: QAction  # gui/window/keys.py
     find: QAction
     delete: QAction  # to the trash; in the Trash, for good (gui/sidebar/trash_actions.py)
     restore_trash: QAction  # gui/sidebar/trash_actions.py

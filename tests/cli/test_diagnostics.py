@@ -145,7 +145,7 @@ def test_the_window_keeps_the_only_handle_on_the_log(
 ) -> None:
     """Started from `litman`, the window's log is not nested in the command line's: two
     handles on one file stop its rotation on Windows (the rename is refused)."""
-    from litman.gui import launch
+    from litman.gui.window import launch
 
     seen: list[list[logging.Handler]] = []
     monkeypatch.setattr(

@@ -73,7 +73,7 @@ def test_a_command_that_does_not_search_loads_no_index_typos_or_postgresql_diale
 
 WINDOW_PROBE = """
 import json, sys
-import litman.gui.launch, litman.gui.main_window
+import litman.gui.window.launch, litman.gui.window.main_window
 print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})))
 """
 

@@ -21,8 +21,8 @@ def pytest_runtest_teardown(item):
 
 @pytest.fixture
 def window(qtbot, seeded, tmp_path: Path):
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
     win = MainWindow(seeded, ViewSettings(tmp_path / "view.ini"), runner=run_inline)
@@ -35,8 +35,8 @@ def window(qtbot, seeded, tmp_path: Path):
 @pytest.fixture
 def pooled_window(qtbot, seeded, tmp_path):
     """A window whose writes really run on the write pool, as in use."""
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_in_pool, wait_for_all
 
     win = MainWindow(seeded, ViewSettings(tmp_path / "view.ini"), runner=run_in_pool)

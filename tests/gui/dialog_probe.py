@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QFileSystemModel, QLine
 
 from litman.core.library.facade import Library
 from litman.gui.dialogs import file_dialogs
-from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
+from litman.gui.window.main_window import MainWindow
 from litman.gui.workers import run_inline
 
 

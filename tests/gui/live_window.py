@@ -25,8 +25,8 @@ from PySide6.QtWidgets import QApplication
 
 from litman.core.library.facade import Library
 from litman.core.records import Status
-from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
+from litman.gui.window.main_window import MainWindow
 
 
 def say(*words: object) -> None:

@@ -9,10 +9,10 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QIcon
 
 from litman.core.records import NewPaper
-from litman.gui import screens
-from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
 from litman.gui.table.models.columns import authors_label, family_name
+from litman.gui.window import screens
+from litman.gui.window.main_window import MainWindow
 from litman.gui.workers import run_inline
 
 pytestmark = pytest.mark.gui

@@ -12,8 +12,8 @@ pytestmark = pytest.mark.gui
 
 @pytest.fixture
 def one_paper_window(qtbot, tmp_path: Path):
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
     lib = Library.open(tmp_path / "lib.sqlite")

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from litman import __version__, diagnostics
 from litman.core.errors import ServerUnreachableError
-from litman.gui import error_report
-from litman.gui.error_report import ErrorDialog, ErrorReporter
+from litman.gui.window import error_report
+from litman.gui.window.error_report import ErrorDialog, ErrorReporter
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -150,8 +150,9 @@ import sys
 from PySide6.QtCore import QTimer, qWarning
 from PySide6.QtWidgets import QApplication, QMessageBox
 from litman.core.records import Status
-from litman.gui import error_report, launch
-from litman.gui.main_window import MainWindow
+from litman.gui.window import error_report
+from litman.gui.window import launch
+from litman.gui.window.main_window import MainWindow
 
 shown = []
 error_report.ErrorDialog.exec = lambda dialog: shown.append(dialog.summaries) or 0

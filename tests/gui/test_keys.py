@@ -5,8 +5,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from litman.gui import keys
 from litman.gui.dialogs import file_dialogs
+from litman.gui.window import keys
 
 pytestmark = pytest.mark.gui
 

@@ -90,7 +90,7 @@ def test_the_window_module_loads_no_search_engine() -> None:
     """The first rows come from SQL; numpy, the ranking and rapidfuzz load with the index
     or the first tag typed, after."""
     code = (
-        "import sys, litman.gui.main_window; print(sorted(m for m in "
+        "import sys, litman.gui.window.main_window; print(sorted(m for m in "
         "('numpy', 'litman.core.search.ranking', 'rapidfuzz') if m in sys.modules))"
     )
     out = subprocess.run(

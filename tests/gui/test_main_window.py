@@ -176,8 +176,8 @@ def test_copy_as_bibtex(window, qtbot) -> None:
 @pytest.mark.slow
 def test_settings_are_restored_in_a_new_window(window, qtbot, tmp_path: Path) -> None:
     from litman.gui import settings as settings_mod
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
 
     window.search.setText("bandit")
     window.sidebar.select_filter(StatusFilter(Status.UNREAD))
@@ -251,8 +251,8 @@ def test_a_closed_window_is_freed_and_no_longer_hears_the_library(qtbot, seeded,
     import gc
     import weakref
 
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
     listeners = list(seeded._listeners)

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
 
 from litman.core.library.facade import Library
 from litman.core.records import Paper
-from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
+from litman.gui.window.main_window import MainWindow
 from litman.gui.workers import run_inline, wait_for_all
 from litman.gui.writes import commands
 

@@ -18,8 +18,8 @@ def test_a_large_selection_marked_read_says_read(qtbot, library, tmp_path) -> No
     touched only papers past the first 200 the pane reads at once, so it was not redrawn.
     The chunks are written here one after the other, as the write queue does."""
     from litman.core.records import NewPaper
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
     library.add_papers([NewPaper(title=f"Paper {i}") for i in range(300)])

@@ -81,8 +81,8 @@ def test_keywords_with_latex_read_as_text_in_the_tag_tree_chips_and_table(
 def test_columns_shown_by_choice_keep_their_width_after_a_restart(
     window, qtbot, seeded, tmp_path
 ) -> None:
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
     window.resize(1229, 691)  # the size seen at 1366×768

@@ -13,10 +13,10 @@ from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 from litman.core.search.filters import TagFilter
 from litman.core.store import backups
-from litman.gui import launch
 from litman.gui.dialogs import dialogs
-from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
+from litman.gui.window import launch
+from litman.gui.window.main_window import MainWindow
 from litman.gui.workers import run_inline
 
 pytestmark = pytest.mark.gui

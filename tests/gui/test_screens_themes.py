@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QApplication, QLabel, QLineEdit
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
 from litman.core.search.filters import ALL, StatusFilter, TagFilter
-from litman.gui import theme
-from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
+from litman.gui.window import theme
+from litman.gui.window.main_window import MainWindow
 from litman.gui.workers import run_inline
 
 pytestmark = pytest.mark.gui

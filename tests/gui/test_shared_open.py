@@ -13,10 +13,10 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from litman.core.library.facade import Library
-from litman.gui import launch
 from litman.gui.dialogs import shared_dialog, shared_launch
-from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
+from litman.gui.window import launch
+from litman.gui.window.main_window import MainWindow
 from litman.gui.workers import run_inline
 
 pytestmark = pytest.mark.gui

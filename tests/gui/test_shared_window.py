@@ -13,8 +13,8 @@ from sqlalchemy.engine import make_url
 from litman.core.library.facade import Library
 from litman.core.records import Status
 from litman.core.search.filters import ALL, StatusFilter, TagFilter
-from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
+from litman.gui.window.main_window import MainWindow
 from litman.gui.workers import run_inline, wait_for_all
 from litman.gui.writes import commands
 

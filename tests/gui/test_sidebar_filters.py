@@ -38,8 +38,8 @@ def test_a_tag_with_quotes_or_backslashes_lists_its_papers(window, qtbot, tag) -
 
 
 def test_an_odd_tag_shown_is_shown_again_in_a_new_window(window, qtbot, tmp_path) -> None:
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
 
     tag = ODD_TAGS[2]
     pid = window.library.add_paper(NewPaper(title="An odd tag's paper"))

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QMessageBox
 from litman.core.library.facade import Library
 from litman.core.records import Status
 from litman.core.search.filters import TagFilter
-from litman.gui.main_window import MainWindow
 from litman.gui.settings import ViewSettings
+from litman.gui.window.main_window import MainWindow
 from litman.gui.workers import run_inline
 
 pytestmark = pytest.mark.gui

@@ -260,8 +260,8 @@ def test_backups_are_counted_on_the_worker_before_the_choice(window, monkeypatch
 def test_a_search_before_the_index_is_ready_answers_exactly_and_says_so(
     qtbot, seeded, tmp_path
 ) -> None:
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
     win = MainWindow(
@@ -319,8 +319,8 @@ def test_large_counts_are_grouped_and_a_large_selection_says_so_in_full(
     """At 100k the sidebar and status bar read "100000 papers · 100000 selected" while the
     pane said "100,000 papers selected", and the status box cut "Set for all" to "Set for a"."""
     from litman.core.records import NewPaper
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
     library.add_papers([NewPaper(title=f"Paper {i}") for i in range(1200)])
@@ -353,8 +353,8 @@ def test_a_large_selection_shows_the_status_and_tags_of_every_paper(
     """The pane read the first 200 papers of a selection: with the 201st on read and tagged,
     Ctrl+A showed no "Mixed" and no chip for their tag."""
     from litman.core.records import NewPaper
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
     library.add_papers([NewPaper(title=f"Paper {i}") for i in range(260)])
@@ -377,8 +377,8 @@ def test_a_search_answered_before_the_index_is_ready_clears_a_pane_it_hid(
 ) -> None:
     """Typing while the index was rebuilt (after tagging 100k papers) hid every selected
     paper, and the pane still said "99,956 papers selected" with their tags."""
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
     win = MainWindow(
@@ -410,8 +410,8 @@ def test_a_large_selection_whose_rest_cannot_be_read_says_so(
 ) -> None:
     from litman.core.errors import LitmanError
     from litman.core.records import NewPaper
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
     library.add_papers([NewPaper(title=f"Paper {i}") for i in range(210)])

@@ -29,7 +29,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from litman.core.library.facade import Library
 from litman.gui.dialogs import file_dialogs
-from litman.gui.main_window import MainWindow
+from litman.gui.window.main_window import MainWindow
 from litman.gui.settings import ViewSettings
 app = QApplication([])
 win = MainWindow(Library.open(sys.argv[1]), ViewSettings(sys.argv[2]))

@@ -35,7 +35,7 @@ class EntryEditor(QWidget):
         self._layout_key: tuple[object, ...] = ()
         self.read_only = False
         self.values: dict[str, QLineEdit] = {}
-        # Set by the window: lets its Ctrl shortcuts win in boxes made later (gui/keys.py).
+        # Set by the window: lets its Ctrl shortcuts win in boxes made later (gui/window/keys.py).
         self.edit_filter: QObject | None = None
         outer = QVBoxLayout(self)
         # Tight rows: at 1366×768 the tab showed 2 to 4 fields with Qt's spacing; the key and

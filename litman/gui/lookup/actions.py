@@ -1,9 +1,9 @@
-"""What the window's lookup actions do (`lookup_menu` puts them in the menus): Add by
+"""What the window's lookup actions do (`menu` puts them in the menus): Add by
 Identifier…, Find Metadata… and Refresh from DOI/arXiv….
 
 Network work runs on Qt's global pool, never on the GUI thread; writes go through the
 window's write queue. Adding imports what was found (a DOI already stored is merged into
-its paper); finding and refreshing open the review dialog (`lookup_review`), whose Apply is
+its paper); finding and refreshing open the review dialog (`review`), whose Apply is
 one undoable command. Without the network each says so in one line.
 """
 

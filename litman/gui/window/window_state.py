@@ -9,9 +9,10 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import QLineEdit, QMainWindow, QSplitter
 
-from litman.gui import screens, settings
+from litman.gui import settings
 from litman.gui.sidebar.tree import Sidebar, filter_of, setting_of
 from litman.gui.table.table_header import TableHeader
+from litman.gui.window import screens
 
 
 @dataclass(frozen=True)

@@ -29,13 +29,11 @@ from litman.core.records import Changes, Status, TagRename, TagRenamed, counted
 from litman.core.search.filters import ALL
 from litman.core.store.interface import WriterClaim
 from litman.formats import registry
-from litman.gui import keys, settings, window_actions, window_state
+from litman.gui import settings
 from litman.gui.actions import Actions
 from litman.gui.detail.pane import DetailPane
 from litman.gui.detail.pane_feed import PaneFeed
 from litman.gui.dialogs import dialogs
-from litman.gui.error_report import ReportOnce
-from litman.gui.live import LiveLink
 from litman.gui.sidebar import requests, trash_actions
 from litman.gui.sidebar.tree import Sidebar
 from litman.gui.table.models.papers import PaperTableModel
@@ -43,6 +41,9 @@ from litman.gui.table.paper_table import make_table
 from litman.gui.table.results import Results
 from litman.gui.table.selection import IdSelection
 from litman.gui.table.table_header import TableHeader
+from litman.gui.window import keys, window_actions, window_state
+from litman.gui.window.error_report import ReportOnce
+from litman.gui.window.live import LiveLink
 from litman.gui.workers import Runner, run_in_pool, wait_for_all
 from litman.gui.writes import commands, refresh
 from litman.gui.writes.background import BackgroundWork
@@ -64,8 +65,8 @@ class ChangeBridge(QObject):
 
 
 class MainWindow(QMainWindow):
-    acts: Actions  # made by gui/window_actions.py, with gui/keys.py's
-    # Made by gui/dialogs/dialogs.py (see gui/window_api.py).
+    acts: Actions  # made by gui/window/window_actions.py, with gui/window/keys.py's
+    # Made by gui/window/keys.py and gui/dialogs/dialogs.py (declared in their rooms' protocols).
     shortcuts_win: QObject
     last_import: object
     report_box: QMessageBox
@@ -122,7 +123,7 @@ class MainWindow(QMainWindow):
         self._apply_read_only()
         self.apply_filter()
         # Writes by another process (the CLI, or a restore) show up within a few seconds; a
-        # shared library's server says at once (gui/live.py).
+        # shared library's server says at once (gui/window/live.py).
         self._watch = QTimer(self, interval=WATCH_MS)
         self._watch.timeout.connect(self.poll_changes)
         self._poll_failures = ReportOnce()

@@ -16,12 +16,12 @@ from PySide6.QtWidgets import QToolBar
 
 from litman.core.records import Status
 from litman.formats import registry
-from litman.gui import error_report
 from litman.gui.actions import Actions
 from litman.gui.dialogs import dialogs
 from litman.gui.lookup import menu as lookup_menu
 from litman.gui.sidebar import trash_actions
-from litman.gui.window_api import Window
+from litman.gui.window import error_report
+from litman.gui.window.window_api import Window
 
 if TYPE_CHECKING:
     from litman.gui.writes.background import BackgroundWork

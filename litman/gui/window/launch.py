@@ -19,10 +19,11 @@ from litman import app, diagnostics, paths
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library.facade import Library
 from litman.core.store.interface import Backup, WriterClaim
-from litman.gui import theme, workers
-from litman.gui.error_report import QT, ErrorReporter
+from litman.gui import workers
 from litman.gui.safe_text import rich
-from litman.gui.terminate import QuitOnSignal
+from litman.gui.window import theme
+from litman.gui.window.error_report import QT, ErrorReporter
+from litman.gui.window.terminate import QuitOnSignal
 
 # ask(title, text, choices) -> the chosen label, or None when the user closes the box.
 Ask = Callable[[str, str, list[str]], str | None]
@@ -151,7 +152,7 @@ def _show(qapp: QApplication, library_arg: str | None, quit_after_show: bool) ->
         print("litman: the library was not opened", file=sys.stderr)
         return 1
     library, lock = opened
-    from litman.gui.main_window import MainWindow
+    from litman.gui.window.main_window import MainWindow
 
     window = MainWindow(library, writer_lock=lock, index_in_background=True)
     window.show()

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QMenu, QWidget
 from litman.core.records import counted
 
 if TYPE_CHECKING:
-    from litman.gui.window_api import Window
+    from litman.gui.window.window_api import Window
 
 # Keys a line edit keeps for itself even where the window has a shortcut on them.
 EDITING = {

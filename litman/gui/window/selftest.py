@@ -18,7 +18,7 @@ from pathlib import Path
 
 from litman import __version__, app, paths
 from litman.core.library.citekeys import base_key
-from litman.gui import system_libs
+from litman.gui.window import system_libs
 
 
 class SelfTestFailed(Exception):
@@ -155,8 +155,8 @@ def _window(lib: object, tmp: Path) -> tuple[str, str]:
             raise
         raise SelfTestFailed(f"window: {line}") from None
 
-    from litman.gui.main_window import MainWindow
     from litman.gui.settings import ViewSettings
+    from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
     qapp = QApplication.instance() or QApplication(sys.argv[:1])
