@@ -2,7 +2,9 @@
 
 Fields edit in place and are committed when editing finishes; tags are chips with an
 autocompleting box; status, a 0-5 rating and notes sit below the abstract. The pane only
-emits edit requests: the window turns them into undoable commands.
+emits edit requests: the window turns them into undoable commands. What its editors hold
+becomes the fields of an edit in `field_edits`; the abstract and the notes about a paper's
+text are drawn by `rendering`.
 """
 
 from collections.abc import Sequence, Set
@@ -27,14 +29,14 @@ from PySide6.QtWidgets import (
 from litman.core import fields
 from litman.core.records import Paper, Status
 from litman.display.text import plain_text
-from litman.formats.bibtex_macros import UNDEFINED
 from litman.gui.detail.entry_editor import EntryEditor
+from litman.gui.detail.field_edits import pending
 from litman.gui.detail.pane_widgets import NotesEdit, SafeBrowser
-from litman.gui.detail.rendering import abstract_html
+from litman.gui.detail.rendering import paper_notes, shown_abstract
 from litman.gui.detail.tag_box import TagBox
 from litman.gui.detail.typing_kept import Held, Typing, typed
 from litman.gui.detail.typing_kept import shown_values as _values
-from litman.gui.safe_text import MAX_RENDERED, clip
+from litman.gui.safe_text import clip
 
 LINE_FIELDS = ("title", "authors", "year", "venue", "doi", "url")
 LABELS = {"doi": "DOI", "url": "URL"}
@@ -265,29 +267,14 @@ class DetailPane(QWidget):
             edit.blockSignals(False)
             if too_long:
                 notes.append(f"The {name} is too long to edit here ({len(values[name]):,} chars).")
-        self.abstract.setHtml(self._abstract_html(p, spans) if p else "")
+        self.abstract.setHtml(shown_abstract(p, spans) if p else "")
         self.entry.read_only = self.read_only
         self.entry.show_paper(p)
         venue = fields.venue_field(p.entry_type, p.extra) if p else ""
         if isinstance(self.venue_label, QLabel):  # named as BibTeX writes it, JabRef's way
             self.venue_label.setText(f"Venue ({venue})" if venue else "Venue")
-        if p and len(p.abstract) > MAX_RENDERED:
-            notes.append(
-                f"Showing the first {MAX_RENDERED:,} of {len(p.abstract):,} characters "
-                "of the abstract."
-            )
-        if p and p.title_derived:
-            notes.append("Title derived from the abstract: edit it above.")
-        if p and p.abstract_truncated:
-            notes.append("Abstract cut off at the source (…).")
-        if p and UNDEFINED in p.extra:
-            notes.append(
-                f"Names @string macros no imported file defines ({clip(p.extra[UNDEFINED], 200)}): "
-                "import this file together with the one that defines them; as it is, its fields "
-                "show the names, and an export writes them as read."
-            )
-        if p and p.source:
-            notes.append(f"From {p.source}.")
+        if p:
+            notes.extend(paper_notes(p))
         if not typing.notes:
             self.notes.blockSignals(True)
             self.notes.setPlainText(p.notes if p else "")
@@ -325,14 +312,6 @@ class DetailPane(QWidget):
         partly = PARTLY_READ if statuses else ""
         self.status.setPlaceholderText(MIXED if len(statuses) > 1 else partly)
         self.status.setCurrentIndex(list(Status).index(next(iter(statuses))) if one else -1)
-
-    @staticmethod
-    def _abstract_html(p: Paper, spans: dict[str, list[tuple[int, int]]]) -> str:
-        """The abstract, at most MAX_RENDERED characters of it: laying out 50 MB took the
-        window past 7 GB. Hits beyond the cut are dropped with it."""
-        text = p.abstract[:MAX_RENDERED]
-        hits = [(s, e) for s, e in spans.get("abstract", []) if e <= len(text)]
-        return abstract_html(text, hits)
 
     def _show_chips(self, tags: list[str]) -> None:
         self.tag_box.read_only = self.read_only
@@ -376,30 +355,12 @@ class DetailPane(QWidget):
             self._committing = False
 
     def _pending(self, p: Paper) -> dict[str, Any]:
-        fields: dict[str, Any] = {}
-        shown = _values(p)
-        for name, edit in self.edits.items():
-            text = edit.text().strip()
-            if text == shown[name] or edit.isReadOnly():  # read-only: shown in part, kept
-                continue
-            if name == "year":
-                year = _year(text)
-                if year is False:
-                    self._refuse_year(text, shown["year"], p.title)
-                    continue
-                fields["year"] = year
-                self._refusal_gone()
-            elif name == "authors":
-                fields["authors"] = tuple(a.strip() for a in text.split(";") if a.strip())
-            else:
-                fields[name] = text
-        if "title" in fields:
-            fields["title_derived"] = False
-        if self.rating.value() != p.rating:
-            fields["rating"] = self.rating.value()
-        if self.notes.toPlainText() != p.notes:
-            fields["notes"] = self.notes.toPlainText()
-        return fields
+        found = pending(p, self.edits, self.rating.value(), self.notes.toPlainText())
+        if found.refused:
+            self._refuse_year(found.refused)
+        elif found.year_saved:
+            self._refusal_gone()
+        return found.fields
 
     def _refusal_gone(self) -> None:
         """A year was saved: the message of one refused before goes (pane, status bar)."""
@@ -407,23 +368,7 @@ class DetailPane(QWidget):
             self.refusal.hide()
             self.problem.emit("")
 
-    def _refuse_year(self, text: str, stored: str, title: str) -> None:
-        # What was typed stays, to be corrected rather than typed again.
-        kept = f"stays {stored}" if stored else "stays empty"
-        paper = clip(plain_text(title), 60) or "this paper"
-        message = (
-            f"“{clip(text, 40)}” is not a year (digits only, like 2015): "
-            f"the year of “{paper}” {kept}."
-        )
+    def _refuse_year(self, message: str) -> None:
         self.refusal.setText(message)
         self.refusal.show()
         self.problem.emit(message)
-
-
-def _year(text: str) -> int | bool | None:
-    """The year typed: a number from 1 to 9999, None when cleared, False when not a year."""
-    if not text:
-        return None
-    if text.isascii() and text.isdigit() and 0 < int(text) < 10000:
-        return int(text)
-    return False

@@ -4,11 +4,15 @@ The abstract is HTML-escaped, search hits are wrapped in highlight spans, simple
 LaTeX math is shown as Unicode, and font switches and markdown emphasis as italic or bold
 words. No tag of the paper's own can reach the viewer, and the
 viewer loads nothing remote. Titles are shown through `litman.display.text.plain_text`.
+Below the abstract, one line says what is shown in part, derived or left undefined.
 """
 
 import html
 
+from litman.core.records import Paper
 from litman.display.text import markup_segments, math_segments, plain_text
+from litman.formats.bibtex_macros import UNDEFINED
+from litman.gui.safe_text import MAX_RENDERED, clip
 
 HIGHLIGHT = '<span style="background-color:#fde68a;color:#111">{}</span>'
 
@@ -45,3 +49,34 @@ def _with_hits(text: str, start: int, end: int, spans: list[tuple[int, int]]) ->
             pos = e
     out.append(html.escape(plain_text(text[pos:end])))
     return "".join(out)
+
+
+def shown_abstract(p: Paper, spans: dict[str, list[tuple[int, int]]]) -> str:
+    """The abstract, at most MAX_RENDERED characters of it: laying out 50 MB took the
+    window past 7 GB. Hits beyond the cut are dropped with it."""
+    text = p.abstract[:MAX_RENDERED]
+    hits = [(s, e) for s, e in spans.get("abstract", []) if e <= len(text)]
+    return abstract_html(text, hits)
+
+
+def paper_notes(p: Paper) -> list[str]:
+    """What the pane says of a paper's text under it: an abstract shown in part or cut at
+    the source, a title derived, @string macros left undefined, where the paper came from."""
+    notes = []
+    if len(p.abstract) > MAX_RENDERED:
+        notes.append(
+            f"Showing the first {MAX_RENDERED:,} of {len(p.abstract):,} characters of the abstract."
+        )
+    if p.title_derived:
+        notes.append("Title derived from the abstract: edit it above.")
+    if p.abstract_truncated:
+        notes.append("Abstract cut off at the source (…).")
+    if UNDEFINED in p.extra:
+        notes.append(
+            f"Names @string macros no imported file defines ({clip(p.extra[UNDEFINED], 200)}): "
+            "import this file together with the one that defines them; as it is, its fields "
+            "show the names, and an export writes them as read."
+        )
+    if p.source:
+        notes.append(f"From {p.source}.")
+    return notes
