@@ -7,7 +7,7 @@ An explicit path starts empty.
 
 import hashlib
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -139,6 +139,15 @@ def import_files(
         library.refuse_own_file(Path(path), "import")
     batches = registry.read_all([Path(path) for path in files], keyword_separator)
     return library.import_batches(batches, progress=progress, cancelled=cancelled)
+
+
+def papers_to_export(library: Library, ids: Sequence[int]) -> Iterator[Paper]:
+    """The papers with these ids as an export writes them, read a page at a time: each
+    `file` field as read while the paper's attachments are the ones it names, else written
+    from them (`litman.formats.file_field`)."""
+    from litman.formats.file_field import exported
+
+    return exported(library.iter_papers(ids), library.attachments.of_papers)
 
 
 def export_papers(

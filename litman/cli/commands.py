@@ -264,7 +264,7 @@ def cmd_export(args: argparse.Namespace, lib: Library) -> int:
     target = None if args.output == "-" else export_target(args.output)
     if target is not None:
         lib.refuse_own_file(target, "export to")
-    papers = lib.iter_papers(lib.search_ids(" ".join(args.query), sort="citekey"))
+    papers = app.papers_to_export(lib, lib.search_ids(" ".join(args.query), sort="citekey"))
     fmt = registry.format_for(target, args.format)
     mode: Mode = "ascii" if args.ascii else "utf8" if args.utf8 else "pdflatex"
     options = WriteOptions(mode, lib.kept_blocks())

@@ -11,7 +11,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from litman.core.attached import Detach, Reattach
+from litman.core.attached import Detach, NewAttachment, Reattach
 
 T = TypeVar("T")
 
@@ -188,6 +188,8 @@ class NewPaper:
     source: str = ""
     extra: Mapping[str, str] = field(default_factory=dict)
     tags: tuple[str, ...] = ()
+    # Files and links a reader found (a `file` field, a Zotero item's): linked on import.
+    attachments: tuple[NewAttachment, ...] = ()
 
 
 @dataclass(frozen=True)

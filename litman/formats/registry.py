@@ -173,7 +173,10 @@ def read_all(paths: list[Path], keyword_separator: str = ",") -> list[ImportBatc
 
     bib = [p for p in paths if _kind(p) == ".bib"]
     together = dict(zip(bib, bibtex.read_group(bib, keyword_separator), strict=True)) if bib else {}
-    return [together[p] if p in together else reader_for(p)(p) for p in paths]
+    from litman.formats.file_field import attached
+
+    batches = [together[p] if p in together else reader_for(p)(p) for p in paths]
+    return [attached(b, p) for b, p in zip(batches, paths, strict=True)]
 
 
 def _kind(path: Path) -> str:

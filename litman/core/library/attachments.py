@@ -15,18 +15,29 @@ trash with it, and come back with it); emptying the trash deletes the stored one
 (`remove_stored`); a linked file is never deleted.
 """
 
+import contextlib
 import mimetypes
 import os
 import secrets
 import shutil
 import string
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from sqlalchemy import Connection, delete, select
 
-from litman.core.attached import LINKED, PDF, STORED, Attachment, Detach, Reattach, is_url
+from litman.core.attached import (
+    LINKED,
+    PDF,
+    STORED,
+    Attachment,
+    Detach,
+    NewAttachment,
+    Reattach,
+    is_url,
+)
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.library.parts import Part
 from litman.core.records import Changes
@@ -290,6 +301,42 @@ def content_type(path: Path) -> str:
         pass
     guessed, _ = mimetypes.guess_type(path.name)
     return guessed or ""
+
+
+def link_new(conn: Connection, found: Sequence[tuple[int, Sequence[NewAttachment]]]) -> None:
+    """Link what readers found to papers (an import's new or merged papers), in the
+    caller's transaction; a path a paper has already is not attached twice."""
+    wanted = [(pid, list(new)) for pid, new in found if new]
+    if not wanted:
+        return
+    had: dict[int, set[str]] = {}
+    for row in table.rows_of(conn, [pid for pid, _ in wanted]):
+        had.setdefault(row["paper_id"], set()).add(row["path"])
+    stamp, rows = store.now(), []
+    for pid, new in wanted:
+        seen = had.setdefault(pid, set())
+        for a in new:
+            if a.path not in seen:
+                seen.add(a.path)
+                rows.append(_linked_row(pid, a, stamp))
+    table.insert_rows(conn, rows)
+
+
+def _linked_row(pid: int, a: NewAttachment, stamp: datetime) -> dict[str, Any]:
+    size = None
+    if not is_url(a.path) and Path(a.path).is_absolute():
+        with contextlib.suppress(OSError):  # not there (yet): shown as missing
+            size = Path(a.path).stat().st_size
+    kind = a.content_type or (PDF if a.path.lower().endswith(".pdf") else "")
+    return {
+        "paper_id": pid,
+        "kind": LINKED,
+        "path": a.path,
+        "title": a.title,
+        "content_type": kind or mimetypes.guess_type(a.path)[0] or "",
+        "size": size,
+        "added_at": stamp,
+    }
 
 
 def stored_paths(conn: Connection, paper_ids: Sequence[int]) -> list[str]:

@@ -17,6 +17,7 @@ from sqlalchemy import Connection, String, cast, func, insert, or_, select, upda
 
 from litman.core.errors import Cancelled
 from litman.core.library import preprints
+from litman.core.library.attachments import link_new
 from litman.core.library.dedupe import Candidate, DuplicateFinder, distinct
 from litman.core.library.papers import insert_new
 from litman.core.library.preprints import arxiv_id
@@ -167,6 +168,10 @@ def merge_new(kept: NewPaper, incoming: NewPaper) -> NewPaper:
     for name in ("doi", "url", "venue"):
         if not getattr(kept, name) and getattr(incoming, name):
             changes[name] = getattr(incoming, name)
+    if incoming.attachments:
+        paths = {a.path for a in kept.attachments}
+        more = tuple(a for a in incoming.attachments if a.path not in paths)
+        changes["attachments"] = kept.attachments + more
     return dataclasses.replace(kept, **changes)
 
 
@@ -370,4 +375,5 @@ def _merge_into_stored(conn: Connection, pid: int, incoming: NewPaper) -> str:
     if new_tags:
         tid = store.tag_ids(conn, new_tags)
         store.link_tags(conn, ((pid, tid[store.clean_tag(t)]) for t in new_tags))
+    link_new(conn, [(pid, incoming.attachments)])
     return str(row.citekey)

@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from litman.core import fields
 from litman.core.batch import gc_paused
 from litman.core.errors import ConflictError, LitmanError, NotFoundError
-from litman.core.library.attachments import files_folder, remove_stored, stored_paths
+from litman.core.library.attachments import files_folder, link_new, remove_stored, stored_paths
 from litman.core.library.citekeys import KeyAllocator, base_key
 from litman.core.library.parts import Part
 from litman.core.records import (
@@ -456,6 +456,7 @@ def insert_new(
             ((pid, tid[t]) for pid, p in zip(ids, papers, strict=True) for t in p.tags),
             new_papers=True,
         )
+    link_new(conn, [(pid, p.attachments) for pid, p in zip(ids, papers, strict=True)])
     return ids
 
 
