@@ -2,14 +2,14 @@
 
 It wires widgets to the Library through undoable commands and workers; what changed comes
 back as Changes records (possibly from a worker thread, hence the queued bridge), and the
-window refreshes only what they name.
+window refreshes only what they name (`redraw.py`). Writes from outside the window, and a
+shared library's server going away and back, are `outside.py`'s.
 """
 
-from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
@@ -23,9 +23,8 @@ from PySide6.QtWidgets import (
     QSplitter,
 )
 
-from litman.core.errors import LitmanError, ServerUnreachableError
 from litman.core.library.facade import Library
-from litman.core.records import Changes, Status, TagRename, TagRenamed, counted
+from litman.core.records import Status, counted
 from litman.core.search.filters import ALL
 from litman.core.store.interface import WriterClaim
 from litman.formats import registry
@@ -42,10 +41,10 @@ from litman.gui.table.results import Results
 from litman.gui.table.selection import IdSelection
 from litman.gui.table.table_header import TableHeader
 from litman.gui.window import keys, window_actions, window_state
-from litman.gui.window.error_report import ReportOnce
-from litman.gui.window.live import LiveLink
+from litman.gui.window.outside import Outside
+from litman.gui.window.redraw import Redraw
 from litman.gui.workers import Runner, run_in_pool, wait_for_all
-from litman.gui.writes import commands, refresh
+from litman.gui.writes import commands
 from litman.gui.writes.background import BackgroundWork
 from litman.gui.writes.status_line import Counts, StatusLine
 from litman.gui.writes.write_desk import WriteDesk
@@ -53,8 +52,6 @@ from litman.gui.writes.write_worker import WriteWorker
 
 if TYPE_CHECKING:
     from litman.core.search.ranking import SearchResult
-WATCH_MS = 2000
-RETRY_MS = 1000  # a shared library's server gone away is asked again this often
 _OPENED: set["MainWindow"] = set()  # windows opened from File → Open Shared Library…
 
 
@@ -94,22 +91,19 @@ class MainWindow(QMainWindow):
         )
         self.background.checked.connect(self._checked)
         self.owns_library = False  # close the library with the window
-        self.offline = ""  # a shared library's server cannot be reached: why, one line
+        self.outside = Outside(self)  # other processes' writes, a shared library's server
         self.view = view or settings.ViewSettings()
         self.view.use_library(library.site.where)
         self.runner = runner
         self.writes = WriteWorker(runner, self)  # every write of the window goes through it
-        # Sidebar counts a running write changed (statuses, tags): a bulk write commits chunk
-        # by chunk, and each recount reads the whole library, so they are recounted once, at
-        # its end.
-        self._counts_due = (False, False)
-        self.writes.idle.connect(self._recount_due)
+        self.redraw = Redraw(self)  # what a change touched, redrawn
+        self.writes.idle.connect(self.redraw.recount_due)
         self.undo = QUndoStack(self)
         self.desk = WriteDesk(self, library, self.writes, self.undo, self.statusBar())
-        self.desk.merged.connect(self._merged)
+        self.desk.merged.connect(self.outside.merged)
         self.bridge = ChangeBridge()
         # Direct when the GUI thread wrote, queued when a worker did.
-        self.bridge.changed.connect(self._on_changes, Qt.ConnectionType.AutoConnection)
+        self.bridge.changed.connect(self.redraw.on_changes, Qt.ConnectionType.AutoConnection)
         library.subscribe(self.bridge.changed.emit)
         # Closed is gone: connections to the window's own methods would otherwise keep it,
         # its table cache and its Library alive for the life of the process.
@@ -117,30 +111,17 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.setMinimumSize(900, 560)
         self._build()
-        self._tags_changed()  # the completer offers every tag from the start
+        self.redraw.tags_changed()  # the completer offers every tag from the start
         self._restore()
         self.results.ready = True
-        self._apply_read_only()
+        self.apply_read_only()
         self.apply_filter()
-        # Writes by another process (the CLI, or a restore) show up within a few seconds; a
-        # shared library's server says at once (gui/window/live.py).
-        self._watch = QTimer(self, interval=WATCH_MS)
-        self._watch.timeout.connect(self.poll_changes)
-        self._poll_failures = ReportOnce()
-        self._retry = QTimer(self, interval=RETRY_MS)
-        self.live = LiveLink(library, self.writes.busy, self)
-        self.writes.idle.connect(self.live.idle)
-        self.live.changed.connect(self.changed_outside)
-        self.live.lost.connect(self.server_lost)
-        self.live.back.connect(self.server_back)
-        self._retry.timeout.connect(self.live.probe)
-        self.desk.lost.connect(self.server_lost)
-        # Queued: heard while Qt asks the model for a cell, redrawn after.
-        self.model.lost.connect(self.server_lost, Qt.ConnectionType.QueuedConnection)
-        if self.live.active:
-            self.live.start()
-        else:
-            self._watch.start()
+        self.live = self.outside.start()
+
+    @property
+    def offline(self) -> str:
+        """Why a shared library's server cannot be reached, in one line ('' while it can)."""
+        return self.outside.offline
 
     def read_only_reason(self) -> str:
         if self.offline:
@@ -153,7 +134,7 @@ class MainWindow(QMainWindow):
             return f"Read-only: this library is open in {who}."
         return ""
 
-    def _apply_read_only(self) -> None:
+    def apply_read_only(self) -> None:
         reason = self.read_only_reason()
         suffix = " (server unreachable)" if self.offline else " (read-only)" if reason else ""
         self.setWindowTitle(f"litman — {self.library.site.name}{suffix}")
@@ -188,84 +169,11 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"{self.library.site.name}: no damage found.", 8000)
 
     def poll_changes(self) -> None:
-        if self.writes.busy():
-            # Our own write is under way: a look between a commit of it and its own
-            # bookkeeping took it for an outside write, and the search index for stale
-            # (reconciled on every later action at 100k papers). The next poll looks.
-            return
-        try:
-            told = self.library.changes_elsewhere()
-        except (LitmanError, OSError):  # the server gone, the file gone: the next poll looks
-            return
-        except Exception as exc:  # a bug: in the log and a dialog once, not every 2 s
-            self._poll_failures.failed((type(exc), exc, exc.__traceback__))
-            return
-        if told is None or told:
-            self.changed_outside(told)
-
-    def _merged(self, _pid: int) -> None:
-        """An edit was refused because another client changed the paper: what was typed is
-        dropped (the merge dialog saves what the user chose) and the window catches up."""
-        self.detail.forget_edits()
-        self.poll_changes()
-
-    def changed_outside(self, told: list[Changes] | None = None) -> None:
-        """Another process wrote, and the library has caught up with it: redraw what the
-        change journal `told` of, or everything when it could not tell. (Not while the
-        server is away: its return redraws everything.)"""
-        if self.offline:
-            return
-        try:
-            self._redraw_outside(told)
-        except ServerUnreachableError as exc:  # gone since the news came
-            self.server_lost(str(exc))
-
-    def _redraw_outside(self, told: list[Changes] | None) -> None:
-        if told is not None:
-            for changes in told:
-                self._on_changes(changes)
-            self.statusBar().showMessage("Updated with changes made outside this window.", 5000)
-            return
-        if not self.library.index_built():
-            # The change journal could not tell what changed (a write by another tool,
-            # a journal compacted past): compare every paper off the GUI thread, and
-            # let searches wait for it meanwhile. Otherwise the index is current now.
-            self.start_background_work()
-        self.refresh_all()
-        self.statusBar().showMessage("Updated with changes made outside this window.", 5000)
-
-    def server_lost(self, why: str) -> None:
-        """A shared library's server cannot be reached: say so in one line, keep what is
-        shown (the table reads only rows it holds), refuse edits, and ask again each second."""
-        line = " ".join(why.split())[:200]
-        self.offline = f"Server unreachable, retrying: {line}"
-        self.desk.offline = "the server cannot be reached; edits wait until it is back."
-        self.model.offline = self.results.offline = True
-        self._apply_read_only()
-        self._retry.start()
-
-    def server_back(self) -> None:
-        """The server answers again: catch up, redraw, save what was left unsaved."""
-        if not self.offline:
-            return
-        self._retry.stop()
-        self.offline = self.desk.offline = ""
-        self.model.offline = self.results.offline = False
-        self._apply_read_only()
-        with suppress(LitmanError):  # gone again: the watch says so
-            self.library.changed_elsewhere()  # what the server missed telling: caught up
-            self.refresh_all()
-        saving = self.desk.save_unsaved()
-        said = f"; saving {saving} unsaved edits" if saving else ""
-        self.statusBar().showMessage(f"The server is back{said}.", 8000)
+        self.outside.poll_changes()
 
     def refresh_all(self) -> None:
         """Redraw everything from the library (after a restore or an outside write)."""
-        self.sidebar.refresh()
-        self._tags_changed()
-        self.columns.update_empty()
-        self.apply_filter()
-        self._redraw_pane()
+        self.redraw.everything()
 
     # -- building ----------------------------------------------------------------------------
 
@@ -342,9 +250,7 @@ class MainWindow(QMainWindow):
         if not self.desk.may_close():  # edits the server never got: asked first
             event.ignore()
             return
-        self._watch.stop()
-        self._retry.stop()
-        self.live.stop()
+        self.outside.stop()
         self.save_state()
         self.library.unsubscribe(self.bridge.changed.emit)
         super().closeEvent(event)
@@ -404,12 +310,6 @@ class MainWindow(QMainWindow):
         self.pane.refresh()
         self.status_line.show_counts()
 
-    def _redraw_pane(self) -> None:
-        """The papers shown changed (a write, here or elsewhere), not the selection: what is
-        being typed in the pane is neither saved half-typed nor overwritten."""
-        self.pane.refresh(save=False)
-        self.status_line.show_counts()
-
     def focus_results(self) -> None:
         self.results.focus_results()
 
@@ -445,42 +345,6 @@ class MainWindow(QMainWindow):
             name = registry.label(fmt)
             said = [f"Copied {counted(len(papers), 'paper')} as {name}", *report.describe(name)]
             self.statusBar().showMessage("; ".join(said), 8000)
-
-    def _tags_changed(self) -> None:
-        tags = self.library.tags()
-        self.detail.set_tag_names([t.name for t in tags])
-        self.model.set_tag_colours({t.name: t.colour for t in tags if t.colour})
-
-    def _recount_due(self) -> None:
-        statuses, tags = self._counts_due
-        self._counts_due = (False, False)
-        if statuses or tags:
-            self.sidebar.update_counts(statuses=statuses, tags=tags)
-
-    def _on_changes(self, changes: Changes) -> None:
-        if isinstance(changes.inverse, TagRenamed):  # the tag shown keeps being shown
-            self.sidebar.follow_rename(changes.inverse.old, changes.inverse.new)
-        elif isinstance(changes.inverse, TagRename):  # a rename undone
-            self.sidebar.follow_rename(changes.inverse.new, changes.inverse.old)
-        shown = self.detail.shown_ids()
-        narrowed = self.results.narrowed()
-        todo = refresh.plan(changes, narrowed, self.sort_key, shown, self.detail.shows_part())
-        if self.writes.busy():
-            statuses, tags = self._counts_due
-            self._counts_due = (statuses or todo.status_counts, tags or todo.tag_counts)
-        elif todo.status_counts or todo.tag_counts:
-            self.sidebar.update_counts(statuses=todo.status_counts, tags=todo.tag_counts)
-        if todo.tag_names:
-            self._tags_changed()
-        if self.columns.may_fill(changes):
-            self.columns.update_empty(changes)
-        if todo.refilter:
-            self.apply_filter()
-        else:
-            self.model.refresh(todo.rows)
-            self.status_line.show_counts()
-        if todo.detail:
-            self._redraw_pane()
 
     # -- drag and drop files -------------------------------------------------------------------
 
