@@ -9,6 +9,8 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
+from litman.core import cjk
+
 _SPECIAL = str.maketrans(
     {
         "ł": "l",
@@ -100,9 +102,29 @@ def first_tokens(text: str, n: int) -> list[str]:
 
 
 def token_spans(text: str) -> Iterator[tuple[str, int, int]]:
-    """Each folded word with its character span in the original text, for highlighting."""
+    """Each folded word with its character span in the original text, for highlighting and
+    phrases; a CJK run as its bigrams (`cjk.grams`), each with its two characters' span."""
+    mixed = not text.isascii() and cjk.has_cjk(text)
     for m in WORD_RE.finditer(text):
-        yield fold_word(m.group()), m.start(), m.end()
+        word = m.group()
+        if not mixed or not cjk.has_cjk(word):
+            yield fold_word(word), m.start(), m.end()
+            continue
+        for is_run, piece, at in cjk.pieces(word):
+            start = m.start() + at
+            if not is_run:
+                yield fold_word(piece), start, start + len(piece)
+                continue
+            for i, gram in enumerate(cjk.grams(cjk.fold_run(piece))):
+                yield gram, start + i, start + i + len(gram)
+
+
+def search_words(text: str) -> list[str]:
+    """The folded tokens of a text in order, as phrases are matched: words, and CJK runs
+    as their bigrams."""
+    if text.isascii():
+        return ascii_words(text)
+    return [tok for tok, _, _ in token_spans(text)]
 
 
 def squash_space(text: str) -> str:

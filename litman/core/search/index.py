@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from litman.core import cjk
 from litman.core.batch import gc_paused
 from litman.core.records import Doc
 from litman.core.search.filters import ALL, Narrowing
@@ -118,6 +119,7 @@ class SearchIndex:
         # The vocabulary's (tokens, words) counts when its lookups were last made.
         self._vocab: tuple[int, int] | None = None
         self._key_vocab: list[str] | None = None
+        self.has_pinyin = False  # whether titles or authors hold Han characters
         # Per index, cleared whenever the vocabulary grows: a cache on the class would hold
         # every index a process ever searched (and its Library) for good.
         self._fuzzy = lru_cache(maxsize=4096)(self._fuzzy_words)
@@ -472,6 +474,12 @@ class SearchIndex:
             # which made one-letter prefixes expand to thousands of tokens.
             words = p.word_tokens()
             self._sorted_vocab = sorted(words)
+            vocab = self._sorted_vocab
+            # Pinyin tokens sort first (their marks), CJK ones last: a library without either
+            # pays two comparisons here.
+            self.has_pinyin = bool(vocab) and vocab[0] < "0"
+            if self.has_pinyin or (vocab and vocab[-1] >= "\u3005"):
+                words = [w for w in words if w >= "0" and not cjk.is_cjk_token(w)]
             ids = p.token_ids
             self._vocab_tids = np.fromiter(
                 map(ids.__getitem__, self._sorted_vocab), np.int64, len(self._sorted_vocab)
@@ -600,6 +608,11 @@ class SearchIndex:
                 found.setdefault(tok, FUZZY - 0.1 * (dist - 1))
         lap("typo candidates")
         return list(found.items()), begun
+
+    def token_range(self, start: str) -> np.ndarray[Any, Any]:
+        """The ids of the vocabulary words beginning with `start`, ascending."""
+        lo, hi = _prefix_range(self._sorted_vocab, start)
+        return np.sort(self._vocab_tids[lo:hi])
 
     def _citekeys(self) -> list[str]:
         if self._key_vocab is None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from litman.core import cjk, pinyin
 from litman.core.records import Doc
 from litman.core.search import codes
 
@@ -25,7 +26,7 @@ from litman.core.search import codes
 from litman.core.search.codes import FIELD_BITS as FIELD_BITS
 from litman.core.search.codes import FIELD_MASK as FIELD_MASK
 from litman.core.search.codes import FIELDS as FIELDS
-from litman.core.search.short_prefixes import LETTERS, AbstractPrefixes, ShortPrefixes
+from litman.core.search.short_prefixes import LETTERS, AbstractPrefixes, ShortPrefixes, latin
 from litman.core.text import WORD_RE, ascii_words, fold_word
 
 COMPACT_STEP = 1 << 20  # ids moved at a time in `_finish_build`
@@ -44,6 +45,8 @@ ABSTRACT = FIELDS.index("abstract")
 # derives them from its tag members (`Postings.set_tag_postings`), so that tagging most of
 # the library changes a few postings instead of re-indexing every paper.
 TAGS = FIELDS.index("tags")
+# The fields whose Han characters are also indexed as pinyin (`litman.core.pinyin`).
+PINYIN_FIELDS = (FIELDS.index("title"), FIELDS.index("authors"))
 
 
 def raw_words(text: str) -> list[str]:
@@ -56,14 +59,26 @@ def raw_words(text: str) -> list[str]:
     if text.isascii():
         return ascii_words(text)
     # str.lower() keeps every word's length except for U+0130, which gains a combining dot.
-    return WORD_RE.findall(text if "\u0130" in text else text.lower())
+    words = WORD_RE.findall(text if "\u0130" in text else text.lower())
+    return cjk.split_words(words) if cjk.has_cjk(text) else words
 
 
 def field_words(fidx: int, text: str) -> list[str]:
     words = raw_words(text)
     if fidx == CITEKEY:
         words.append(text.split()[0])
+    elif fidx in PINYIN_FIELDS and not text.isascii() and cjk.has_cjk(text):
+        for run, _ in cjk.folded_runs(text):
+            words.extend(pinyin.index_tokens(run))
     return words
+
+
+def fold_token(word: str) -> str:
+    """A raw word as the vocabulary keeps it: CJK tokens and pinyin tokens come folded
+    (`cjk.split_words`, `pinyin.index_tokens`); NFKD would split a kana's voicing mark off."""
+    if word.isascii():
+        return word.lower()
+    return word if cjk.is_cjk_token(word) else fold_word(word)
 
 
 class Postings:
@@ -148,7 +163,7 @@ class Postings:
             for word in set(words) - (ids.keys() & set(words)):  # `&` walks the smaller side
                 # ASCII folds to its lower case: no need for fold_word's cache, whose
                 # entries for 100k citekeys held 20-30 MB after a build.
-                tok = word.lower() if word.isascii() else fold_word(word)
+                tok = fold_token(word)
                 tid = ids.get(tok)
                 if tid is None:
                     codes.check_tokens(len(self.tokens) + 1)
@@ -374,7 +389,9 @@ class Postings:
         codes = tids << FIELD_BITS | fidx
         if fidx == ABSTRACT and len(word) == LETTERS + 1 and self.dense is not None:
             merged = self.dense.postings(word)
-        elif self.short is None or fidx in (TAGS, ABSTRACT) or len(word) > LETTERS:
+        elif (
+            self.short is None or fidx in (TAGS, ABSTRACT) or len(word) > LETTERS or not latin(word)
+        ):
             return self.gather(codes)[0]  # (shorter prefixes reach abstracts by name only)
         else:
             merged = self.short.postings(word, fidx)

@@ -3,17 +3,19 @@
 Bare words must all match (the last one also as a prefix, since it is being typed);
 `"a phrase"` matches exactly; `title:` `author:`/`au:` `abstract:` `venue:` `key:` limit a
 word to a field; `tag:` matches a tag and its subtree; `year:2020`, `year:2018..2021`,
-`year:>=2020`; `status:unread|reading|read`; a leading `-` negates. Inside quotes a backslash
-keeps a quote or a backslash (`tag:"say \\"hi\\""` is the tag `say "hi"`); any other
-backslash is itself. A malformed query is never an error: the bad part is read as plain words
-and `notes` says so, for the GUI to hint.
+`year:>=2020`; `status:unread|reading|read`; a leading `-` negates. A run of Han, kana
+or hangul characters is a `cjk` term: its bigrams (`litman.core.cjk`), found together.
+Inside quotes a backslash keeps a quote or a backslash (`tag:"say \\"hi\\""` is the tag
+`say "hi"`); any other backslash is itself. A malformed query is never an error: the bad part
+is read as plain words and `notes` says so, for the GUI to hint.
 """
 
 import re
 from dataclasses import dataclass, field
 
+from litman.core import cjk
 from litman.core.records import Status
-from litman.core.text import fold
+from litman.core.text import fold, search_words
 
 FIELD_ALIASES = {
     "title": "title",
@@ -26,6 +28,7 @@ FIELD_ALIASES = {
     "citekey": "citekey",
 }
 FILTERS = ("tag", "year", "status")
+SCORED = ("word", "phrase", "cjk")  # the kinds of terms that score papers (the rest filter)
 _TERM = re.compile(r'(-?)(?:([A-Za-z]+):)?("((?:[^"\\]|\\.)*)"|(\S+))')
 _ESCAPED = re.compile(r'\\(["\\])')  # inside quotes: \" is a quote, \\ a backslash
 _QUOTE = re.compile(r'(\\.)|"')  # a quote not escaped (an escape is group 1)
@@ -35,7 +38,7 @@ _WORD = re.compile(r"\w+")
 
 @dataclass(frozen=True)
 class Term:
-    kind: str  # "word", "phrase", "tag", "year" or "status"
+    kind: str  # "word", "phrase", "cjk", "tag", "year" or "status"
     value: str = ""
     words: tuple[str, ...] = ()  # folded words of a word or phrase term
     field: str | None = None  # None: any field
@@ -43,6 +46,8 @@ class Term:
     prefix: bool = False  # the word being typed: also matches as a prefix
     lo: int | None = None
     hi: int | None = None
+    # A CJK run's other bigram sequences that match it too (`_joined`).
+    alts: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,7 @@ class Query:
     @property
     def ranked(self) -> bool:
         """Whether any term scores papers (filters alone leave the current sort)."""
-        return any(t.kind in ("word", "phrase") and not t.negated for t in self.terms)
+        return any(t.kind in SCORED and not t.negated for t in self.terms)
 
 
 def parse(text: str) -> Query:
@@ -74,6 +79,7 @@ def parse(text: str) -> Query:
         quoted = inner is not None
         value = _ESCAPED.sub(r"\1", inner) if quoted else bare
         terms.extend(_term(bool(neg), (name or "").lower(), value, quoted, notes))
+    terms = _joined(terms)
     typing = bool(text) and not text[-1].isspace() and not text.endswith('"')
     if typing and terms and terms[-1].kind == "word" and not terms[-1].negated:
         terms[-1] = _replace(terms[-1], prefix=True)
@@ -90,17 +96,48 @@ def _term(neg: bool, name: str, value: str, quoted: bool, notes: list[str]) -> l
     fld = FIELD_ALIASES.get(name)
     if name and fld is None:
         value = f"{name} {value}"  # `arXiv:2101` or `foo:bar` are words, not fields
-    words = tuple(fold(w) for w in _WORD.findall(value))
+    words = tuple(search_words(value))
     if quoted and len(words) > 1:
         return [Term("phrase", value, words, fld, neg)]
     return _words(value, fld, neg)
 
 
 def _words(value: str, fld: str | None, neg: bool) -> list[Term]:
-    words = [fold(w) for w in _WORD.findall(value)]
-    if neg and len(words) > 1:  # -"two words" or -post-training: negate the whole phrase
-        return [Term("phrase", value, tuple(words), fld, True)]
-    return [Term("word", w, (w,), fld, neg) for w in words]
+    if neg:
+        words = search_words(value)
+        if len(words) > 1:  # -"two words", -post-training, -深度: negate the whole phrase
+            return [Term("phrase", value, tuple(words), fld, True)]
+    terms = []
+    for w in _WORD.findall(value):
+        if w.isascii() or not cjk.has_cjk(w):
+            terms.append(Term("word", fold(w), (fold(w),), fld, neg))
+            continue
+        for is_run, piece, _ in cjk.pieces(w):
+            if is_run:
+                terms.append(_cjk_term(piece, fld, neg))
+            else:
+                terms.append(Term("word", fold(piece), (fold(piece),), fld, neg))
+    return terms
+
+
+def _cjk_term(run: str, fld: str | None, neg: bool) -> Term:
+    """A run of CJK characters: its bigrams found together in one field; one character
+    alone, as the beginning of any bigram."""
+    folded = cjk.fold_run(run)
+    return Term("cjk", folded, tuple(cjk.grams(folded)), fld, neg, prefix=len(folded) == 1)
+
+
+def _joined(terms: list[Term]) -> list[Term]:
+    """Two CJK runs one after the other (`图像识 别`: a stray space, as Chinese has none):
+    the second also matches as the two joined, which ranks the text holding them together
+    first."""
+    out = list(terms)
+    for i in range(1, len(out)):
+        prev, cur = out[i - 1], out[i]
+        together = prev.kind == cur.kind == "cjk" and prev.field == cur.field
+        if together and not (prev.negated or cur.negated):
+            out[i] = _replace(cur, alts=(tuple(cjk.grams(prev.value + cur.value)),))
+    return out
 
 
 def _filter(name: str, value: str, neg: bool) -> Term | None:

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import Connection, String, and_, cast, not_, or_, select
 
 from litman.core.search.filters import ALL, Narrowing, of_term
-from litman.core.search.query import Query, Term
+from litman.core.search.query import SCORED, Query, Term
 from litman.core.store import dialects, models
 
 P, T, PT = models.papers, models.tags, models.paper_tags
@@ -42,9 +42,9 @@ def _like(column: Any, text: str, fold: bool) -> Any:
 
 
 def _condition(conn: Connection, term: Term, fold: bool) -> Any:
-    if term.kind not in ("word", "phrase"):
+    if term.kind not in SCORED:
         return of_term(term).where(conn)
-    text = term.value if term.kind == "phrase" else term.words[0]
+    text = term.words[0] if term.kind == "word" else term.value  # a CJK run whole
     columns: Sequence[Any] = (
         [FIELD_COLUMNS[term.field]] if term.field in FIELD_COLUMNS else TEXT_COLUMNS
     )

@@ -7,21 +7,29 @@ only the postings of a query's candidate tokens are touched.
 """
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
+from litman.core import cjk, pinyin
 from litman.core.records import Doc, Paper, SearchFields
 from litman.core.search.filters import ALL, Narrowing, of_term
-from litman.core.search.postings import ABSTRACT, FIELD_BITS, FIELDS, IntArray, Postings
-from litman.core.search.query import Query, Term
+from litman.core.search.postings import (
+    ABSTRACT,
+    FIELD_BITS,
+    FIELDS,
+    PINYIN_FIELDS,
+    IntArray,
+    Postings,
+)
+from litman.core.search.query import SCORED, Query, Term
 from litman.core.search.ranked import RADIX_FROM as RADIX_FROM  # for its callers
 from litman.core.search.ranked import RankedIds, distinct
 from litman.core.search.ranked import rank_order as rank_order
-from litman.core.text import WORD_RE, fold, token_spans
+from litman.core.text import search_words, token_spans
 
 WEIGHT = SearchFields(
     title=100.0, authors=10.0, tags=10.0, venue=5.0, citekey=5.0, year=5.0, abstract=1.0
@@ -74,6 +82,10 @@ class Hits:
 
     tokens: dict[str, set[str]] = field(default_factory=dict)
     prefixes: dict[str, set[str]] = field(default_factory=dict)
+    runs: dict[str, set[str]] = field(default_factory=dict)  # CJK runs found, folded
+
+    def add_run(self, name: str, run: str) -> None:
+        self.runs.setdefault(name, set()).add(run)
 
     def add(self, name: str, tokens: Sequence[str]) -> None:
         self.tokens.setdefault(name, set()).update(tokens)
@@ -86,6 +98,8 @@ class Hits:
             self.add(name, list(toks))
         for name, words in other.prefixes.items():
             self.prefixes.setdefault(name, set()).update(words)
+        for name, runs in other.runs.items():
+            self.runs.setdefault(name, set()).update(runs)
 
     def hit(self, name: str, is_word: Callable[[str], bool]) -> Callable[[str], bool]:
         """Whether a folded token of field `name` counts as a hit: a prefix begins only
@@ -134,6 +148,7 @@ class SearchResult:
             for i in range(len(toks) - n + 1):
                 if tuple(t for t, _, _ in toks[i : i + n]) == words:
                     spans.append((toks[i][1], toks[i + n - 1][2]))
+        spans.extend(_run_spans(text, self.hits.runs.get(name, ())))
         return sorted(set(spans))
 
     @property
@@ -143,6 +158,21 @@ class SearchResult:
 
     def matched_fields(self, paper: Paper) -> list[str]:
         return list(self.spans(paper))
+
+
+def _run_spans(text: str, runs: Iterable[str]) -> list[tuple[int, int]]:
+    """Where the CJK runs a query found lie in a text: only their own characters."""
+    runs = tuple(runs)
+    if not runs:
+        return []
+    spans = []
+    for folded, at in cjk.folded_runs(text):
+        for run in runs:
+            i = folded.find(run)
+            while i >= 0:
+                spans.append((at + i, at + i + len(run)))
+                i = folded.find(run, i + 1)
+    return spans
 
 
 def field_texts(p: Paper) -> dict[str, str]:
@@ -162,6 +192,7 @@ def field_texts(p: Paper) -> dict[str, str]:
 # it matches, ascending.
 Vectors = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]
 Found = tuple[Vectors, Hits]  # a term's vectors and the hits it added
+Group = tuple[int, float, IntArray]  # a field, a match strength, the ids matched so
 R = TypeVar("R")
 
 
@@ -173,6 +204,9 @@ class Index(Protocol):
     statuses: np.ndarray[Any, Any]
     tag_members: dict[str, set[int]]
     postings: Postings
+    has_pinyin: bool
+
+    def token_range(self, start: str) -> np.ndarray[Any, Any]: ...
 
     def candidates(
         self, term: Term, lap: Callable[[str], None] = _no_lap
@@ -202,14 +236,14 @@ class Evaluator:
         self.lap = _no_lap if stages is None else stages.lap
         # Which fields each paper matched matters only to the bonus for two query words in
         # one field: a one-word query skips them (a pass over each posting fewer).
-        scoring = [t for t in query.terms if t.kind in ("word", "phrase") and not t.negated]
+        scoring = [t for t in query.terms if t.kind in SCORED and not t.negated]
         self.fields_needed = len(scoring) > 1
 
     def run(self) -> SearchResult:
         scored: list[Vectors] = []
         excluded: list[np.ndarray[Any, Any]] = []
         for term in self.q.terms:
-            if term.kind in ("word", "phrase"):
+            if term.kind in SCORED:
                 vectors = self._score(term)
                 if term.negated:
                     excluded.append(vectors[0])
@@ -219,7 +253,7 @@ class Evaluator:
         for score in excluded:
             cand = cand[score[cand] == 0]
         for term in self.q.terms:
-            if term.kind not in ("word", "phrase"):
+            if term.kind not in SCORED:
                 hit = of_term(term).among(self.ix, cand)
                 cand = cand[~hit if term.negated else hit]
         if self.within != ALL:
@@ -282,6 +316,8 @@ class Evaluator:
         fields = self._fields(term)
         if term.kind == "phrase":
             return self._phrase(term, fields, score, hit)
+        if term.kind == "cjk":
+            return self._cjk(term, fields, hits, score, hit)
         # Candidate tokens by match strength; each (field, strength) group's postings are
         # gathered at once (a one-letter prefix has thousands of tokens).
         by_strength: dict[float, list[str]] = {}
@@ -289,7 +325,7 @@ class Evaluator:
         for tok, strength in found_tokens:
             by_strength.setdefault(strength, []).append(tok)
         ids = self.ix.postings.token_ids
-        groups: list[tuple[int, float, IntArray]] = []
+        groups: list[Group] = []
         word = term.words[0]
         short = len(word) < ABSTRACT_PREFIX and term.field is None
         for strength, toks in by_strength.items():
@@ -310,15 +346,87 @@ class Evaluator:
                 groups.append((f, PREFIX, post))
                 if not term.negated:
                     hits.add_prefix(FIELDS[f], word)
+        if self.ix.has_pinyin and not term.negated:
+            groups.extend(self._pinyin(term, fields))
         self.lap("union of postings")
-        # Weakest first, so that a paper keeps its strongest hit's score.
+        return self._scattered(groups, score, hit)
+
+    def _scattered(
+        self, groups: list[Group], score: np.ndarray[Any, Any], hit: np.ndarray[Any, Any]
+    ) -> Vectors:
+        """A term's vectors from its groups of postings: each paper scored by its strongest
+        hit (the groups are written weakest first)."""
         for f, strength, idx in sorted(groups, key=lambda g: WEIGHTS[g[0]] * g[1]):
             score[idx] = WEIGHTS[f] * strength
-            if fields_needed:
+            if len(hit):
                 hit[idx] |= HIT(1 << f)
         matched = _matched([g[2] for g in groups], score)
         self.lap("scores of the term")
         return score, hit, matched
+
+    def _cjk(
+        self,
+        term: Term,
+        fields: list[int],
+        hits: Hits,
+        score: np.ndarray[Any, Any],
+        hit: np.ndarray[Any, Any],
+    ) -> Vectors:
+        """A CJK run: the papers holding all its bigrams in one field, exactly; one character
+        alone as the start of any bigram (a prefix); a joined reading (`Term.alts`) exactly."""
+        strength = PREFIX if term.prefix else EXACT
+        found = [(term.value, self._grams(term.words, term.prefix, strength, fields))]
+        for alt in term.alts:
+            found.append(
+                (alt[0] + "".join(g[1:] for g in alt[1:]), self._grams(alt, False, EXACT, fields))
+            )
+        groups = []
+        for run, run_groups in found:
+            groups.extend(run_groups)
+            if not term.negated:
+                for f, _, _ in run_groups:
+                    hits.add_run(FIELDS[f], run)
+        self.lap("union of postings")
+        return self._scattered(groups, score, hit)
+
+    def _pinyin(self, term: Term, fields: list[int]) -> list[Group]:
+        """A typed word read as pinyin (`jiqixuexi`, `jqxx`) in titles and authors: its
+        syllables' pairs at a prefix's strength, its initials' at a typo's."""
+        fields = [f for f in fields if f in PINYIN_FIELDS]
+        groups: list[Group] = []
+        for grams, begun in pinyin.query_grams(term.words[0], term.prefix):
+            initials = grams[0].startswith(pinyin.INITIALS_MARK)
+            groups.extend(self._grams(grams, begun, FUZZY if initials else PREFIX, fields))
+        return groups
+
+    def _grams(
+        self, grams: Sequence[str], begun: bool, strength: float, fields: list[int]
+    ) -> list[Group]:
+        """Per field, the papers holding every one of these tokens (the last one, when
+        `begun`, as the beginning of a token)."""
+        p = self.ix.postings
+        whole = grams[:-1] if begun else grams
+        known = [p.token_ids.get(g) for g in whole]
+        tids = [tid for tid in known if tid is not None]
+        last = self.ix.token_range(grams[-1]) if begun else None
+        if len(tids) < len(known) or (last is not None and not len(last)):
+            return []
+        groups = []
+        for f in fields:
+            ids: np.ndarray[Any, Any] | None = None
+            for tid in tids:
+                post = p.get(tid << FIELD_BITS | f)
+                if post is None:
+                    ids = None
+                    break
+                ids = post if ids is None else np.intersect1d(ids, post)
+            else:
+                if last is not None:
+                    post = distinct(p.gather(last << FIELD_BITS | f)[0])
+                    ids = post if ids is None else np.intersect1d(ids, post)
+            if ids is not None and len(ids):
+                groups.append((f, strength, ids))
+        return groups
 
     def _phrase(
         self, term: Term, fields: list[int], score: np.ndarray[Any, Any], hit: np.ndarray[Any, Any]
@@ -375,6 +483,6 @@ def _matched(
 
 
 def _contains(text: str, words: tuple[str, ...]) -> bool:
-    toks = WORD_RE.findall(fold(text))
+    toks = search_words(text)
     n = len(words)
     return any(tuple(toks[i : i + n]) == words for i in range(len(toks) - n + 1))

@@ -38,6 +38,12 @@ class Postings(Protocol):
     def span_docs(self, spans: np.ndarray[Any, Any]) -> IntArray: ...
 
 
+def latin(tok: str) -> bool:
+    """Not a pinyin token (marked below "0") nor a CJK one (from U+2E80): a CJK character
+    typed alone gathers its own few postings (`ranking`)."""
+    return "0" <= tok[0] < "\u2e80"
+
+
 class ShortPrefixes:
     """The merged lists; `postings(word, field)` is the bulk part of a prefix's papers."""
 
@@ -70,7 +76,7 @@ class ShortPrefixes:
         levels = []
         for n in range(1, LETTERS + 1):
             number = [
-                names.setdefault(tok[:n], len(names)) if len(tok) >= n else -1
+                names.setdefault(tok[:n], len(names)) if len(tok) >= n and latin(tok) else -1
                 for tok in (p.tokens[t] for t in known.tolist())
             ]
             at = np.array(number, dtype=np.int64)[np.searchsorted(known, tids[keep])]

@@ -1,0 +1,122 @@
+"""Pinyin for Chinese text, as Chinese input users type it: readings without tones.
+
+Searching: the search index keeps, for each pair of neighbouring Han characters of a title
+or an author's name, the pair's pinyin (`jiqi`, `qixue`, `xuexi` for 机器学习) and its
+initials (`jq`, `qx`, `xx`), under tokens that start with a marker no typed word holds, so
+that they never mix with the Latin vocabulary (its prefixes and typos). A typed word that
+reads as two or more syllables (`jiqixuexi`) or as initials (`jqxx`) looks those tokens up
+(`query_grams`). A character with several readings (行: xing, hang) is indexed under its
+first two, so that 银行 is found by `yinhang`; the readings come from pypinyin's character
+table.
+
+Names and citekeys (`phrase_pinyin`) read whole words by pypinyin's phrase data, which gives
+a polyphonic character the reading of its word (重庆: chongqing, not zhongqing).
+
+pypinyin is imported on first use only: a library without Chinese never loads it.
+"""
+
+import unicodedata
+from functools import lru_cache
+from itertools import pairwise
+
+SYLLABLES_MARK = "\x01"  # a token of two characters' pinyin: "\x01jiqi"
+INITIALS_MARK = "\x02"  # a token of two characters' initials: "\x02jq"
+READINGS = 2  # readings of a character indexed (the most common first, as pypinyin lists)
+INITIALS_MAX = 8  # a typed word of up to this many letters may be initials
+_NOT_INITIALS = frozenset("iuv")  # no syllable starts with these
+
+
+def _toneless(reading: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", reading.replace("ü", "v"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=1)
+def _readings() -> dict[str, tuple[str, ...]]:
+    """Each Han character's readings, toneless, most common first (pypinyin's table)."""
+    from pypinyin.pinyin_dict import pinyin_dict
+
+    out: dict[str, tuple[str, ...]] = {}
+    for cp, value in pinyin_dict.items():
+        seen = dict.fromkeys(_toneless(r) for r in value.split(","))
+        out[chr(cp)] = tuple(seen)
+    return out
+
+
+@lru_cache(maxsize=1)
+def syllables() -> frozenset[str]:
+    """Every toneless syllable of the table (about 410)."""
+    return frozenset(r for rs in _readings().values() for r in rs if r.isascii() and r.isalpha())
+
+
+def readings(ch: str) -> tuple[str, ...]:
+    return _readings().get(ch, ())
+
+
+def index_tokens(folded: str) -> list[str]:
+    """The pinyin tokens of a folded run of Han characters: each neighbouring pair's
+    syllables and initials, for each of its characters' first readings."""
+    table = _readings()
+    out: list[str] = []
+    for a, b in pairwise(folded):
+        ra, rb = table.get(a, ())[:READINGS], table.get(b, ())[:READINGS]
+        for x in ra:
+            for y in rb:
+                out.append(SYLLABLES_MARK + x + y)
+                out.append(INITIALS_MARK + x[0] + y[0])
+    return out
+
+
+def segment(word: str) -> list[str] | None:
+    """`word` cut into the fewest whole syllables (`jiqixuexi`: ji qi xue xi), or None."""
+    known = syllables()
+    best: list[list[str] | None] = [None] * (len(word) + 1)
+    best[0] = []
+    for end in range(1, len(word) + 1):
+        for start in range(max(0, end - 6), end):
+            head = best[start]
+            fewer = best[end] is None or len(head or ()) + 1 < len(best[end] or ())
+            if head is not None and word[start:end] in known and fewer:
+                best[end] = [*head, word[start:end]]
+    return best[len(word)]
+
+
+def query_grams(word: str, typing: bool) -> list[tuple[tuple[str, ...], bool]]:
+    """The pinyin tokens a typed word stands for, each sequence to be found whole in one
+    field: its syllables' pairs (`jiqixuexi`), its letters' pairs as initials (`jqxx`).
+    With `typing`, a last syllable begun (`jiqix`) makes the last pair a prefix: each
+    sequence comes with whether its last token is one."""
+    out: list[tuple[tuple[str, ...], bool]] = []
+    if not (word.isascii() and word.isalpha()):
+        return out
+    found = _syllable_pairs(word, typing)
+    if found:
+        out.append(found)
+    if 2 <= len(word) <= INITIALS_MAX and not _NOT_INITIALS & set(word):
+        pairs = tuple(INITIALS_MARK + word[i : i + 2] for i in range(len(word) - 1))
+        out.append((pairs, False))
+    return out
+
+
+def _syllable_pairs(word: str, typing: bool) -> tuple[tuple[str, ...], bool] | None:
+    parts = segment(word)
+    begun = False
+    if parts is None and typing:
+        for cut in range(len(word) - 1, 0, -1):
+            head = segment(word[:cut])
+            rest = word[cut:]
+            if head and any(s.startswith(rest) for s in syllables()):
+                parts, begun = [*head, rest], True
+                break
+    if not parts or len(parts) < 2:
+        return None
+    pairs = tuple(SYLLABLES_MARK + a + b for a, b in pairwise(parts))
+    return pairs, begun
+
+
+def phrase_pinyin(text: str) -> list[str]:
+    """Each character's reading in `text` as its word gives it (pypinyin's phrase data),
+    toneless; other characters as they are."""
+    from pypinyin import Style, lazy_pinyin
+
+    return [_toneless(p) for p in lazy_pinyin(text, style=Style.TONE, errors="default")]

@@ -1,0 +1,82 @@
+"""Chinese as users type it: Simplified and Traditional find each other (OpenCC's table), and
+pinyin, whole or by initials, finds the characters (pypinyin); a library without Chinese
+never loads either."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from litman.core.library.facade import Library
+from litman.core.records import NewPaper
+
+ML = "机器学习在医学图像中的应用"
+
+
+@pytest.fixture
+def ml(library: Library) -> int:
+    library.add_paper(NewPaper(title="深度神经网络的压缩"))
+    library.add_paper(NewPaper(title="Machine learning for images"))
+    return library.add_paper(NewPaper(title=ML, authors=("张三",)))
+
+
+@pytest.mark.parametrize("query", ["機器學習", "机器学习", "醫學圖像"])
+def test_traditional_and_simplified_find_each_other(library: Library, ml: int, query: str) -> None:
+    assert list(library.search(query).ids) == [ml]
+
+
+def test_a_traditional_title_is_found_by_simplified_and_highlighted(library: Library) -> None:
+    pid = library.add_paper(NewPaper(title="機器學習導論"))
+    result = library.search("机器学习")
+    assert list(result.ids) == [pid]
+    assert result.spans(library.get(pid)) == {"title": [(0, 4)]}
+
+
+@pytest.mark.parametrize("query", ["jiqixuexi", "jqxx", "jiqi xuexi", "jiqixue", "jiqix"])
+def test_pinyin_finds_the_characters(library: Library, ml: int, query: str) -> None:
+    assert list(library.search(query).ids)[:1] == [ml]
+
+
+def test_pinyin_of_an_authors_name_finds_the_paper(library: Library, ml: int) -> None:
+    assert list(library.search("zhangsan").ids) == [ml]
+
+
+def test_pinyin_that_is_not_in_the_library_finds_nothing(library: Library, ml: int) -> None:
+    assert list(library.search("shenduxuexi").ids) == []
+
+
+def test_a_second_reading_of_a_character_is_found_too(library: Library) -> None:
+    pid = library.add_paper(NewPaper(title="银行风险"))  # 行: xing first, hang here
+    assert list(library.search("yinhang").ids) == [pid]
+
+
+def test_a_latin_word_ranks_its_own_matches_above_pinyin_readings(library: Library) -> None:
+    chinese = library.add_paper(NewPaper(title="词嵌入模型"))  # initials c q r m x
+    latin = library.add_paper(NewPaper(title="CQ models"))
+    assert library.search("cq").ids[0] == latin
+    assert chinese in library.search("cq").ids
+
+
+LATIN_ONLY = """
+import sys
+from litman.core.library.facade import Library
+from litman.core.records import NewPaper
+lib = Library.open(sys.argv[1], backup=False, daily=False)
+lib.add_paper(NewPaper(title="Deep learning for image recognition", authors=("Müller, J.",)))
+assert list(lib.search("deep learn").ids) and list(lib.search("jiqixuexi").ids) == []
+lib.close()
+print(sorted(m for m in ("pypinyin", "opencc") if m in sys.modules))
+"""
+
+
+def test_a_library_without_chinese_never_loads_pinyin_or_opencc(tmp_path: Path) -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", LATIN_ONLY, str(tmp_path / "lib.sqlite")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        check=True,
+    )
+    assert out.stdout.strip() == "[]"
