@@ -62,6 +62,7 @@ def run() -> int:
 def _checks(tmp: Path, ok: Callable[[str, str], None], attempt: Callable[[Check], None]) -> None:
     """The library's checks, each needing the one before; then the independent ones."""
     from litman.core.library.facade import Library
+    from litman.core.records import NewPaper
     from litman.formats import bibtex
 
     def need(cond: object, what: str) -> None:
@@ -87,6 +88,11 @@ def _checks(tmp: Path, ok: Callable[[str, str], None], attempt: Callable[[Check]
         fuzzy = lib.search("banditt regrett").ids
         need(hits and fuzzy, "search found nothing for 'bandit'")
         ok("search", f"'bandit' finds {len(hits)}, misspelled 'banditt regrett' finds {len(fuzzy)}")
+
+        chinese = lib.add_paper(NewPaper(title="機器學習導論"))
+        found = [list(lib.search(q).ids) for q in ("机器学习", "jqxx")]
+        need(found == [[chinese], [chinese]], f"Chinese search found {found}")
+        ok("chinese search", "机器学习 and jqxx find 機器學習導論 (OpenCC and pypinyin tables)")
 
         out = tmp / "export.bib"
         papers = lib.list_papers("citekey")
