@@ -2,9 +2,12 @@
 
 UTF-8 with or without a BOM and UTF-16 with a BOM are read as such, and so is UTF-16 without a
 BOM when its NUL bytes fall in the pattern of mostly-ASCII UTF-16. UTF-8 with a few broken
-bytes keeps its good accents, the broken bytes replaced and reported; other bytes decode as
-cp1252 with a warning. Other NUL bytes or control-character noise mean binary data: an
-error, and nothing is imported. Shared by every text format.
+bytes keeps its good accents, the broken bytes replaced and reported. Other bytes are read in
+the encoding the file declares (a BibTeX `% Encoding:` line), else in the one
+charset-normalizer finds (GB18030/GBK, Big5, Shift-JIS, cp1252, Latin-1), named in a warning;
+a file that none of them decodes whole is refused, so no character is ever replaced unsaid.
+Other NUL bytes or control-character noise mean binary data: an error, and nothing is
+imported. Shared by every text format.
 """
 
 import codecs
@@ -103,19 +106,80 @@ def decode(data: bytes, name: str, declared: str | None = None) -> Decoded:
         return _checked(data.decode("utf-8"), "utf-8", name, utf8=data)
     except UnicodeDecodeError:
         pass
-    if not declared and _UTF8_MULTIBYTE.search(data):
-        text = data.decode("utf-8", errors="replace")
-        lines = sorted({text.count("\n", 0, m.start()) + 1 for m in re.finditer("\ufffd", text)})
-        shown = ", ".join(map(str, lines[:5])) + (" …" if len(lines) > 5 else "")
-        note = (
-            f"{name} is UTF-8 with bytes that are not; they became \ufffd "
-            f"(line{'s' if len(lines) > 1 else ''} {shown})."
+    codec = _codec(declared)
+    if codec:
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            pass
+        else:
+            note = f"{name} is not UTF-8; read it as {_label(codec)}, as it declares."
+            return _checked(text, codec, name, (note,))
+    valid = sum(map(len, _UTF8_MULTIBYTE.findall(data)))  # bytes in valid UTF-8 sequences
+    high = len(data) - len(data.translate(None, _HIGH_BYTES))
+    if valid and valid >= UTF8_SHARE * high:
+        return _damaged_utf8(data, name)
+    found = _detect(data)
+    if valid and (found is None or found[0] in WESTERN):
+        return _damaged_utf8(data, name)  # café next to a broken byte: not cp1252's cafÃ©
+    if found is None:
+        raise ImportFailed(
+            f"{name}: is not UTF-8, nor GB18030/GBK, Big5, Shift-JIS, cp1252 or Latin-1 text "
+            "throughout; nothing was imported."
         )
-        return _checked(text, "utf-8", name, (note,))
-    encoding = _codec(declared) or "cp1252"
-    text = data.decode(encoding, errors="replace")
-    note = f"{name} is not UTF-8; read it as {encoding}. Check accented letters."
+    encoding, text = found
+    note = f"{name} is not UTF-8; read it as {_label(encoding)}."
     return _checked(text, encoding, name, (note,))
+
+
+def _damaged_utf8(data: bytes, name: str) -> Decoded:
+    """UTF-8 with some bytes that are not: they become U+FFFD, and the warning says on
+    which lines."""
+    text = data.decode("utf-8", errors="replace")
+    lines = sorted({text.count("\n", 0, m.start()) + 1 for m in re.finditer("\ufffd", text)})
+    shown = ", ".join(map(str, lines[:5])) + (" …" if len(lines) > 5 else "")
+    note = (
+        f"{name} is UTF-8 with bytes that are not; they became \ufffd "
+        f"(line{'s' if len(lines) > 1 else ''} {shown})."
+    )
+    return _checked(text, "utf-8", name, (note,))
+
+
+# A file whose high bytes are this much in valid UTF-8 sequences is UTF-8, however damaged:
+# GB18030 Chinese has about 38% of them by chance, Big5 and Shift-JIS about 15%.
+UTF8_SHARE = 0.6
+_HIGH_BYTES = bytes(range(0x80, 0x100))
+# Below that share, a file the detector reads as one of these is UTF-8 damaged still (the
+# rule before the detector: a valid UTF-8 sequence in Western text is no accident).
+WESTERN = ("cp1252", "latin_1")
+
+# What a file that is not UTF-8 may be, as charset-normalizer names them: the encodings
+# Chinese (CNKI, NoteExpress, Wanfang export GBK), Taiwanese, Japanese and Western
+# reference managers write. GB18030 reads GBK and GB2312 too.
+LEGACY = ("gb18030", "big5", "shift_jis", "cp1252", "latin_1")
+LABELS = {
+    "gb18030": "GB18030 (GBK)",
+    "big5": "Big5",
+    "shift_jis": "Shift-JIS",
+    "iso8859_1": "Latin-1",
+}
+
+
+def _label(codec: str) -> str:
+    return LABELS.get(codecs.lookup(codec).name.replace("-", "_"), codec)
+
+
+def _detect(data: bytes) -> tuple[str, str] | None:
+    """The legacy encoding charset-normalizer finds most likely among those that decode
+    every byte (no character replaced), and the text; None if none does."""
+    from charset_normalizer import from_bytes
+
+    for match in from_bytes(data, cp_isolation=list(LEGACY)):
+        try:
+            return match.encoding, data.decode(match.encoding)
+        except UnicodeDecodeError:
+            continue
+    return None
 
 
 # A valid two- to four-byte UTF-8 sequence: text with these is UTF-8, however damaged.
