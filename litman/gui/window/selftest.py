@@ -64,6 +64,7 @@ def _checks(tmp: Path, ok: Callable[[str, str], None], attempt: Callable[[Check]
     from litman.core.library.facade import Library
     from litman.core.records import NewPaper
     from litman.formats import bibtex
+    from litman.formats.decoding import decode
 
     def need(cond: object, what: str) -> None:
         if not cond:
@@ -93,6 +94,10 @@ def _checks(tmp: Path, ok: Callable[[str, str], None], attempt: Callable[[Check]
         found = [list(lib.search(q).ids) for q in ("机器学习", "jqxx")]
         need(found == [[chinese], [chinese]], f"Chinese search found {found}")
         ok("chinese search", "机器学习 and jqxx find 機器學習導論 (OpenCC and pypinyin tables)")
+
+        gbk = decode("@misc{k, author = {凯撒}, title = {测试期刊}}".encode("gbk"), "gbk.bib")
+        need("凯撒" in gbk.text, f"a GBK file read as {gbk.encoding}")
+        ok("encodings", f"a GBK file is read as {gbk.encoding} (charset-normalizer)")
 
         out = tmp / "export.bib"
         papers = lib.list_papers("citekey")
