@@ -22,7 +22,7 @@ from litman.core.errors import (
 )
 from litman.core.library.backups import refuse_if_claimed
 from litman.core.library.facade import Library
-from litman.core.records import ImportReport, Paper
+from litman.core.records import ImportBatch, ImportReport, Paper
 from litman.core.store.interface import Backup, Restored, Site, WriterClaim
 from litman.formats import registry
 from litman.formats.exchange import ExportReport, WriteOptions
@@ -129,16 +129,32 @@ def import_files(
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
     keyword_separator: str = ",",
+    link_pdfs: bool = False,
 ) -> list[ImportReport]:
     """Read every file, then write them all in one transaction.
 
     A file that cannot be read stops the import before anything is written, and a cancel
-    leaves the library as it was.
+    leaves the library as it was. PDFs (and folders of them) make papers with the PDF
+    attached: copied into the files folder, unless `link_pdfs` (`litman.formats.pdf`).
     """
     for path in files:  # checked before any file is read: reading one drops SQLite's locks
         library.refuse_own_file(Path(path), "import")
     batches = registry.read_all([Path(path) for path in files], keyword_separator)
-    return library.import_batches(batches, progress=progress, cancelled=cancelled)
+    reports = library.import_batches(batches, progress=progress, cancelled=cancelled)
+    if not link_pdfs:
+        _keep_pdf_copies(library, batches, reports)
+    return reports
+
+
+def _keep_pdf_copies(
+    library: Library, batches: Sequence[ImportBatch], reports: Sequence[ImportReport]
+) -> None:
+    """The PDFs an import read, copied into the files folder (when the library has one)."""
+    pdfs = [(b, r) for b, r in zip(batches, reports, strict=True) if b.source_name.endswith(".pdf")]
+    files = [Path(a.path) for b, _ in pdfs for p in b.papers for a in p.attachments]
+    ids = [i for _, r in pdfs for i in (*r.added, *(m.into_id for m in r.merged))]
+    if files and library.attachments.folder() is not None:
+        library.attachments.keep_copies(ids, files)
 
 
 def papers_to_export(library: Library, ids: Sequence[int]) -> Iterator[Paper]:

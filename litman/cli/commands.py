@@ -219,7 +219,9 @@ def cmd_import(args: argparse.Namespace, lib: Library) -> int:
     reports = app.import_seeds(lib) if args.seeds else []
     if args.files:
         files = [Path(f) for f in args.files]
-        reports += app.import_files(lib, files, keyword_separator=args.keyword_separator)
+        reports += app.import_files(
+            lib, files, keyword_separator=args.keyword_separator, link_pdfs=args.link
+        )
     if args.json:
         emit_json([_report_json(r) for r in reports])
     for r in [] if args.json else reports:

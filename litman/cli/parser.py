@@ -150,6 +150,11 @@ def build_parser(
     p.add_argument("files", nargs="*", metavar="FILE")
     p.add_argument("--seeds", action="store_true", help="import the bundled seed abstracts")
     p.add_argument(
+        "--link",
+        action="store_true",
+        help="link PDFs where they are instead of copying them into the files folder",
+    )
+    p.add_argument(
         "--keyword-separator",
         default=",",
         metavar="SEP",

@@ -30,6 +30,9 @@ class NewAttachment:
     path: str
     title: str = ""
     content_type: str = ""
+    # The file's text, page by page, when the reader extracted it (a PDF's): kept for
+    # full-text search.
+    pages: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

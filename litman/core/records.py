@@ -503,7 +503,10 @@ class ImportReport:
             *self.renamed_keys,
             *(f"line {m.line}: merged into {m.into_citekey} ({m.how})" for m in self.merged),
             *(p.describe() for p in self.proposed),
-            *(f"line {s.line}: skipped, {s.reason}" for s in self.skipped),
+            *(
+                f"line {s.line}: skipped, {s.reason}" if s.line else f"skipped: {s.reason}"
+                for s in self.skipped
+            ),
         ]
 
 

@@ -69,12 +69,13 @@ def _lazy(module: str, name: str) -> Callable[[], Any]:
     """A loader of one of litman's own readers or writers, importing them on first use."""
 
     def load() -> Any:
-        from litman.formats import biblatex, bibtex, csljson, ris, seed_text, zotero
+        from litman.formats import biblatex, bibtex, csljson, pdf, ris, seed_text, zotero
 
         modules = {
             "biblatex": biblatex,
             "bibtex": bibtex,
             "csljson": csljson,
+            "pdf": pdf,
             "ris": ris,
             "seed_text": seed_text,
             "zotero": zotero,
@@ -89,6 +90,7 @@ register(".bib", "BibTeX", _lazy("bibtex", "read"))
 register(".ris", "RIS", _lazy("ris", "read"))
 register(".json", "CSL-JSON", _lazy("csljson", "read"))
 register(".sqlite", "Zotero database", _lazy("zotero", "read"))
+register(".pdf", "PDF", _lazy("pdf", "read"))
 register_writer("bibtex", "BibTeX", ".bib", _lazy("bibtex", "write_report"), newline=None)
 register_writer("biblatex", "BibLaTeX", ".bib", _lazy("biblatex", "write"), newline=None)
 register_writer("ris", "RIS", ".ris", _lazy("ris", "write"))
@@ -167,12 +169,15 @@ def read(path: Path) -> ImportBatch:
 def read_all(paths: list[Path], keyword_separator: str = ",") -> list[ImportBatch]:
     """Read files imported together: BibTeX files share their @string macros, as
     `\\bibliography{abbrev,papers}` does. Batches come back in the files' order."""
+    paths = [p for path in paths for p in _pdfs_in(path)]
     for path in paths:
         _check(path)
-    from litman.formats import bibtex
+    from litman.formats import bibtex, pdf
 
     bib = [p for p in paths if _kind(p) == ".bib"]
     together = dict(zip(bib, bibtex.read_group(bib, keyword_separator), strict=True)) if bib else {}
+    pdfs = [p for p in paths if p.suffix.lower() == ".pdf"]
+    together.update(zip(pdfs, pdf.read_many(pdfs), strict=True))  # one worker reads them all
     from litman.formats.file_field import attached
 
     batches = [together[p] if p in together else reader_for(p)(p) for p in paths]
@@ -197,6 +202,16 @@ def sniff(path: Path) -> str:
     if re.search(r"(?m)^TY  - ", head):
         return ".ris"
     return ".txt"
+
+
+def _pdfs_in(path: Path) -> list[Path]:
+    """A folder's PDFs, in its subfolders too (sorted by path); a file as it is."""
+    if not path.is_dir():
+        return [path]
+    found = sorted(p for p in path.rglob("*") if p.suffix.lower() == ".pdf" and p.is_file())
+    if not found:
+        raise ImportFailed(f"{path}: is a folder with no PDFs in it; nothing was imported.")
+    return found
 
 
 def _check(path: Path) -> None:

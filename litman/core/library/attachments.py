@@ -16,6 +16,7 @@ trash with it, and come back with it); emptying the trash deletes the stored one
 """
 
 import contextlib
+import filecmp
 import mimetypes
 import os
 import secrets
@@ -147,6 +148,38 @@ class Attachments(Part):
             )
             return self._publish(_changed([paper_id], Detach(tuple(ids))))
 
+    def keep_copies(self, paper_ids: Sequence[int], files: Sequence[Path]) -> Changes:
+        """Copy the files these papers link to (those of `files`) into the files folder,
+        making them stored (an import of PDFs does it to the PDFs it read); undone by
+        linking them again (the copies stay, for a redo)."""
+        base = self.folder()
+        if base is None:
+            raise LitmanError("This library has no files folder: the files stay linked.")
+        wanted = {str(Path(f).absolute()) for f in files}
+        with self._read() as conn:
+            every = table.rows_of(conn, paper_ids)
+        rows = [
+            r for r in every if r["kind"] == LINKED and locate(LINKED, r["path"], base) in wanted
+        ]
+        kept = [r for r in every if r["kind"] == STORED]
+        twins = [r for r in rows if _has_twin(r, kept, base)]  # that file is stored already
+        copied: list[Path] = []
+        try:
+            new = [
+                _copied(dict(r, path=locate(LINKED, r["path"], base)), base, copied)
+                | {"kind": STORED}
+                for r in rows
+                if r not in twins
+            ]
+            with self._write() as conn:
+                table.delete_ids(conn, [r["id"] for r in rows])
+                table.insert_rows(conn, new)
+                return self._publish(_changed([r["paper_id"] for r in rows], _reattach(rows)))
+        except BaseException:
+            for path in copied:
+                shutil.rmtree(path.parent, ignore_errors=True)
+            raise
+
     def detach(self, ids: Sequence[int]) -> Changes:
         """Take attachments off their papers (the files stay where they are); undone by
         `Reattach`."""
@@ -197,6 +230,19 @@ def files_folder(conn: Connection, default: Path | None) -> Path | None:
         if found.get(key):
             return Path(found[key])
     return default
+
+
+def _has_twin(row: Mapping[str, Any], stored: Sequence[Mapping[str, Any]], base: Path) -> bool:
+    """Whether a paper already keeps a copy of the file this row links to (the same bytes)."""
+    source = Path(locate(LINKED, row["path"], base))
+    for other in stored:
+        if other["paper_id"] != row["paper_id"] or other["size"] != row["size"]:
+            continue
+        copy = Path(locate(STORED, other["path"], base))
+        with contextlib.suppress(OSError):
+            if filecmp.cmp(source, copy, shallow=False):
+                return True
+    return False
 
 
 def _reattach(rows: Sequence[Mapping[str, Any]]) -> Reattach:
