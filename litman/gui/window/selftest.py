@@ -110,8 +110,20 @@ def _checks(tmp: Path, ok: Callable[[str, str], None], attempt: Callable[[Check]
         )
         ok("BibTeX", f"{len(papers)} entries exported and parsed back")
 
-        for check in (_driver, _lookup, _certificates, lambda: _window(lib, tmp), _text_services):
+        checks = (_driver, _lookup, _certificates, lambda: _pdf(tmp), lambda: _window(lib, tmp))
+        for check in (*checks, _text_services):
             attempt(check)
+
+
+def _pdf(tmp: Path) -> tuple[str, str]:
+    from litman.formats import pdf_text
+
+    path = tmp / "selftest.pdf"
+    path.write_bytes(pdf_text.one_page_pdf("litman reads PDFs"))
+    found = pdf_text.extract(path)
+    if found.refused or "litman reads PDFs" not in "".join(found.pages):
+        raise SelfTestFailed(f"PDF text not read: {found.refused or found.pages}")
+    return "PDF text", "a one-page PDF read by PDFium in its worker process"
 
 
 def _driver() -> tuple[str, str]:
