@@ -15,6 +15,7 @@ from typing import Any
 import platformdirs
 
 from litman import paths
+from litman.core.attached import Detach
 from litman.core.errors import (
     LitmanError,
     NeedsUpgradeError,
@@ -144,6 +145,30 @@ def import_files(
     if not link_pdfs:
         _keep_pdf_copies(library, batches, reports)
     return reports
+
+
+def attach_files(
+    library: Library,
+    paper_id: int,
+    files: Sequence[Path | str],
+    *,
+    link: bool = False,
+    title: str = "",
+) -> list[str]:
+    """Attach files or URLs to a paper (`Attachments.attach`), then read each PDF's text for
+    full-text search; what could not be read, one line each (the file stays attached)."""
+    from litman.formats.pdf_text import extract_many
+
+    changes = library.attachments.attach(paper_id, files, link=link, title=title)
+    ids = changes.inverse.ids if isinstance(changes.inverse, Detach) else ()
+    pdfs = [a for a in library.attachments.of(paper_id) if a.id in ids and a.pdf and not a.url]
+    said = []
+    for a, found in zip(pdfs, extract_many([Path(a.location) for a in pdfs]), strict=True):
+        if found.refused:
+            said.append(f"{Path(a.path).name} {found.refused}: attached, but its text not searched")
+        else:
+            library.attachments.set_text(a.id, found.pages)
+    return said
 
 
 def _keep_pdf_copies(

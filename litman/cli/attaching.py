@@ -12,6 +12,7 @@ relative paths resolve against (`litman.core.library.attachments`).
 import argparse
 from typing import Any
 
+from litman import app
 from litman.cli.output import emit_json, say
 from litman.cli.trash import refuse_trashed
 from litman.core.attached import Attachment
@@ -24,9 +25,11 @@ from litman.viewer import open_in_viewer
 def cmd_attach(args: argparse.Namespace, lib: Library) -> int:
     pid = lib.resolve(args.paper)
     refuse_trashed(lib, [pid])
-    lib.attachments.attach(pid, args.files, link=args.link, title=args.title)
+    said = app.attach_files(lib, pid, args.files, link=args.link, title=args.title)
     done = "linked" if args.link else "attached"
     say(f"{done} {counted(len(args.files), 'file')} to {lib.get(pid).citekey}")
+    for line in said:
+        say(f"litman: {line}", err=True)
     return 0
 
 

@@ -17,7 +17,7 @@ T = TypeVar("T")
 
 
 class SearchFields(NamedTuple, Generic[T]):
-    """The search index's seven fields, declared once. A token's field index is the field's
+    """The search index's eight fields, declared once. A token's field index is the field's
     position here, and the bits a token's code gives it follow from their number
     (`litman.core.search.codes`, which refuses more than it can hold); the ranking's weights
     and the texts highlighted in a paper are each one of these, built by name. A document's
@@ -32,6 +32,7 @@ class SearchFields(NamedTuple, Generic[T]):
     citekey: T
     year: T
     abstract: T
+    fulltext: T  # the attachments' text (a PDF's pages), ranked below the abstract
 
 
 class Doc(NamedTuple):

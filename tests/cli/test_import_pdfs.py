@@ -84,3 +84,28 @@ def test_a_folder_imports_each_pdf_and_says_each_refusal(tmp_path, capsys, made)
         "Walrus Embeddings for Arctic Acoustics",
     } <= titles
     assert len(titles) == 3
+
+
+def test_a_misspelt_phrase_from_page_four_finds_its_pdf_first(tmp_path, capsys, made) -> None:  # noqa: F811
+    lib = tmp_path / "lib.sqlite"
+    cli(capsys, lib, "import", str(made["meta"]), str(SAMPLES / "naacl06-shinyama.pdf"))
+    with Library.open(lib) as library:
+        library.add_paper(NewPaper(title="Zooplankton of the Arctic"))
+    code, out, _ = cli(capsys, lib, "search", "zooplancton bioluminesense", "--json")
+    found = json.loads(out)
+    assert code == 0 and found[0]["title"] == "Walrus Embeddings for Arctic Acoustics"
+    code, out, _ = cli(capsys, lib, "search", "fulltext:unrestricted", "--json")
+    assert [p["title"] for p in json.loads(out)] == [
+        "Preemptive Information Extraction using Unrestricted Relation Discovery"
+    ]
+
+
+def test_an_attached_pdf_is_searched(tmp_path, capsys, made) -> None:  # noqa: F811
+    lib = tmp_path / "lib.sqlite"
+    with Library.open(lib) as library:
+        library.add_paper(NewPaper(title="A paper"))
+    cli(capsys, lib, "attach", "1", str(made["meta"]))
+    code, out, _ = cli(capsys, lib, "search", "fulltext:bioluminescence", "--json")
+    assert [p["id"] for p in json.loads(out)] == [1]
+    code, _, err = cli(capsys, lib, "attach", "1", str(SAMPLES / "aes-128.pdf"))
+    assert code == 0 and "aes-128.pdf is encrypted" in err and "its text not searched" in err

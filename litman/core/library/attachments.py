@@ -172,13 +172,26 @@ class Attachments(Part):
                 if r not in twins
             ]
             with self._write() as conn:
-                table.delete_ids(conn, [r["id"] for r in rows])
-                table.insert_rows(conn, new)
-                return self._publish(_changed([r["paper_id"] for r in rows], _reattach(rows)))
+                before = table.rows_by_id(conn, [r["id"] for r in rows])
+                table.delete_ids(conn, [r["id"] for r in twins])
+                for row in new:  # in place: the row keeps its id and its text
+                    table.update_row(conn, row["id"], {"kind": STORED, "path": row["path"]})
+                papers = [r["paper_id"] for r in rows]
+                return self._publish(_changed(papers, _reattach(before), bool(twins)))
         except BaseException:
             for path in copied:
                 shutil.rmtree(path.parent, ignore_errors=True)
             raise
+
+    def set_text(self, attachment_id: int, pages: Sequence[str]) -> Changes:
+        """Keep an attachment's text (a PDF's pages) for full-text search."""
+        with self._write() as conn:
+            rows = table.rows_by_id(conn, [attachment_id])
+            if not rows:
+                raise NotFoundError(f"No attachment with id {attachment_id}.")
+            text = table.PAGE_BREAK.join(pages)
+            table.set_text(conn, attachment_id, rows[0]["paper_id"], text)
+            return self._publish(_changed([rows[0]["paper_id"]], _reattach(rows), True))
 
     def detach(self, ids: Sequence[int]) -> Changes:
         """Take attachments off their papers (the files stay where they are); undone by
@@ -187,7 +200,7 @@ class Attachments(Part):
             rows = table.rows_by_id(conn, ids)
             table.delete_ids(conn, [r["id"] for r in rows])
             papers = [r["paper_id"] for r in rows]
-            return self._publish(_changed(papers, _reattach(rows)))
+            return self._publish(_changed(papers, _reattach(rows), _texts(rows)))
 
     def reattach(self, back: Reattach) -> Changes:
         """Put rows back as they were, in place of any with their ids (undo of `detach` and
@@ -200,7 +213,7 @@ class Attachments(Part):
             table.insert_rows(conn, plain)
             papers = [r["paper_id"] for r in [*there, *plain]]
             inverse = _reattach(there) if there else Detach(tuple(ids))
-            return self._publish(_changed(papers, inverse))
+            return self._publish(_changed(papers, inverse, _texts([*there, *plain])))
 
     def relink(self, attachment_id: int, path: Path | str) -> Changes:
         """Point an attachment at another file (a missing file found elsewhere): it becomes
@@ -213,10 +226,9 @@ class Attachments(Part):
             if not rows:
                 raise NotFoundError(f"No attachment with id {attachment_id}.")
             old = rows[0]
-            table.delete_ids(conn, [attachment_id])
-            new = dict(old, kind=LINKED, path=_kept_path(found, self._folder(conn)))
-            table.insert_rows(conn, [new])
-            return self._publish(_changed([old["paper_id"]], _reattach([old])))
+            new = {"kind": LINKED, "path": _kept_path(found, self._folder(conn))}
+            table.update_row(conn, attachment_id, new)
+            return self._publish(_changed([old["paper_id"]], _reattach([old]), False))
 
 
 def files_folder(conn: Connection, default: Path | None) -> Path | None:
@@ -249,10 +261,17 @@ def _reattach(rows: Sequence[Mapping[str, Any]]) -> Reattach:
     return Reattach(tuple(tuple(sorted(r.items())) for r in rows))
 
 
-def _changed(papers: Sequence[int], inverse: Detach | Reattach) -> Changes:
+def _changed(papers: Sequence[int], inverse: Detach | Reattach, text: bool = False) -> Changes:
+    """What an attachment change changed: `text`, when full text came or went (the search
+    index then reads the papers again)."""
+    fields = ATTACHED | {table.TEXT} if text else ATTACHED
     return Changes(
-        updated=tuple(dict.fromkeys(papers)), text_changed=False, fields=ATTACHED, inverse=inverse
+        updated=tuple(dict.fromkeys(papers)), text_changed=text, fields=fields, inverse=inverse
     )
+
+
+def _texts(rows: Sequence[Mapping[str, Any]]) -> bool:
+    return any(r.get(table.TEXT) for r in rows)
 
 
 def _record(row: Mapping[str, Any], base: Path | None) -> Attachment:
@@ -374,7 +393,8 @@ def _linked_row(pid: int, a: NewAttachment, stamp: datetime) -> dict[str, Any]:
         with contextlib.suppress(OSError):  # not there (yet): shown as missing
             size = Path(a.path).stat().st_size
     kind = a.content_type or (PDF if a.path.lower().endswith(".pdf") else "")
-    return {
+    text = {table.TEXT: table.PAGE_BREAK.join(a.pages)} if a.pages else {}
+    return text | {
         "paper_id": pid,
         "kind": LINKED,
         "path": a.path,

@@ -36,6 +36,7 @@ TABLES: tuple[tuple[Table, str], ...] = (
     (models.sources, "id"),
     (models.conflicts, "id"),
     (models.attachments, "id"),
+    (models.fulltext, "attachment_id"),
 )
 
 

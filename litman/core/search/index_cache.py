@@ -47,12 +47,13 @@ if TYPE_CHECKING:
     from litman.core.search.index import SearchIndex
 
 P, PT = models.papers, models.paper_tags
-FORMAT = 10  # 2: per-paper digests, for reconciling with outside writes; 3: without status;
+FORMAT = 11  # 2: per-paper digests, for reconciling with outside writes; 3: without status;
 # 4: with the library's fingerprint; 5: digests without tags, tag postings made on load;
 # 6: with the change journal number it holds; 7: each tag's members, not each paper's tags;
 # 8: with the merged postings of one- and two-letter prefixes (`short_prefixes`);
 # 9: with the bits of the heaviest three-letter prefixes in abstracts; 10: CJK runs as bigrams,
-# Han in titles and authors as pinyin (`litman.core.cjk`, `litman.core.pinyin`)
+# Han in titles and authors as pinyin (`litman.core.cjk`, `litman.core.pinyin`); 11: with the
+# attachments' full text as an eighth field
 # A journal replay above this many papers also saves the whole index again at close; below
 # it the saved file and the journal stand for the library.
 COMPACT_AT = 2000

@@ -41,6 +41,10 @@ IntArray = np.ndarray[Any, np.dtype[np.int32]]
 
 CITEKEY = FIELDS.index("citekey")
 ABSTRACT = FIELDS.index("abstract")
+FULLTEXT = FIELDS.index("fulltext")
+# The long texts: a prefix of one or two letters reaches them by name only (their words
+# would make the merged lists of short prefixes as large as the index).
+LONG = (ABSTRACT, FULLTEXT)
 # The tags field's postings are not built from the documents' texts: the search index
 # derives them from its tag members (`Postings.set_tag_postings`), so that tagging most of
 # the library changes a few postings instead of re-indexing every paper.
@@ -259,7 +263,7 @@ class Postings:
         self._word = np.zeros(0, dtype=bool)
         self.short = None
         self._mark_words(self._span_codes)
-        self.short = ShortPrefixes.build(self, ABSTRACT)
+        self.short = ShortPrefixes.build(self, LONG)
         self.dense = AbstractPrefixes.build(self, ABSTRACT, top)
         self._late = set()
 
@@ -389,9 +393,7 @@ class Postings:
         codes = tids << FIELD_BITS | fidx
         if fidx == ABSTRACT and len(word) == LETTERS + 1 and self.dense is not None:
             merged = self.dense.postings(word)
-        elif (
-            self.short is None or fidx in (TAGS, ABSTRACT) or len(word) > LETTERS or not latin(word)
-        ):
+        elif self.short is None or fidx in (TAGS, *LONG) or len(word) > LETTERS or not latin(word):
             return self.gather(codes)[0]  # (shorter prefixes reach abstracts by name only)
         else:
             merged = self.short.postings(word, fidx)

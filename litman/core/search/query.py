@@ -23,6 +23,8 @@ FIELD_ALIASES = {
     "au": "authors",
     "authors": "authors",
     "abstract": "abstract",
+    "fulltext": "fulltext",
+    "text": "fulltext",
     "venue": "venue",
     "key": "citekey",
     "citekey": "citekey",

@@ -18,9 +18,9 @@ from litman.core import cjk, pinyin
 from litman.core.records import Doc, Paper, SearchFields
 from litman.core.search.filters import ALL, Narrowing, of_term
 from litman.core.search.postings import (
-    ABSTRACT,
     FIELD_BITS,
     FIELDS,
+    LONG,
     PINYIN_FIELDS,
     IntArray,
     Postings,
@@ -32,7 +32,14 @@ from litman.core.search.ranked import rank_order as rank_order
 from litman.core.text import search_words, token_spans
 
 WEIGHT = SearchFields(
-    title=100.0, authors=10.0, tags=10.0, venue=5.0, citekey=5.0, year=5.0, abstract=1.0
+    title=100.0,
+    authors=10.0,
+    tags=10.0,
+    venue=5.0,
+    citekey=5.0,
+    year=5.0,
+    abstract=1.0,
+    fulltext=0.5,
 )
 WEIGHTS = np.array(WEIGHT, dtype=np.float32)
 EXACT, PREFIX, FUZZY = 1.0, 0.8, 0.6
@@ -185,6 +192,7 @@ def field_texts(p: Paper) -> dict[str, str]:
         citekey=p.citekey,
         year=str(p.year or ""),
         abstract=p.abstract,
+        fulltext="",  # not held by a Paper: shown where it matched by the window's pane
     )._asdict()
 
 
@@ -331,7 +339,7 @@ class Evaluator:
         for strength, toks in by_strength.items():
             tids = np.fromiter(map(ids.__getitem__, toks), dtype=np.int64, count=len(toks))
             for f in fields:
-                if short and f == ABSTRACT and strength == PREFIX:  # `key:` alone has these
+                if short and f in LONG and strength == PREFIX:  # `key:` alone has these
                     continue
                 post, found = self.ix.postings.gather(tids << FIELD_BITS | f)
                 if found.any():
@@ -339,7 +347,7 @@ class Evaluator:
                     if not term.negated:
                         hits.add(FIELDS[f], list(compress(toks, found.tolist())))
         for f in fields if len(begun) else ():
-            if short and f == ABSTRACT:
+            if short and f in LONG:
                 continue
             post = self.ix.postings.prefix_postings(word, f, begun)
             if len(post):

@@ -63,14 +63,14 @@ class ShortPrefixes:
         self.tokens = tokens  # the vocabulary's size when they were made
 
     @classmethod
-    def build(cls, p: Postings, skip: int) -> "ShortPrefixes":
+    def build(cls, p: Postings, skip: tuple[int, ...]) -> "ShortPrefixes":
         """From the bulk postings of the words (not the citekeys, which prefixes never
-        reach) in every field but `skip` (the abstract)."""
+        reach) in every field but those of `skip` (the abstract and the full text)."""
         codes = p.span_codes()
         fields = codes & FIELD_MASK
         tids = codes >> FIELD_BITS
         words = p.word_mask(len(p.tokens))
-        keep = np.flatnonzero((fields != skip) & words[tids])
+        keep = np.flatnonzero(~np.isin(fields, skip) & words[tids])
         known = distinct(tids[keep])
         names: dict[str, int] = {}
         levels = []

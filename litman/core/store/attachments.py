@@ -6,13 +6,15 @@ library part's (`litman.core.library.attachments`).
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, RowMapping, delete, insert, select
+from sqlalchemy import Connection, RowMapping, delete, insert, select, update
 
 from litman.core.store import models
 from litman.core.store.sql_values import in_ids, stored_datetime
 
-A = models.attachments
+A, FT = models.attachments, models.fulltext
 COLUMNS = tuple(c.name for c in A.columns)
+TEXT = "fulltext"  # a row's text (pages joined by form feeds), beside its columns
+PAGE_BREAK = "\f"
 
 
 def rows_of(conn: Connection, paper_ids: Sequence[int]) -> list[dict[str, Any]]:
@@ -22,8 +24,18 @@ def rows_of(conn: Connection, paper_ids: Sequence[int]) -> list[dict[str, Any]]:
 
 
 def rows_by_id(conn: Connection, ids: Sequence[int]) -> list[dict[str, Any]]:
+    """These rows, each with its text (`TEXT`) when it has one: what an undo puts back."""
     query = select(A).where(in_ids(A.c.id, ids)).order_by(A.c.id)
-    return [_plain(row) for row in conn.execute(query).mappings()]
+    rows = [_plain(row) for row in conn.execute(query).mappings()]
+    texts = dict(
+        conn.execute(
+            select(FT.c.attachment_id, FT.c.text).where(in_ids(FT.c.attachment_id, ids))
+        ).all()
+    )
+    for row in rows:
+        if row["id"] in texts:
+            row[TEXT] = texts[row["id"]]
+    return rows
 
 
 def _plain(row: RowMapping) -> dict[str, Any]:
@@ -31,11 +43,39 @@ def _plain(row: RowMapping) -> dict[str, Any]:
 
 
 def insert_rows(conn: Connection, rows: Sequence[Mapping[str, Any]]) -> list[int]:
-    """Insert rows (with their ids, for an undo's put-back, or without); their ids."""
+    """Insert rows (with their ids, for an undo's put-back, or without), and the text of
+    those that have one (`TEXT`); their ids."""
     if not rows:
         return []
     stmt = insert(A).returning(A.c.id, sort_by_parameter_order=True)
-    return list(conn.execute(stmt, [dict(r) for r in rows]).scalars())
+    plain = [{k: v for k, v in r.items() if k != TEXT} for r in rows]
+    ids = list(conn.execute(stmt, plain).scalars())
+    texts = [(i, r["paper_id"], r[TEXT]) for i, r in zip(ids, rows, strict=True) if r.get(TEXT)]
+    for attachment_id, paper_id, text in texts:
+        set_text(conn, attachment_id, paper_id, text)
+    return ids
+
+
+def set_text(conn: Connection, attachment_id: int, paper_id: int, text: str) -> None:
+    """An attachment's text (pages joined by `PAGE_BREAK`), in place of any it had."""
+    conn.execute(delete(FT).where(FT.c.attachment_id == attachment_id))
+    pages = text.count(PAGE_BREAK) + 1 if text else 0
+    values = {"attachment_id": attachment_id, "paper_id": paper_id, "pages": pages, "text": text}
+    conn.execute(insert(FT).values(**values))
+
+
+def texts_of(conn: Connection, paper_ids: Sequence[int]) -> dict[int, str]:
+    """Each of these papers' attachments' text, joined (papers without left out)."""
+    query = select(FT.c.paper_id, FT.c.text).where(in_ids(FT.c.paper_id, paper_ids))
+    out: dict[int, list[str]] = {}
+    for pid, text in conn.execute(query.order_by(FT.c.paper_id, FT.c.attachment_id)):
+        out.setdefault(pid, []).append(text)
+    return {pid: PAGE_BREAK.join(parts) for pid, parts in out.items()}
+
+
+def update_row(conn: Connection, attachment_id: int, values: Mapping[str, Any]) -> None:
+    """Change an attachment's columns in place (its text stays)."""
+    conn.execute(update(A).where(A.c.id == attachment_id).values(**values))
 
 
 def delete_ids(conn: Connection, ids: Sequence[int]) -> None:

@@ -12,7 +12,7 @@ from sqlalchemy import JSON, Column, Index, Integer, String, Table, UniqueConstr
 from sqlmodel import Field, SQLModel
 
 # Bump with a migration in `litman.core.store.schema` whenever a table below changes.
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 # Sortable columns indexed since schema 3 (the others had an index already).
 SORT_INDEXED = (
     "authors_sort",
@@ -208,6 +208,20 @@ class AttachmentRow(SQLModel, table=True):
     added_at: datetime
 
 
+class FullTextRow(SQLModel, table=True):
+    """The text of an attachment (schema 12): a PDF's pages, joined by form feeds, as the
+    search index reads it (`litman.core.store.attachments`). Kept apart from `attachments`,
+    whose rows a listing reads: a 10-page paper's text is 30-60 kB."""
+
+    __tablename__ = "fulltext"
+    __table_args__ = (Index("ix_fulltext_paper", "paper_id"),)
+
+    attachment_id: int = Field(foreign_key="attachments.id", primary_key=True, ondelete="CASCADE")
+    paper_id: int = Field(foreign_key="papers.id", ondelete="CASCADE")
+    pages: int = 0
+    text: str = ""
+
+
 class SourceRow(SQLModel, table=True):
     """A file that was imported: its name, the collection label it carried, its digest."""
 
@@ -239,3 +253,4 @@ conflicts = table_of(ConflictRow)
 reading = table_of(ReadingRow)
 trash = table_of(TrashRow)
 attachments = table_of(AttachmentRow)
+fulltext = table_of(FullTextRow)

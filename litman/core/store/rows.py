@@ -31,7 +31,7 @@ from sqlalchemy import (
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.names import first_sort_key
 from litman.core.records import Doc, NewPaper, Paper, Status, stored_paper
-from litman.core.store import dialects, models, reading_state, trash
+from litman.core.store import attachments, dialects, models, reading_state, trash
 from litman.core.store.sql_values import in_ids as in_ids  # the parts' way to many ids
 from litman.core.store.sql_values import stored_datetime
 from litman.core.text import abstract_key, fold, title_key
@@ -415,7 +415,8 @@ def index_docs(conn: Connection, ids: Sequence[int] | None) -> list[Doc]:
     if (live := trash.live(conn)) is not None:  # a paper in the trash is not searched
         cols = cols.where(live)
     rows = [r for part in chunks(list(ids)) for r in conn.execute(cols.where(P.c.id.in_(part)))]
-    return _docs(rows, tags_of(conn, [r[0] for r in rows]))
+    found = [r[0] for r in rows]
+    return _docs(rows, tags_of(conn, found), attachments.texts_of(conn, found))
 
 
 def iter_index_docs(conn: Connection, page: int = 1000) -> Iterator[Doc]:
@@ -428,7 +429,7 @@ def iter_index_docs(conn: Connection, page: int = 1000) -> Iterator[Doc]:
         cols = cols.where(live)
     after = -1
     while rows := list(conn.execute(cols.where(P.c.id > after).order_by(P.c.id).limit(page))):
-        yield from _docs(rows, tags)
+        yield from _docs(rows, tags, attachments.texts_of(conn, [r[0] for r in rows]))
         after = rows[-1][0]
 
 
@@ -440,7 +441,9 @@ def _text(stored: Any) -> str:
 _JSON_TEXT = json.JSONEncoder(ensure_ascii=False)
 
 
-def _docs(rows: Sequence[Any], tags: Mapping[int, Sequence[str]]) -> list[Doc]:
+def _docs(
+    rows: Sequence[Any], tags: Mapping[int, Sequence[str]], texts: Mapping[int, str]
+) -> list[Doc]:
     status = {s.value: i for i, s in enumerate(Status)}
     return [
         Doc(
@@ -454,6 +457,7 @@ def _docs(rows: Sequence[Any], tags: Mapping[int, Sequence[str]]) -> list[Doc]:
                 key,
                 str(year or ""),
                 abstract,
+                texts.get(pid, ""),
             ),
             year or 0,
             status[st],

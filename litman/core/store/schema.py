@@ -84,6 +84,12 @@ def _v10_to_v11(conn: Connection) -> None:
     models.attachments.create(conn, checkfirst=True)
 
 
+def _v11_to_v12(conn: Connection) -> None:
+    """Attachments' text for full-text search (`litman.core.store.attachments`), empty:
+    schema 11 lived for an hour, and its PDFs' text is read again when they are attached."""
+    models.fulltext.create(conn, checkfirst=True)
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _v1_to_v2,
@@ -96,6 +102,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     8: _v8_to_v9,
     9: _v9_to_v10,
     10: _v10_to_v11,
+    11: _v11_to_v12,
 }
 
 
