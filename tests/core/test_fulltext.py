@@ -51,7 +51,6 @@ def test_a_misspelt_full_text_phrase_finds_it(lib: Library) -> None:
 
 
 def test_the_text_is_kept_with_its_pages(lib: Library) -> None:
-    (att,) = lib.attachments.of(1)
     with lib._read() as conn:
         from litman.core.store import attachments
 
