@@ -210,7 +210,13 @@ def one_page_pdf(text: str) -> bytes:
 def worker_main(args: Sequence[str]) -> int:
     """Read each PDF named and print one JSON line for each."""
     _limit_memory()
-    import pypdfium2 as pdfium  # type: ignore[import-not-found, unused-ignore]
+    try:
+        import pypdfium2 as pdfium  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:  # an environment set up before litman needed it
+        missing = {"refused": "cannot be read: pypdfium2 is not installed (run `make run`)"}
+        for _ in args:
+            sys.stdout.write(json.dumps(missing) + "\n")
+        return 0
 
     for name in args:
         try:

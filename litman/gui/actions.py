@@ -38,6 +38,11 @@ class Actions:
     empty_trash: QAction  # gui/sidebar/trash_actions.py
     undo: QAction
     redo: QAction
+    # Paper (gui/window/paper_files.py)
+    open_attachment: QAction
+    view_online: QAction
+    add_attachment: QAction
+    find_missing: QAction
     # Help
     open_log_folder: QAction
     # Status

@@ -130,6 +130,12 @@ class DetailPane(QWidget):
         layout.addWidget(self.filler, 3)
         self.show_papers([], None)
 
+    def add_part(self, widget: QWidget) -> None:
+        """Show another part (the attachments' list) above the notes."""
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(layout.indexOf(self.notes), widget)
+
     def _tag_row(self) -> QVBoxLayout:
         box = QVBoxLayout()
         self.tag_box = TagBox()

@@ -40,7 +40,7 @@ from litman.gui.table.paper_table import make_table
 from litman.gui.table.results import Results
 from litman.gui.table.selection import IdSelection
 from litman.gui.table.table_header import TableHeader
-from litman.gui.window import keys, window_actions, window_state
+from litman.gui.window import keys, paper_files, window_actions, window_state
 from litman.gui.window.outside import Outside
 from litman.gui.window.redraw import Redraw
 from litman.gui.workers import Runner, run_in_pool, wait_for_all
@@ -68,6 +68,7 @@ class MainWindow(QMainWindow):
     last_import: object
     report_box: QMessageBox
     results: Results  # the search box and the rows it shows (made in _build)
+    attachment_list: "paper_files.AttachmentList"  # the detail pane's (gui/window/paper_files.py)
 
     def __init__(
         self,

@@ -20,10 +20,11 @@ from litman.gui.actions import Actions
 from litman.gui.dialogs import dialogs
 from litman.gui.lookup import menu as lookup_menu
 from litman.gui.sidebar import trash_actions
-from litman.gui.window import error_report
+from litman.gui.window import error_report, paper_files
 from litman.gui.window.window_api import Window
 
 if TYPE_CHECKING:
+    from litman.gui.table.selection import IdSelection
     from litman.gui.writes.background import BackgroundWork
 
 
@@ -31,6 +32,8 @@ class ActionWindow(Window, Protocol):
     """What the actions need of the window."""
 
     background: "BackgroundWork"
+    selection: "IdSelection"
+    attachment_list: "paper_files.AttachmentList"  # set by paper_files.install
 
     def close(self) -> bool: ...
     def poll_changes(self) -> None: ...
@@ -149,6 +152,7 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     status.addActions(list(acts.status.values()))
     status.addSeparator()
     status.addActions(acts.rating)
+    bar.addMenu("&Paper").addActions(paper_files.install(win, _act))
     acts.lookup = lookup_menu.install(win, file_menu)
     acts.open_log_folder = _act(win, "Open Log Folder", error_report.open_log_folder)
     bar.addMenu("&Help").addAction(acts.open_log_folder)

@@ -1,0 +1,235 @@
+"""The Paper menu's files: open a paper's PDF, view it online, attach files, find missing
+ones; and the detail pane's list of the paper's attachments.
+
+- Enter on the table, a double-click or Paper → Open Attachment (Ctrl+Shift+O) opens the
+  first selected paper's first PDF (else its first file, else its first link) in the system
+  viewer (`litman.viewer`: xdg-open, open, the Windows association, or `LITMAN_OPENER`).
+  Never Qt's own URL handling: a path from a library is data, and no library file of ours
+  is ever handed to a viewer.
+- Paper → View Online (Ctrl+Shift+L) opens its DOI, else its URL.
+- Paper → Add Attachment… copies files into the files folder (one undo step; a PDF's text
+  is read for full-text search); Find Missing Files… relinks each missing file of the
+  selected papers (or of all papers) to a file of the same name under a folder you pick.
+- The detail pane lists the paper's attachments: a missing file has a warning icon and says
+  so in its tooltip; a double-click opens one, Remove takes it off (undoable).
+"""
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
+
+from litman.core.attached import Attachment
+from litman.core.errors import LitmanError
+from litman.core.records import Changes, counted
+from litman.gui.safe_text import clip
+from litman.gui.window.window_api import Window
+from litman.gui.writes.commands import Undoable
+from litman.viewer import open_in_viewer
+
+if TYPE_CHECKING:
+    from litman.core.library.facade import Library
+    from litman.gui.table.selection import IdSelection
+
+
+class FilesWindow(Window, Protocol):
+    """What these actions use of the window."""
+
+    selection: "IdSelection"
+    attachment_list: "AttachmentList"
+
+
+class AttachFiles(Undoable):
+    """Attach files to a paper (copied), reading each PDF's text; undo takes them off."""
+
+    def __init__(self, lib: "Library", pid: int, files: Sequence[Path]) -> None:
+        super().__init__(lib, f"Attach {counted(len(files), 'file')}")
+        self.pid, self.files = pid, list(files)
+
+    def call(self) -> Changes:
+        from litman.formats.pdf_text import extract_many
+
+        changes = self.lib.attachments.attach(self.pid, self.files)
+        made = set(getattr(changes.inverse, "ids", ()))
+        pdfs = [a for a in self.lib.attachments.of(self.pid) if a.id in made and a.pdf]
+        for a, found in zip(pdfs, extract_many([Path(a.location) for a in pdfs]), strict=True):
+            if not found.refused:
+                self.lib.attachments.set_text(a.id, found.pages)
+        return changes
+
+
+class Detach(Undoable):
+    """Take attachments off (their files stay); undo puts them back, text and all."""
+
+    def __init__(self, lib: "Library", ids: Sequence[int]) -> None:
+        super().__init__(lib, f"Remove {counted(len(ids), 'attachment')}")
+        self.ids = list(ids)
+
+    def call(self) -> Changes:
+        return self.lib.attachments.detach(self.ids)
+
+
+class AttachmentList(QWidget):
+    """The attachments of the paper the detail pane shows."""
+
+    def __init__(self, win: "FilesWindow") -> None:
+        super().__init__()
+        self.win, self.shown = win, list[Attachment]()
+        self.list = QListWidget()
+        self.list.setAccessibleName("Attachments")
+        self.list.setMaximumHeight(4 * self.list.fontMetrics().lineSpacing() + 12)
+        self.list.itemActivated.connect(lambda item: self.open(self.list.row(item)))
+        self.remove = QPushButton("Remove")
+        self.remove.clicked.connect(self._remove)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Attachments"))
+        row.addStretch(1)
+        row.addWidget(self.remove)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addLayout(row)
+        box.addWidget(self.list)
+
+    def refresh(self) -> None:
+        ids = self.win.selected_ids()
+        self.shown = self.win.library.attachments.of(ids[0]) if len(ids) == 1 else []
+        self.list.clear()
+        warn = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        for a in self.shown:
+            item = QListWidgetItem(clip(a.title or Path(a.path).name or a.path, 80))
+            where = a.location or a.path
+            item.setToolTip(f"Missing: {where}" if a.missing else where)
+            if a.missing:
+                item.setIcon(warn)
+            self.list.addItem(item)
+        self.setVisible(bool(self.shown))
+
+    def open(self, row: int) -> None:
+        if 0 <= row < len(self.shown):
+            _open(self.win, self.shown[row])
+
+    def _remove(self) -> None:
+        rows = sorted({self.list.row(i) for i in self.list.selectedItems()})
+        ids = [self.shown[r].id for r in rows if r < len(self.shown)]
+        if ids:
+            self.win.push(Detach(self.win.library, ids))
+
+
+def install(win: "FilesWindow", act: Callable[..., QAction]) -> list[QAction]:
+    """The Paper menu's file actions (made with window_actions' `_act`: window, text, slot,
+    shortcut), the table's Enter and double-click, and the detail pane's attachment list."""
+    acts = win.acts
+    acts.open_attachment = act(win, "Open Attachment", lambda: open_first(win), "Ctrl+Shift+O")
+    acts.view_online = act(win, "View Online", lambda: view_online(win), "Ctrl+Shift+L")
+    acts.add_attachment = act(win, "Add Attachment…", lambda: add_attachment(win))
+    acts.find_missing = act(win, "Find Missing Files…", lambda: find_missing(win))
+    enter = QAction("Open Attachment", win.table)
+    enter.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
+    enter.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+    enter.triggered.connect(lambda _checked=False: open_first(win))
+    win.table.addAction(enter)
+    win.table.doubleClicked.connect(lambda _index: open_first(win))
+    for a in (acts.open_attachment, acts.view_online):
+        win.table.addAction(a)
+    listed = AttachmentList(win)
+    win.detail.add_part(listed)
+    win.attachment_list = listed
+    win.selection.changed.connect(listed.refresh)
+    win.undo.indexChanged.connect(lambda _i: listed.refresh())
+    listed.refresh()
+    return [acts.open_attachment, acts.view_online, acts.add_attachment, acts.find_missing]
+
+
+def _say(win: "FilesWindow", text: str) -> None:
+    win.statusBar().showMessage(text, 8000)
+
+
+def _first(win: "FilesWindow") -> int | None:
+    ids = win.selected_ids()
+    return ids[0] if ids else None
+
+
+def open_first(win: "FilesWindow") -> None:
+    pid = _first(win)
+    if pid is None:
+        return
+    found = win.library.attachments.to_open(pid)
+    if found is None:
+        _say(win, "This paper has no attachment: Paper → Add Attachment… adds one.")
+        return
+    _open(win, found)
+
+
+def _open(win: "FilesWindow", a: Attachment) -> None:
+    if a.missing or not a.location:
+        _say(win, f"The file is missing: {a.location or a.path} (Paper → Find Missing Files…)")
+        return
+    try:
+        open_in_viewer(a.location)
+    except LitmanError as exc:
+        _say(win, str(exc))
+        return
+    _say(win, f"Opened {clip(Path(a.path).name or a.path, 80)}")
+
+
+def view_online(win: "FilesWindow") -> None:
+    pid = _first(win)
+    if pid is None:
+        return
+    p = win.library.get(pid)
+    target = f"https://doi.org/{p.doi}" if p.doi else p.url
+    if not target:
+        _say(win, "This paper has neither a DOI nor a URL.")
+        return
+    try:
+        open_in_viewer(target)
+    except LitmanError as exc:
+        _say(win, str(exc))
+
+
+def add_attachment(win: "FilesWindow") -> None:
+    pid = _first(win)
+    if pid is None:
+        return
+    names, _ = QFileDialog.getOpenFileNames(win.window(), "Add Attachment", str(Path.home()))
+    if names:
+        win.push(AttachFiles(win.library, pid, [Path(n) for n in names]))
+
+
+def find_missing(win: "FilesWindow") -> None:
+    folder = QFileDialog.getExistingDirectory(win.window(), "Find Missing Files Under")
+    if folder:
+        found = relink_missing(win.library, win.selected_ids(), Path(folder))
+        _say(win, f"Found {counted(found, 'missing file')} under {folder}")
+        win.attachment_list.refresh()
+
+
+def relink_missing(lib: "Library", ids: Sequence[int], folder: Path) -> int:
+    """Relink each missing file of these papers (all papers when none) to a file of the same
+    name under `folder`; how many were found."""
+    by_name: dict[str, Path] = {}
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            by_name.setdefault(path.name, path)
+    papers = list(ids) or lib.list_ids("id")
+    found = 0
+    for attachments in lib.attachments.of_papers(papers).values():
+        for a in attachments:
+            match = by_name.get(Path(a.path.replace("\\", "/")).name) if a.missing else None
+            if match is not None:
+                lib.attachments.relink(a.id, match)
+                found += 1
+    return found

@@ -1,0 +1,89 @@
+"""Attachments in the window: Enter (or a double-click) opens the selected paper's PDF in the
+viewer, the detail pane lists its attachments (a missing file marked), Remove is undone, and
+PDFs dropped on the window become papers with their PDFs."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+
+from litman import viewer
+from litman.core.records import NewPaper
+from tests.formats.test_pdf import SAMPLES, made  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def said(tmp_path: Path, monkeypatch) -> Path:
+    """The viewer: a command that writes down the path it was given."""
+    out = tmp_path / "viewer-was-given"
+    script = f"import sys, pathlib; pathlib.Path({json.dumps(str(out))}).write_text(sys.argv[1])"
+    monkeypatch.setenv(viewer.OPENER_ENV, f"{sys.executable} -c '{script}'")
+    return out
+
+
+def with_pdf(window, tmp_path: Path, name: str = "walrus.pdf") -> tuple[int, Path]:
+    pdf = tmp_path / name
+    pdf.write_bytes((SAMPLES / "simple1.pdf").read_bytes())
+    pid = window.library.add_paper(NewPaper(title="Walrus embeddings"))
+    window.library.attachments.attach(pid, [pdf], link=True)
+    window.apply_filter()
+    window.table.clearSelection()
+    window.table.selectRow(window.model.row_of(pid))
+    return pid, pdf
+
+
+def test_enter_opens_the_first_pdf_in_the_viewer(window, qtbot, tmp_path, said) -> None:
+    _pid, pdf = with_pdf(window, tmp_path)
+    window.activateWindow()
+    window.table.setFocus()
+    qtbot.keyClick(window.table, Qt.Key.Key_Return)
+    assert viewer.started[-1].wait(timeout=60) == 0
+    assert said.read_text() == str(pdf)
+
+
+def test_the_pane_lists_attachments_and_marks_a_missing_one(window, qtbot, tmp_path) -> None:
+    _pid, pdf = with_pdf(window, tmp_path)
+    listed = window.attachment_list
+    qtbot.waitUntil(lambda: listed.list.count() == 1)
+    assert listed.list.item(0).text() == "walrus.pdf" and listed.isVisible()
+    pdf.unlink()
+    listed.refresh()
+    item = listed.list.item(0)
+    assert item.toolTip() == f"Missing: {pdf}" and not item.icon().isNull()
+
+
+def test_remove_is_undone(window, qtbot, tmp_path) -> None:
+    pid, _pdf = with_pdf(window, tmp_path)
+    listed = window.attachment_list
+    qtbot.waitUntil(lambda: listed.list.count() == 1)
+    listed.list.item(0).setSelected(True)
+    listed.remove.click()
+    qtbot.waitUntil(lambda: window.library.attachments.of(pid) == [])
+    window.undo.undo()
+    qtbot.waitUntil(lambda: len(window.library.attachments.of(pid)) == 1)
+
+
+def test_pdfs_dropped_on_the_window_become_papers(window, qtbot, tmp_path, made) -> None:  # noqa: F811
+    names = ["naacl06-shinyama.pdf", "simple1.pdf"]
+    files = [SAMPLES / n for n in names] + [made["meta"]]
+    before = window.library.count()
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(f)) for f in files])
+    event = QDropEvent(
+        QPoint(10, 10),
+        Qt.DropAction.CopyAction,
+        data,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(event)
+    qtbot.waitUntil(lambda: window.library.count() == before + 3, timeout=60000)
+    found = window.library.search("fulltext:zooplankton").ids.tolist()
+    assert len(found) == 1
+    (att,) = window.library.attachments.of(found[0])
+    assert att.kind == "file" and Path(att.location).is_file()
