@@ -18,8 +18,7 @@ Latin text never reaches this module's tables: every caller asks `has_cjk` first
 import re
 import unicodedata
 from collections.abc import Iterator
-from functools import lru_cache
-from importlib import resources
+from functools import cached_property, lru_cache
 
 # Han (with extension A, the compatibility ideographs and the supplementary planes'
 # extensions), the iteration marks 々 and 〆 and the ideographic zero 〇, kana (and half-width
@@ -30,31 +29,51 @@ _CJK_CLASS = (
     "\uf900-\ufaff\uff66-\uff9f\u1100-\u11ff\u3130-\u318f\uac00-\ud7af"
     "\U00020000-\U0003134f"
 )
-CJK_RE = re.compile(f"[{_CJK_CLASS}]")
-RUN_RE = re.compile(f"[{_CJK_CLASS}]+")
-# A word (as `text.WORD_RE` finds it) cut into its CJK runs and what lies between them.
-_PIECES = re.compile(f"([{_CJK_CLASS}]+)")
 
 
-# One range holding every CJK character above (but jamo): a first look twice as fast as the
-# full class over Latin text with typographic quotes and dashes (8.8 against 14.6 us for 1k
-# characters), which is most non-ASCII text the index reads.
-_HIGH = re.compile("[\u3005-\U0003134f]")
+class _Patterns:
+    """The module's expressions, compiled when first used: their character classes take
+    15 ms to compile, which `litman --version` and every Latin-only start would pay."""
+
+    @cached_property
+    def cjk(self) -> re.Pattern[str]:
+        return re.compile(f"[{_CJK_CLASS}]")
+
+    @cached_property
+    def run(self) -> re.Pattern[str]:
+        return re.compile(f"[{_CJK_CLASS}]+")
+
+    @cached_property
+    def pieces(self) -> re.Pattern[str]:
+        """A word (as `text.WORD_RE` finds it) cut into its CJK runs and what lies between."""
+        return re.compile(f"([{_CJK_CLASS}]+)")
+
+    @cached_property
+    def high(self) -> re.Pattern[str]:
+        """One range holding every CJK character (but jamo): a first look twice as fast as
+        the full class over Latin text with typographic quotes and dashes (8.8 against 14.6
+        us for 1k characters), which is most non-ASCII text the index reads."""
+        return re.compile("[\u3005-\U0003134f]")
+
+
+_RE = _Patterns()
 
 
 def has_cjk(text: str) -> bool:
-    return _HIGH.search(text) is not None and CJK_RE.search(text) is not None
+    return _RE.high.search(text) is not None and _RE.cjk.search(text) is not None
 
 
 def is_cjk_token(token: str) -> bool:
     """Whether a search token is a CJK bigram or character (its first character tells)."""
-    return bool(token) and CJK_RE.match(token) is not None
+    return bool(token) and _RE.cjk.match(token) is not None
 
 
 @lru_cache(maxsize=1)
 def _table() -> dict[int, str]:
     """What each character folds to, where it changes: NFKC (one character out, else the
     character kept), then OpenCC's Traditional-to-Simplified character table."""
+    from importlib import resources  # 12 ms of imports, paid with the first Han text
+
     simplified: dict[int, str] = {}
     data = resources.files("opencc") / "dictionary" / "TSCharacters.txt"
     for line in data.read_text("utf-8").splitlines():
@@ -105,7 +124,7 @@ def split_words(words: list[str]) -> list[str]:
         if not has_cjk(word):
             out.append(word)
             continue
-        for i, piece in enumerate(_PIECES.split(word)):
+        for i, piece in enumerate(_RE.pieces.split(word)):
             if i % 2:
                 out.extend(index_grams(fold_run(piece)))
             elif piece:
@@ -116,7 +135,7 @@ def split_words(words: list[str]) -> list[str]:
 def pieces(word: str) -> Iterator[tuple[bool, str, int]]:
     """A word's pieces in order: (is a CJK run, the piece, its offset in the word)."""
     at = 0
-    for i, piece in enumerate(_PIECES.split(word)):
+    for i, piece in enumerate(_RE.pieces.split(word)):
         if piece:
             yield bool(i % 2), piece, at
         at += len(piece)
@@ -124,5 +143,5 @@ def pieces(word: str) -> Iterator[tuple[bool, str, int]]:
 
 def folded_runs(text: str) -> Iterator[tuple[str, int]]:
     """Each CJK run of a text, folded, with its offset (for highlighting)."""
-    for m in RUN_RE.finditer(text):
+    for m in _RE.run.finditer(text):
         yield fold_run(m.group()), m.start()
