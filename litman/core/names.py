@@ -4,12 +4,17 @@ A name is read by BibTeX's rules (as pybtex reads them, which a test checks over
 corpora): `First von Last`, `von Last, First` and `von Last, Jr, First`; words are split on
 white space and `~` outside braces; the von part is the run of words that start lower-case
 (`de la Fontaine`), never the last word; a name braced whole (`{GTEx Consortium}`) is an
-`Organisation`, named whole. Two deliberate differences: a name that ends in a generational
+`Organisation`, named whole. Three deliberate differences: a name that ends in a generational
 suffix (`John Smith Jr.`, `Harris Jr, J`) is Smith's and Harris's, where BibTeX would make
 `Jr.` the family name and cite him as `jr`; and in a name written whole, capitalised
-particles before the last word stay with it (`Cecilia Di Chio`, BibTeX's `Chio`). A name in
-a script without spaces (`王小明`) is one word, the family name, kept as written: no order
-is guessed, nor for `Zhang Wei` (given name first, as BibTeX reads it).
+particles before the last word stay with it (`Cecilia Di Chio`, BibTeX's `Chio`); and a Chinese
+name written whole in Han characters (`张三`, `欧阳修`) is family name first, as Chinese writes
+it: the first character, or a compound surname (欧阳, 司马, 诸葛, 上官 ...), is the family name,
+and the name is still shown and written as it was (`Person.written`, `Person.label`); other
+names in scripts without spaces (山田太郎, a name of four Han characters with no compound
+surname) stay one word, the family name; no order is guessed for `Zhang Wei` (given name
+first, as BibTeX reads it). Chinese names sort by their pinyin (`litman.core.pinyin`),
+among Latin ones.
 
 litman stores a name decoded, without its braces (`litman.formats.bibtex_fields`), so the
 names a paper's BibTeX source braced whole are found again in that source (`literal_names`).
@@ -21,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from litman.core import cjk, pinyin
 from litman.core.fields import BIBTEX_ORDER, RAW_PREFIX
 from litman.core.text import fold
 
@@ -59,13 +65,32 @@ class Person:
         return f"{self.von} {self.last}".strip()
 
     @property
+    def chinese(self) -> bool:
+        """A Han name written family name first (`张三`: last 张, first 三)."""
+        return bool(self.first) and is_han(self.last) and is_han(self.first)
+
+    @property
+    def label(self) -> str:
+        """What a label names: the family name; a Chinese name whole, as it is written."""
+        return self.last + self.first if self.chinese else self.family
+
+    @property
     def sort_key(self) -> str:
         """Family, given, suffix, folded: `de la fontaine, jean`; a name stored as
-        `Last, First` keeps the key it always had."""
-        return fold(", ".join(p for p in (self.family, self.first, self.jr) if p))
+        `Last, First` keeps the key it always had; Han characters by their pinyin
+        (`zhang, san`), so that 张三 sorts beside Zhang Wei."""
+        key = ", ".join(p for p in (self.family, self.first, self.jr) if p)
+        if key.isascii() or not cjk.has_cjk(key):
+            return fold(key)
+        family = pinyin.surname(self.last) if self.chinese else pinyin.sort_text(self.family)
+        rest = (pinyin.sort_text(p) for p in (self.first, self.jr) if p)
+        return fold(", ".join((family, *rest)))
 
     def written(self) -> str:
-        """BibTeX's own form: `von Last, First` or `von Last, Jr, First`."""
+        """BibTeX's own form: `von Last, First` or `von Last, Jr, First`; a Chinese name
+        as Chinese writes it (`张三`, which BibTeX and biber read as one family name)."""
+        if self.chinese:
+            return self.last + self.first
         parts = (self.family, self.jr, self.first) if self.jr else (self.family, self.first)
         return ", ".join(parts) if self.first or self.jr else self.family
 
@@ -81,8 +106,14 @@ class Organisation:
         return self.name
 
     @property
+    def label(self) -> str:
+        return self.name
+
+    @property
     def sort_key(self) -> str:
-        return fold(self.name)
+        if self.name.isascii() or not cjk.has_cjk(self.name):
+            return fold(self.name)
+        return fold(pinyin.sort_text(self.name))
 
     def written(self) -> str:
         return self.name
@@ -149,7 +180,8 @@ def parse(name: str) -> Name:
     if len(parts) > 3:  # as BibTeX: the rest goes with the first name
         parts = [*parts[:2], " ".join(parts[2:])]
     if len(parts) == 1:
-        return _whole(_words(name))
+        words = _words(name)
+        return _chinese(words[0]) if len(words) == 1 and is_han(words[0]) else _whole(words)
     family, jr = _peel_suffix(_words(parts[0]))  # `King Jr., Martin Luther`
     if len(parts) == 3:
         jr = " ".join(_words(parts[1]))
@@ -168,6 +200,35 @@ def _whole(words: list[str]) -> Person:
         return Person(" ".join(words[:start]), "", " ".join(words[start:]), jr)
     von, last = _von_last(words[start:])
     return Person(" ".join(words[:start]), von, last, jr)
+
+
+# Compound surnames (复姓), Simplified; a name is folded to Simplified to be looked up.
+COMPOUND_SURNAMES = frozenset(
+    """欧阳 司马 诸葛 上官 东方 皇甫 尉迟 公孙 慕容 长孙 宇文 司徒 司空 夏侯 轩辕 令狐 端木
+    独孤 南宫 西门 百里 呼延 万俟 闻人 澹台 公冶 宗政 濮阳 太叔 申屠 钟离 拓跋 单于 赫连 东郭
+    闾丘 子车 亓官 南门 羊舌 微生 梁丘 左丘 东门 第五 鲜于 公羊 夹谷 呼延 乐正 漆雕 壤驷
+    公良 谷梁 段干 巫马 公西 颛孙 仲孙 淳于 太史 仲长""".split()
+)
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
+
+
+def is_han(text: str) -> bool:
+    """Whether `text` is Han characters only (`张三`; not 山田たろう, not `Zhang`)."""
+    return bool(text) and _HAN.fullmatch(text) is not None
+
+
+def _chinese(name: str) -> Person:
+    """A Han name written whole, family name first: two or three characters, or four
+    beginning with a compound surname; other names (four characters without one, as many
+    Japanese names are) stay whole, the family name."""
+    compound = cjk.fold_run(name[:2]) in COMPOUND_SURNAMES
+    if 2 <= len(name) <= 3 and not (compound and len(name) == 2):
+        cut = 2 if compound else 1
+    elif len(name) == 4 and compound:
+        cut = 2
+    else:
+        return Person(last=name)
+    return Person(first=name[cut:], last=name[:cut])
 
 
 def _von_last(words: list[str]) -> tuple[str, str]:

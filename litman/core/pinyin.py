@@ -19,6 +19,8 @@ import unicodedata
 from functools import lru_cache
 from itertools import pairwise
 
+from litman.core.cjk import fold_run
+
 SYLLABLES_MARK = "\x01"  # a token of two characters' pinyin: "\x01jiqi"
 INITIALS_MARK = "\x02"  # a token of two characters' initials: "\x02jq"
 READINGS = 2  # readings of a character indexed (the most common first, as pypinyin lists)
@@ -120,3 +122,57 @@ def phrase_pinyin(text: str) -> list[str]:
     from pypinyin import Style, lazy_pinyin
 
     return [_toneless(p) for p in lazy_pinyin(text, style=Style.TONE, errors="default")]
+
+
+# Surnames whose reading is not their character's most common one (曾 is ceng in 曾经, zeng as
+# a name); the phrase data reads words, not names. The standard list of such surnames.
+SURNAME_READINGS = {
+    "曾": "zeng",
+    "单": "shan",
+    "解": "xie",
+    "仇": "qiu",
+    "区": "ou",
+    "朴": "piao",
+    "查": "zha",
+    "盖": "ge",
+    "乐": "yue",
+    "缪": "miao",
+    "翟": "zhai",
+    "覃": "qin",
+    "种": "chong",
+    "秘": "bi",
+    "召": "shao",
+    "员": "yun",
+    "黑": "he",
+    "折": "she",
+    "长孙": "zhangsun",
+    "尉迟": "yuchi",
+    "万俟": "moqi",
+    "单于": "chanyu",
+    "重": "chong",
+    "柏": "bai",
+    "藏": "zang",
+    "过": "guo",
+}
+
+
+def surname(family: str) -> str:
+    """A Chinese family name's pinyin as a name is read (曾: zeng)."""
+    folded = fold_run(family)
+    if folded in SURNAME_READINGS:
+        return SURNAME_READINGS[folded]
+    return "".join(SURNAME_READINGS.get(c) or (readings(c) or (c,))[0] for c in folded)
+
+
+def sort_text(text: str) -> str:
+    """`text` with each Han character as its most common reading, syllables apart (基于深度:
+    `ji yu shen du`): a sort key that orders Chinese by pinyin, among Latin text."""
+    table = _readings()
+    out: list[str] = []
+    for ch in text:
+        reading = table.get(ch)
+        if reading:
+            out.append(f" {reading[0]} ")
+        else:
+            out.append(ch)
+    return " ".join("".join(out).split())

@@ -15,6 +15,7 @@ from litman.core.names import (
     Organisation,
     Person,
     first_sort_key,
+    is_han,
     literal_names,
     parse,
     stored,
@@ -39,7 +40,7 @@ SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
         ("{Barnes and Noble}", Organisation("Barnes and Noble")),
         ("{GTEx Consortium}", Organisation("GTEx Consortium")),
         ("Plato", Person(last="Plato")),
-        ("王小明", Person(last="王小明")),
+        ("王小明", Person(first="小明", last="王")),  # family name first, as Chinese writes it
         ("Wang, Xiaoming", Person("Xiaoming", "", "Wang")),
         ("Zhang Wei", Person("Zhang", "", "Wei")),  # as written: no order is guessed
         ("Jr.", Person(last="Jr.")),
@@ -128,11 +129,13 @@ def _ours(name: str) -> tuple[str, str, str, str]:
 
 
 def _ours_differs(name: str) -> bool:
-    """Our two differences from BibTeX, checked by hand above: `John Smith Jr.`, `Harris Jr,
+    """Our three differences from BibTeX, checked by hand above: `John Smith Jr.`, `Harris Jr,
     J` are Smith's and Harris's (BibTeX: `Jr.`'s and `Harris Jr`'s); `Cecilia Di Chio` is Di
-    Chio's (BibTeX: Chio's)."""
+    Chio's (BibTeX: Chio's); a Han name written whole is family name first (`王小明`)."""
     family = name.split(",")[0].split()
     if len(family) >= 2 and family[-1].casefold() in SUFFIXES:
+        return True
+    if is_han(name.strip()):  # 羊憶蓉 is 羊's (BibTeX: one word, the family name)
         return True
     return "," not in name and len(family) >= 3 and family[-2].casefold() in CAPITAL_PARTICLES
 

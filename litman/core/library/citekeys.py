@@ -9,7 +9,10 @@ it, von part and all, however the name is written (`Jean de la Fontaine` and `de
 Fontaine, Jean` give `delafontaine`, `John Smith Jr.` gives `smith`).
 
 Names and titles in other scripts are transliterated as Better BibTeX does, by anyascii
-(`Иванов 2020 "Нейронные сети"` gives `ivanov2020neyronnye`, `王小明` gives `wangxiaoming`).
+(`Иванов 2020 "Нейронные сети"` gives `ivanov2020neyronnye`); Chinese by its pinyin, the
+reading of a polyphonic character taken from pypinyin's phrase data (重庆: chongqing), a
+family name read as a name is (曾: zeng), and a title's first words being its first four
+characters, about two words (`张三 2020 基于深度学习的…` gives `zhang2020jiyushendu`).
 """
 
 import re
@@ -18,6 +21,7 @@ from functools import lru_cache
 from itertools import islice
 from string import ascii_lowercase
 
+from litman.core import cjk, pinyin
 from litman.core.names import Person, stored
 from litman.core.text import fold
 
@@ -26,6 +30,9 @@ _STOP = (
     "towards toward using based new novel its it how what when why do does can beyond between"
 )
 STOPWORDS = frozenset(_STOP.split())
+# A Chinese title's first words, as a key takes them: its first characters (most words are
+# two), as there is no word segmenter in the bundle.
+CJK_TITLE_CHARACTERS = 4
 
 
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
@@ -42,6 +49,8 @@ def slug(text: str) -> str:
     if not folded.isascii():
         from anyascii import anyascii
 
+        if cjk.has_cjk(text):
+            text = "".join(pinyin.phrase_pinyin(text))
         folded = anyascii(text).lower()
     return _NOT_KEY.sub("", folded)
 
@@ -50,9 +59,10 @@ def significant_words(title: str) -> Iterator[str]:
     if "\\" in title:
         title = _LATEX_COMMAND.sub(" ", title)
     for word in title.split():
-        word_slug = slug(word)
-        if word_slug and word_slug not in STOPWORDS and not word_slug.isdigit():
-            yield word_slug
+        for is_run, piece, _ in cjk.pieces(word) if cjk.has_cjk(word) else [(False, word, 0)]:
+            word_slug = slug(piece[:CJK_TITLE_CHARACTERS] if is_run else piece)
+            if word_slug and word_slug not in STOPWORDS and not word_slug.isdigit():
+                yield word_slug
 
 
 def base_key(authors: Iterable[str], year: int | None, title: str) -> str:
@@ -70,6 +80,8 @@ def _auth(author: str) -> str:
     """A person's family name, as the Authors column shows it; an organisation's last
     word, as keys always had it (`GTEx Consortium` gives `consortium`)."""
     name = stored(author)
+    if isinstance(name, Person) and name.chinese:
+        return pinyin.surname(name.last)
     return name.family if isinstance(name, Person) else (name.name.split() or [""])[-1]
 
 

@@ -12,7 +12,7 @@ from sqlalchemy import JSON, Column, Index, Integer, String, Table, UniqueConstr
 from sqlmodel import Field, SQLModel
 
 # Bump with a migration in `litman.core.store.schema` whenever a table below changes.
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 # Sortable columns indexed since schema 3 (the others had an index already).
 SORT_INDEXED = (
     "authors_sort",

@@ -28,6 +28,7 @@ from sqlalchemy import (
     update,
 )
 
+from litman.core import cjk, pinyin
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.names import first_sort_key
 from litman.core.records import Doc, NewPaper, Paper, Status, stored_paper
@@ -74,11 +75,20 @@ def derived_columns(
     `paper_values` or `with_derived`, so no write can leave one stale; a change of
     definition makes the stored values again in a schema step (`schema._v9_to_v10`)."""
     return {
-        "title_sort": fold(title).strip(),
+        "title_sort": title_sort(title),
         "title_key": title_key(title),
         "authors_sort": first_sort_key(authors, extra),  # the column's family name first
         "abstract_key": abstract_key(abstract),
     }
+
+
+def title_sort(title: str) -> str:
+    """The Title column's sort key: folded, Han characters by their pinyin (`litman.core.pinyin`)
+    so that Chinese titles sort among Latin ones as a Chinese user expects."""
+    folded = fold(title).strip()
+    if folded.isascii() or not cjk.has_cjk(folded):
+        return folded
+    return fold(pinyin.sort_text(folded))
 
 
 def with_derived(conn: Connection, paper_id: int, values: Mapping[str, Any]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from sqlmodel import SQLModel
 from litman.core.errors import SchemaTooNewError
 from litman.core.names import first_sort_key
 from litman.core.store import models, reading_state
+from litman.core.store.rows import title_sort
 
 
 def _v1_to_v2(conn: Connection) -> None:
@@ -90,6 +91,27 @@ def _v11_to_v12(conn: Connection) -> None:
     models.fulltext.create(conn, checkfirst=True)
 
 
+def _v12_to_v13(conn: Connection) -> None:
+    """Chinese titles and names sort by their pinyin, among Latin ones, and a Chinese name
+    written whole sorts by its family name first (`张三`: zhang, san), where both sorted by
+    code point after every Latin one: the stored keys made again where they change."""
+    P = models.papers
+    query = select(P.c.id, P.c.title, P.c.authors, P.c.extra, P.c.title_sort, P.c.authors_sort)
+    changed = []
+    for pid, title, authors, extra, old_title, old_authors in conn.execute(query):
+        new_title = title_sort(title or "")
+        new_authors = first_sort_key(authors or (), extra or {})
+        if (new_title, new_authors) != (old_title, old_authors):
+            changed.append({"pid": pid, "title": new_title, "authors": new_authors})
+    if changed:
+        rekey = (
+            update(P)
+            .where(P.c.id == bindparam("pid"))
+            .values(title_sort=bindparam("title"), authors_sort=bindparam("authors"))
+        )
+        conn.execute(rekey, changed)
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _v1_to_v2,
@@ -103,6 +125,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     9: _v9_to_v10,
     10: _v10_to_v11,
     11: _v11_to_v12,
+    12: _v12_to_v13,
 }
 
 

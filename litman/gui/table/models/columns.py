@@ -19,8 +19,9 @@ FIELD_PREFIX = "field:"
 
 def family_name(name: str, literal: bool = False) -> str:
     """What the column shows of a name: its family name (`de la Fontaine`, `Smith` of
-    `John Smith Jr.`), or a name named whole (`World Health Organization`) whole."""
-    return names.stored(name, literal).family
+    `John Smith Jr.`), or a name named whole (`World Health Organization`) whole; a Chinese
+    name whole, as it is written (`张三`)."""
+    return names.stored(name, literal).label
 
 
 def authors_label(
