@@ -731,8 +731,11 @@ class Library:
         ids = self.search(q, within=within).ids
         if sort is None and q.ranked:
             return ids.tolist().copy()
+        return self._in_table_order(set(ids.tolist()), sort, descending)
+
+    def _in_table_order(self, keep: set[int], sort: str | None, descending: bool) -> list[int]:
+        """`keep` in a column's order (`sort`), else newest added first."""
         order = self.list_ids(sort or "added", descending if sort else True)
-        keep = set(ids)
         return [i for i in order if i in keep]
 
     def _tags_of(self, ids: Sequence[int]) -> dict[int, list[str]]:
@@ -760,8 +763,7 @@ class Library:
         q = parse(query) if isinstance(query, str) else query
         with self._read() as conn:
             keep = set(quick_ids(conn, q, within))
-        order = self.list_ids(sort or "added", descending if sort else True)
-        return [i for i in order if i in keep]
+        return self._in_table_order(keep, sort, descending)
 
     def _index_docs(self, ids: Sequence[int] | None) -> Iterable[Doc]:
         if ids is None:  # every paper: streamed in pages, in one read transaction
