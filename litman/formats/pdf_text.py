@@ -29,6 +29,7 @@ MAX_BYTES = 200 * 1024 * 1024  # a larger file is refused unread
 MAX_PAGES = 1000  # pages read of one PDF; the rest is left out (and said)
 PAGE_CHARS = 100_000  # characters kept of one page
 SECONDS = 30.0  # the most one file may take, start-up included
+REAPED = 30.0  # the most a killed or finished worker may take to be gone
 MEMORY = 1536 * 1024 * 1024  # the worker's address space (PDFium's own buffers included)
 TITLE_CHARS = 300
 
@@ -105,7 +106,7 @@ def _run_worker(
     """Read `paths` in one worker until it finishes, fails or runs over; returns (as the
     generator's value) how many files it answered for, a failed one included."""
     proc = subprocess.Popen(
-        [*_worker_command(), *map(str, paths)],
+        [*_worker_command(), f"--memory={MEMORY}", *map(str, paths)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -131,7 +132,7 @@ def _run_worker(
         return done
     finally:
         proc.kill()
-        proc.wait(timeout=SECONDS)
+        proc.wait(timeout=REAPED)
         if proc.stdout is not None:
             proc.stdout.close()
 
@@ -145,7 +146,7 @@ def _pump(proc: subprocess.Popen[bytes], lines: "queue.Queue[bytes]") -> None:
 
 def _death(proc: subprocess.Popen[bytes]) -> str:
     try:
-        code = proc.wait(timeout=SECONDS)
+        code = proc.wait(timeout=REAPED)
     except subprocess.TimeoutExpired:
         code = None
     if code is not None and code < 0:
@@ -208,8 +209,12 @@ def one_page_pdf(text: str) -> bytes:
 
 
 def worker_main(args: Sequence[str]) -> int:
-    """Read each PDF named and print one JSON line for each."""
-    _limit_memory()
+    """Read each PDF named and print one JSON line for each (`--memory=BYTES` first: the
+    address space to stay within)."""
+    memory = MEMORY
+    if args and args[0].startswith("--memory="):
+        memory, args = int(args[0].split("=", 1)[1]), args[1:]
+    _limit_memory(memory)
     try:
         import pypdfium2 as pdfium  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:  # an environment set up before litman needed it
@@ -228,12 +233,12 @@ def worker_main(args: Sequence[str]) -> int:
     return 0
 
 
-def _limit_memory() -> None:
+def _limit_memory(memory: int) -> None:
     try:
         import resource
     except ImportError:  # Windows: the time limit still holds
         return
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
 
 
 def _pdfium_reason(message: str) -> str:

@@ -168,3 +168,51 @@ def test_a_folder_is_read_as_its_pdfs(tmp_path: Path, made) -> None:
 def test_a_folder_without_pdfs_is_refused(tmp_path: Path) -> None:
     with pytest.raises(registry.ImportFailed, match="no PDFs in it"):
         registry.read_all([tmp_path])
+
+
+def bomb(megabytes: int) -> bytes:
+    """A one-page PDF whose content stream inflates from a few hundred kB to `megabytes`."""
+    import zlib
+
+    packer = zlib.compressobj(1)
+    zeros = b"\0" * (1 << 20)
+    data = b"".join(packer.compress(zeros) for _ in range(megabytes)) + packer.flush()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(data) + data + b"\nendstream",
+    ]
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 5\n0000000000 65535 f \n" + b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % xref
+    return bytes(out)
+
+
+def test_a_compression_bomb_is_stopped_by_the_memory_limit(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(pdf_text, "MEMORY", 400 * 1024 * 1024)
+    path = tmp_path / "bomb.pdf"
+    path.write_bytes(bomb(800))  # 800 MB inflated, twice the worker's room
+    after = tmp_path / "after.pdf"
+    after.write_bytes((SAMPLES / "simple1.pdf").read_bytes())
+    first, second = pdf.read_many([path, after])
+    assert [s.reason for s in first.skipped] == [
+        "bomb.pdf made the PDF reader fail (out of memory, or a crash)"
+    ]
+    assert second.papers  # a new worker read the next file
+
+
+@pytest.mark.parametrize(
+    ("name", "title"),
+    [
+        ("zen_of_python_corrupted.pdf", "Beautiful is better than ugly."),  # xref repaired
+        ("issue-1113-evil-xobjects.pdf", "Hello world"),  # recursive form XObjects
+    ],
+)
+def test_damaged_and_hostile_real_pdfs_are_read(name: str, title: str) -> None:
+    (p,) = pdf.read(SAMPLES / name).papers
+    assert p.title.startswith(title)
