@@ -108,3 +108,10 @@ def test_a_quoted_chinese_phrase_matches_as_written(library: Library) -> None:
     pid = add(library, TITLE)
     add(library, "深度与学习")
     assert list(library.search('"深度学习"').ids) == [pid]
+
+
+def test_one_character_alone_skips_abstracts_which_two_reach(library: Library) -> None:
+    in_title = add(library, "图像的分类")
+    in_abstract = add(library, "Other", abstract="图像的分类")
+    assert list(library.search("的").ids) == [in_title]
+    assert list(library.search("的分").ids) == [in_title, in_abstract]

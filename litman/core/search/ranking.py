@@ -383,7 +383,10 @@ class Evaluator:
         """A CJK run: the papers holding all its bigrams in one field, exactly; one character
         alone as the start of any bigram (a prefix); a joined reading (`Term.alts`) exactly."""
         strength = PREFIX if term.prefix else EXACT
-        found = [(term.value, self._grams(term.words, term.prefix, strength, fields))]
+        # One character alone skips the long texts, as a one-letter word does: it begins
+        # thousands of their bigrams (的 is in every Chinese abstract).
+        near = [f for f in fields if f not in LONG] if term.prefix and not term.field else fields
+        found = [(term.value, self._grams(term.words, term.prefix, strength, near))]
         for alt in term.alts:
             found.append(
                 (alt[0] + "".join(g[1:] for g in alt[1:]), self._grams(alt, False, EXACT, fields))
