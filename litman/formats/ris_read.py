@@ -61,7 +61,7 @@ Fields = list[tuple[str, str]]
 
 
 @dataclass
-class _Record:
+class Record:
     line: int
     kind: str
     fields: Fields = field(default_factory=list)
@@ -84,7 +84,7 @@ def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str
     skipped: list[Skipped] = []
     warnings: list[str] = []
     for record in _records(text.lstrip("\ufeff"), warnings):
-        problem = _refused(record)
+        problem = refused(record)
         if problem:
             skipped.append(Skipped(record.line, problem))
             continue
@@ -93,8 +93,8 @@ def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str
     return papers, lines, skipped, warnings
 
 
-def _records(text: str, warnings: list[str]) -> Iterable[_Record]:
-    record: _Record | None = None
+def _records(text: str, warnings: list[str]) -> Iterable[Record]:
+    record: Record | None = None
     more: list[str] = []  # lines continuing the last field's value
     tags = _TAGS
     for n, line in enumerate(text.splitlines(), 1):
@@ -123,7 +123,7 @@ def _records(text: str, warnings: list[str]) -> Iterable[_Record]:
                 yield record
             if tag != "TY":
                 warnings.append(f"line {n}: record without TY; read as a generic one")
-            record = _Record(n, value.upper() if tag == "TY" else "GEN")
+            record = Record(n, value.upper() if tag == "TY" else "GEN")
             if tag == "TY":
                 continue
         if tag == "ER":
@@ -151,13 +151,13 @@ def _tag_line(line: str) -> tuple[str, str]:
     return (m.group(1), (m.group(2) or "").strip()) if m else ("", "")
 
 
-def _continue(record: _Record, more: list[str]) -> None:
+def _continue(record: Record, more: list[str]) -> None:
     tag, value = record.fields[-1]
     record.fields[-1] = (tag, "\n".join([value, *more]))
     more.clear()
 
 
-def _refused(record: _Record) -> str:
+def refused(record: Record) -> str:
     filled = False
     for tag, value in record.fields:
         if len(value) > exchange.MAX_FIELD_CHARS:
@@ -169,7 +169,7 @@ def _refused(record: _Record) -> str:
     return "" if filled else "record has no fields"
 
 
-def to_paper(record: _Record) -> NewPaper:
+def to_paper(record: Record) -> NewPaper:
     """A paper from one record's (tag, value) pairs."""
     values: dict[str, list[str]] = {}
     for tag, value in record.fields:
