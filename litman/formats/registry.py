@@ -69,13 +69,24 @@ def _lazy(module: str, name: str) -> Callable[[], Any]:
     """A loader of one of litman's own readers or writers, importing them on first use."""
 
     def load() -> Any:
-        from litman.formats import biblatex, bibtex, csljson, endnote, pdf, ris, seed_text, zotero
+        from litman.formats import (
+            biblatex,
+            bibtex,
+            csljson,
+            endnote,
+            noteexpress,
+            pdf,
+            ris,
+            seed_text,
+            zotero,
+        )
 
         modules = {
             "biblatex": biblatex,
             "bibtex": bibtex,
             "csljson": csljson,
             "endnote": endnote,
+            "noteexpress": noteexpress,
             "pdf": pdf,
             "ris": ris,
             "seed_text": seed_text,
@@ -90,6 +101,7 @@ register(".txt", "Abstracts", _lazy("seed_text", "read"))
 register(".bib", "BibTeX", _lazy("bibtex", "read"))
 register(".ris", "RIS", _lazy("ris", "read"))
 register(".enw", "EndNote tagged (CNKI, Wanfang)", _lazy("endnote", "read"))
+register(".net", "NoteExpress (CNKI, Wanfang)", _lazy("noteexpress", "read"))
 register(".json", "CSL-JSON", _lazy("csljson", "read"))
 register(".sqlite", "Zotero database", _lazy("zotero", "read"))
 register(".pdf", "PDF", _lazy("pdf", "read"))
@@ -193,8 +205,8 @@ def _kind(path: Path) -> str:
 
 
 def sniff(path: Path) -> str:
-    """`.bib`, `.ris` or `.enw` for a text file that is one (EndNote saves them as `.txt`, and
-    CNKI and Wanfang export EndNote's tagged format so)."""
+    """`.bib`, `.ris`, `.enw` or `.net` for a text file that is one (EndNote saves them as
+    `.txt`, and CNKI and Wanfang export EndNote's and NoteExpress's formats so)."""
     try:
         with path.open("rb") as f:
             head = f.read(65536).decode("utf-8", "replace").lstrip("\ufeff")
@@ -206,6 +218,8 @@ def sniff(path: Path) -> str:
         return ".ris"
     if re.search(r"(?m)^\s*%0 \S", head):
         return ".enw"
+    if re.search(r"(?m)^\s*\{Reference Type\}:", head):
+        return ".net"
     return ".txt"
 
 
