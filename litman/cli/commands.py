@@ -32,6 +32,7 @@ from litman.formats import registry
 from litman.formats.exchange import WriteOptions, visible_extra
 
 if TYPE_CHECKING:
+    from litman.core.search.passages import Passage
     from litman.formats.bibtex_fields import Mode
 
 log = logging.getLogger(__name__)
@@ -240,6 +241,7 @@ def cmd_search(args: argparse.Namespace, lib: Library) -> int:
     for note in result.query.notes:
         say(f"litman: note: {note}", err=True)
     papers = lib.get_many(result.ids[: args.limit] if args.limit else result.ids)
+    passages = {p.id: lib.attachments.passage(p.id, result.query) for p in papers}
     if args.json:
         emit_json(
             [
@@ -249,6 +251,7 @@ def cmd_search(args: argparse.Namespace, lib: Library) -> int:
                     "matched": {
                         f: [list(s) for s in spans] for f, spans in result.spans(p).items()
                     },
+                    **_passage_json(passages[p.id]),
                 }
                 for p in papers
             ]
@@ -256,10 +259,17 @@ def cmd_search(args: argparse.Namespace, lib: Library) -> int:
         return 0
     for p in papers:
         say(f"{result.scores.get(p.id, 0):>7.1f} {paper_line(p)}")
+        if (found := passages[p.id]) is not None:
+            say(f"        p. {found.page}: {found.text}")
     of = f"{len(papers)} of " if len(papers) < len(result.ids) else ""
     verb = "matches" if len(result.ids) == 1 else "match"
     say(f"({of}{counted(len(result.ids), 'paper')} {verb} '{query}')", err=True)
     return 0
+
+
+def _passage_json(found: "Passage | None") -> dict[str, Any]:
+    """The full text's matching sentence and its page, when there is one."""
+    return {} if found is None else {"passage": {"page": found.page, "text": found.text}}
 
 
 def cmd_export(args: argparse.Namespace, lib: Library) -> int:

@@ -94,6 +94,10 @@ def test_a_misspelt_phrase_from_page_four_finds_its_pdf_first(tmp_path, capsys, 
     code, out, _ = cli(capsys, lib, "search", "zooplancton bioluminesense", "--json")
     found = json.loads(out)
     assert code == 0 and found[0]["title"] == "Walrus Embeddings for Arctic Acoustics"
+    assert found[0]["passage"] == {
+        "page": 4,
+        "text": "On page four the zooplankton bioluminescence measurement appears.",
+    }
     code, out, _ = cli(capsys, lib, "search", "fulltext:unrestricted", "--json")
     assert [p["title"] for p in json.loads(out)] == [
         "Preemptive Information Extraction using Unrestricted Relation Discovery"

@@ -81,3 +81,11 @@ def test_a_reopened_library_searches_the_text(lib: Library, store: str, request)
     where = request.getfixturevalue("pg_url") if store == "postgresql" else lib.path
     with Library.open(where) as again:
         assert again.search("fulltext:zooplankton").ids.tolist() == [1]
+
+
+def test_the_passage_matched_is_the_sentence_with_its_page(lib: Library) -> None:
+    found = lib.attachments.passage(1, "zooplancton biolumineskence")
+    assert found is not None and found.page == 4
+    assert found.text == "On page four the zooplankton bioluminescence measurement appears."
+    assert lib.attachments.passage(1, "narwhal") is None
+    assert lib.attachments.passage(2, "zooplankton") is None  # no full text

@@ -87,3 +87,18 @@ def test_pdfs_dropped_on_the_window_become_papers(window, qtbot, tmp_path, made)
     assert len(found) == 1
     (att,) = window.library.attachments.of(found[0])
     assert att.kind == "file" and Path(att.location).is_file()
+
+
+def test_the_pane_shows_the_matching_sentence_and_its_page(window, qtbot, tmp_path, made):  # noqa: F811
+    pid = window.library.add_paper(NewPaper(title="Walrus"))
+    window.library.attachments.attach(pid, [made["meta"]], link=True)
+    (att,) = window.library.attachments.of(pid)
+    from litman.formats.pdf_text import extract
+
+    window.library.attachments.set_text(att.id, extract(made["meta"]).pages)
+    qtbot.keyClicks(window.search, "zooplancton bioluminesense")
+    qtbot.waitUntil(lambda: window.model.ids()[:1] == [pid])
+    window.table.selectRow(0)
+    label = window.attachment_list.passage
+    qtbot.waitUntil(lambda: label.text().startswith("p. 4: "))
+    assert "zooplankton bioluminescence" in label.text()

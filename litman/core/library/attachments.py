@@ -42,6 +42,8 @@ from litman.core.attached import (
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.library.parts import Part
 from litman.core.records import Changes
+from litman.core.search.passages import Passage, best, words_of
+from litman.core.search.query import Query
 from litman.core.store import attachments as table
 from litman.core.store import models, reading_state, trash
 from litman.core.store import rows as store
@@ -94,6 +96,15 @@ class Attachments(Part):
         for row in rows:
             out.setdefault(row["paper_id"], []).append(_record(row, base))
         return out
+
+    def passage(self, paper_id: int, query: "str | Query") -> Passage | None:
+        """The sentence of the paper's full text that best matches a query's words, with
+        its page (`litman.core.search.passages`); None when none does."""
+        words = words_of(query)
+        with self._read() as conn:
+            texts = table.texts_by_attachment(conn, paper_id)
+        found = [(p, i) for i, t in texts if (p := best(t.split(table.PAGE_BREAK), words))]
+        return max(found, key=lambda f: f[0].matched)[0] if found else None
 
     def with_attachments(self, paper_ids: Sequence[int]) -> set[int]:
         """Those of these papers that have an attachment (the table's icon)."""

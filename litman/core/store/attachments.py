@@ -64,6 +64,12 @@ def set_text(conn: Connection, attachment_id: int, paper_id: int, text: str) -> 
     conn.execute(insert(FT).values(**values))
 
 
+def texts_by_attachment(conn: Connection, paper_id: int) -> list[tuple[int, str]]:
+    """A paper's attachments' texts, each with its attachment's id, in the order attached."""
+    query = select(FT.c.attachment_id, FT.c.text).where(FT.c.paper_id == paper_id)
+    return [(i, t) for i, t in conn.execute(query.order_by(FT.c.attachment_id))]
+
+
 def texts_of(conn: Connection, paper_ids: Sequence[int]) -> dict[int, str]:
     """Each of these papers' attachments' text, joined (papers without left out)."""
     query = select(FT.c.paper_id, FT.c.text).where(in_ids(FT.c.paper_id, paper_ids))

@@ -11,7 +11,8 @@ ones; and the detail pane's list of the paper's attachments.
   is read for full-text search); Find Missing Files… relinks each missing file of the
   selected papers (or of all papers) to a file of the same name under a folder you pick.
 - The detail pane lists the paper's attachments: a missing file has a warning icon and says
-  so in its tooltip; a double-click opens one, Remove takes it off (undoable).
+  so in its tooltip; a double-click opens one, Remove takes it off (undoable). Under them,
+  the sentence of the full text the search matched, with its page.
 """
 
 from collections.abc import Callable, Sequence
@@ -92,6 +93,10 @@ class AttachmentList(QWidget):
         self.list.setAccessibleName("Attachments")
         self.list.setMaximumHeight(4 * self.list.fontMetrics().lineSpacing() + 12)
         self.list.itemActivated.connect(lambda item: self.open(self.list.row(item)))
+        self.passage = QLabel()  # the full text's sentence the search matched, and its page
+        self.passage.setTextFormat(Qt.TextFormat.PlainText)  # a library's text is data
+        self.passage.setWordWrap(True)
+        self.passage.setAccessibleName("Matching passage")
         self.remove = QPushButton("Remove")
         self.remove.clicked.connect(self._remove)
         row = QHBoxLayout()
@@ -102,6 +107,7 @@ class AttachmentList(QWidget):
         box.setContentsMargins(0, 0, 0, 0)
         box.addLayout(row)
         box.addWidget(self.list)
+        box.addWidget(self.passage)
 
     def refresh(self) -> None:
         ids = self.win.selected_ids()
@@ -115,6 +121,12 @@ class AttachmentList(QWidget):
             if a.missing:
                 item.setIcon(warn)
             self.list.addItem(item)
+        query = self.win.search.text().strip()
+        found = (
+            self.win.library.attachments.passage(ids[0], query) if self.shown and query else None
+        )
+        self.passage.setText(f"p. {found.page}: {found.text}" if found else "")
+        self.passage.setVisible(found is not None)
         self.setVisible(bool(self.shown))
 
     def open(self, row: int) -> None:
