@@ -102,3 +102,13 @@ def test_the_pane_shows_the_matching_sentence_and_its_page(window, qtbot, tmp_pa
     label = window.attachment_list.passage
     qtbot.waitUntil(lambda: label.text().startswith("p. 4: "))
     assert "zooplankton bioluminescence" in label.text()
+
+
+def test_copy_as_bibtex_writes_the_attachments_file_field(window, qtbot, tmp_path) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    _pid, pdf = with_pdf(window, tmp_path)
+    qtbot.waitUntil(lambda: window.selected_ids() != [])
+    window.copy_as("bibtex")
+    escaped = str(pdf).replace(":", "\\\\:")
+    assert f":{escaped}:PDF" in QApplication.clipboard().text().replace("\n", "")

@@ -132,7 +132,8 @@ def export(win: "Host", scope: str) -> None:
     fmt = _format_chosen(Path(path), chosen)
 
     def work(_step: object) -> ExportReport:
-        papers = lib.get_many(lib.list_ids("citekey") if ids is None else ids)
+        # The `file` fields as the attachments are now (app.papers_to_export).
+        papers = app.papers_to_export(lib, lib.list_ids("citekey") if ids is None else ids)
         try:
             return app.export_papers(papers, Path(path), fmt, blocks=lib.kept_blocks())
         except OSError as exc:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QSplitter,
 )
 
+from litman import app
 from litman.core.library.facade import Library
 from litman.core.records import Status, counted
 from litman.core.search.filters import ALL
@@ -339,7 +340,7 @@ class MainWindow(QMainWindow):
 
     def copy_as(self, fmt: str) -> None:
         """Copy the selection in an export format, saying which fields the format left out."""
-        papers = self.library.get_many(self.selected_ids())
+        papers = list(app.papers_to_export(self.library, self.selected_ids()))
         if papers:
             text, report = registry.dumps(papers, fmt)
             QApplication.clipboard().setText(text)
