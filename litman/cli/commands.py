@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from litman import app, diagnostics
-from litman.cli import attaching, trash
+from litman.cli import attaching, citing, trash
 from litman.cli.output import (
     emit_json,
     emit_json_rows,
@@ -414,6 +414,7 @@ COMMANDS: dict[str, Command] = {
     "attachments": attaching.cmd_attachments,
     "open": attaching.cmd_open,
     "files-folder": attaching.cmd_files_folder,
+    "cite": citing.cmd_cite,
 }
 
 

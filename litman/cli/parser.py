@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from litman import __version__
-from litman.cli import attaching, editing, trash
+from litman.cli import attaching, citing, editing, trash
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import SORT_FIELDS, Status
@@ -191,6 +191,7 @@ def build_parser(
     editing.add_parsers(add, commands)
     trash.add_parsers(add, commands)
     attaching.add_parsers(add, commands)
+    citing.add_parsers(add, commands)
 
     def add_file_command(
         name: str, func: PathCommand, help_: str, description: str

@@ -31,6 +31,9 @@ class Actions:
     copy_csl: QAction
     copy_key: QAction  # gui/window/keys.py
     copy_cite: QAction  # gui/window/keys.py
+    copy_reference: QAction  # gui/window/references.py
+    copy_citation: QAction  # gui/window/references.py
+    reference_styles: dict[str, QAction]  # gui/window/references.py, by style name
     find: QAction
     delete: QAction  # to the trash; in the Trash, for good (gui/sidebar/trash_actions.py)
     restore_trash: QAction  # gui/sidebar/trash_actions.py

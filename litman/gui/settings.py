@@ -32,6 +32,9 @@ SIDEBAR = Key("sidebar/selected", "all", per_library=True)
 # Not view state, but the user's own, for every library: sent to Crossref and OpenAlex with
 # each lookup, as their polite pools ask (Paper → Contact E-mail for Lookups…).
 CONTACT_EMAIL = Key("lookup/contact_email", "")
+# The user's reference style for Edit → Copy Reference, for every library: a name litman
+# offers (litman.formats.references.STYLES) or a .csl file's path.
+CITE_STYLE = Key("cite/style", "apa")
 # Shared libraries opened lately (File → Open Shared Library…), newest first, one per line:
 # URLs without a password (litman keeps none).
 RECENT_SHARED = Key("shared/recent", "")

@@ -3,7 +3,7 @@
 It opens a temporary library, imports the bundled seeds and searches them, exports BibTeX
 and parses it back, checks that HTTPS would trust some CA certificates (no network), then
 builds and shows the main window, processes events and closes it, and asks Qt for what it
-takes from ICU (collation, a time zone's name).
+takes from ICU (collation, a time zone's name), and formats a reference in a bundled CSL style.
 Each check prints one line; a failure prints why, and exits 1 once every check that does not
 need the failed one has run: a bare machine hears at once of all it lacks (CA certificates,
 libGL), not of one a run.
@@ -18,6 +18,7 @@ from pathlib import Path
 
 from litman import __version__, app, paths
 from litman.core.library.citekeys import base_key
+from litman.core.records import Paper
 from litman.gui.window import system_libs
 
 
@@ -110,9 +111,22 @@ def _checks(tmp: Path, ok: Callable[[str, str], None], attempt: Callable[[Check]
         )
         ok("BibTeX", f"{len(papers)} entries exported and parsed back")
 
+        first = papers[:1]
         checks = (_driver, _lookup, _certificates, lambda: _pdf(tmp), lambda: _window(lib, tmp))
         for check in (*checks, _text_services):
             attempt(check)
+        attempt(lambda: _references(first))
+
+
+def _references(papers: list[Paper]) -> tuple[str, str]:
+    """A paper formatted in a bundled CSL style and a Chinese locale: the styles and
+    citeproc-py's locales are data files the bundle must carry."""
+    from litman.formats import references
+
+    refs = references.render(papers, "gb-t-7714-2015-numeric", "text", "zh-CN")
+    if len(refs.entries) != 1 or not refs.entries[0].startswith("[1] "):
+        raise SelfTestFailed(f"formatted reference came out {refs.entries!r}")
+    return "references", f"GB/T 7714 (zh-CN): {refs.entries[0][:60]}"
 
 
 def _pdf(tmp: Path) -> tuple[str, str]:

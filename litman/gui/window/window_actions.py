@@ -20,7 +20,7 @@ from litman.gui.actions import Actions
 from litman.gui.dialogs import dialogs
 from litman.gui.lookup import menu as lookup_menu
 from litman.gui.sidebar import trash_actions
-from litman.gui.window import error_report, paper_files
+from litman.gui.window import error_report, paper_files, references
 from litman.gui.window.window_api import Window
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ def _edit_actions(win: "ActionWindow") -> None:
         for name in registry.writer_names()
     }
     acts.copy = acts.copy_as["bibtex"]
-    acts.copy.setShortcut(QKeySequence("Ctrl+Shift+C"))
+    acts.copy.setShortcut(QKeySequence("Ctrl+Alt+C"))  # Ctrl+Shift+C: Copy Reference
     acts.copy.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
     acts.copy_ris, acts.copy_csl = acts.copy_as["ris"], acts.copy_as["csljson"]
     acts.find = _act(win, "Find", win.focus_search, QKeySequence.StandardKey.Find)
@@ -148,6 +148,8 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     edit = bar.addMenu("&Edit")
     edit.addActions([acts.undo, acts.redo, *copies, acts.find, acts.delete])
     edit.addActions(trash_actions.install(win, _act))
+    edit.addSeparator()
+    references.install(win, edit)
     status = bar.addMenu("&Status")
     status.addActions(list(acts.status.values()))
     status.addSeparator()

@@ -1,0 +1,71 @@
+"""Edit → Copy Reference and Copy Citation: the selected papers in the chosen reference
+style, HTML and plain text on the clipboard together; the style chosen in Edit → Reference
+Style is kept for the next window; a style file gone is said, nothing copied."""
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from litman.core.records import NewPaper
+from litman.formats import references
+from litman.gui import settings
+from tests.gui.test_main_window import select_rows
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def walrus(window):
+    window.library.add_papers(
+        [
+            NewPaper(
+                title="Walrus embeddings & <tusks>",
+                citekey="walrus2020",
+                authors=("Doe, Jane",),
+                year=2020,
+                venue="Marine Learning",
+                entry_type="article",
+            )
+        ]
+    )
+    return window
+
+
+def _select_walrus(qtbot, window) -> None:
+    pid = window.library.get_by_citekey("walrus2020").id
+    qtbot.waitUntil(lambda: window.model.row_of(pid) is not None, timeout=10_000)
+    select_rows(window, [window.model.row_of(pid)])
+
+
+def test_copy_reference_puts_html_and_text(qtbot, walrus) -> None:
+    _select_walrus(qtbot, walrus)
+    QApplication.clipboard().clear()
+    walrus.acts.copy_reference.trigger()
+    data = QApplication.clipboard().mimeData()
+    assert data.text() == "Doe, J. (2020). Walrus embeddings & <tusks>. Marine Learning."
+    assert "<i>Marine Learning</i>" in data.html() and "&amp; &lt;tusks&gt;" in data.html()
+    assert "(apa)" in walrus.statusBar().currentMessage()
+
+
+def test_the_chosen_style_is_used_and_kept(qtbot, walrus) -> None:
+    _select_walrus(qtbot, walrus)
+    walrus.acts.reference_styles["ieee"].trigger()
+    walrus.acts.copy_citation.trigger()
+    assert QApplication.clipboard().text() == "[1]"
+    walrus.acts.copy_reference.trigger()
+    assert QApplication.clipboard().text().startswith("[1] J. Doe, “Walrus embeddings")
+    assert walrus.view.get(settings.CITE_STYLE) == "ieee"
+    assert walrus.acts.reference_styles["ieee"].isChecked()
+
+
+def test_a_style_file_gone_is_said_and_nothing_copied(qtbot, walrus, tmp_path) -> None:
+    _select_walrus(qtbot, walrus)
+    walrus.view.set(settings.CITE_STYLE, str(tmp_path / "gone.csl"))
+    QApplication.clipboard().setText("before")
+    walrus.acts.copy_reference.trigger()
+    assert QApplication.clipboard().text() == "before"
+    assert "no style file at" in walrus.statusBar().currentMessage()
+
+
+def test_ctrl_shift_c_is_copy_reference(walrus) -> None:
+    assert walrus.acts.copy_reference.shortcut().toString() == "Ctrl+Shift+C"
+    assert references.DEFAULT_STYLE == "apa"
