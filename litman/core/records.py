@@ -318,6 +318,51 @@ class TagColour:
     colour: str | None
 
 
+@dataclass(frozen=True)
+class NotDuplicates:
+    """Pairs of papers (lower id first) said not to be duplicates (`added`), or taken back
+    (not `added`): its own opposite."""
+
+    pairs: tuple[tuple[int, int], ...]
+    added: bool
+
+
+@dataclass(frozen=True)
+class MergeRecord:
+    """A merge of papers `others` into `keep` (`litman.core.library.merging`), to undo or
+    redo: the kept paper's fields before (`old`) and after (`now`), the tags the merge put on
+    it, the others' citekeys that became its aliases, and those of the others it moved to
+    the trash. `undone`: this record puts the merge back (it was undone)."""
+
+    keep: int
+    others: tuple[int, ...]
+    old: Mapping[str, Any]
+    now: Mapping[str, Any]
+    tags: tuple[str, ...]
+    aliases: tuple[str, ...]
+    trashed: tuple[int, ...]
+    undone: bool = False
+    # Aliases the others had already (of papers merged into them before): (key, whose).
+    moved: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class SavedSearch:
+    """A search kept under a name: its query in the search language."""
+
+    name: str
+    query: str
+
+
+@dataclass(frozen=True)
+class SavedChange:
+    """The inverse of a change of saved searches: take these names away, then put these
+    searches (a rename is both)."""
+
+    remove: tuple[str, ...]
+    put: tuple[SavedSearch, ...]
+
+
 # What `Library.undo` takes: every mutation's Changes record holds one, its inverse.
 Inverse = (
     FieldValues
@@ -331,6 +376,9 @@ Inverse = (
     | TagColour
     | Detach
     | Reattach
+    | NotDuplicates
+    | MergeRecord
+    | SavedChange
 )
 
 
@@ -353,10 +401,17 @@ class Changes:
     # The backup taken before a change that cannot be undone (a delete for good): the way
     # back, to name to the user; None when none was taken (a shared library keeps none).
     backup: Path | None = None
+    # The saved searches changed; the pairs said not to be duplicates changed.
+    saved_changed: bool = False
+    dismissed_changed: bool = False
 
     @property
     def empty(self) -> bool:
-        return not (self.added or self.updated or self.deleted or self.tags_changed)
+        return not (self.papers_changed or self.saved_changed or self.dismissed_changed)
+
+    @property
+    def papers_changed(self) -> bool:
+        return bool(self.added or self.updated or self.deleted or self.tags_changed)
 
     @classmethod
     def joined(cls, parts: "Sequence[Changes]") -> "Changes":
@@ -385,6 +440,15 @@ class Changes:
     def deleted_tag(self) -> DeletedTag | None:
         """The tag a delete_tag removed."""
         return self.inverse.tag if isinstance(self.inverse, TagGone) else None
+
+
+@dataclass(frozen=True)
+class DuplicateGroup:
+    """Papers that are probably one work (`Library.duplicates.find`), and why: each reason
+    joined at least two of them (`same DOI`, `same arXiv id`, ...)."""
+
+    ids: tuple[int, ...]
+    reasons: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -142,3 +142,24 @@ def abstract_key(abstract: str) -> str:
 
 def title_key(title: str) -> str:
     return " ".join(first_tokens(title, 4))
+
+
+# LaTeX in a title, as duplicate detection reads it: an accent command is dropped with the
+# braces round its letter (`M\"{u}ller` is Muller), a styling command with its own name
+# (`\emph{Deep}` is Deep), any other command keeps its name as a word (`$\alpha$` is alpha).
+_ACCENT = re.compile(r"\\(?:[`'^\"~=.]|[uvHtcdbkr](?![A-Za-z]))\s*")
+_STYLING = re.compile(
+    r"\\(?:emph|text[a-z]*|math[a-z]*|it|bf|sc|rm|sf|tt|em|mbox|ensuremath|url|noopsort)"
+    r"(?![A-Za-z])\s*"
+)
+_COMMAND_NAME = re.compile(r"\\([A-Za-z]+)")
+_BRACES = re.compile(r"[{}$]")
+
+
+def title_words(title: str) -> str:
+    """A title's words folded, LaTeX, case, accents and punctuation aside: two titles that
+    read the same give the same text (`On M\\"{u}ller's {LaTeX}` and `On Müller's LaTeX`)."""
+    if "\\" in title or "{" in title or "$" in title:
+        title = _STYLING.sub("", _ACCENT.sub("", title))
+        title = _BRACES.sub("", _COMMAND_NAME.sub(r" \1 ", title))
+    return " ".join(tokens(title))

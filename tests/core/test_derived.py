@@ -23,7 +23,13 @@ def assert_derived_current(lib: Library) -> None:
             assert dict(zip(_DERIVED, stored, strict=True)) == expected, pid
 
 
-_DERIVED = ("title_sort", "title_key", "authors_sort", "abstract_key")
+_DERIVED = (
+    "title_sort",
+    "title_key",
+    "authors_sort",
+    "abstract_key",
+    "match_title",
+)
 
 
 def test_a_merge_that_changes_the_title_updates_its_keys(library: Library) -> None:

@@ -37,6 +37,9 @@ TABLES: tuple[tuple[Table, str], ...] = (
     (models.conflicts, "id"),
     (models.attachments, "id"),
     (models.fulltext, "attachment_id"),
+    (models.aliases, "citekey"),
+    (models.distinct_papers, "low"),
+    (models.saved_searches, "id"),
 )
 
 
@@ -102,5 +105,5 @@ def _continue_numbering(conn: Connection) -> None:
     """Rows came with their ids: new rows must be numbered after them. (SQLite follows the
     largest id by itself; PostgreSQL's sequences must be told.)"""
     dialects.of(conn).continue_numbering(
-        conn, ("papers", "tags", "sources", "conflicts", "attachments")
+        conn, ("papers", "tags", "sources", "conflicts", "attachments", "saved_searches")
     )

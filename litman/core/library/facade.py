@@ -19,8 +19,11 @@ from litman.core.batch import gc_paused
 from litman.core.errors import Cancelled, LitmanError, NotFoundError
 from litman.core.library.attachments import Attachments
 from litman.core.library.backups import Backups
+from litman.core.library.duplicates import Duplicates
+from litman.core.library.merging import Merging
 from litman.core.library.papers import UNSEARCHED_FIELDS, Papers
 from litman.core.library.parts import forward
+from litman.core.library.saved import Saved
 from litman.core.library.tags import Tags, tag_order
 from litman.core.library.undo import undo as undo_change
 from litman.core.records import (
@@ -104,6 +107,9 @@ class Library:
         self.tags = Tags(self)
         self.backups = Backups(self)
         self.attachments = Attachments(self)
+        self.duplicates = Duplicates(self)
+        self.merging = Merging(self)
+        self.saved = Saved(self)
         self.index_cache = index_cache
         self._closed = False
         self._listeners: list[Listener] = []
@@ -430,7 +436,7 @@ class Library:
     def undo(self, changes: Changes | Inverse) -> Changes:
         """Revert a mutation from its Changes record (or the inverse it holds) in one
         transaction (`litman.core.library.undo`); the record returned redoes it."""
-        return undo_change(self.papers, self.tags, self.attachments, changes)
+        return undo_change(self, changes)
 
     def subscribe(self, listener: Listener) -> None:
         """Call `listener(changes)` after every committed mutation."""
@@ -516,7 +522,7 @@ class Library:
                     listener(changes)
 
     def _apply_to_index(self, index: "SearchIndex", changes: Changes) -> None:
-        if changes.empty:
+        if not changes.papers_changed:
             return
         if isinstance(changes.inverse, ToTrash):  # back from the trash: nothing re-indexed
             back = changes.added

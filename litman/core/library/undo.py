@@ -3,16 +3,24 @@
 and tags alike. What it returns holds the inverse of the undo: a redo.
 """
 
+from typing import Protocol
+
 from litman.core.attached import Detach, Reattach
 from litman.core.errors import LitmanError
 from litman.core.library.attachments import Attachments
+from litman.core.library.duplicates import Duplicates
+from litman.core.library.merging import Merging
 from litman.core.library.papers import Papers
+from litman.core.library.saved import Saved
 from litman.core.library.tags import Tags
 from litman.core.records import (
     Changes,
     FieldValues,
     FromTrash,
     Inverse,
+    MergeRecord,
+    NotDuplicates,
+    SavedChange,
     TagBack,
     TagColour,
     TagGone,
@@ -23,13 +31,35 @@ from litman.core.records import (
 )
 
 
-def undo(
-    papers: Papers, tags: Tags, attachments: Attachments, changes: Changes | Inverse
-) -> Changes:
+class Parts(Protocol):
+    """The parts of a library whose changes can be undone."""
+
+    @property
+    def papers(self) -> Papers: ...
+    @property
+    def tags(self) -> Tags: ...
+    @property
+    def attachments(self) -> Attachments: ...
+    @property
+    def duplicates(self) -> Duplicates: ...
+    @property
+    def merging(self) -> Merging: ...
+    @property
+    def saved(self) -> Saved: ...
+
+
+def undo(lib: Parts, changes: Changes | Inverse) -> Changes:
     """Revert a mutation from its Changes record (or the inverse it holds), in one
     transaction of the part it belongs to."""
     inverse = changes.inverse if isinstance(changes, Changes) else changes
+    papers, tags, attachments = lib.papers, lib.tags, lib.attachments
     match inverse:
+        case MergeRecord():
+            return lib.merging.remerge(inverse)
+        case NotDuplicates():
+            return lib.duplicates.redismiss(inverse)
+        case SavedChange():
+            return lib.saved.carry_out(inverse)
         case FieldValues(old=old, now=now):
             return papers.restore_fields(old, now)
         case FromTrash(ids=ids):

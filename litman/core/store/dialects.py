@@ -46,6 +46,10 @@ class SQLDialect(Protocol):
         """`column` (a JSON array) holds at least one item."""
         ...
 
+    def text_before(self, column: ColumnElement[str], sep: str) -> ColumnElement[str]:
+        """`column`'s text up to the first `sep` (all of it when it holds none)."""
+        ...
+
     def json_keys(self, table: str, column: str) -> TextClause:
         """Each distinct key of the JSON objects in `table.column`, one row each."""
         ...
@@ -91,6 +95,9 @@ class SQLiteSQL:
     def json_array_filled(self, column: str) -> TextClause:
         return text(f"{column} != '[]'")  # JSON is stored as its text
 
+    def text_before(self, column: ColumnElement[str], sep: str) -> ColumnElement[str]:
+        return func.substr(column, 1, func.instr(column + sep, sep) - 1)
+
     def json_keys(self, table: str, column: str) -> TextClause:
         return text(f"SELECT DISTINCT j.key FROM {table}, json_each({table}.{column}) AS j")
 
@@ -128,6 +135,9 @@ class PostgresSQL:
 
     def json_array_filled(self, column: str) -> TextClause:
         return text(f"{column}::text != '[]'")
+
+    def text_before(self, column: ColumnElement[str], sep: str) -> ColumnElement[str]:
+        return func.split_part(column, sep, 1)
 
     def json_keys(self, table: str, column: str) -> TextClause:
         return text(f"SELECT DISTINCT j FROM {table}, json_object_keys({table}.{column}) AS j")

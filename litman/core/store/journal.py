@@ -78,7 +78,8 @@ def rows_for(changes: Sequence[Changes]) -> list[tuple[str, list[int]]]:
         ids[ADDED].update(dict.fromkeys(c.added))
         ids[DELETED].update(dict.fromkeys(c.deleted))
         ids[TEXT if c.text_changed else FIELDS].update(dict.fromkeys(c.updated))
-        tags = tags or c.tags_changed
+        # The sidebar's lists (tags, saved searches, duplicates) are read again.
+        tags = tags or c.tags_changed or c.saved_changed or c.dismissed_changed
     if sum(len(v) for v in ids.values()) > MAX_IDS:
         return [(ALL, [])]
     rows = [(kind, list(found)) for kind, found in ids.items() if found]

@@ -12,7 +12,7 @@ from sqlalchemy import JSON, Column, Index, Integer, String, Table, UniqueConstr
 from sqlmodel import Field, SQLModel
 
 # Bump with a migration in `litman.core.store.schema` whenever a table below changes.
-SCHEMA_VERSION = 13
+SCHEMA_VERSION = 14
 # Sortable columns indexed since schema 3 (the others had an index already).
 SORT_INDEXED = (
     "authors_sort",
@@ -49,7 +49,10 @@ class PaperRow(SQLModel, table=True):
         # its rows (store.insert_papers).
         *(Index(f"ix_papers_sort_{name}", name) for name in SORT_INDEXED),
         Index("ix_papers_doi", func.lower(text("doi"))),
-        Index("ix_papers_abstract_key", "abstract_key"),
+        # Schema 11: with each abstract's length, so that the duplicate finder groups papers
+        # whose abstracts open alike and are as long by this index alone, without reading
+        # 100k abstracts (`litman.core.library.duplicates`); imports look keys up by it.
+        Index("ix_papers_abstract_size", "abstract_key", func.length(text("abstract"))),
         Index("ix_papers_title_key", "title_key"),
         {"sqlite_autoincrement": True},
     )
@@ -72,6 +75,14 @@ class PaperRow(SQLModel, table=True):
     # Blocking keys for duplicate detection: the first words of the folded abstract and title.
     abstract_key: str = ""
     title_key: str = ""
+    # Schema 11: the title's folded words (`text.title_words`) and the abstract's digest
+    # (`text.abstract_digest`), for finding duplicates over the whole library.
+    match_title: str = Field(
+        default="", sa_column=Column(String, nullable=False, server_default="")
+    )
+    abstract_digest: str = Field(
+        default="", sa_column=Column(String, nullable=False, server_default="")
+    )
     source: str = ""
     extra: dict[str, str] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     added_at: datetime
@@ -234,6 +245,41 @@ class SourceRow(SQLModel, table=True):
     imported_at: datetime
 
 
+class AliasRow(SQLModel, table=True):
+    """A citekey that names a paper besides its own (schema 11): the key of a paper merged
+    into it (`litman.core.library.merging`), so that a document citing the old key, `litman
+    show OLDKEY` and `key:OLDKEY` still find it, as Better BibTeX keeps aliases."""
+
+    __tablename__ = "aliases"
+    __table_args__ = (Index("ix_aliases_paper", "paper_id"),)
+
+    citekey: str = Field(primary_key=True)
+    paper_id: int = Field(foreign_key="papers.id", ondelete="CASCADE")
+
+
+class DistinctRow(SQLModel, table=True):
+    """Two papers the user said are not duplicates (schema 11; `low` < `high`): never
+    proposed together again (`litman.core.library.duplicates`)."""
+
+    __tablename__ = "distinct_papers"
+
+    low: int = Field(foreign_key="papers.id", primary_key=True, ondelete="CASCADE")
+    high: int = Field(foreign_key="papers.id", primary_key=True, ondelete="CASCADE")
+
+
+class SavedSearchRow(SQLModel, table=True):
+    """A search kept under a name (schema 11; `litman.core.library.saved`): in the library,
+    so that a shared library shares them. Names are unique case-insensitively."""
+
+    __tablename__ = "saved_searches"
+    __table_args__ = (UniqueConstraint("name_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    name_key: str
+    query: str
+
+
 def table_of(model: type[SQLModel]) -> Table:
     """The Core table behind a SQLModel class: the one typed way from the declarations to
     the tables the store's queries are written against."""
@@ -254,3 +300,6 @@ reading = table_of(ReadingRow)
 trash = table_of(TrashRow)
 attachments = table_of(AttachmentRow)
 fulltext = table_of(FullTextRow)
+aliases = table_of(AliasRow)
+distinct_papers = table_of(DistinctRow)
+saved_searches = table_of(SavedSearchRow)

@@ -16,7 +16,7 @@ from sqlalchemy import Connection, select
 
 from litman.core.errors import NotFoundError
 from litman.core.records import Paper
-from litman.core.store import dialects, models
+from litman.core.store import dialects, models, trash
 from litman.core.store import rows as store
 
 PAGE = 1000
@@ -104,11 +104,28 @@ def resolve(conn: Connection, refs: Sequence[str]) -> list[int]:
         for part in store.chunks(keys)
         for pid, key in conn.execute(select(P.c.id, P.c.citekey).where(P.c.citekey.in_(part)))
     }
+    by_key.update(_aliased(conn, keys, by_key))
     found = {ref: pid for ref, pid in numbers.items() if pid in ids} | by_key
     missing = [ref for ref in dict.fromkeys(refs) if ref not in found]
     if missing:
         raise NotFoundError(_missing(missing))
     return [found[ref] for ref in refs]
+
+
+def _aliased(conn: Connection, keys: Sequence[str], by_key: dict[str, int]) -> dict[str, int]:
+    """The papers these keys are aliases of (`models.aliases`: keys of papers merged into
+    them), where no paper has the key as its own, or the one that has it is in the trash
+    (a paper merged away keeps its key there)."""
+    A = models.aliases
+    aliased = {
+        key: pid
+        for part in store.chunks(list(keys))
+        for key, pid in conn.execute(select(A.c.citekey, A.c.paper_id).where(A.c.citekey.in_(part)))
+    }
+    if not aliased:
+        return {}
+    trashed = set(trash.among(conn, [by_key[k] for k in aliased if k in by_key]))
+    return {k: pid for k, pid in aliased.items() if by_key.get(k) in trashed or k not in by_key}
 
 
 def _missing(refs: Sequence[str]) -> str:

@@ -35,7 +35,7 @@ from litman.core.records import Doc, NewPaper, Paper, Status, stored_paper
 from litman.core.store import attachments, dialects, models, reading_state, trash
 from litman.core.store.sql_values import in_ids as in_ids  # the parts' way to many ids
 from litman.core.store.sql_values import stored_datetime
-from litman.core.text import abstract_key, fold, title_key
+from litman.core.text import abstract_key, fold, title_key, title_words
 
 P, T, PT = models.papers, models.tags, models.paper_tags
 _PAPER_FIELDS = [f.name for f in fields(Paper) if f.name != "tags"]
@@ -79,6 +79,7 @@ def derived_columns(
         "title_key": title_key(title),
         "authors_sort": first_sort_key(authors, extra),  # the column's family name first
         "abstract_key": abstract_key(abstract),
+        "match_title": title_words(title),
     }
 
 
@@ -426,20 +427,22 @@ def index_docs(conn: Connection, ids: Sequence[int] | None) -> list[Doc]:
         cols = cols.where(live)
     rows = [r for part in chunks(list(ids)) for r in conn.execute(cols.where(P.c.id.in_(part)))]
     found = [r[0] for r in rows]
-    return _docs(rows, tags_of(conn, found), attachments.texts_of(conn, found))
+    return _docs(
+        rows, tags_of(conn, found), attachments.texts_of(conn, found), aliases_of(conn, found)
+    )
 
 
 def iter_index_docs(conn: Connection, page: int = 1000) -> Iterator[Doc]:
     """Every paper's `index_docs` row, a page at a time in id order, so that a full index
     build (or a reconcile) never holds every abstract at once. A page holds its rows and
     their documents: 5,000 papers were 17 MB of a reconcile's peak at 100k papers."""
-    tags = _all_tags(conn)
+    tags, aliases = _all_tags(conn), aliases_of(conn, None)
     cols = _INDEX_COLUMNS
     if (live := trash.live(conn)) is not None:  # a paper in the trash is not searched
         cols = cols.where(live)
     after = -1
     while rows := list(conn.execute(cols.where(P.c.id > after).order_by(P.c.id).limit(page))):
-        yield from _docs(rows, tags, attachments.texts_of(conn, [r[0] for r in rows]))
+        yield from _docs(rows, tags, attachments.texts_of(conn, [r[0] for r in rows]), aliases)
         after = rows[-1][0]
 
 
@@ -451,9 +454,26 @@ def _text(stored: Any) -> str:
 _JSON_TEXT = json.JSONEncoder(ensure_ascii=False)
 
 
+def aliases_of(conn: Connection, ids: Sequence[int] | None) -> dict[int, list[str]]:
+    """The citekeys each paper answers to besides its own (those of papers merged into it),
+    of these papers or (None) of all."""
+    A = models.aliases
+    query = select(A.c.paper_id, A.c.citekey).order_by(A.c.citekey)
+    parts = [query] if ids is None else [query.where(A.c.paper_id.in_(p)) for p in chunks(ids)]
+    out: dict[int, list[str]] = defaultdict(list)
+    for part in parts:
+        for pid, key in conn.execute(part):
+            out[pid].append(key)
+    return out
+
+
 def _docs(
-    rows: Sequence[Any], tags: Mapping[int, Sequence[str]], texts: Mapping[int, str]
+    rows: Sequence[Any],
+    tags: Mapping[int, Sequence[str]],
+    texts: Mapping[int, str],
+    aliases: Mapping[int, Sequence[str]] | None = None,
 ) -> list[Doc]:
+    aliases = aliases or {}
     status = {s.value: i for i, s in enumerate(Status)}
     return [
         Doc(
@@ -464,7 +484,7 @@ def _docs(
                 _text(authors),
                 ", ".join(tags.get(pid, ())),
                 venue,
-                key,
+                " ".join((key, *aliases[pid])) if pid in aliases else key,
                 str(year or ""),
                 abstract,
                 texts.get(pid, ""),

@@ -7,13 +7,14 @@ N + 1, run inside one transaction after the caller has taken a backup.
 
 from collections.abc import Callable
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, insert, inspect, select, text, update
 from sqlmodel import SQLModel
 
 from litman.core.errors import SchemaTooNewError
 from litman.core.names import first_sort_key
 from litman.core.store import models, reading_state
 from litman.core.store.rows import title_sort
+from litman.core.text import title_words
 
 
 def _v1_to_v2(conn: Connection) -> None:
@@ -112,6 +113,34 @@ def _v12_to_v13(conn: Connection) -> None:
         conn.execute(rekey, changed)
 
 
+def _v13_to_v14(conn: Connection) -> None:
+    """Citekey aliases of merged papers, pairs said not to be duplicates, and saved
+    searches: three new tables, empty; every paper's folded title for the duplicate finder,
+    made by the definition new writes use (`rows.derived_columns`); and the abstract key's
+    index made one with the abstract's length."""
+    for table in (models.aliases, models.distinct_papers, models.saved_searches):
+        table.create(conn, checkfirst=True)
+    have = {c["name"] for c in inspect(conn).get_columns("papers")}
+    if "match_title" not in have:  # a database made new, its version put back (tests)
+        conn.execute(text("ALTER TABLE papers ADD COLUMN match_title VARCHAR NOT NULL DEFAULT ''"))
+    P = models.papers
+    keys = [
+        {"pid": pid, "t": folded}
+        for pid, title in conn.execute(select(P.c.id, P.c.title))
+        if (folded := title_words(title))
+    ]
+    if keys:
+        stmt = update(P).where(P.c.id == bindparam("pid"))
+        conn.execute(stmt.values(match_title=bindparam("t")), keys)
+    conn.execute(text("DROP INDEX IF EXISTS ix_papers_abstract_key"))
+    conn.execute(
+        text(
+            "CREATE INDEX IF NOT EXISTS ix_papers_abstract_size "
+            "ON papers (abstract_key, length(abstract))"
+        )
+    )
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _v1_to_v2,
@@ -126,6 +155,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     10: _v10_to_v11,
     11: _v11_to_v12,
     12: _v12_to_v13,
+    13: _v13_to_v14,
 }
 
 
