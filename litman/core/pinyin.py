@@ -16,6 +16,7 @@ pypinyin is imported on first use only: a library without Chinese never loads it
 """
 
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import pairwise
 
@@ -101,6 +102,15 @@ def query_grams(word: str, typing: bool) -> list[tuple[tuple[str, ...], bool]]:
 
 
 def _syllable_pairs(word: str, typing: bool) -> tuple[tuple[str, ...], bool] | None:
+    found = _syllable_parts(word, typing)
+    if found is None:
+        return None
+    parts, begun = found
+    return tuple(SYLLABLES_MARK + a + b for a, b in pairwise(parts)), begun
+
+
+def _syllable_parts(word: str, typing: bool) -> tuple[list[str], bool] | None:
+    """The two or more syllables a word reads as, and whether the last is only begun."""
     parts = segment(word)
     begun = False
     if parts is None and typing:
@@ -110,10 +120,36 @@ def _syllable_pairs(word: str, typing: bool) -> tuple[tuple[str, ...], bool] | N
             if head and any(s.startswith(rest) for s in syllables()):
                 parts, begun = [*head, rest], True
                 break
-    if not parts or len(parts) < 2:
-        return None
-    pairs = tuple(SYLLABLES_MARK + a + b for a, b in pairwise(parts))
-    return pairs, begun
+    return (parts, begun) if parts and len(parts) >= 2 else None
+
+
+def spans(run: str, word: str, typing: bool) -> list[tuple[int, int]]:
+    """Where a typed word's pinyin reads in a folded run of Han characters, as offsets
+    into it: its syllables (the last one begun, as typed) or its letters as initials."""
+    table = _readings()
+    readings_of = [table.get(c, ())[:READINGS] for c in run]
+    out: list[tuple[int, int]] = []
+    found = _syllable_parts(word, typing) if word.isascii() and word.isalpha() else None
+    if found:
+        parts, begun = found
+        last = len(parts) - 1
+        out += _matches(
+            readings_of, parts, lambda r, p, j: r.startswith(p) if begun and j == last else r == p
+        )
+    if 2 <= len(word) <= INITIALS_MAX and not _NOT_INITIALS & set(word):
+        out += _matches(readings_of, list(word), lambda r, p, j: r[0] == p)
+    return out
+
+
+def _matches(
+    readings_of: list[tuple[str, ...]], parts: list[str], ok: Callable[[str, str, int], bool]
+) -> list[tuple[int, int]]:
+    n = len(parts)
+    return [
+        (i, i + n)
+        for i in range(len(readings_of) - n + 1)
+        if all(any(ok(r, parts[j], j) for r in readings_of[i + j]) for j in range(n))
+    ]
 
 
 def phrase_pinyin(text: str) -> list[str]:

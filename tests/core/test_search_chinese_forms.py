@@ -80,3 +80,12 @@ def test_a_library_without_chinese_never_loads_pinyin_or_opencc(tmp_path: Path) 
         check=True,
     )
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    ("query", "span"), [("jiqixuexi", (0, 4)), ("jqxx", (0, 4)), ("xuex", (2, 4))]
+)
+def test_pinyin_highlights_the_characters_it_reads(
+    library: Library, ml: int, query: str, span: tuple[int, int]
+) -> None:
+    assert library.search(query).spans(library.get(ml))["title"] == [span]

@@ -90,9 +90,14 @@ class Hits:
     tokens: dict[str, set[str]] = field(default_factory=dict)
     prefixes: dict[str, set[str]] = field(default_factory=dict)
     runs: dict[str, set[str]] = field(default_factory=dict)  # CJK runs found, folded
+    # Words found as pinyin, with whether each was being typed.
+    pinyin: dict[str, set[tuple[str, bool]]] = field(default_factory=dict)
 
     def add_run(self, name: str, run: str) -> None:
         self.runs.setdefault(name, set()).add(run)
+
+    def add_pinyin(self, name: str, word: str, typing: bool) -> None:
+        self.pinyin.setdefault(name, set()).add((word, typing))
 
     def add(self, name: str, tokens: Sequence[str]) -> None:
         self.tokens.setdefault(name, set()).update(tokens)
@@ -107,6 +112,8 @@ class Hits:
             self.prefixes.setdefault(name, set()).update(words)
         for name, runs in other.runs.items():
             self.runs.setdefault(name, set()).update(runs)
+        for name, words in other.pinyin.items():
+            self.pinyin.setdefault(name, set()).update(words)
 
     def hit(self, name: str, is_word: Callable[[str], bool]) -> Callable[[str], bool]:
         """Whether a folded token of field `name` counts as a hit: a prefix begins only
@@ -156,6 +163,7 @@ class SearchResult:
                 if tuple(t for t, _, _ in toks[i : i + n]) == words:
                     spans.append((toks[i][1], toks[i + n - 1][2]))
         spans.extend(_run_spans(text, self.hits.runs.get(name, ())))
+        spans.extend(_pinyin_spans(text, self.hits.pinyin.get(name, ())))
         return sorted(set(spans))
 
     @property
@@ -180,6 +188,19 @@ def _run_spans(text: str, runs: Iterable[str]) -> list[tuple[int, int]]:
                 spans.append((at + i, at + i + len(run)))
                 i = folded.find(run, i + 1)
     return spans
+
+
+def _pinyin_spans(text: str, words: Iterable[tuple[str, bool]]) -> list[tuple[int, int]]:
+    """Where the words a query found as pinyin read in a text's Han characters."""
+    words = tuple(words)
+    if not words or text.isascii():
+        return []
+    return [
+        (at + start, at + end)
+        for run, at in cjk.folded_runs(text)
+        for word, typing in words
+        for start, end in pinyin.spans(run, word, typing)
+    ]
 
 
 def field_texts(p: Paper) -> dict[str, str]:
@@ -355,7 +376,7 @@ class Evaluator:
                 if not term.negated:
                     hits.add_prefix(FIELDS[f], word)
         if self.ix.has_pinyin and not term.negated:
-            groups.extend(self._pinyin(term, fields))
+            groups.extend(self._pinyin(term, fields, hits))
         self.lap("union of postings")
         return self._scattered(groups, score, hit)
 
@@ -400,14 +421,18 @@ class Evaluator:
         self.lap("union of postings")
         return self._scattered(groups, score, hit)
 
-    def _pinyin(self, term: Term, fields: list[int]) -> list[Group]:
+    def _pinyin(self, term: Term, fields: list[int], hits: Hits) -> list[Group]:
         """A typed word read as pinyin (`jiqixuexi`, `jqxx`) in titles and authors: its
         syllables' pairs at a prefix's strength, its initials' at a typo's."""
         fields = [f for f in fields if f in PINYIN_FIELDS]
         groups: list[Group] = []
-        for grams, begun in pinyin.query_grams(term.words[0], term.prefix):
+        word = term.words[0]
+        for grams, begun in pinyin.query_grams(word, term.prefix):
             initials = grams[0].startswith(pinyin.INITIALS_MARK)
-            groups.extend(self._grams(grams, begun, FUZZY if initials else PREFIX, fields))
+            found = self._grams(grams, begun, FUZZY if initials else PREFIX, fields)
+            for f, _, _ in found:
+                hits.add_pinyin(FIELDS[f], word, term.prefix)
+            groups.extend(found)
         return groups
 
     def _grams(
