@@ -112,8 +112,8 @@ class Hits:
             self.prefixes.setdefault(name, set()).update(words)
         for name, runs in other.runs.items():
             self.runs.setdefault(name, set()).update(runs)
-        for name, words in other.pinyin.items():
-            self.pinyin.setdefault(name, set()).update(words)
+        for name, typed in other.pinyin.items():
+            self.pinyin.setdefault(name, set()).update(typed)
 
     def hit(self, name: str, is_word: Callable[[str], bool]) -> Callable[[str], bool]:
         """Whether a folded token of field `name` counts as a hit: a prefix begins only
