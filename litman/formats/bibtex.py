@@ -182,6 +182,7 @@ def write(
 
 
 _SEPARATOR = b"\n\n"
+_BEFORE = ("string", "preamble")
 SPOOL_PIECES = 512
 Links = list[tuple[str, str]]  # citekey, crossref
 Spans = list[tuple[int, int]]  # byte offset and length
@@ -217,10 +218,10 @@ def _spool(
 
 
 def _blocks(blocks: Blocks) -> tuple[bytes, bytes]:
-    """The `@preamble` blocks, which go before the entries, and the others (`@comment`),
-    which go after them, each a blank line before it."""
-    preambles = [t + "\n" for kind, t in blocks if kind == "preamble"]
-    comments = [t + "\n" for kind, t in blocks if kind != "preamble"]
+    """The `@preamble` blocks and the `@string`s they name, which go before the entries, and
+    the others (`@comment`), which go after them, each a blank line before it."""
+    preambles = [t + "\n" for kind, t in blocks if kind in _BEFORE]
+    comments = [t + "\n" for kind, t in blocks if kind not in _BEFORE]
     return "\n\n".join(preambles).encode(), "".join("\n\n" + c for c in comments).encode()
 
 
@@ -293,10 +294,19 @@ def fields_of(
 
 
 def _percents(name: str, value: str) -> str:
-    """A value with its raw `%` escaped, but for fields read verbatim (`url`, `doi`)."""
-    if "%" not in value or name in VERBATIM or "url" in name:
+    """A value with its raw `%`, `&` and `#` escaped, but for fields read verbatim (`url`,
+    `doi`). `&` and `#` stay in the sets JabRef matches by their words (`groups`,
+    `keywords`), which no style sets: `C#` is a keyword as written."""
+    if ("%" not in value and "&" not in value and "#" not in value) or (
+        name in VERBATIM or "url" in name
+    ):
         return value
-    return latex.escape_percents(value)
+    if name in _MATCHED_AS_WRITTEN:
+        return latex.escape_percents(value)
+    return latex.escape_specials(value)
+
+
+_MATCHED_AS_WRITTEN = frozenset({"groups", "keywords", "mendeley-tags"})
 
 
 class Bare(str):

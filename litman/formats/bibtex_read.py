@@ -163,12 +163,38 @@ def _define(lib: Library, macros: Macros) -> list[str]:
 
 def _kept_blocks(lib: Library) -> list[tuple[str, str]]:
     out = []
+    strings = {s.key.casefold(): s for s in lib.strings}
+    named: set[str] = set()
     for block in lib.blocks:
         if isinstance(block, model.Preamble):
+            # An export writes entries with their macros expanded, but a preamble as read:
+            # the @string definitions it names come with it, else BibTeX finds them undefined.
+            for s in _strings_named(block.value or "", strings, named):
+                out.append(("string", s.raw or ""))
             out.append(("preamble", block.raw or ""))
         elif isinstance(block, model.ExplicitComment):
             out.append(("comment", block.raw or ""))
     return out
+
+
+def _strings_named(
+    value: str, strings: Mapping[str, model.String], named: set[str]
+) -> list[model.String]:
+    """The @string blocks a value (`"Maintained by " # maintainer`) names, and those they
+    name in turn, each once (`named` holds those already given)."""
+    out = []
+    for name in _MACRO_NAME.findall(_QUOTED_OR_BRACED.sub(" ", value)):
+        key = name.casefold()
+        if key in strings and key not in named:
+            named.add(key)
+            out += _strings_named(strings[key].value or "", strings, named)
+            out.append(strings[key])
+    return out
+
+
+# Quoted and braced parts of a value (one level of nested braces), and the names between.
+_QUOTED_OR_BRACED = re.compile(r'"[^"]*"|\{(?:[^{}]|\{[^{}]*\})*\}')
+_MACRO_NAME = re.compile(r"[^\s#\d][^\s#]*")
 
 
 def _entries(

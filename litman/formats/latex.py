@@ -386,6 +386,30 @@ def escape_percents(value: str) -> str:
     return _PERCENT.sub(escaped, value)
 
 
+# A `&` or `#` no backslash escapes.
+_ALIGN_OR_PARAM = re.compile(r"(?<!\\)((?:\\\\)*)([&#])")
+
+
+def escape_specials(value: str) -> str:
+    """`escape_percents`, and each raw `&` and `#` escaped too (`Cats & Dogs` ->
+    `Cats \\& Dogs`): BibTeX copies them into the .bbl, where pdflatex stops on them
+    ("Misplaced alignment tab character", "macro parameter character"). Those in a
+    `\\url{...}` stay, and every `&` of a value with an environment (`\\begin{tabular}`)."""
+    value = escape_percents(value)
+    if "&" not in value and "#" not in value:
+        return value
+    urls = [m.span() for m in _URL_ARG.finditer(value)] if "\\" in value else []
+    tabular = "\\begin{" in value
+
+    def escaped(m: re.Match[str]) -> str:
+        at = m.end() - 1
+        if any(start <= at < end for start, end in urls) or (tabular and m.group(2) == "&"):
+            return m.group()
+        return m.group(1) + "\\" + m.group(2)
+
+    return _ALIGN_OR_PARAM.sub(escaped, value)
+
+
 def _meant(value: str, at: int) -> bool:
     """Whether the `%` at `at` is a comment: text follows it to a line end inside the value,
     and it ends the line or comes after white space."""

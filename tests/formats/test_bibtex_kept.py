@@ -298,3 +298,44 @@ def test_a_real_abstract_with_percents_compiles_through_biber(
     errors, _ = tex_run.biber_run(out, tmp_path / "tex")
     assert not errors
     assert "50\\% in a narrow" in " ".join((tmp_path / "tex" / "doc.bbl").read_text().split())
+
+
+# -- a raw `&` or `#` ------------------------------------------------------------------------
+
+SPECIALS = """@misc{a, title = {Cats & Dogs, # 1, and 90% of $x_2$ | \\& \\# kept},
+  howpublished = {\\url{https://x.org/?a=1&b=2#top}}, url = {https://x.org/?a=1&b=2#top}}
+@misc{t, title = {A table \\begin{tabular}{cc} a & b \\end{tabular}}}
+"""
+
+
+def test_a_raw_ampersand_or_hash_in_a_value_is_escaped_on_export(
+    library: Library, tmp_path: Path
+) -> None:
+    # BibTeX puts them in the .bbl as they are: pdflatex then stops on "Misplaced alignment
+    # tab character &" or "You can't use `macro parameter character #'" (a Mendeley title,
+    # a biber example once its raw `%` no longer hid the rest of its line).
+    out = entry_of(round_trip(library, write(tmp_path, SPECIALS)), "a")
+    assert "title = {Cats \\& Dogs, \\# 1, and 90\\% of $x_2$ | \\& \\# kept}" in out
+    assert (
+        "\\url{https://x.org/?a=1&b=2#top}" in out and "url = {https://x.org/?a=1&b=2#top}" in out
+    )
+
+
+def test_an_ampersand_in_a_tabular_stays(library: Library, tmp_path: Path) -> None:
+    out = entry_of(round_trip(library, write(tmp_path, SPECIALS)), "t")
+    assert "a & b" in out
+
+
+# -- @preamble naming a @string ---------------------------------------------------------------
+
+
+def test_a_preamble_keeps_the_strings_it_names(library: Library, tmp_path: Path) -> None:
+    # BibTeX: `Warning--string name "maintainer" is undefined` when the preamble comes back
+    # without the @string it names (litman writes entries with their macros expanded).
+    text = (
+        '@String {maintainer = "Xavier D\\\'ecoret"}\n@string{unused = "u"}\n'
+        '@preamble { "Maintained by " # maintainer }\n@misc{a, title = {A}}\n'
+    )
+    out = round_trip(library, write(tmp_path, text))
+    assert out.index('@String {maintainer = "Xavier D\\\'ecoret"}') < out.index("@preamble")
+    assert "unused" not in out
