@@ -133,6 +133,9 @@ def test_a_field_already_under_bibtexs_name_is_kept_and_biblatexs_left() -> None
         ("2020/2021", [("year", "2020"), ("date", "2020/2021")]),
         ("2020~", [("year", "2020"), ("date", "2020~")]),
         ("spring", [("date", "spring")]),
+        # biber's own test: pdflatex cannot set Devanagari digits (LaTeX Error: Unicode
+        # character ९), and BibTeX's plain style prints the year
+        ("१९८७-०१-१५/१९८८-०५-११", [("year", "1987"), ("date", "१९८७-०१-१५/१९८८-०५-११")]),
     ],
 )
 def test_a_date_becomes_year_and_month_in_its_place(date: str, expected: Fields) -> None:
