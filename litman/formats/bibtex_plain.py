@@ -140,8 +140,9 @@ def _date_as_year(named: dict[str, str]) -> None:
     if "year" in named or not m:
         return
     start, month, end = m.group(1), m.group(2), m.group(3)
-    # `\d` is any script's digit (`१९८७`); the year is written in ASCII, which pdflatex sets
-    moved: Fields = [("year", "".join(str(int(d)) for d in start))]  # `2015--2020` in `year`: biber warns it is no number
+    # `\d` is any script's digit (`१९८७`); the year is written in ASCII, which pdflatex sets.
+    # A range's first year only: `2015--2020` in `year`, biber warns it is no number.
+    moved: Fields = [("year", "".join(str(int(d)) for d in start))]
     if month and 1 <= int(month) <= 12 and not end and "month" not in named:
         moved.append(("month", MONTH_NAMES[int(month) - 1]))
     says_more = date not in (start, f"{start}-{month}")
