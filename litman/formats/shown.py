@@ -54,7 +54,10 @@ _MARKUP = [
     (re.compile(r"(?<![\w*])(\*\*)(?=\S)([^*]*?\S)\*\*(?![\w*])"), "b"),
     (re.compile(r"(?<![\w*])(\*)(?=\S)([^*]*?\S)\*(?![\w*])"), "i"),
     (re.compile(r"(\\)([%&_#$])"), ""),
-    (re.compile(r"(\\)([A-Za-z]+)(?:\{\})?"), ""),
+    # The LaTeX decoder reads a macro it does not know with its argument as the name, `{}`,
+    # then the argument's text (`\ch{Ta}` as `\ch{}Ta`): shown, the argument (`Ta`).
+    (re.compile(r"(\\[A-Za-z]+\{\})()(?=\w)"), ""),
+    (re.compile(r"(\\)([A-Za-z]+)(?![A-Za-z]|\{\}\w)(?:\{\})?"), ""),
 ]
 
 

@@ -1,8 +1,13 @@
 """LaTeX and markdown in titles and abstracts, read as text for display."""
 
+from pathlib import Path
+
 import pytest
 
 from litman.display.text import markup_segments, plain_text
+from litman import app
+from litman.core.library.facade import Library
+from litman.formats import bibtex
 
 
 @pytest.mark.parametrize(
@@ -35,3 +40,22 @@ def test_markup_inside_math_is_left_to_the_math() -> None:
     text = r"Bounds of $\mathcal{O}(\sqrt{T})$ with \emph{care}"
     (only,) = markup_segments(text)
     assert text[only[3] : only[4]] == "care" and only[2] == "i"
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        (r"Doping NbSe$_2$ with \ch{Ta}", "Doping NbSe₂ with Ta"),  # chemformula (bibliotex)
+        (r"\unknown{a} and \fedqueue{}: kept", "a and fedqueue: kept"),
+    ],
+)
+def test_an_unknown_macro_with_an_argument_shows_the_argument(
+    raw: str, shown: str, library: Library, tmp_path: Path
+) -> None:
+    # As imported: the LaTeX decoder leaves `\ch{}Ta` of `\ch{Ta}`, shown "chTa" before.
+    source = tmp_path / "in.bib"
+    source.write_text(f"@misc{{a, title = {{{raw}}}}}\n", encoding="utf-8")
+    app.import_files(library, [source])
+    (paper,) = library.list_papers()
+    assert plain_text(paper.title) == shown
+    assert f"title = {{{raw}}}" in bibtex.dumps([paper])  # exported as it was read
