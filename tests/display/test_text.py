@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from litman.display.text import markup_segments, plain_text
 from litman import app
 from litman.core.library.facade import Library
+from litman.display.text import markup_segments, plain_text
 from litman.formats import bibtex
 
 
