@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from litman import app, diagnostics
-from litman.cli import attaching, citing, trash
+from litman.cli import attaching, citing, cleaning, trash
 from litman.cli.output import (
     emit_json,
     emit_json_rows,
@@ -236,7 +236,7 @@ def cmd_import(args: argparse.Namespace, lib: Library) -> int:
 def cmd_search(args: argparse.Namespace, lib: Library) -> int:
     if not args.query:
         raise UsageError("search needs a QUERY")
-    query = " ".join(args.query)
+    query = cleaning.expand_saved(lib, args.query)
     result = lib.search(query)
     for note in result.query.notes:
         say(f"litman: note: {note}", err=True)
@@ -276,7 +276,8 @@ def cmd_export(args: argparse.Namespace, lib: Library) -> int:
     target = None if args.output == "-" else export_target(args.output)
     if target is not None:
         lib.refuse_own_file(target, "export to")
-    papers = app.papers_to_export(lib, lib.search_ids(" ".join(args.query), sort="citekey"))
+    query = cleaning.expand_saved(lib, args.query)
+    papers = app.papers_to_export(lib, lib.search_ids(query, sort="citekey"))
     fmt = registry.format_for(target, args.format)
     mode: Mode = "ascii" if args.ascii else "utf8" if args.utf8 else "pdflatex"
     options = WriteOptions(mode, lib.kept_blocks())
@@ -415,6 +416,10 @@ COMMANDS: dict[str, Command] = {
     "open": attaching.cmd_open,
     "files-folder": attaching.cmd_files_folder,
     "cite": citing.cmd_cite,
+    "duplicates": cleaning.cmd_duplicates,
+    "merge": cleaning.cmd_merge,
+    "distinct": cleaning.cmd_distinct,
+    "saved": cleaning.cmd_saved,
 }
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from litman import __version__
-from litman.cli import attaching, citing, editing, trash
+from litman.cli import attaching, citing, cleaning, editing, trash
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import SORT_FIELDS, Status
@@ -192,6 +192,7 @@ def build_parser(
     trash.add_parsers(add, commands)
     attaching.add_parsers(add, commands)
     citing.add_parsers(add, commands)
+    cleaning.add_parsers(add, commands)
 
     def add_file_command(
         name: str, func: PathCommand, help_: str, description: str

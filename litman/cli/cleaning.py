@@ -1,0 +1,155 @@
+"""`litman duplicates`, `litman merge`, `litman distinct` and `litman saved`: keeping a library
+clean (`Library.duplicates`, `Library.merging`, `Library.saved`).
+
+`duplicates` lists the groups of papers that are probably one work, each with why; `merge
+KEEP OTHER...` merges them into KEEP (`--prefer OTHER:FIELD,...` takes those fields from
+OTHER), whose citekey stays while the others' become its aliases; `distinct A B...` says
+they are not duplicates, so they are never proposed together again. `saved` lists, adds and
+removes saved searches, and `export saved:NAME` (or `search saved:NAME`) runs one.
+"""
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from litman.cli.output import emit_json, paper_line, say
+from litman.core.errors import LitmanError
+from litman.core.library.facade import Library
+from litman.core.records import counted
+
+SAVED_PREFIX = "saved:"
+
+
+def cmd_duplicates(args: argparse.Namespace, lib: Library) -> int:
+    groups = lib.duplicates.find()
+    papers = {p.id: p for p in lib.get_many([i for g in groups for i in g.ids])}
+    if args.json:
+        emit_json(
+            [
+                {
+                    "ids": list(g.ids),
+                    "citekeys": [papers[i].citekey for i in g.ids],
+                    "reasons": list(g.reasons),
+                }
+                for g in groups
+            ]
+        )
+        return 0
+    if not groups:
+        say("no duplicates found")
+    for n, g in enumerate(groups, 1):
+        say(f"group {n}: {'; '.join(g.reasons)}")
+        for pid in g.ids:
+            say("  " + paper_line(papers[pid]))
+    if groups:
+        say(
+            f"{counted(len(groups), 'group')}; `litman merge KEEP OTHER...` merges one, "
+            "`litman distinct A B...` says they are not duplicates"
+        )
+    return 0
+
+
+def cmd_merge(args: argparse.Namespace, lib: Library) -> int:
+    keep, *others = lib.resolve_many([args.keep, *args.others])
+    choose = _preferred(lib, args.prefer or [], [keep, *others])
+    before = lib.get_many(others)
+    done = lib.merging.merge(keep, others, choose)
+    kept = lib.get(keep)
+    keys = ", ".join(p.citekey for p in before)
+    say(
+        f"merged {counted(len(done.deleted), 'paper')} into {kept.citekey}; "
+        f"{keys} now find{'s' if len(before) == 1 else ''} it, and the merged "
+        f"{'copy is' if len(before) == 1 else 'copies are'} in the trash"
+    )
+    return 0
+
+
+def _preferred(lib: Library, prefer: Sequence[str], ids: Sequence[int]) -> dict[str, int]:
+    """`--prefer REF:FIELD,FIELD...` (any number) as the field -> paper map `merge` takes."""
+    choose: dict[str, int] = {}
+    for item in prefer:
+        ref, _, names = item.rpartition(":")
+        if not ref or not names.strip():
+            raise LitmanError(f"--prefer takes PAPER:FIELD,..., not '{item}'.")
+        pid = lib.resolve(ref)
+        if pid not in ids:
+            raise LitmanError(f"--prefer names {ref}, which is not one of the papers merged.")
+        for name in names.split(","):
+            if name.strip():
+                choose[name.strip().lower()] = pid
+    return choose
+
+
+def cmd_distinct(args: argparse.Namespace, lib: Library) -> int:
+    ids = lib.resolve_many(args.papers)
+    if len(set(ids)) < 2:
+        raise LitmanError("Name at least two different papers.")
+    lib.duplicates.dismiss(ids)
+    say(f"{counted(len(set(ids)), 'paper')} will not be proposed as duplicates of each other")
+    return 0
+
+
+def cmd_saved(args: argparse.Namespace, lib: Library) -> int:
+    action = args.action or "list"
+    if action == "add":
+        query = " ".join(args.query)
+        if not query.strip():
+            raise LitmanError("Give the search to save: litman saved add NAME QUERY.")
+        lib.saved.add(args.name, query)
+        say(f"saved '{' '.join(args.name.split())}': {query}")
+        return 0
+    if action == "remove":
+        lib.saved.remove(args.name)
+        say(f"removed the saved search '{args.name}'")
+        return 0
+    found = [(s, len(lib.search_ids(s.query))) for s in lib.saved.listed()]
+    if getattr(args, "json", False):
+        emit_json([{"name": s.name, "query": s.query, "count": n} for s, n in found])
+        return 0
+    if not found:
+        say("no saved searches; `litman saved add NAME QUERY` saves one")
+    for s, n in found:
+        say(f"{s.name}: {s.query} ({counted(n, 'paper')})")
+    return 0
+
+
+def expand_saved(lib: Library, words: Sequence[str]) -> str:
+    """A query as typed, or, when it is `saved:NAME`, the query saved under NAME."""
+    query = " ".join(words)
+    if query.startswith(SAVED_PREFIX):
+        return lib.saved.get(query[len(SAVED_PREFIX) :].strip().strip('"')).query
+    return query
+
+
+def add_parsers(add: Any, commands: Any) -> None:
+    """The subcommands of this module (parser.build_parser's `add`)."""
+    add(
+        "duplicates",
+        commands["duplicates"],
+        "groups of papers that are probably one work, with why",
+        True,
+        json_flag=True,
+    )
+    p = add("merge", commands["merge"], "merge duplicates into KEEP (the others' keys: aliases)")
+    p.add_argument("keep", metavar="KEEP")
+    p.add_argument("others", nargs="+", metavar="OTHER")
+    p.add_argument(
+        "--prefer",
+        action="append",
+        metavar="OTHER:FIELD,...",
+        help="take these fields (title, authors, year, venue, doi, abstract, volume, ...) "
+        "from OTHER rather than by the defaults; may be given again",
+    )
+    p = add("distinct", commands["distinct"], "say papers are not duplicates of each other")
+    p.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
+    p = add("saved", commands["saved"], "list, add or remove saved searches", True, json_flag=True)
+    actions = p.add_subparsers(dest="action", metavar="ACTION")
+    a = actions.add_parser("list", help="the saved searches with their counts (the default)")
+    a.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    a = actions.add_parser("add", help="save QUERY under NAME")
+    a.add_argument("name", metavar="NAME")
+    a.add_argument("query", nargs=argparse.REMAINDER, metavar="QUERY")
+    a.set_defaults(read_only_cmd=False)
+    a = actions.add_parser("remove", help="forget a saved search")
+    a.add_argument("name", metavar="NAME")
+    a.set_defaults(read_only_cmd=False)

@@ -1,0 +1,123 @@
+"""`litman duplicates`, `merge`, `distinct` and `saved`: the same real .bib imported twice
+under other citekeys is listed group by group once, a merge keeps every tag, note and key
+(the old key finds the kept paper in show, search and export), `distinct` dismisses a
+group, and saved searches are kept, counted and exported."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from litman.cli import main
+from litman.core.library.facade import Library
+
+REAL = Path(__file__).parents[1] / "data" / "bib-real" / "Chocolate.bib"
+
+
+@pytest.fixture
+def twice(tmp_path: Path) -> Path:
+    """The library holding Chocolate.bib, and a copy of it whose keys all start `copy-`."""
+    copy = tmp_path / "copy.bib"
+    copy.write_text(re.sub(r"^(@\w+\{)", r"\1copy-", REAL.read_text(), flags=re.M))
+    path = tmp_path / "lib.sqlite"
+    assert main(["--library", str(path), "import", str(REAL), str(copy)]) == 0
+    return path
+
+
+def entries(bib: Path) -> list[str]:
+    """The citekeys of a .bib file's entries (its @comment blocks left out)."""
+    return re.findall(r"(?im)^@(?!comment|preamble|string)\w+\{([^,]*),", bib.read_text())
+
+
+def cli(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = main(["--library", str(path), *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def groups(capsys: pytest.CaptureFixture[str], path: Path) -> list[dict]:
+    code, out, _ = cli(capsys, path, "duplicates", "--json")
+    assert code == 0
+    return json.loads(out)
+
+
+def test_each_paper_imported_twice_is_one_group_listed_once(twice: Path, capsys) -> None:
+    found = groups(capsys, twice)
+    with Library.open(twice) as lib:
+        assert len(found) == lib.count() // 2 == 15
+    for g in found:
+        assert len(g["citekeys"]) == 2 and "same DOI" in g["reasons"]
+        a, b = sorted(g["citekeys"], key=len)
+        assert b == f"copy-{a}"
+    code, out, _ = cli(capsys, twice, "duplicates")
+    assert code == 0 and "group 1: " in out and "litman merge KEEP OTHER" in out
+
+
+def test_merge_keeps_tags_notes_and_the_old_key(twice: Path, capsys, tmp_path: Path) -> None:
+    assert cli(capsys, twice, "tag", "add", "cocoa", "Corti_2009")[0] == 0
+    assert cli(capsys, twice, "tag", "add", "thesis", "copy-Corti_2009")[0] == 0
+    with Library.open(twice) as lib:  # notes are written in the window, not by `edit`
+        lib.update_paper(lib.resolve("copy-Corti_2009"), notes="Read for chapter 2")
+    code, out, _ = cli(capsys, twice, "merge", "Corti_2009", "copy-Corti_2009")
+    assert code == 0 and "merged 1 paper into Corti_2009" in out
+    shown = json.loads(cli(capsys, twice, "show", "copy-Corti_2009", "--json")[1])
+    assert shown["citekey"] == "Corti_2009"
+    assert sorted(shown["tags"]) == ["cocoa", "thesis"] and shown["notes"] == "Read for chapter 2"
+    assert all("Corti_2009" not in g["citekeys"] for g in groups(capsys, twice))
+    found = json.loads(cli(capsys, twice, "search", "key:copy-Corti_2009", "--json")[1])
+    assert [p["citekey"] for p in found] == ["Corti_2009"]
+    out_file = tmp_path / "old.bib"
+    assert cli(capsys, twice, "export", "key:copy-Corti_2009", "-o", str(out_file))[0] == 0
+    assert entries(out_file) == ["Corti_2009"]
+
+
+def test_prefer_takes_a_field_from_the_other_paper(twice: Path, capsys) -> None:
+    assert cli(capsys, twice, "edit", "copy-Cooper_2007", "title=Cocoa and health (copy)")[0] == 0
+    code, _, err = cli(
+        capsys,
+        twice,
+        "merge",
+        "Cooper_2007",
+        "copy-Cooper_2007",
+        "--prefer",
+        "copy-Cooper_2007:title",
+    )
+    assert code == 0, err
+    assert json.loads(cli(capsys, twice, "show", "Cooper_2007", "--json")[1])["title"] == (
+        "Cocoa and health (copy)"
+    )
+
+
+def test_a_bad_prefer_is_one_line_and_changes_nothing(twice: Path, capsys) -> None:
+    code, _, err = cli(
+        capsys, twice, "merge", "Cooper_2007", "copy-Cooper_2007", "--prefer", "Ding_2006:title"
+    )
+    assert code == 1 and "not one of the papers merged" in err and "Traceback" not in err
+    assert len(groups(capsys, twice)) == 15
+
+
+def test_distinct_dismisses_a_group_for_good(twice: Path, capsys) -> None:
+    before = len(groups(capsys, twice))
+    code, out, _ = cli(capsys, twice, "distinct", "Ding_2006", "copy-Ding_2006")
+    assert code == 0 and "will not be proposed" in out
+    after = groups(capsys, twice)
+    assert len(after) == before - 1 and all("Ding_2006" not in g["citekeys"] for g in after)
+
+
+def test_saved_searches_are_kept_counted_and_exported(twice: Path, capsys, tmp_path: Path) -> None:
+    code, out, _ = cli(capsys, twice, "saved", "add", "Old cocoa", "chocolate", "-cocoa")
+    assert code == 0, out
+    listed = json.loads(cli(capsys, twice, "saved", "--json")[1])
+    assert [(s["name"], s["query"]) for s in listed] == [("Old cocoa", "chocolate -cocoa")]
+    with Library.open(twice) as lib:
+        expected = len(lib.search_ids("chocolate -cocoa"))
+    assert listed[0]["count"] == expected > 0
+    out_file = tmp_path / "saved.bib"
+    assert cli(capsys, twice, "export", "saved:Old cocoa", "-o", str(out_file))[0] == 0
+    assert len(entries(out_file)) == expected
+    assert cli(capsys, twice, "saved", "remove", "old cocoa")[0] == 0
+    assert json.loads(cli(capsys, twice, "saved", "list", "--json")[1]) == []
+    code, _, err = cli(capsys, twice, "export", "saved:Old cocoa", "-o", str(out_file))
+    assert code == 1 and "No saved search named 'Old cocoa'" in err
