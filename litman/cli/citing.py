@@ -1,5 +1,8 @@
 """`litman cite ID|KEY... [--style NAME|FILE.csl] [--format text|html] [--locale L]
-[--citation]`: papers as formatted references (`litman.formats.references`).
+[--citation]`: papers as formatted references (`litman.formats.references`); and
+`litman citekeys pattern [PATTERN] [--reset]`, `litman citekeys regenerate ID|KEY...
+[--pattern P] [--dry-run]`: the library's key rule and keys made again by it
+(`library.citekey_rule`).
 
 Prints the bibliography, an entry a line in the style's order (or HTML in citeproc-js's
 classes); `--citation` prints the in-text citation of them all instead (`(Doe, 2020; Roe,
@@ -12,6 +15,7 @@ from typing import Any
 
 from litman.cli.output import say
 from litman.core.library.facade import Library
+from litman.core.records import counted
 from litman.formats import references
 
 
@@ -22,8 +26,29 @@ def cmd_cite(args: argparse.Namespace, lib: Library) -> int:
     return 0
 
 
+def cmd_citekeys(args: argparse.Namespace, lib: Library) -> int:
+    if args.action == "pattern":
+        if args.reset or args.pattern:
+            lib.citekey_rule.set_pattern("" if args.reset else args.pattern)
+        rule = lib.citekey_rule.pattern()
+        say(rule or "litman's own rule ([auth:lower][year][veryshorttitle:lower])")
+        return 0
+    ids = lib.resolve_many(args.papers)
+    planned = lib.citekey_rule.plan(ids, args.pattern)
+    for r in planned:
+        say(f"{r.old} -> {r.new}")
+    if not args.dry_run and planned:
+        lib.citekey_rule.regenerate(ids, args.pattern)
+    done = "would change" if args.dry_run else "changed"
+    say(f"{done} {counted(len(planned), 'citation key')}", err=True)
+    return 0
+
+
 def add_parsers(add: Any, commands: Any) -> None:
-    """The `cite` subcommand."""
+    """The `cite` and `citekeys` subcommands."""
+    _add_citekeys(
+        add("citekeys", commands["citekeys"], "the citation key pattern; make keys again")
+    )
     p = add(
         "cite",
         commands["cite"],
@@ -48,3 +73,14 @@ def add_parsers(add: Any, commands: Any) -> None:
     p.add_argument(
         "--citation", action="store_true", help="the in-text citation instead of the entries"
     )
+
+
+def _add_citekeys(p: argparse.ArgumentParser) -> None:
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    a = actions.add_parser("pattern", help="show or set the key pattern for new papers")
+    a.add_argument("pattern", nargs="?", help="JabRef's notation: [auth][year], [authEtAl] ...")
+    a.add_argument("--reset", action="store_true", help="back to litman's own rule")
+    a = actions.add_parser("regenerate", help="make these papers' keys again by the pattern")
+    a.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
+    a.add_argument("--pattern", help="this pattern instead of the library's")
+    a.add_argument("--dry-run", action="store_true", help="print old -> new; change nothing")

@@ -420,6 +420,7 @@ COMMANDS: dict[str, Command] = {
     "merge": cleaning.cmd_merge,
     "distinct": cleaning.cmd_distinct,
     "saved": cleaning.cmd_saved,
+    "citekeys": citing.cmd_citekeys,
 }
 
 

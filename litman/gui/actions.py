@@ -34,6 +34,9 @@ class Actions:
     copy_reference: QAction  # gui/window/references.py
     copy_citation: QAction  # gui/window/references.py
     reference_styles: dict[str, QAction]  # gui/window/references.py, by style name
+    # Paper
+    regenerate_keys: QAction  # gui/window/citekey_actions.py
+    key_pattern: QAction  # gui/window/citekey_actions.py
     find: QAction
     delete: QAction  # to the trash; in the Trash, for good (gui/sidebar/trash_actions.py)
     restore_trash: QAction  # gui/sidebar/trash_actions.py

@@ -23,6 +23,7 @@ from litman.core.library.duplicates import Duplicates
 from litman.core.library.merging import Merging
 from litman.core.library.papers import UNSEARCHED_FIELDS, Papers
 from litman.core.library.parts import forward
+from litman.core.library.rekeying import Citekeys
 from litman.core.library.saved import Saved
 from litman.core.library.tags import Tags, tag_order
 from litman.core.library.undo import undo as undo_change
@@ -110,6 +111,7 @@ class Library:
         self.duplicates = Duplicates(self)
         self.merging = Merging(self)
         self.saved = Saved(self)
+        self.citekey_rule = Citekeys(self, self.papers)
         self.index_cache = index_cache
         self._closed = False
         self._listeners: list[Listener] = []

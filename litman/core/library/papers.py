@@ -15,8 +15,9 @@ from sqlalchemy.exc import IntegrityError
 from litman.core import fields
 from litman.core.batch import gc_paused
 from litman.core.errors import ConflictError, LitmanError, NotFoundError
+from litman.core.library import key_patterns
 from litman.core.library.attachments import files_folder, link_new, remove_stored, stored_paths
-from litman.core.library.citekeys import KeyAllocator, base_key
+from litman.core.library.citekeys import KeyAllocator
 from litman.core.library.parts import Part
 from litman.core.records import (
     EDITABLE_FIELDS,
@@ -434,9 +435,10 @@ def insert_new(
     stamp = store.now()
     if rows is None:
         rows = [store.paper_row(p) for p in papers]
+    rule = _key_pattern(conn) if any(not p.citekey for p in papers) else ""
     for p, row in zip(papers, rows, strict=True):
         wanted = bool(p.citekey)
-        key = keys.key(p.citekey or base_key(p.authors, p.year, p.title), wanted)
+        key = keys.key(p.citekey or key_patterns.key(rule, p.authors, p.year, p.title), wanted)
         row.update(citekey=key, added_at=stamp, modified_at=stamp)
     ids = store.insert_papers(conn, rows)
     reading_state.new_rows(
@@ -468,3 +470,10 @@ def _refuse_gone(conn: Connection, ids: Sequence[int]) -> None:
         raise NotFoundError(
             f"Paper {which} no longer exists (deleted for good since); nothing was undone."
         )
+
+
+def _key_pattern(conn: Connection) -> str:
+    """The library's key pattern (`rekeying.PATTERN_KEY` in `meta`; "" for litman's own
+    rule), read here since `rekeying` imports this module."""
+    found = conn.execute(select(models.meta.c.value).where(models.meta.c.key == "citekey_pattern"))
+    return str(found.scalar() or "")

@@ -20,7 +20,7 @@ from litman.gui.actions import Actions
 from litman.gui.dialogs import dialogs
 from litman.gui.lookup import menu as lookup_menu
 from litman.gui.sidebar import trash_actions
-from litman.gui.window import error_report, paper_files, references
+from litman.gui.window import citekey_actions, error_report, paper_files, references
 from litman.gui.window.window_api import Window
 
 if TYPE_CHECKING:
@@ -154,7 +154,10 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     status.addActions(list(acts.status.values()))
     status.addSeparator()
     status.addActions(acts.rating)
-    bar.addMenu("&Paper").addActions(paper_files.install(win, _act))
+    paper = bar.addMenu("&Paper")
+    paper.addActions(paper_files.install(win, _act))
+    paper.addSeparator()
+    citekey_actions.install(win, paper)
     acts.lookup = lookup_menu.install(win, file_menu)
     acts.open_log_folder = _act(win, "Open Log Folder", error_report.open_log_folder)
     bar.addMenu("&Help").addAction(acts.open_log_folder)

@@ -1,0 +1,53 @@
+"""Paper → Regenerate Citation Keys… shows old → new and changes them on OK, one undo step;
+Cancel changes nothing. Paper → Citation Key Pattern… sets the library's pattern, and refuses
+one it cannot read with nothing changed."""
+
+import pytest
+from PySide6.QtWidgets import QInputDialog, QMessageBox
+
+from tests.gui.test_main_window import select_rows
+
+pytestmark = pytest.mark.gui
+
+
+def _answer(monkeypatch, button, shown: list[str]) -> None:
+    def exec_(box) -> QMessageBox.StandardButton:
+        shown.append(box.text())
+        return button
+
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+
+
+def test_regenerate_previews_then_changes_and_undoes(qtbot, window, monkeypatch) -> None:
+    window.library.citekey_rule.set_pattern("[veryshorttitle:lower]_x")
+    select_rows(window, [0, 1])
+    ids = window.selected_ids()
+    before = [p.citekey for p in window.library.get_many(ids)]
+    shown: list[str] = []
+    _answer(monkeypatch, QMessageBox.StandardButton.Ok, shown)
+    window.acts.regenerate_keys.trigger()
+    after = [p.citekey for p in window.library.get_many(ids)]
+    assert all(k.endswith("_x") for k in after) and after != before
+    assert f"{before[0]} → {after[0]}" in shown[0]
+    window.undo.undo()
+    qtbot.waitUntil(lambda: [p.citekey for p in window.library.get_many(ids)] == before)
+
+
+def test_cancel_changes_nothing(window, monkeypatch) -> None:
+    window.library.citekey_rule.set_pattern("[veryshorttitle:lower]_x")
+    select_rows(window, [0])
+    before = window.library.get_many(window.selected_ids())[0].citekey
+    _answer(monkeypatch, QMessageBox.StandardButton.Cancel, [])
+    window.acts.regenerate_keys.trigger()
+    assert window.library.get_many(window.selected_ids())[0].citekey == before
+
+
+def test_pattern_is_set_and_a_bad_one_refused(window, monkeypatch) -> None:
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: warned.append(a[2]))
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("[auth][year]", True))
+    window.acts.key_pattern.trigger()
+    assert window.library.citekey_rule.pattern() == "[auth][year]"
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("[auth", True))
+    window.acts.key_pattern.trigger()
+    assert window.library.citekey_rule.pattern() == "[auth][year]" and "unmatched" in warned[0]
