@@ -85,3 +85,12 @@ def test_regenerated_keys_never_swap_into_each_other(library: Library) -> None:
     library.citekey_rule.regenerate(library.list_ids(), "[auth][year]")
     keys = [p.citekey for p in library.list_papers()]
     assert len(set(k.casefold() for k in keys)) == 2 and set(keys) <= {"Doe2020", "Doe2020a"}
+
+
+def test_an_old_key_still_finds_its_paper(library: Library) -> None:
+    (pid,) = library.add_papers(
+        [NewPaper(title="A", authors=("Doe, J",), year=2020, citekey="t")]
+    ).added
+    library.citekey_rule.regenerate([pid], "[auth][year]")
+    assert library.get(pid).citekey == "Doe2020"
+    assert library.resolve("t") == pid and library.resolve("Doe2020") == pid

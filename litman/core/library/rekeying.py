@@ -5,7 +5,8 @@ The rule is a key pattern in JabRef's notation (`litman.core.library.key_pattern
 the library (its `meta` table, so every member of a shared library makes keys alike); empty,
 litman's own rule. New papers without a key get one by it. A key typed by the user or read
 from a file is never made again unless asked: only `regenerate` changes keys, for the papers
-it is given, and it is one undoable change (`Changes.inverse` holds the old keys).
+it is given, and it is one undoable change (`Changes.inverse` holds the old keys); the old
+keys stay as aliases of their papers, as a merge keeps a merged paper's key.
 Clashes get a, b, ... as JabRef's do, against every other paper's key (the old keys of the
 papers being re-keyed included, so that two papers never swap keys in one step).
 """
@@ -13,7 +14,7 @@ papers being re-keyed included, so that two papers never swap keys in one step).
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, delete, select
+from sqlalchemy import Connection, delete, insert, select
 
 from litman.core.library import key_patterns
 from litman.core.library.citekeys import KeyAllocator
@@ -86,4 +87,18 @@ class Citekeys(Part):
         planned = self.plan(ids, pattern)
         if not planned:
             return Changes()
-        return self._papers.restore_fields({r.paper_id: {"citekey": r.new} for r in planned})
+        changes = self._papers.restore_fields({r.paper_id: {"citekey": r.new} for r in planned})
+        self._keep_aliases(planned)
+        return changes
+
+    def _keep_aliases(self, planned: Sequence[Rekey]) -> None:
+        """Each old key becomes an alias of its paper (`models.aliases`, as a merge keeps
+        the merged papers' keys), so a document citing it, `litman show OLDKEY` and
+        `key:OLDKEY` still find the paper; a new key is no longer an alias of anything."""
+        A = models.aliases
+        with self._write() as conn:
+            keys = [k for r in planned for k in (r.old, r.new)]
+            for part in store.chunks(keys):
+                conn.execute(delete(A).where(A.c.citekey.in_(part)))
+            conn.execute(insert(A), [{"citekey": r.old, "paper_id": r.paper_id} for r in planned])
+            self._publish(Changes())  # the keys' change is journalled; aliases are looked up
