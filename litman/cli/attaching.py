@@ -10,6 +10,7 @@ relative paths resolve against (`litman.core.library.attachments`).
 """
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from litman import app
@@ -96,6 +97,22 @@ def _online(paper: Paper) -> str:
     raise LitmanError(f"{paper.citekey} has neither a DOI nor a URL to open.")
 
 
+def cmd_detach(args: argparse.Namespace, lib: Library) -> int:
+    ids = [int(i) for i in args.attachments]
+    gone = lib.attachments.detach(ids)
+    if not gone.updated:
+        raise LitmanError(f"No attachment with id {' '.join(args.attachments)}; nothing removed.")
+    say(f"removed {counted(len(ids), 'attachment')} (the files stay where they are)")
+    return 0
+
+
+def cmd_find_missing(args: argparse.Namespace, lib: Library) -> int:
+    ids = lib.resolve_many(args.papers) if args.papers else lib.list_ids("id")
+    found = lib.attachments.find_missing(ids, Path(args.folder))
+    say(f"found {counted(len(found), 'missing file')} under {args.folder}")
+    return 0
+
+
 def cmd_files_folder(args: argparse.Namespace, lib: Library) -> int:
     if args.reset or args.folder:
         folder = lib.attachments.set_folder(None if args.reset else args.folder)
@@ -124,6 +141,15 @@ def add_parsers(add: Any, commands: Any) -> None:
     p.add_argument("paper", metavar="ID|CITEKEY")
     p.add_argument("--print", action="store_true", help="print the path instead")
     p.add_argument("--online", action="store_true", help="its DOI, else its URL, instead")
+    p = add("detach", commands["detach"], "take attachments off their papers (files stay)")
+    p.add_argument("attachments", nargs="+", metavar="ATTACHMENT_ID", help="from `attachments`")
+    p = add(
+        "find-missing",
+        commands["find-missing"],
+        "relink missing files to files of the same name under FOLDER",
+    )
+    p.add_argument("folder", metavar="FOLDER")
+    p.add_argument("papers", nargs="*", metavar="ID|CITEKEY", help="default: every paper")
     p = add(
         "files-folder",
         commands["files-folder"],

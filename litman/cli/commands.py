@@ -415,6 +415,8 @@ COMMANDS: dict[str, Command] = {
     "attachments": attaching.cmd_attachments,
     "open": attaching.cmd_open,
     "files-folder": attaching.cmd_files_folder,
+    "detach": attaching.cmd_detach,
+    "find-missing": attaching.cmd_find_missing,
     "cite": citing.cmd_cite,
     "duplicates": cleaning.cmd_duplicates,
     "merge": cleaning.cmd_merge,

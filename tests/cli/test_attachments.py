@@ -112,3 +112,19 @@ def test_emptying_the_trash_deletes_stored_files(lib_path, a_pdf, capsys) -> Non
     assert stored.exists()
     cli(capsys, lib_path, "trash", "empty", "--yes")
     assert not stored.exists() and a_pdf.exists()
+
+
+def test_detach_and_find_missing(lib_path, a_pdf, tmp_path, capsys) -> None:
+    cli(capsys, lib_path, "attach", "1", str(a_pdf), "--link")
+    elsewhere = tmp_path / "moved"
+    elsewhere.mkdir()
+    a_pdf.rename(elsewhere / a_pdf.name)
+    code, out, _ = cli(capsys, lib_path, "find-missing", str(elsewhere))
+    assert code == 0 and "found 1 missing file" in out
+    (att,) = json.loads(cli(capsys, lib_path, "attachments", "1", "--json")[1])
+    assert att["location"] == str(elsewhere / a_pdf.name) and not att["missing"]
+    code, out, _ = cli(capsys, lib_path, "detach", str(att["id"]))
+    assert code == 0 and "removed 1 attachment" in out
+    assert json.loads(cli(capsys, lib_path, "attachments", "1", "--json")[1]) == []
+    code, _, err = cli(capsys, lib_path, "detach", "99")
+    assert code == 1 and "No attachment with id 99" in err

@@ -172,3 +172,17 @@ def test_a_copied_library_keeps_its_attachments(library_path: Path, tmp_path: Pa
         assert copy.attachments.of(1) == lib.attachments.of(1)
         copy.attachments.attach(1, ["https://example.org"])  # numbering goes on after
         assert [a.id for a in copy.attachments.of(1)] == [1, 2]
+
+
+def test_find_missing_relinks_by_name_under_a_folder(lib: Library, tmp_path: Path) -> None:
+    source = pdf(tmp_path, "lost.pdf")
+    lib.attachments.attach(1, [source], link=True)
+    lib.attachments.attach(2, [pdf(tmp_path, "kept.pdf")], link=True)
+    moved = tmp_path / "found" / "deep"
+    moved.mkdir(parents=True)
+    source.rename(moved / "lost.pdf")
+    done = lib.attachments.find_missing([1, 2], tmp_path / "found")
+    assert len(done) == 1
+    assert lib.attachments.of(1)[0].location == str(moved / "lost.pdf")
+    lib.undo(done[0])
+    assert lib.attachments.of(1)[0].missing

@@ -112,3 +112,19 @@ def test_copy_as_bibtex_writes_the_attachments_file_field(window, qtbot, tmp_pat
     window.copy_as("bibtex")
     escaped = str(pdf).replace(":", "\\\\:")
     assert f":{escaped}:PDF" in QApplication.clipboard().text().replace("\n", "")
+
+
+def test_find_missing_files_relinks_under_the_folder_picked(window, qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    from litman.gui.window import paper_files
+
+    pid, pdf = with_pdf(window, tmp_path)
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    pdf.rename(moved / pdf.name)
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(moved))
+    paper_files.find_missing(window)
+    (att,) = window.library.attachments.of(pid)
+    assert att.location == str(moved / pdf.name) and not att.missing
+    assert "Found 1 missing file" in window.statusBar().currentMessage()

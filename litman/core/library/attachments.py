@@ -194,6 +194,11 @@ class Attachments(Part):
                 shutil.rmtree(path.parent, ignore_errors=True)
             raise
 
+    def find_missing(self, paper_ids: Sequence[int], folder: Path) -> list[Changes]:
+        """Relink the missing files of these papers to files of the same names under
+        `folder` (`find_missing`); one Changes record per file found."""
+        return find_missing(self, paper_ids, folder)
+
     def set_text(self, attachment_id: int, pages: Sequence[str]) -> Changes:
         """Keep an attachment's text (a PDF's pages) for full-text search."""
         with self._write() as conn:
@@ -240,6 +245,23 @@ class Attachments(Part):
             new = {"kind": LINKED, "path": _kept_path(found, self._folder(conn))}
             table.update_row(conn, attachment_id, new)
             return self._publish(_changed([old["paper_id"]], _reattach([old]), False))
+
+
+def find_missing(part: Attachments, paper_ids: Sequence[int], folder: Path) -> list[Changes]:
+    """Relink each missing file of these papers to a file of the same name under `folder`
+    (the first in path order); each relink's Changes (undone one by one)."""
+    by_name: dict[str, Path] = {}
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            by_name.setdefault(path.name, path)
+    done = []
+    for attachments in part.of_papers(paper_ids).values():
+        for a in attachments:
+            name = PurePosixPath(a.path.replace("\\", "/")).name
+            match = by_name.get(name) if a.missing and not a.url else None
+            if match is not None:
+                done.append(part.relink(a.id, match))
+    return done
 
 
 def files_folder(conn: Connection, default: Path | None) -> Path | None:

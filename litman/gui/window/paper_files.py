@@ -224,24 +224,7 @@ def add_attachment(win: "FilesWindow") -> None:
 def find_missing(win: "FilesWindow") -> None:
     folder = QFileDialog.getExistingDirectory(win.window(), "Find Missing Files Under")
     if folder:
-        found = relink_missing(win.library, win.selected_ids(), Path(folder))
-        _say(win, f"Found {counted(found, 'missing file')} under {folder}")
+        ids = win.selected_ids() or win.library.list_ids("id")
+        found = win.library.attachments.find_missing(ids, Path(folder))
+        _say(win, f"Found {counted(len(found), 'missing file')} under {folder}")
         win.attachment_list.refresh()
-
-
-def relink_missing(lib: "Library", ids: Sequence[int], folder: Path) -> int:
-    """Relink each missing file of these papers (all papers when none) to a file of the same
-    name under `folder`; how many were found."""
-    by_name: dict[str, Path] = {}
-    for path in sorted(folder.rglob("*")):
-        if path.is_file():
-            by_name.setdefault(path.name, path)
-    papers = list(ids) or lib.list_ids("id")
-    found = 0
-    for attachments in lib.attachments.of_papers(papers).values():
-        for a in attachments:
-            match = by_name.get(Path(a.path.replace("\\", "/")).name) if a.missing else None
-            if match is not None:
-                lib.attachments.relink(a.id, match)
-                found += 1
-    return found
