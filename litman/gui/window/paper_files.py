@@ -43,6 +43,7 @@ from litman.viewer import open_in_viewer
 
 if TYPE_CHECKING:
     from litman.core.library.facade import Library
+    from litman.core.search.passages import Passage
     from litman.gui.table.selection import IdSelection
 
 
@@ -111,7 +112,16 @@ class AttachmentList(QWidget):
 
     def refresh(self) -> None:
         ids = self.win.selected_ids()
-        self.shown = self.win.library.attachments.of(ids[0]) if len(ids) == 1 else []
+        try:
+            self.shown = self.win.library.attachments.of(ids[0]) if len(ids) == 1 else []
+            query = self.win.search.text().strip()
+            lib = self.win.library
+            found = lib.attachments.passage(ids[0], query) if self.shown and query else None
+        except LitmanError:  # a shared library's server gone: the window says so itself
+            self.shown, found = [], None
+        self._show(found)
+
+    def _show(self, found: "Passage | None") -> None:
         self.list.clear()
         warn = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         for a in self.shown:
@@ -121,10 +131,6 @@ class AttachmentList(QWidget):
             if a.missing:
                 item.setIcon(warn)
             self.list.addItem(item)
-        query = self.win.search.text().strip()
-        found = (
-            self.win.library.attachments.passage(ids[0], query) if self.shown and query else None
-        )
         self.passage.setText(f"p. {found.page}: {found.text}" if found else "")
         self.passage.setVisible(found is not None)
         self.setVisible(bool(self.shown))
