@@ -277,10 +277,12 @@ def cmd_export(args: argparse.Namespace, lib: Library) -> int:
     if target is not None:
         lib.refuse_own_file(target, "export to")
     query = cleaning.expand_saved(lib, args.query)
-    papers = app.papers_to_export(lib, lib.search_ids(query, sort="citekey"))
+    ids = lib.search_ids(query, sort="citekey")
+    papers = app.papers_to_export(lib, ids)
     fmt = registry.format_for(target, args.format)
     mode: Mode = "ascii" if args.ascii else "utf8" if args.utf8 else "pdflatex"
-    options = WriteOptions(mode, lib.kept_blocks())
+    # every file's blocks in a whole export; else those of the files the papers came from
+    options = WriteOptions(mode, lib.kept_blocks(ids if query.strip() else None))
     if target is None:
         report = registry.write(papers, sys.stdout, fmt, options)
     else:

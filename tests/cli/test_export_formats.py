@@ -60,3 +60,41 @@ def test_an_export_imports_back(tmp_path: Path, capsys) -> None:
     again = tmp_path / "again.sqlite"
     assert main(["--library", str(again), "import", str(out)]) == 0
     assert "x.ris: 2 added, 0 merged, 0 skipped" in capsys.readouterr().out
+
+
+def _two_files(tmp_path: Path) -> Path:
+    """A library of two JabRef files, each with its @preamble and its jabref-meta block."""
+    for name, key in (("a.bib", "alpha"), ("b.bib", "beta")):
+        (tmp_path / name).write_text(
+            f'@preamble{{"\\\\providecommand{{\\\\{key}}}[1]{{#1}}"}}\n'
+            f"@article{{{key}, title={{T {key}}}, author={{Doe, J.}}, journal={{J}}, year=2000}}\n"
+            f"@comment{{jabref-meta: databaseType:{key};}}\n",
+            encoding="utf-8",
+        )
+    lib = tmp_path / "lib.sqlite"
+    args = ["--library", str(lib), "import", str(tmp_path / "a.bib"), str(tmp_path / "b.bib")]
+    assert main(args) == 0
+    return lib
+
+
+def _exported(lib: Path, tmp_path: Path, *query: str) -> str:
+    out = tmp_path / "out.bib"
+    assert main(["--library", str(lib), "export", *query, "-o", str(out)]) == 0
+    return out.read_text(encoding="utf-8")
+
+
+def test_a_whole_export_writes_every_kept_block(tmp_path: Path) -> None:
+    text = _exported(_two_files(tmp_path), tmp_path)
+    assert text.count("@preamble") == 2 and text.count("jabref-meta") == 2
+
+
+def test_an_export_writes_the_blocks_of_the_files_its_papers_came_from(tmp_path: Path) -> None:
+    # As JabRef's "Export selected entries" writes the file's preamble (macros its entries
+    # use) and its groups; another file's blocks have nothing to do with these entries.
+    text = _exported(_two_files(tmp_path), tmp_path, "key:beta")
+    assert "\\beta" in text and "databaseType:beta" in text
+    assert "alpha" not in text
+
+
+def test_an_export_of_nothing_writes_no_block(tmp_path: Path) -> None:
+    assert _exported(_two_files(tmp_path), tmp_path, "key:nothing-matches") == ""

@@ -26,9 +26,13 @@ def raw_entries(path: Path) -> dict[str, dict[str, str]]:
     for entry in lib.entries:
         fields = bibtex_read._fields(entry, macros, set(), 0, [])
         _, named = bibtex_plain.entry(entry.entry_type, list(fields.items()))
-        # `50%` is written `50\%` (a raw `%` is a comment to LaTeX): the same text
-        out.setdefault(entry.key, {k: " ".join(v.replace("\\%", "%").split()) for k, v in named})
+        # `50%` is written `50\%` (a raw `%` is a comment to LaTeX), `&` `\&`: the same text
+        out.setdefault(entry.key, {k: " ".join(_unescaped(v).split()) for k, v in named})
     return out
+
+
+def _unescaped(value: str) -> str:
+    return value.replace("\\%", "%").replace("\\&", "&").replace("\\#", "#")
 
 
 @pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)

@@ -636,12 +636,17 @@ class Library:
     def list_papers(self, sort: str = "title", descending: bool = False) -> list[Paper]:
         return self.get_many(self.list_ids(sort, descending))
 
-    def kept_blocks(self) -> list[tuple[str, str]]:
-        """BibTeX `@preamble` and `@comment` blocks kept from imports, as (kind, text)."""
+    def kept_blocks(self, ids: Sequence[int] | None = None) -> list[tuple[str, str]]:
+        """BibTeX `@preamble`, `@string` and `@comment` blocks kept from imports, as (kind,
+        text): all of them for a whole-library export, else those of the files the papers
+        `ids` were imported from (JabRef's export of selected entries writes its file's
+        preamble, which they may need, and its groups; an export of nothing writes none)."""
         from litman.core.store import kept_blocks
 
         with self._read() as conn:
-            return kept_blocks.listed(conn)
+            if ids is None:
+                return kept_blocks.listed(conn)
+            return kept_blocks.listed(conn, kept_blocks.files_of(conn, ids))
 
     def citekeys(self) -> set[str]:
         with self._read() as conn:

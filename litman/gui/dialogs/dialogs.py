@@ -135,7 +135,8 @@ def export(win: "Host", scope: str) -> None:
         # The `file` fields as the attachments are now (app.papers_to_export).
         papers = app.papers_to_export(lib, lib.list_ids("citekey") if ids is None else ids)
         try:
-            return app.export_papers(papers, Path(path), fmt, blocks=lib.kept_blocks())
+            blocks = lib.kept_blocks(ids)  # every file's for all papers, else theirs
+            return app.export_papers(papers, Path(path), fmt, blocks=blocks)
         except OSError as exc:
             raise LitmanError(f"Could not write {path}: {exc.strerror}") from exc
 
