@@ -84,9 +84,7 @@ def import_batches(
     ids = insert_new(conn, [p.paper for p in pending], rows)
     keys = {pid: row["citekey"] for pid, row in zip(ids, rows, strict=True)}
     reports = _reports(conn, batches, pending, keys, stored)
-    kept_blocks.keep(
-        conn, ((*b, batch.source_name) for batch in batches for b in batch.blocks)
-    )
+    kept_blocks.keep(conn, ((*b, batch.source_name) for batch in batches for b in batch.blocks))
     for batch in batches:
         conn.execute(
             insert(models.sources).values(

@@ -5,8 +5,9 @@ Each is one row of the library's settings (`meta`), keyed `bibtex-block:NNNNNN:D
 position among the kept blocks, then a digest of its kind and text, which keeps a block read
 twice from being kept twice. Its value is `[kind, text, [file names]]`: the files it was read
 from, so that an export writes only the blocks of the files its papers came from (a block
-kept by an older litman, `[kind, text]`, names none and is written in whole exports only). The position is what orders them: a database has no order of
-insertion to read back (SQLite's rowid is one; PostgreSQL has none). Blocks kept by an
+kept by an older litman, `[kind, text]`, names none and is written in whole exports only).
+The position is what orders them: a database has no order of insertion to read back
+(SQLite's rowid is one; PostgreSQL has none). Blocks kept by an
 older litman have no position (`bibtex-block:DIGEST`); they come first, in the order the
 store lists them, and a copy gives them their positions (`numbered`).
 """
