@@ -123,3 +123,24 @@ def test_schema_9_sorts_names_written_whole_by_family_name(tmp_path: Path):
     with Library.open(path) as lib:
         named = [pid for pid in lib.list_ids("authors") if pid in (zoe, bob, ann)]
     assert named == [zoe, bob, ann]
+
+
+def test_schema_12_sorts_a_chinese_title_by_its_pinyin(tmp_path: Path):
+    """Schema 13 makes the stored keys again where they change: its update named a bound
+    value after a column (`title`), which SQLAlchemy refuses, so a library holding one
+    Chinese title could not be upgraded at all."""
+    path = tmp_path / "v12.sqlite"
+    shutil.copyfile(FIXTURES / "schema-12.sqlite", path)
+    conn = sqlite3.connect(path)
+    (pid,) = conn.execute("SELECT id FROM papers ORDER BY id LIMIT 1").fetchone()
+    title = "深度学习的图像识别"
+    conn.execute("UPDATE papers SET title = ?, title_sort = ? WHERE id = ?", (title, title, pid))
+    conn.commit()
+    conn.close()
+    with Library.open(path) as lib:
+        assert lib.get(pid).title == title
+        assert _version(path) == models.SCHEMA_VERSION
+    conn = sqlite3.connect(path)
+    (stored,) = conn.execute("SELECT title_sort FROM papers WHERE id = ?", (pid,)).fetchone()
+    conn.close()
+    assert stored != title and stored.isascii()

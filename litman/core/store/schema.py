@@ -103,12 +103,12 @@ def _v12_to_v13(conn: Connection) -> None:
         new_title = title_sort(title or "")
         new_authors = first_sort_key(authors or (), extra or {})
         if (new_title, new_authors) != (old_title, old_authors):
-            changed.append({"pid": pid, "title": new_title, "authors": new_authors})
+            changed.append({"pid": pid, "t_key": new_title, "a_key": new_authors})
     if changed:
         rekey = (
             update(P)
             .where(P.c.id == bindparam("pid"))
-            .values(title_sort=bindparam("title"), authors_sort=bindparam("authors"))
+            .values(title_sort=bindparam("t_key"), authors_sort=bindparam("a_key"))
         )
         conn.execute(rekey, changed)
 
