@@ -1,5 +1,5 @@
-"""Finding the duplicates of a whole library (target: 100k papers in 2 s of CPU), at the
-core, without the window.
+"""Finding the duplicates of a whole library (target: 100k papers in 2 s of CPU), and the
+papers related to one (target: 30 ms of CPU per paper), at the core, without the window.
 
 A copy of the benchmark library (benchmarks/corpus.py) is given 2,000 duplicates of its own
 papers first: 500 each with the same DOI (both given one), the preprint of a paper that
@@ -12,12 +12,13 @@ step, with the machine's load beside them.
 import dataclasses
 import random
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_reading import on_a_copy, timed  # noqa: E402
+from benchmarks.bench_reading import load, on_a_copy, timed  # noqa: E402
 from litman.core.library.facade import Library  # noqa: E402
 from litman.core.records import NewPaper, Paper  # noqa: E402
 
@@ -70,6 +71,21 @@ def found_pairs(lib: Library, made: list[tuple[str, int, int]]) -> str:
     return ", ".join(f"{kind} {n}/{EACH}" for kind, n in found.items())
 
 
+def related(lib: Library, runs: int) -> None:
+    """CPU per `related` call, over 100 papers drawn at random, the index built."""
+    ids = random.Random(5).sample(lib.list_ids("id"), 100)
+    timed("build the search index", lib.build_index)
+    for run_no in range(runs):
+        load_before = load()
+        c0 = time.process_time()
+        found = sum(len(lib.related(pid)) for pid in ids)
+        cpu = (time.process_time() - c0) / len(ids) * 1000
+        print(
+            f"  related, run {run_no + 1}: CPU {cpu:5.1f} ms a paper, "
+            f"{found / len(ids):.1f} found (load {load_before})"
+        )
+
+
 def main() -> None:
     with on_a_copy(backup=False) as (lib, runs):
         made = timed("add the duplicates", lambda: seed_duplicates(lib))
@@ -78,6 +94,7 @@ def main() -> None:
         for run_no in range(runs):
             found = timed(f"find duplicates, run {run_no + 1}", lib.duplicates.find)
             print(f"    ({len(found):,} groups, {sum(len(g.ids) for g in found):,} papers)")
+        related(lib, runs)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ clean (`Library.duplicates`, `Library.merging`, `Library.saved`).
 KEEP OTHER...` merges them into KEEP (`--prefer OTHER:FIELD,...` takes those fields from
 OTHER), whose citekey stays while the others' become its aliases; `distinct A B...` says
 they are not duplicates, so they are never proposed together again. `saved` lists, adds and
-removes saved searches, and `export saved:NAME` (or `search saved:NAME`) runs one.
+removes saved searches, and `export saved:NAME` (or `search saved:NAME`) runs one; `related
+PAPER` lists the papers most like one (`Library.related`).
 """
 
 import argparse
@@ -113,6 +114,18 @@ def cmd_saved(args: argparse.Namespace, lib: Library) -> int:
     return 0
 
 
+def cmd_related(args: argparse.Namespace, lib: Library) -> int:
+    pid = lib.resolve(args.paper)
+    papers = lib.get_many(lib.related(pid, args.limit))
+    if args.json:
+        emit_json([p.to_json() for p in papers])
+    elif not papers:
+        say("no paper shares rare words with it")
+    for p in papers if not args.json else ():
+        say(paper_line(p))
+    return 0
+
+
 def expand_saved(lib: Library, words: Sequence[str]) -> str:
     """A query as typed, or, when it is `saved:NAME`, the query saved under NAME."""
     query = " ".join(words)
@@ -140,6 +153,15 @@ def add_parsers(add: Any, commands: Any) -> None:
         help="take these fields (title, authors, year, venue, doi, abstract, volume, ...) "
         "from OTHER rather than by the defaults; may be given again",
     )
+    p = add(
+        "related",
+        commands["related"],
+        "the papers sharing the most rare words with one (title and abstract)",
+        True,
+        json_flag=True,
+    )
+    p.add_argument("paper", metavar="ID|CITEKEY")
+    p.add_argument("--limit", type=int, default=10, help="at most N papers (default 10)")
     p = add("distinct", commands["distinct"], "say papers are not duplicates of each other")
     p.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
     p = add("saved", commands["saved"], "list, add or remove saved searches", True, json_flag=True)

@@ -425,6 +425,7 @@ COMMANDS: dict[str, Command] = {
     "distinct": cleaning.cmd_distinct,
     "saved": cleaning.cmd_saved,
     "citekeys": citing.cmd_citekeys,
+    "related": cleaning.cmd_related,
 }
 
 

@@ -121,3 +121,15 @@ def test_saved_searches_are_kept_counted_and_exported(twice: Path, capsys, tmp_p
     assert json.loads(cli(capsys, twice, "saved", "list", "--json")[1]) == []
     code, _, err = cli(capsys, twice, "export", "saved:Old cocoa", "-o", str(out_file))
     assert code == 1 and "No saved search named 'Old cocoa'" in err
+
+
+def test_related_lists_the_papers_sharing_rare_words(twice: Path, capsys) -> None:
+    code, out, _ = cli(capsys, twice, "related", "Corti_2009", "--json")
+    found = [p["citekey"] for p in json.loads(out)]
+    # Its copy holds every word of its title, as does Hooper_2012's title (a tie).
+    assert code == 0 and "copy-Corti_2009" in found[:2] and "Corti_2009" not in found
+    assert len(found) == 10
+    assert (
+        len(json.loads(cli(capsys, twice, "related", "Corti_2009", "--limit", "3", "--json")[1]))
+        == 3
+    )

@@ -762,6 +762,19 @@ class Library:
         with self._read() as conn:
             return reading_state.status_codes(conn, ids)
 
+    def related(self, paper_id: int, n: int = 10) -> list[int]:
+        """The `n` papers whose titles and abstracts share the most rare words with this
+        one, best first (`litman.core.search.related`: the search index's word weights)."""
+        from litman.core.search.related import related
+
+        paper = self.get(paper_id)
+        if self._index_seq < self._follower.seen:
+            self._catch_up_index()
+        index = self.index
+        index.ensure_built()
+        with index.lock:
+            return related(index, paper.title, paper.abstract, paper_id, n)
+
     def quick_search_ids(
         self,
         query: str | Query,
