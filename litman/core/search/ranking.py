@@ -449,20 +449,29 @@ class Evaluator:
             return []
         groups = []
         for f in fields:
-            ids: np.ndarray[Any, Any] | None = None
-            for tid in tids:
-                post = p.get(tid << FIELD_BITS | f)
-                if post is None:
-                    ids = None
-                    break
-                ids = post if ids is None else np.intersect1d(ids, post)
-            else:
-                if last is not None:
-                    post = distinct(p.gather(last << FIELD_BITS | f)[0])
-                    ids = post if ids is None else np.intersect1d(ids, post)
-            if ids is not None and len(ids):
+            posts = [p.get(tid << FIELD_BITS | f) for tid in tids]
+            if any(post is None for post in posts):
+                continue
+            if last is not None:
+                posts.append(p.gather(last << FIELD_BITS | f)[0])  # a paper once per token
+            ids = self._all_of([post for post in posts if post is not None])
+            if len(ids):
                 groups.append((f, strength, ids))
         return groups
+
+    def _all_of(self, posts: list[IntArray]) -> np.ndarray[Any, Any]:
+        """The ids in every one of these postings, ascending: the shortest filtered by a
+        mask of each other one. `np.intersect1d` sorted both sides every time: a common
+        bigram's abstracts (33k papers) took a 4-character query to 70-90 ms at 100k."""
+        posts = sorted(posts, key=len)
+        ids: np.ndarray[Any, Any] = distinct(posts[0].astype(np.int64))
+        for post in posts[1:]:
+            if not len(ids):
+                break
+            mask = np.zeros(self.n, dtype=bool)
+            mask[post] = True
+            ids = ids[mask[ids]]
+        return ids
 
     def _phrase(
         self, term: Term, fields: list[int], score: np.ndarray[Any, Any], hit: np.ndarray[Any, Any]
