@@ -6,11 +6,12 @@ An explicit path starts empty.
 """
 
 import hashlib
+import io
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import platformdirs
 
@@ -21,11 +22,12 @@ from litman.core.errors import (
     NeedsUpgradeError,
     NotFoundError,
 )
+from litman.core.library.autoexports import Binding
 from litman.core.library.backups import refuse_if_claimed
 from litman.core.library.facade import Library
 from litman.core.records import ImportBatch, ImportReport, Paper
 from litman.core.store.interface import Backup, Restored, Site, WriterClaim
-from litman.formats import registry
+from litman.formats import exchange, registry
 from litman.formats.exchange import ExportReport, WriteOptions
 
 ENV_VAR = "LITMAN_LIBRARY"
@@ -236,3 +238,62 @@ def restore_backup(
 def backup_papers(backup: Backup) -> int | None:
     """How many papers a backup holds, or None when it cannot be read."""
     return Library.site_at(backup.path).papers_in(backup)
+
+
+@dataclass(frozen=True)
+class AutoExported:
+    """What `run_autoexports` did with one binding: `written`, `unchanged` (its bytes
+    would not change: the file is not touched) or `failed`, with the reason."""
+
+    binding: Binding
+    outcome: str
+    error: str = ""
+
+
+def run_autoexports(library: Library) -> list[AutoExported]:
+    """Bring every bound file up to date with its query (`library.autoexports`): each is
+    written whole under a temporary name and renamed over the old one, and left untouched
+    when its bytes would be the same. A file that cannot be written is reported (kept with
+    its binding for `litman autoexport list`) and the others are still written."""
+    return [_autoexport(library, b) for b in library.autoexports.list()]
+
+
+def autoexport_bytes(library: Library, binding: Binding) -> bytes:
+    """The bytes `binding`'s file should hold now."""
+    query = binding.query
+    if query.startswith("saved:"):
+        query = library.saved.get(query.removeprefix("saved:").strip().strip('"')).query
+    papers = papers_to_export(library, library.search_ids(query, sort="citekey"))
+    out = io.StringIO()
+    registry.write(papers, out, binding.fmt, WriteOptions(blocks=library.kept_blocks()))
+    return registry.file_bytes(out.getvalue(), binding.fmt)
+
+
+def _autoexport(library: Library, binding: Binding) -> AutoExported:
+    path = Path(binding.path)
+    try:
+        data = autoexport_bytes(library, binding)
+        if path.is_file() and path.read_bytes() == data:
+            outcome = "unchanged"
+        else:
+            library.refuse_own_file(path, "export to")
+            exchange.export_file(path, lambda out: _raw(out, data), newline="")
+            outcome = "written"
+        error = ""
+    except (OSError, LitmanError) as exc:
+        outcome, error = "failed", _one_line(exc)
+    if error != binding.error:
+        library.autoexports.set_error(binding.path, error)
+    return AutoExported(binding, outcome, error)
+
+
+def _raw(out: TextIO, data: bytes) -> ExportReport:
+    out.flush()
+    out.buffer.write(data)
+    return ExportReport(written=0)
+
+
+def _one_line(exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        return f"cannot write: {exc.strerror or exc}"
+    return " ".join(str(exc).split())

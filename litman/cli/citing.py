@@ -11,12 +11,15 @@ one citeproc-py has (`en-US`, `zh-CN`, ...), the style's own by default.
 """
 
 import argparse
+from pathlib import Path
 from typing import Any
 
-from litman.cli.output import say
+from litman import app
+from litman.cli.output import emit_json, say
+from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import counted
-from litman.formats import references
+from litman.formats import references, registry
 
 
 def cmd_cite(args: argparse.Namespace, lib: Library) -> int:
@@ -44,8 +47,48 @@ def cmd_citekeys(args: argparse.Namespace, lib: Library) -> int:
     return 0
 
 
+def cmd_autoexport(args: argparse.Namespace, lib: Library) -> int:
+    if args.action == "add":
+        target = _target(args.path)
+        lib.refuse_own_file(target, "export to")
+        fmt = registry.format_for(target, args.format)
+        made = lib.autoexports.add(target, " ".join(args.query), fmt)
+        say(f"{made.path} now follows {made.query or 'the whole library'} ({fmt})", err=True)
+        args.action = "run"
+    elif args.action == "remove":
+        lib.autoexports.remove(args.path)
+        say(f"{args.path}: no longer exported", err=True)
+        return 0
+    if args.action == "run":
+        done = app.run_autoexports(lib)
+        for d in done:
+            say(f"{d.outcome:9}  {d.binding.path}" + (f"  ({d.error})" if d.error else ""))
+        return 1 if any(d.outcome == "failed" for d in done) else 0
+    found = lib.autoexports.list()
+    if args.json:
+        emit_json([b.to_json() for b in found])
+    for b in [] if args.json else found:
+        problem = f"  FAILED: {b.error}" if b.error else ""
+        say(f"{b.path}  {b.fmt}  {b.query or '(whole library)'}{problem}")
+    if not found and not args.json:
+        say("no auto-exports (litman autoexport add FILE QUERY)", err=True)
+    return 0
+
+
+def _target(name: str) -> Path:
+    path = Path(name).expanduser()
+    if path.is_dir():
+        raise LitmanError(f"{name} is a folder; name a file to export to.")
+    if not path.parent.is_dir():
+        raise LitmanError(f"Cannot export to {name}: there is no folder {path.parent}.")
+    return path
+
+
 def add_parsers(add: Any, commands: Any) -> None:
-    """The `cite` and `citekeys` subcommands."""
+    """The `cite`, `citekeys` and `autoexport` subcommands."""
+    _add_autoexport(
+        add("autoexport", commands["autoexport"], "files kept current with a query", json_flag=True)
+    )
     _add_citekeys(
         add("citekeys", commands["citekeys"], "the citation key pattern; make keys again")
     )
@@ -84,3 +127,17 @@ def _add_citekeys(p: argparse.ArgumentParser) -> None:
     a.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
     a.add_argument("--pattern", help="this pattern instead of the library's")
     a.add_argument("--dry-run", action="store_true", help="print old -> new; change nothing")
+
+
+def _add_autoexport(p: argparse.ArgumentParser) -> None:
+    p.set_defaults(action="list")
+    actions = p.add_subparsers(dest="action", metavar="ACTION")
+    a = actions.add_parser("list", help="the bound files, their queries and any failure")
+    a.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    a = actions.add_parser("add", help="keep FILE current with what QUERY finds")
+    a.add_argument("path", metavar="FILE")
+    a.add_argument("query", nargs="*", metavar="QUERY", help="tag:thesis, saved:NAME; none: all")
+    a.add_argument("--format", choices=registry.writer_names(), help="default: from the suffix")
+    a = actions.add_parser("remove", help="stop keeping FILE current (the file stays)")
+    a.add_argument("path", metavar="FILE")
+    actions.add_parser("run", help="write every bound file whose contents would change")

@@ -426,6 +426,7 @@ COMMANDS: dict[str, Command] = {
     "saved": cleaning.cmd_saved,
     "citekeys": citing.cmd_citekeys,
     "related": cleaning.cmd_related,
+    "autoexport": citing.cmd_autoexport,
 }
 
 

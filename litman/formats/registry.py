@@ -7,6 +7,7 @@ format modules are imported on first use and `litman list` does not pay for them
 """
 
 import io
+import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -279,6 +280,14 @@ def export(
     return exchange.export_file(
         path, lambda out: writer(papers, out, options), newline=spec.newline
     )
+
+
+def file_bytes(text: str, fmt: str) -> bytes:
+    """The bytes `export` writes for `text` in `fmt`: UTF-8, line ends as the format's."""
+    newline = _writer_format(fmt).newline
+    if newline is None:
+        newline = os.linesep
+    return (text.replace("\n", newline) if newline and newline != "\n" else text).encode()
 
 
 def dumps(papers: Iterable[Paper], fmt: str) -> tuple[str, ExportReport]:

@@ -23,6 +23,7 @@ class Actions:
     check: QAction
     refresh: QAction
     close: QAction
+    autoexport: QAction  # gui/window/autoexport.py
     lookup: dict[str, QAction]  # gui/lookup/menu.py
     # Edit
     copy_as: dict[str, QAction]  # one per registered writer

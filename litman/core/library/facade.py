@@ -18,6 +18,7 @@ from litman.core import fields
 from litman.core.batch import gc_paused
 from litman.core.errors import Cancelled, LitmanError, NotFoundError
 from litman.core.library.attachments import Attachments
+from litman.core.library.autoexports import AutoExports
 from litman.core.library.backups import Backups
 from litman.core.library.duplicates import Duplicates
 from litman.core.library.merging import Merging
@@ -112,6 +113,7 @@ class Library:
         self.merging = Merging(self)
         self.saved = Saved(self)
         self.citekey_rule = Citekeys(self, self.papers)
+        self.autoexports = AutoExports(self)
         self.index_cache = index_cache
         self._closed = False
         self._listeners: list[Listener] = []

@@ -20,7 +20,7 @@ from litman.gui.actions import Actions
 from litman.gui.dialogs import dialogs
 from litman.gui.lookup import menu as lookup_menu
 from litman.gui.sidebar import trash_actions
-from litman.gui.window import citekey_actions, error_report, paper_files, references
+from litman.gui.window import autoexport, citekey_actions, error_report, paper_files, references
 from litman.gui.window.window_api import Window
 
 if TYPE_CHECKING:
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 class ActionWindow(Window, Protocol):
     """What the actions need of the window."""
+
+    autoexporter: "autoexport.AutoExporter"
 
     background: "BackgroundWork"
     selection: "IdSelection"
@@ -141,6 +143,8 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     file_menu.addAction(acts.open_shared)
     file_menu.addSeparator()
     file_menu.addActions([acts.import_files, acts.export, acts.export_sel, acts.export_all])
+    file_menu.addSeparator()
+    win.autoexporter = autoexport.install(win, file_menu)
     file_menu.addSeparator()
     file_menu.addActions([acts.backup, acts.restore_backup, acts.check])
     file_menu.addSeparator()

@@ -1,0 +1,125 @@
+"""Auto-export in the window: every bound file (`library.autoexports`) is brought up to date
+a moment after each change (from this window, or another member of a shared library), and
+once when the window opens (catching up changes made with the `litman` command); File →
+Auto-Export… lists, adds and removes bindings.
+
+`litman.app.run_autoexports` does the writing (atomic, untouched when the bytes would not
+change); here a file that cannot be written is said once on the status bar, again only when
+its reason changes.
+"""
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QMenu,
+    QPushButton,
+    QVBoxLayout,
+)
+
+from litman import app
+from litman.core.records import Changes
+from litman.formats import registry
+from litman.gui.dialogs import file_dialogs
+
+if TYPE_CHECKING:
+    from litman.gui.window.window_api import Window
+
+DELAY_MS = 300  # a burst of changes (typing, a bulk tag) is one rewrite
+
+
+class AutoExporter(QObject):
+    """Runs the library's auto-exports after changes, telling each failure once."""
+
+    def __init__(self, win: "Window") -> None:
+        super().__init__(win.window())
+        self.win = win
+        self.told: dict[str, str] = {}
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(DELAY_MS)
+        self.timer.timeout.connect(self.run)
+
+    def changed(self, changes: Changes) -> None:
+        if not changes.empty and self.win.library.autoexports.list():
+            self.timer.start()
+
+    def run(self) -> list[app.AutoExported]:
+        done = app.run_autoexports(self.win.library)
+        for d in done:
+            said = self.told.get(d.binding.path, "")
+            if d.error and d.error != said:
+                name = Path(d.binding.path).name
+                self.win.statusBar().showMessage(f"Auto-export to {name} failed: {d.error}")
+            self.told[d.binding.path] = d.error
+        return done
+
+
+def install(win: "Window", file_menu: QMenu) -> AutoExporter:
+    exporter = AutoExporter(win)
+    action = file_menu.addAction("Auto-Export…")
+    action.triggered.connect(lambda _checked=False: AutoExportDialog(win, exporter).exec())
+    win.acts.autoexport = action
+    QTimer.singleShot(0, exporter.run)  # catch up what the command line changed
+    return exporter
+
+
+class AutoExportDialog(QDialog):
+    """The bound files, with their queries and failures; Add…, Remove."""
+
+    def __init__(self, win: "Window", exporter: AutoExporter) -> None:
+        super().__init__(win.window())
+        self.win, self.exporter = win, exporter
+        self.setWindowTitle("Auto-Export")
+        self.list = QListWidget(self)
+        add, remove = QPushButton("Add…", self), QPushButton("Remove", self)
+        add.clicked.connect(self.add)
+        remove.clicked.connect(self.remove)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        buttons.addButton(add, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(remove, QDialogButtonBox.ButtonRole.ActionRole)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Files kept current with what their query finds:", self))
+        layout.addWidget(self.list)
+        layout.addWidget(buttons)
+        self.fill()
+
+    def fill(self) -> None:
+        self.list.clear()
+        for b in self.win.library.autoexports.list():
+            failed = f"  — FAILED: {b.error}" if b.error else ""
+            self.list.addItem(
+                f"{b.path}  ({registry.label(b.fmt)}: {b.query or 'everything'}){failed}"
+            )
+
+    def add(self) -> None:
+        chosen: list[str] = []
+        path = file_dialogs.save_file(
+            self.win, "Auto-Export To", Path.home() / "refs.bib", registry.save_filters(), chosen
+        )
+        if path is None:
+            return
+        query, ok = QInputDialog.getText(
+            self, "Auto-Export", "Query (tag:thesis, saved:NAME; empty: everything):"
+        )
+        if ok:
+            fmt = registry.format_for(
+                path, registry.format_for_filter(chosen[0]) if chosen else None
+            )
+            self.win.library.autoexports.add(path, query, fmt)
+            self.exporter.run()
+            self.fill()
+
+    def remove(self) -> None:
+        row = self.list.currentRow()
+        found = self.win.library.autoexports.list()
+        if 0 <= row < len(found):
+            self.win.library.autoexports.remove(found[row].path)
+            self.fill()

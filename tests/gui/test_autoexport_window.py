@@ -1,0 +1,49 @@
+"""Auto-export in the window: tagging a paper rewrites the file bound to that tag a moment
+later; a file that cannot be written is said once on the status bar; File → Auto-Export…
+lists the bindings and adds one."""
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QInputDialog
+
+from litman.formats import bibtex
+from litman.gui.dialogs import file_dialogs
+from litman.gui.window.autoexport import AutoExportDialog
+from tests.gui.test_main_window import select_rows
+
+pytestmark = pytest.mark.gui
+
+
+def keys_in(path: Path) -> set[str]:
+    return {p.citekey for p in bibtex.read(path).papers} if path.exists() else set()
+
+
+def test_tagging_a_paper_rewrites_the_bound_file(qtbot, window, tmp_path) -> None:
+    refs = tmp_path / "refs.bib"
+    window.library.autoexports.add(refs, "tag:thesis", "bibtex")
+    select_rows(window, [0])
+    key = window.library.get_many(window.selected_ids())[0].citekey
+    window.library.add_tag("thesis", window.selected_ids())
+    qtbot.waitUntil(lambda: keys_in(refs) == {key}, timeout=5000)
+
+
+def test_a_failure_is_said_once(qtbot, window, tmp_path) -> None:
+    window.library.autoexports.add(tmp_path / "gone" / "refs.bib", "", "bibtex")
+    said: list[str] = []
+    window.statusBar().messageChanged.connect(lambda m: said.append(m) if "failed" in m else None)
+    window.autoexporter.run()
+    window.autoexporter.run()
+    assert len(said) == 1 and "refs.bib failed" in said[0]
+    assert window.library.autoexports.list()[0].error
+
+
+def test_the_dialog_adds_a_binding(qtbot, window, tmp_path, monkeypatch) -> None:
+    target = tmp_path / "all.ris"
+    monkeypatch.setattr(file_dialogs, "save_file", lambda *a, **k: target)
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("", True))
+    dialog = AutoExportDialog(window, window.autoexporter)
+    qtbot.addWidget(dialog)
+    dialog.add()
+    assert [b.fmt for b in window.library.autoexports.list()] == ["ris"]
+    assert dialog.list.count() == 1 and target.read_text().count("TY  - ") == window.library.count()
