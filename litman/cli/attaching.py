@@ -114,6 +114,16 @@ def cmd_find_missing(args: argparse.Namespace, lib: Library) -> int:
 
 
 def cmd_files_folder(args: argparse.Namespace, lib: Library) -> int:
+    if args.rename is not None:
+        lib.attachments.set_rename_rule(args.rename)
+        rule = args.rename
+        say(
+            f"stored files are named {rule!r} on attach"
+            if rule
+            else "stored files keep their names"
+        )
+        if not (args.reset or args.folder):
+            return 0
     if args.reset or args.folder:
         folder = lib.attachments.set_folder(None if args.reset else args.folder)
     else:
@@ -157,3 +167,9 @@ def add_parsers(add: Any, commands: Any) -> None:
     )
     p.add_argument("folder", nargs="?", metavar="PATH")
     p.add_argument("--reset", action="store_true", help="back to the default folder")
+    p.add_argument(
+        "--rename",
+        metavar="RULE",
+        help="name stored files by RULE on attach: {citekey}, {author}, {year}, {title} "
+        "(`{author}{year} - {title}`); '' keeps their own names (the default)",
+    )

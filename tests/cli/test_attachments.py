@@ -128,3 +128,13 @@ def test_detach_and_find_missing(lib_path, a_pdf, tmp_path, capsys) -> None:
     assert json.loads(cli(capsys, lib_path, "attachments", "1", "--json")[1]) == []
     code, _, err = cli(capsys, lib_path, "detach", "99")
     assert code == 1 and "No attachment with id 99" in err
+
+
+def test_files_folder_rename_names_files_copied_in(lib_path, a_pdf, capsys) -> None:
+    code, out, _ = cli(capsys, lib_path, "files-folder", "--rename", "{citekey}")
+    assert code == 0 and "named '{citekey}'" in out
+    download = a_pdf.rename(a_pdf.with_name("download (3).pdf"))
+    cli(capsys, lib_path, "attach", "walrus", str(download))
+    assert cli(capsys, lib_path, "open", "walrus", "--print")[1].strip().endswith("/walrus.pdf")
+    code, _, err = cli(capsys, lib_path, "files-folder", "--rename", "{nope}")
+    assert code == 1 and "not nope" in err

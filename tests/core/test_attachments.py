@@ -186,3 +186,17 @@ def test_find_missing_relinks_by_name_under_a_folder(lib: Library, tmp_path: Pat
     assert lib.attachments.of(1)[0].location == str(moved / "lost.pdf")
     lib.undo(done[0])
     assert lib.attachments.of(1)[0].missing
+
+
+def test_a_rename_rule_names_stored_files(lib: Library, tmp_path: Path) -> None:
+    assert lib.attachments.rename_rule() == ""
+    lib.update_paper(1, authors=("Doe, Jane",), year=2020)
+    lib.attachments.set_rename_rule("{author}{year} - {title}")
+    lib.attachments.attach(1, [pdf(tmp_path, "download (3).pdf")])
+    (att,) = lib.attachments.of(1)
+    assert Path(att.location).name == "Doe2020 - Walrus embeddings.pdf"
+    lib.attachments.set_rename_rule("")
+    lib.attachments.attach(2, [pdf(tmp_path, "kept.pdf")])
+    assert Path(lib.attachments.of(2)[0].location).name == "kept.pdf"
+    with pytest.raises(LitmanError, match="not journal"):
+        lib.attachments.set_rename_rule("{journal}")

@@ -19,6 +19,7 @@ import contextlib
 import filecmp
 import mimetypes
 import os
+import re
 import secrets
 import shutil
 import string
@@ -29,6 +30,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, select
 
+from litman.core import names
 from litman.core.attached import (
     LINKED,
     PDF,
@@ -41,7 +43,7 @@ from litman.core.attached import (
 )
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.library.parts import Part
-from litman.core.records import Changes
+from litman.core.records import Changes, Paper
 from litman.core.search.passages import Passage, best, words_of
 from litman.core.search.query import Query
 from litman.core.store import attachments as table
@@ -49,6 +51,8 @@ from litman.core.store import models, reading_state, trash
 from litman.core.store import rows as store
 
 FOLDER_KEY = "files_folder"  # the library's base folder; FOLDER_KEY:role, a member's own
+RENAME_KEY = "files_rename"  # the rename rule for stored files ("" or absent: keep names)
+RULE_FIELDS = ("citekey", "author", "year", "title")
 _KEY_CHARS = string.ascii_uppercase + string.digits
 ATTACHED = frozenset({"attachments"})  # what a Changes record says an attach wrote
 
@@ -81,6 +85,26 @@ class Attachments(Part):
                 store.bulk_insert(conn, models.meta, [{"key": key, "value": value}])
             self._publish(Changes())  # no paper changed: nothing for the journal
             return self._folder(conn)
+
+    def rename_rule(self) -> str:
+        """The rule stored files are named by on attach (`{citekey}`, `{author}{year} -
+        {title}`); "" (the default) keeps each file's own name."""
+        with self._read() as conn:
+            return _rule(conn)
+
+    def set_rename_rule(self, rule: str) -> None:
+        """Set the rename rule ("" turns it off); a rule naming a field there is none of is
+        refused."""
+        unknown = [f for f in re.findall(r"{([^}]*)}", rule) if f not in RULE_FIELDS]
+        if unknown:
+            raise LitmanError(
+                f"A rename rule names {', '.join(RULE_FIELDS)}; not {', '.join(unknown)}."
+            )
+        with self._write() as conn:
+            conn.execute(delete(models.meta).where(models.meta.c.key == RENAME_KEY))
+            if rule:
+                store.bulk_insert(conn, models.meta, [{"key": RENAME_KEY, "value": rule}])
+            self._publish(Changes())
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -138,14 +162,26 @@ class Attachments(Part):
                 "This library has no files folder: set one (`litman files-folder PATH`) or "
                 "attach with --link."
             )
+        names = self._names([paper_id])
         copied: list[Path] = []
         try:
-            rows = [_copied(p, base, copied) if p["kind"] == STORED else p for p in planned]
+            rows = [
+                _copied(p, base, copied, names.get(paper_id)) if p["kind"] == STORED else p
+                for p in planned
+            ]
             return self._insert(paper_id, rows)
         except BaseException:
             for path in copied:  # nothing attached: no copy left behind
                 shutil.rmtree(path.parent, ignore_errors=True)
             raise
+
+    def _names(self, paper_ids: Sequence[int]) -> dict[int, str]:
+        """The name (without suffix) the rename rule gives each paper's stored files; none
+        when there is no rule."""
+        with self._read() as conn:
+            rule = _rule(conn)
+            papers = store.load_papers(conn, list(paper_ids)) if rule else {}
+        return {pid: _named(rule, p) for pid, p in papers.items()}
 
     def _insert(self, paper_id: int, rows: Sequence[Mapping[str, Any]]) -> Changes:
         with self._write() as conn:
@@ -176,8 +212,14 @@ class Attachments(Part):
         twins = [r for r in rows if _has_twin(r, kept, base)]  # that file is stored already
         copied: list[Path] = []
         try:
+            names = self._names(paper_ids)
             new = [
-                _copied(dict(r, path=locate(LINKED, r["path"], base)), base, copied)
+                _copied(
+                    dict(r, path=locate(LINKED, r["path"], base)),
+                    base,
+                    copied,
+                    names.get(r["paper_id"]),
+                )
                 | {"kind": STORED}
                 for r in rows
                 if r not in twins
@@ -364,8 +406,24 @@ def _kept_path(path: Path, base: Path | None) -> str:
     return str(path)
 
 
-def _copied(row: Mapping[str, Any], base: Path | None, copied: list[Path]) -> dict[str, Any]:
-    """Copy a file into a new folder of its own in the base folder; the row to insert."""
+def _rule(conn: Connection) -> str:
+    M = models.meta
+    return str(conn.execute(select(M.c.value).where(M.c.key == RENAME_KEY)).scalar() or "")
+
+
+def _named(rule: str, p: Paper) -> str:
+    """A paper's stored files' name by the rule (`{author}{year} - {title}`)."""
+    author = names.stored(p.authors[0]).label if p.authors else ""
+    values = {"citekey": p.citekey, "author": author, "year": str(p.year or ""), "title": p.title}
+    named = re.sub(r"{(\w+)}", lambda m: values.get(m.group(1), ""), rule)
+    return " ".join(named.split())[:150]
+
+
+def _copied(
+    row: Mapping[str, Any], base: Path | None, copied: list[Path], name: str | None = None
+) -> dict[str, Any]:
+    """Copy a file into a new folder of its own in the base folder, under its own name or
+    `name` (its suffix kept); the row to insert."""
     assert base is not None
     source = Path(row["path"])
     while True:
@@ -376,7 +434,8 @@ def _copied(row: Mapping[str, Any], base: Path | None, copied: list[Path]) -> di
             break
         except FileExistsError:
             continue
-    target = home / _safe_name(source.name)
+    wanted = source.name if not name else name + (source.suffix if not Path(name).suffix else "")
+    target = home / _safe_name(wanted)
     part = home / (target.name + ".part")
     copied.append(target)
     shutil.copyfile(source, part)
