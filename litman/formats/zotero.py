@@ -185,7 +185,7 @@ def _batch(path: Path, db: sqlite3.Connection) -> ImportBatch:
     left_out = _left_out(db, kinds)
     ids = sorted(i for i, kind in kinds.items() if kind not in NOT_PAPERS and i not in left_out)
     fields, creators = _fields(db), _creators(db)
-    tags, notes, files = _tags(db), _notes(db), _files(db, path.parent)
+    tags, notes, files = _tags(db), _notes(db), _files(db, path.parent, fields)
     papers, lines, skipped = [], [], []
     for item in ids:
         values = fields.get(item, {})
@@ -337,16 +337,24 @@ def _notes(db: sqlite3.Connection) -> dict[int, list[str]]:
     return out
 
 
-def _files(db: sqlite3.Connection, folder: Path) -> dict[int, list[str]]:
+def _files(
+    db: sqlite3.Connection, folder: Path, fields: dict[int, dict[str, str]]
+) -> dict[int, list[str]]:
     """Each item's attachments' paths: a stored file under `storage/KEY/`, a linked file
-    as Zotero has it (`attachments:` paths are relative to Zotero's base folder)."""
+    as Zotero has it (`attachments:` paths are relative to Zotero's base folder), a linked
+    URL (link mode 3, no path) as its attachment item's `url`."""
     rows = db.execute(
-        "SELECT a.parentItemID, a.path, i.key FROM itemAttachments a JOIN items i USING (itemID) "
-        "WHERE a.parentItemID IS NOT NULL AND a.path IS NOT NULL "
+        "SELECT a.parentItemID, a.path, i.key, a.itemID FROM itemAttachments a "
+        "JOIN items i USING (itemID) WHERE a.parentItemID IS NOT NULL "
+        "AND (a.path IS NOT NULL OR a.linkMode = 3) "
         "AND a.itemID NOT IN (SELECT itemID FROM deletedItems) ORDER BY a.itemID"
     )
     out: dict[int, list[str]] = defaultdict(list)
-    for parent, where, key in rows:
+    for parent, where, key, item in rows:
+        if where is None:  # a linked URL
+            where = fields.get(item, {}).get("url", "")
+            if not where:
+                continue
         where = str(where)
         if where.startswith("storage:"):
             where = str(folder / "storage" / str(key) / where[len("storage:") :])

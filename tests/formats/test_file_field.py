@@ -173,6 +173,7 @@ def test_a_zotero_database_imports_with_its_attachments(tmp_path: Path) -> None:
     item = z.item("journalArticle", "AAAA1111", title="Safe Bandits")
     z.attachment(item, "ATT00001", "storage:paper.pdf")
     z.attachment(item, "ATT00002", str(tmp_path / "linked.pdf"))
+    z.attachment(item, "ATT00003", None, mode=3, url="https://arxiv.org/abs/2101.01234")
     z.close()
     stored = db.parent / "storage" / "ATT00001" / "paper.pdf"
     stored.parent.mkdir(parents=True)
@@ -183,4 +184,5 @@ def test_a_zotero_database_imports_with_its_attachments(tmp_path: Path) -> None:
     assert [(a.location, a.missing) for a in found] == [
         (str(stored), False),
         (str(tmp_path / "linked.pdf"), True),
+        ("https://arxiv.org/abs/2101.01234", False),
     ]

@@ -83,11 +83,13 @@ class Zotero:
         note = self.item("note", f"NOTE{parent}{len(html)}")
         self.db.execute("INSERT INTO itemNotes VALUES (?, ?, ?, '')", (note, parent, html))
 
-    def attachment(self, parent: int, key: str, path: str) -> int:
-        item = self.item("attachment", key)
+    def attachment(
+        self, parent: int, key: str, path: str | None, mode: int = 0, **values: str
+    ) -> int:
+        item = self.item("attachment", key, **values)
         self.db.execute(
             "INSERT INTO itemAttachments (itemID, parentItemID, linkMode, path) VALUES (?,?,?,?)",
-            (item, parent, 0, path),
+            (item, parent, mode, path),
         )
         return item
 
