@@ -41,7 +41,14 @@ from litman.gui.table.paper_table import make_table
 from litman.gui.table.results import Results
 from litman.gui.table.selection import IdSelection
 from litman.gui.table.table_header import TableHeader
-from litman.gui.window import autoexport, keys, paper_files, window_actions, window_state
+from litman.gui.window import (
+    autoexport,
+    keys,
+    paper_files,
+    related_list,
+    window_actions,
+    window_state,
+)
 from litman.gui.window.outside import Outside
 from litman.gui.window.redraw import Redraw
 from litman.gui.workers import Runner, run_in_pool, wait_for_all
@@ -71,6 +78,7 @@ class MainWindow(QMainWindow):
     results: Results  # the search box and the rows it shows (made in _build)
     attachment_list: "paper_files.AttachmentList"  # the detail pane's (gui/window/paper_files.py)
     autoexporter: "autoexport.AutoExporter"  # bound files rewritten after changes
+    related_list: "related_list.RelatedList"  # the detail pane's Related tab
 
     def __init__(
         self,
@@ -234,6 +242,7 @@ class MainWindow(QMainWindow):
         window_actions.install(self)
         self.bridge.changed.connect(self.autoexporter.changed)
         keys.install(self)
+        related_list.install(self)
         self.read_only_label = self.status_line.read_only_label
         self.write_progress = self.status_line.write_progress
 
