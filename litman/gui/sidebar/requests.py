@@ -24,6 +24,7 @@ def wire_sidebar(sidebar: Sidebar, win: Host, refilter: Callable[[], None]) -> N
     sidebar.mergeRequested.connect(lambda t: dialogs.rename_tag(win, t, merge=True))
     sidebar.deleteRequested.connect(lambda t: dialogs.delete_tag(win, t))
     sidebar.colourRequested.connect(lambda t: dialogs.tag_colour(win, t))
+    sidebar.savedRemoveRequested.connect(lambda name: win.push(commands.RemoveSaved(lib, name)))
 
 
 def wire_detail(detail: DetailPane, win: Host, set_status: Callable[[Status], None]) -> None:

@@ -1,18 +1,21 @@
-"""The left sidebar: Library (All / Unread / Reading / Read, and the Trash) and the tag tree,
-with counts. In a shared library the reading counts are the user's own, and say so ("Read
-(mine)").
+"""The left sidebar: Library (All / Unread / Reading / Read, and the Trash), the tag tree
+and the saved searches, with counts. In a shared library the reading counts are the user's
+own, and say so ("Read (mine)").
 
 Each item carries the typed filter it stands for (`StatusFilter(Status.READ)`,
 `TagFilter("A > B")`, `TRASH`: `litman.core.search.filters`), never query text; selecting
 one emits it, and the window searches with it beside the search box's text. Rows dropped
 on a tag, and the tag context menu, are emitted as requests: the window decides what they
 do. The filter shown is kept between sessions as a line of text (`setting_of`, `filter_of`).
+A saved search is a query a person typed, kept under a name (`Library.saved`): choosing one
+emits its text (`savedChosen`), which the window puts in the search box.
 """
 
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QAbstractItemView, QMenu, QTreeWidget, QTreeWidgetItem
 
+from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import Status
 from litman.core.search.filters import ALL, TRASH, Filter, StatusFilter, TagFilter, Trash
@@ -20,6 +23,7 @@ from litman.display.text import tag_text
 from litman.gui.tag_dots import tag_dots
 
 ROLE = Qt.ItemDataRole.UserRole
+SAVED_ROLE = ROLE + 2  # a saved search's query
 MIME = "application/x-litman-ids"
 
 
@@ -60,6 +64,8 @@ class Sidebar(QTreeWidget):
     mergeRequested = Signal(str)
     deleteRequested = Signal(str)
     colourRequested = Signal(str)
+    savedChosen = Signal(str)  # the query of the saved search chosen
+    savedRemoveRequested = Signal(str)  # a saved search's name
 
     def __init__(self, library: Library) -> None:
         super().__init__()
@@ -119,9 +125,44 @@ class Sidebar(QTreeWidget):
         self._tag_root = QTreeWidgetItem(self, ["Tags", ""])
         self._tag_root.setFlags(Qt.ItemFlag.ItemIsEnabled)
         self._build_tags(self._tag_root)
+        self._saved_root = QTreeWidgetItem(self, ["Saved searches", ""])
+        self._saved_root.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        self._build_saved()
         self.expandAll()
         self.blockSignals(False)
         self.select_filter(current)
+
+    def refresh_saved(self) -> None:
+        """The saved searches came or went: rebuild their rows alone."""
+        self.blockSignals(True)
+        self._saved_root.takeChildren()
+        self._build_saved()
+        self._saved_root.setExpanded(True)
+        self.blockSignals(False)
+
+    def _build_saved(self) -> None:
+        for s in self.library.saved.listed():
+            item = QTreeWidgetItem(self._saved_root, [s.name, self._saved_count(s.query)])
+            item.setData(0, SAVED_ROLE, s.query)
+            item.setData(0, ROLE + 3, s.name)
+            item.setToolTip(0, s.query)  # plain text: a tooltip with no tag is never markup
+            item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
+
+    def _saved_count(self, query: str) -> str:
+        """How many papers a saved search finds now (exact words only while the search
+        index is being built, as the table's own first searches)."""
+        lib = self.library
+        try:
+            found = lib.search_ids(query) if lib.index_free() else lib.quick_search_ids(query)
+        except LitmanError:  # a query that no longer reads, or a server away
+            return ""
+        return f"{len(found):,}"
+
+    def _count_saved(self) -> None:
+        for i in range(self._saved_root.childCount()):
+            item = self._saved_root.child(i)
+            if item is not None:
+                item.setText(1, self._saved_count(item.data(0, SAVED_ROLE)))
 
     def update_counts(self, statuses: bool = True, tags: bool = True) -> None:
         """Re-count what a change touched: the status rows (with All and the Trash, which
@@ -141,6 +182,7 @@ class Sidebar(QTreeWidget):
             for status, n in status_counts.items():
                 self._items[StatusFilter(status)].setText(1, f"{n:,}")
             self._items[TRASH].setText(1, f"{self.library.trash_count():,}")
+        self._count_saved()  # a tag or a status may change what a saved search finds
 
     def _rebuild_tags(self) -> None:
         """A tag came or went: rebuild the tag tree alone, keeping the current item."""
@@ -205,12 +247,21 @@ class Sidebar(QTreeWidget):
     def _current_changed(self, item: QTreeWidgetItem | None, _old: object) -> None:
         if item is not None and item.data(0, ROLE) is not None:
             self.filterChanged.emit(item.data(0, ROLE))
+        elif item is not None and item.data(0, SAVED_ROLE) is not None:
+            self.savedChosen.emit(item.data(0, SAVED_ROLE))
 
     def _tag_at(self, pos: QPoint) -> str | None:
         item = self.itemAt(pos)
         return item.data(0, ROLE + 1) if item else None
 
     def _menu(self, pos: QPoint) -> None:
+        item = self.itemAt(pos)
+        saved = item.data(0, ROLE + 3) if item else None
+        if saved and not self.read_only:
+            menu = QMenu(self)
+            menu.addAction("Remove Saved Search", lambda: self.savedRemoveRequested.emit(saved))
+            menu.exec(self.viewport().mapToGlobal(pos))
+            return
         tag = self._tag_at(pos)
         if not tag or self.read_only:
             return

@@ -75,6 +75,8 @@ class Redraw:
             win.sidebar.follow_rename(changes.inverse.old, changes.inverse.new)
         elif isinstance(changes.inverse, TagRename):  # a rename undone
             win.sidebar.follow_rename(changes.inverse.new, changes.inverse.old)
+        if changes.saved_changed:
+            win.sidebar.refresh_saved()
         shown = win.detail.shown_ids()
         narrowed = win.results.narrowed()
         todo = refresh.plan(changes, narrowed, win.sort_key, shown, win.detail.shows_part())

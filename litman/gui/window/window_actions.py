@@ -19,7 +19,7 @@ from litman.formats import registry
 from litman.gui.actions import Actions
 from litman.gui.dialogs import dialogs
 from litman.gui.lookup import menu as lookup_menu
-from litman.gui.sidebar import trash_actions
+from litman.gui.sidebar import saved_actions, trash_actions
 from litman.gui.window import autoexport, citekey_actions, error_report, paper_files, references
 from litman.gui.window.window_api import Window
 
@@ -41,6 +41,7 @@ class ActionWindow(Window, Protocol):
     def poll_changes(self) -> None: ...
     def open_shared_library(self) -> object: ...
     def focus_search(self) -> None: ...
+    def apply_filter(self, wait: bool = False) -> None: ...
     def set_status(self, status: Status) -> None: ...
     def set_rating(self, rating: int) -> None: ...
     def copy_as(self, fmt: str) -> None: ...
@@ -152,6 +153,7 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     edit = bar.addMenu("&Edit")
     edit.addActions([acts.undo, acts.redo, *copies, acts.find, acts.delete])
     edit.addActions(trash_actions.install(win, _act))
+    edit.addAction(saved_actions.install(win, _act))
     edit.addSeparator()
     references.install(win, edit)
     status = bar.addMenu("&Status")

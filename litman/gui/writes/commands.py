@@ -227,6 +227,28 @@ class Undoable(LibraryCommand):
         return self.done is not None and not self.done.empty
 
 
+class SaveSearch(Undoable):
+    """Keep a query under a name in the library (`Library.saved`); undo forgets it."""
+
+    def __init__(self, lib: Library, name: str, query: str) -> None:
+        super().__init__(lib, "Save Search")
+        self.name, self.query = name, query
+
+    def call(self) -> Changes:
+        return self.lib.saved.add(self.name, self.query)
+
+
+class RemoveSaved(Undoable):
+    """Forget a saved search; undo keeps it again."""
+
+    def __init__(self, lib: Library, name: str) -> None:
+        super().__init__(lib, "Remove Saved Search")
+        self.name = name
+
+    def call(self) -> Changes:
+        return self.lib.saved.remove(self.name)
+
+
 class TagPapers(Undoable):
     """Put a tag on papers, or take it off; undo reverses it on exactly the papers changed
     (and removes the tag again when tagging made it)."""

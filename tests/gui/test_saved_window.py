@@ -1,0 +1,66 @@
+"""Saved searches in the window: Edit → Save Search… keeps the search box's query under a
+name, shown under Saved searches with a count that follows tagging; choosing it runs it;
+removing it and saving it are undone; a new window shows it again."""
+
+import pytest
+from PySide6.QtWidgets import QInputDialog, QTreeWidgetItem, QTreeWidgetItemIterator
+
+from litman.gui.sidebar import saved_actions
+from litman.gui.sidebar.tree import SAVED_ROLE
+
+pytestmark = pytest.mark.gui
+
+
+def saved_item(win, name: str) -> QTreeWidgetItem | None:
+    it = QTreeWidgetItemIterator(win.sidebar)
+    while it.value():
+        item = it.value()
+        if item.data(0, SAVED_ROLE) is not None and item.text(0) == name:
+            return item
+        it += 1
+    return None
+
+
+def save(window, qtbot, monkeypatch, name: str, query: str) -> QTreeWidgetItem:
+    window.search.setText(query)
+    window.apply_filter(wait=True)
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (name, True))
+    saved_actions.save_search(window)
+    qtbot.waitUntil(lambda: saved_item(window, name) is not None)
+    item = saved_item(window, name)
+    assert item is not None
+    return item
+
+
+def test_a_saved_search_counts_live_and_runs_when_chosen(window, qtbot, monkeypatch) -> None:
+    window.library.build_index()
+    item = save(window, qtbot, monkeypatch, "Mine", "tag:mine")
+    assert item.text(1) == "0" and item.toolTip(0) == "tag:mine"
+    ids = window.library.list_ids("id")[:3]
+    window.library.add_tag("mine", ids)
+    qtbot.waitUntil(lambda: saved_item(window, "Mine").text(1) == "3")
+    window.search.setText("")
+    window.sidebar.setCurrentItem(saved_item(window, "Mine"))
+    assert window.search.text() == "tag:mine"
+    qtbot.waitUntil(lambda: window.model.rowCount() == 3)
+
+
+def test_save_and_remove_are_undone(window, qtbot, monkeypatch) -> None:
+    save(window, qtbot, monkeypatch, "Bandits", "bandit")
+    window.undo.undo()
+    qtbot.waitUntil(lambda: saved_item(window, "Bandits") is None)
+    assert window.library.saved.listed() == []
+    window.undo.redo()
+    qtbot.waitUntil(lambda: saved_item(window, "Bandits") is not None)
+    window.sidebar.savedRemoveRequested.emit("Bandits")
+    qtbot.waitUntil(lambda: saved_item(window, "Bandits") is None)
+    window.undo.undo()
+    qtbot.waitUntil(lambda: saved_item(window, "Bandits") is not None)
+
+
+def test_an_empty_search_box_saves_nothing(window, qtbot, monkeypatch) -> None:
+    window.search.setText("")
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("x", True))
+    saved_actions.save_search(window)
+    assert window.library.saved.listed() == []
+    assert "Type a search first" in window.statusBar().currentMessage()
