@@ -43,19 +43,19 @@ _FURTHEST = (Status.UNREAD, Status.READING, Status.READ)
 NOTES_JOIN = "\n\n"
 
 
-def published(p: Paper) -> bool:
-    """Whether a paper is a published record, not a preprint: a DOI not arXiv's, or a
-    venue that names no preprint server."""
-    if p.doi and not IN_LINK.search(p.doi):
-        return True
-    return bool(p.venue) and not _PREPRINT_VENUE.search(p.venue) and p.entry_type != "misc"
+def published(p: Paper) -> int:
+    """How much a paper reads as a published record rather than a preprint: a DOI not
+    arXiv's, a venue that names no preprint server, an entry type not `misc` (0 to 3)."""
+    doi = bool(p.doi) and not IN_LINK.search(p.doi)
+    venue = bool(p.venue) and not _PREPRINT_VENUE.search(p.venue)
+    return doi + venue + (p.entry_type not in ("misc", "unpublished"))
 
 
 def defaults(papers: Sequence[Paper]) -> dict[str, int]:
     """For each field (and each BibTeX field any paper stores), the id of the paper whose
     value the merge keeps unless told otherwise; `papers[0]` is the paper kept."""
     keep = papers[0]
-    pub = next((p for p in papers if published(p)), keep)
+    pub = max(papers, key=published)  # the first of the most published
 
     def first(name: str, *prefer: Paper) -> int:
         for p in (*prefer, *papers):

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QToolBar
 from litman.core.records import Status
 from litman.formats import registry
 from litman.gui.actions import Actions
-from litman.gui.dialogs import dialogs
+from litman.gui.dialogs import dialogs, duplicates_actions
 from litman.gui.lookup import menu as lookup_menu
 from litman.gui.sidebar import saved_actions, trash_actions
 from litman.gui.window import autoexport, citekey_actions, error_report, paper_files, references
@@ -154,6 +154,7 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     edit.addActions([acts.undo, acts.redo, *copies, acts.find, acts.delete])
     edit.addActions(trash_actions.install(win, _act))
     edit.addAction(saved_actions.install(win, _act))
+    edit.addAction(duplicates_actions.install(win, _act))
     edit.addSeparator()
     references.install(win, edit)
     status = bar.addMenu("&Status")

@@ -227,6 +227,39 @@ class Undoable(LibraryCommand):
         return self.done is not None and not self.done.empty
 
 
+class MergePapers(Undoable):
+    """Merge duplicates into one paper (`Library.merging`), with the versions shown; undo
+    gives every paper back."""
+
+    def __init__(
+        self,
+        lib: Library,
+        keep: int,
+        others: Sequence[int],
+        choose: dict[str, int],
+        seen: dict[int, int],
+    ) -> None:
+        super().__init__(lib, f"Merge {counted(len(others) + 1, 'Paper')}")
+        self.keep, self.others, self.choose = keep, list(others), choose
+        self.seen: dict[int, int] | None = seen
+
+    def call(self) -> Changes:
+        # The versions shown guard the first merge; a redo merges the papers as they are.
+        seen, self.seen = self.seen, None
+        return self.lib.merging.merge(self.keep, self.others, self.choose, seen)
+
+
+class NotDuplicates(Undoable):
+    """Say papers are not duplicates; undo forgets it."""
+
+    def __init__(self, lib: Library, ids: Sequence[int]) -> None:
+        super().__init__(lib, "Not Duplicates")
+        self.ids = list(ids)
+
+    def call(self) -> Changes:
+        return self.lib.duplicates.dismiss(self.ids)
+
+
 class SaveSearch(Undoable):
     """Keep a query under a name in the library (`Library.saved`); undo forgets it."""
 

@@ -1,0 +1,61 @@
+"""Edit → Duplicates…: the groups listed with why; a merge chosen field by field in the
+dialog is one undoable change, with the old key an alias; Not Duplicates drops a group for
+good, undoably."""
+
+import pytest
+
+from litman.core.records import NewPaper
+from litman.gui.dialogs import duplicates_actions
+
+pytestmark = pytest.mark.gui
+
+
+def twins(window) -> tuple[int, int]:
+    a, b = window.library.add_papers(
+        [
+            NewPaper(title="Walrus embeddings", doi="10.1/w", citekey="walrus", venue="arXiv"),
+            NewPaper(
+                title="Walrus Embeddings",
+                doi="10.1/W",
+                citekey="walrus-journal",
+                venue="Journal of Walruses",
+                entry_type="article",
+                tags=("zoo",),
+            ),
+        ]
+    ).added
+    return a, b
+
+
+def test_a_group_is_merged_field_by_field_and_undone(window, qtbot) -> None:
+    a, b = twins(window)
+    dialog = duplicates_actions.dialog(window)
+    qtbot.addWidget(dialog)
+    assert dialog.list.count() == 1 and "same DOI" in dialog.list.item(0).text()
+    assert dialog.keep.checkedId() == a
+    assert dialog.choices["venue"].checkedId() == b  # the published venue by default
+    dialog.choices["title"].button(b).setChecked(True)
+    dialog.merge()
+    qtbot.waitUntil(lambda: window.library.in_trash([b]) == [b])
+    kept = window.library.get(a)
+    assert (kept.title, kept.venue, kept.tags) == (
+        "Walrus Embeddings",
+        "Journal of Walruses",
+        ("zoo",),
+    )
+    assert window.library.resolve("walrus-journal") == a
+    assert dialog.list.item(0).text() == "No duplicates found."
+    window.undo.undo()
+    qtbot.waitUntil(lambda: window.library.in_trash([b]) == [])
+    assert window.library.get(a).title == "Walrus embeddings"
+    assert window.library.resolve("walrus-journal") == b
+
+
+def test_not_duplicates_drops_the_group_for_good(window, qtbot) -> None:
+    twins(window)
+    dialog = duplicates_actions.dialog(window)
+    qtbot.addWidget(dialog)
+    dialog.dismiss()
+    qtbot.waitUntil(lambda: window.library.duplicates.find() == [])
+    window.undo.undo()
+    qtbot.waitUntil(lambda: len(window.library.duplicates.find()) == 1)
