@@ -5,6 +5,7 @@ folder; on the very first run that library is created and filled with the bundle
 An explicit path starts empty.
 """
 
+import contextlib
 import hashlib
 import io
 import os
@@ -283,7 +284,8 @@ def _autoexport(library: Library, binding: Binding) -> AutoExported:
     except (OSError, LitmanError) as exc:
         outcome, error = "failed", _one_line(exc)
     if error != binding.error:
-        library.autoexports.set_error(binding.path, error)
+        with contextlib.suppress(LitmanError):  # a read-only library keeps none
+            library.autoexports.set_error(binding.path, error)
     return AutoExported(binding, outcome, error)
 
 

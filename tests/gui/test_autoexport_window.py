@@ -47,3 +47,37 @@ def test_the_dialog_adds_a_binding(qtbot, window, tmp_path, monkeypatch) -> None
     dialog.add()
     assert [b.fmt for b in window.library.autoexports.list()] == ["ris"]
     assert dialog.list.count() == 1 and target.read_text().count("TY  - ") == window.library.count()
+
+
+@pytest.mark.slow
+def test_the_bound_file_compiles_with_bibtex(qtbot, window, tmp_path) -> None:
+    """The issue's check: bind tag:thesis to refs.bib, tag papers, and a LaTeX document
+    citing them compiles (pdflatex + BibTeX, no error) and holds each of them."""
+    from tests.conftest import require_tool
+    from tests.formats import tex_run
+
+    for tool in ("pdflatex", "bibtex"):
+        require_tool(tool)
+    refs = tmp_path / "refs.bib"
+    window.library.autoexports.add(refs, "tag:thesis", "bibtex")
+    select_rows(window, [0, 1, 2])
+    keys = {p.citekey for p in window.library.get_many(window.selected_ids())}
+    window.library.add_tag("thesis", window.selected_ids())
+    qtbot.waitUntil(lambda: keys_in(refs) == keys, timeout=5000)
+    errors, _ = tex_run.bibtex_plain(refs, tmp_path / "tex")
+    assert errors == []
+    bbl = (tmp_path / "tex" / "doc.bbl").read_text()
+    assert all(f"\\bibitem{{{k}}}" in bbl for k in keys)
+
+
+def test_waits_for_the_background_index_build(qtbot, window, tmp_path, monkeypatch) -> None:
+    """A query before the index is built would build it in the GUI thread: the first run
+    waits while the background build is under way."""
+    refs = tmp_path / "refs.bib"
+    window.library.autoexports.add(refs, "", "bibtex")
+    monkeypatch.setattr(window.library, "index_built", lambda: False)
+    window.background.running = True
+    assert window.autoexporter.run() == [] and not refs.exists()
+    assert window.autoexporter.timer.isActive()
+    window.background.running = False
+    assert [d.outcome for d in window.autoexporter.run()] == ["written"]

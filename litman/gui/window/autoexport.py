@@ -9,7 +9,7 @@ its reason changes.
 """
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import (
@@ -30,27 +30,39 @@ from litman.gui.dialogs import file_dialogs
 
 if TYPE_CHECKING:
     from litman.gui.window.window_api import Window
+    from litman.gui.writes.background import BackgroundWork
+
+    class Host(Window, Protocol):
+        """What auto-export uses of the window: its parts and the background index build."""
+
+        background: BackgroundWork
+
 
 DELAY_MS = 300  # a burst of changes (typing, a bulk tag) is one rewrite
+WAIT_FOR_INDEX_MS = 1000
 
 
 class AutoExporter(QObject):
     """Runs the library's auto-exports after changes, telling each failure once."""
 
-    def __init__(self, win: "Window") -> None:
+    def __init__(self, win: "Host") -> None:
         super().__init__(win.window())
         self.win = win
         self.told: dict[str, str] = {}
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
-        self.timer.setInterval(DELAY_MS)
         self.timer.timeout.connect(self.run)
 
     def changed(self, changes: Changes) -> None:
         if not changes.empty and self.win.library.autoexports.list():
-            self.timer.start()
+            self.timer.start(DELAY_MS)
 
     def run(self) -> list[app.AutoExported]:
+        if self.win.background.running and not self.win.library.index_built():
+            # A query before the index is built would build it here, in the GUI thread
+            # (a minute at 100k papers): wait for the background build instead.
+            self.timer.start(WAIT_FOR_INDEX_MS)
+            return []
         done = app.run_autoexports(self.win.library)
         for d in done:
             said = self.told.get(d.binding.path, "")
@@ -61,7 +73,7 @@ class AutoExporter(QObject):
         return done
 
 
-def install(win: "Window", file_menu: QMenu) -> AutoExporter:
+def install(win: "Host", file_menu: QMenu) -> AutoExporter:
     exporter = AutoExporter(win)
     action = file_menu.addAction("Auto-Export…")
     action.triggered.connect(lambda _checked=False: AutoExportDialog(win, exporter).exec())
@@ -73,7 +85,7 @@ def install(win: "Window", file_menu: QMenu) -> AutoExporter:
 class AutoExportDialog(QDialog):
     """The bound files, with their queries and failures; Add…, Remove."""
 
-    def __init__(self, win: "Window", exporter: AutoExporter) -> None:
+    def __init__(self, win: "Host", exporter: AutoExporter) -> None:
         super().__init__(win.window())
         self.win, self.exporter = win, exporter
         self.setWindowTitle("Auto-Export")
