@@ -81,3 +81,21 @@ def test_waits_for_the_background_index_build(qtbot, window, tmp_path, monkeypat
     assert window.autoexporter.timer.isActive()
     window.background.running = False
     assert [d.outcome for d in window.autoexporter.run()] == ["written"]
+
+
+def test_a_change_from_outside_the_window_rewrites_the_file(qtbot, window, tmp_path) -> None:
+    """Another client (the CLI, a shared library's other member) tags a paper: the window
+    catches up and the bound file follows."""
+    from litman.core.library.facade import Library
+
+    refs = tmp_path / "refs.bib"
+    window.library.autoexports.add(refs, "tag:elsewhere", "bibtex")
+    other = Library.open(window.library.path)
+    try:
+        pid = other.list_ids()[0]
+        other.add_tag("elsewhere", [pid])
+        key = other.get(pid).citekey
+    finally:
+        other.close()
+    window.poll_changes()
+    qtbot.waitUntil(lambda: keys_in(refs) == {key}, timeout=5000)

@@ -54,7 +54,12 @@ class AutoExporter(QObject):
         self.timer.timeout.connect(self.run)
 
     def changed(self, changes: Changes) -> None:
-        if not changes.empty and self.win.library.autoexports.list():
+        if not changes.empty:
+            self.soon()
+
+    def soon(self) -> None:
+        """Run a moment from now (a later change moves it on), if any file is bound."""
+        if self.win.library.autoexports.list():
             self.timer.start(DELAY_MS)
 
     def run(self) -> list[app.AutoExported]:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from litman.gui.detail.pane import DetailPane
     from litman.gui.table.models.papers import PaperTableModel
     from litman.gui.table.results import Results
+    from litman.gui.window.autoexport import AutoExporter
     from litman.gui.window.redraw import Redraw
     from litman.gui.writes.write_desk import WriteDesk
     from litman.gui.writes.write_worker import WriteWorker
@@ -38,6 +39,7 @@ class Host(Protocol):
     results: "Results"
     detail: "DetailPane"
     redraw: "Redraw"
+    autoexporter: "AutoExporter"
 
     def window(self) -> QWidget: ...  # the window itself, the timers' parent
     def statusBar(self) -> QStatusBar: ...
@@ -116,6 +118,7 @@ class Outside:
 
     def _redraw_outside(self, told: list[Changes] | None) -> None:
         win = self.win
+        win.autoexporter.soon()  # bound files follow others' changes too
         if told is not None:
             for changes in told:
                 win.redraw.on_changes(changes)
