@@ -133,3 +133,17 @@ def test_related_lists_the_papers_sharing_rare_words(twice: Path, capsys) -> Non
         len(json.loads(cli(capsys, twice, "related", "Corti_2009", "--limit", "3", "--json")[1]))
         == 3
     )
+
+
+def test_the_file_imported_again_after_a_merge_merges_into_the_kept_paper(
+    twice: Path, capsys, tmp_path: Path
+) -> None:
+    assert cli(capsys, twice, "merge", "Corti_2009", "copy-Corti_2009")[0] == 0
+    copy = tmp_path / "copy.bib"
+    code, out, _ = cli(capsys, twice, "import", str(copy), "--json")
+    assert code == 0
+    (report,) = json.loads(out)
+    assert report["added"] == []
+    with Library.open(twice) as lib:
+        assert lib.count() == 29  # 30 papers, one merged; none added again
+        assert lib.resolve("copy-Corti_2009") == lib.resolve("Corti_2009")

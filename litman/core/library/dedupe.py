@@ -48,6 +48,9 @@ class Candidate:
     # makes them once per paper, for its rows' derived columns too).
     abstract_words: InitVar[str | None] = None
     title_words: InitVar[str | None] = None
+    # The keys of papers merged into it (`models.aliases`): an entry citing one of them is
+    # this paper imported again.
+    aliases: tuple[str, ...] = ()
     author_key: str = field(init=False)
     abstract_bucket: str = field(init=False)
     title_bucket: tuple[str, int | None] = field(init=False)
@@ -101,6 +104,8 @@ class DuplicateFinder:
     def add(self, c: Candidate) -> None:
         if c.citekey:
             self._by_key.setdefault(c.citekey, c)
+        for alias in c.aliases:
+            self._by_key.setdefault(alias, c)
         if c.abstract_bucket:  # an abstract with words
             self._by_abstract[c.abstract_bucket].append(c)
         if c.doi:

@@ -145,7 +145,7 @@ def _mergeable(citekey: str, other: Candidate, other_batch: int | None, batch: i
     keys (RIS files repeat an ID)."""
     if not citekey:
         return True
-    if citekey == other.citekey:
+    if citekey == other.citekey or citekey in other.aliases:
         return other_batch != batch
     return other.ref < 0 and not other.citekey
 
@@ -212,6 +212,9 @@ def _load_candidates(
         P.c.extra,
     )
     seen: set[int] = set()
+    aliases = store.aliases_of(conn, None)  # keys of papers merged away: few, read whole
+    wanted_keys = {p.citekey for p in papers if p.citekey}
+    aliased = sorted({pid for pid, keys in aliases.items() if wanted_keys.intersection(keys)})
     # A paper in the trash is no duplicate: the incoming record is added beside it (README).
     live = trash.live(conn)
     query = select(*cols) if live is None else select(*cols).where(live)
@@ -220,6 +223,7 @@ def _load_candidates(
         (tkeys, P.c.title_key),
         (dois, func.lower(P.c.doi)),
         (_naming_preprints(conn, preprints) if preprints else [], P.c.id),
+        (aliased, P.c.id),
     ):
         for part in store.chunks(keys):
             for r in conn.execute(query.where(or_(col.in_(part)))):
@@ -237,6 +241,7 @@ def _load_candidates(
                             r.year,
                             r.citekey,
                             arxiv_id(r.doi, r.url, r.extra or {}),
+                            aliases=tuple(aliases.get(r.id, ())),
                         )
                     )
 
