@@ -71,6 +71,7 @@ def test_merge_keeps_tags_notes_and_the_old_key(twice: Path, capsys, tmp_path: P
     out_file = tmp_path / "old.bib"
     assert cli(capsys, twice, "export", "key:copy-Corti_2009", "-o", str(out_file))[0] == 0
     assert entries(out_file) == ["Corti_2009"]
+    assert re.search(r"ids\s*=\s*\{copy-Corti_2009\}", out_file.read_text())  # biblatex's
 
 
 def test_prefer_takes_a_field_from_the_other_paper(twice: Path, capsys) -> None:

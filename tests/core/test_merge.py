@@ -77,6 +77,7 @@ def test_a_merge_keeps_the_citekey_unites_tags_and_keeps_the_furthest_reading_st
         "archiveprefix": "arXiv",
         "volume": "48",
         "pages": "1--20",
+        "ids": "lee2020sharp",  # biblatex's other keys of the entry
     }
     assert sorted(p.tags) == ["Reading > Soon", "sparsity", "thesis"]
     assert (p.status, p.rating) == (Status.READ, 4)

@@ -8,8 +8,9 @@ the abstract, and otherwise the kept paper's own value, or the first paper's tha
 one. Its tags become those of all; its reader's status the furthest (read, reading,
 unread), its rating the highest, its notes all of them joined. The other papers go to the
 trash, where they stay whole, and their citekeys become aliases of the kept one
-(`models.aliases`), so that a document citing an old key, `litman show OLDKEY` and
-`key:OLDKEY` still find it.
+(`models.aliases`), so that `litman show OLDKEY` and `key:OLDKEY` still find it; they are
+written in the kept paper's `ids` field too, which biblatex reads as the entry's other keys,
+so that a document citing an old key still compiles (Better BibTeX does the same).
 
 A merge is one transaction, with the version checks of any edit: given the versions the
 user saw, a field of any of the papers changed since refuses the whole merge. Its `Changes`
@@ -41,6 +42,7 @@ FROM_PUBLISHED = ("venue", "doi", "entry_type", "year", "authors")
 _PREPRINT_VENUE = re.compile(r"(?i)arxiv|\bcorr\b|preprint|biorxiv|medrxiv|ssrn")
 _FURTHEST = (Status.UNREAD, Status.READING, Status.READ)
 NOTES_JOIN = "\n\n"
+ALIASES_FIELD = "ids"  # biblatex's field of an entry's other keys
 
 
 def published(p: Paper) -> int:
@@ -98,9 +100,16 @@ def merged_values(papers: Sequence[Paper], choose: Mapping[str, int]) -> dict[st
         value = by_id[choice[key]].extra.get(key, "")
         if value:
             extra[key] = value
+    keys = [k for p in papers for k in (p.citekey, *_ids(p)) if k != keep.citekey]
+    if keys:  # biblatex's aliases, as Better BibTeX writes them: \cite{OLDKEY} still works
+        extra[ALIASES_FIELD] = ", ".join(dict.fromkeys(keys))
     values["extra"] = extra
     values.update(_reading(papers))
     return values
+
+
+def _ids(p: Paper) -> list[str]:
+    return [k.strip() for k in p.extra.get(ALIASES_FIELD, "").split(",") if k.strip()]
 
 
 def _reading(papers: Sequence[Paper]) -> dict[str, Any]:
