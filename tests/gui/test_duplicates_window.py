@@ -59,3 +59,19 @@ def test_not_duplicates_drops_the_group_for_good(window, qtbot) -> None:
     qtbot.waitUntil(lambda: window.library.duplicates.find() == [])
     window.undo.undo()
     qtbot.waitUntil(lambda: len(window.library.duplicates.find()) == 1)
+
+
+def test_the_sidebar_row_opens_the_dialog(window, qtbot, monkeypatch) -> None:
+    from PySide6.QtWidgets import QTreeWidgetItemIterator
+
+    from litman.gui.sidebar.tree import DUPLICATES_ROLE
+
+    opened = []
+    monkeypatch.setattr(duplicates_actions, "open_dialog", lambda win: opened.append(win))
+    it = QTreeWidgetItemIterator(window.sidebar)
+    while it.value() and not it.value().data(0, DUPLICATES_ROLE):
+        it += 1
+    row = it.value()
+    assert row is not None and row.text(0) == "Duplicates…"
+    window.sidebar.itemClicked.emit(row, 0)
+    assert opened == [window]

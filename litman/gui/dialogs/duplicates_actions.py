@@ -1,5 +1,6 @@
-"""Edit → Duplicates…: opens the duplicates dialog (`duplicates_dialog`) over the library's
-groups, its merges and dismissals pushed as undoable commands on the window's write desk."""
+"""Edit → Duplicates… and the sidebar's Duplicates row: open the duplicates dialog
+(`duplicates_dialog`) over the library's groups, its merges and dismissals pushed as undoable
+commands on the window's write desk."""
 
 from collections.abc import Callable
 
@@ -32,4 +33,5 @@ def open_dialog(win: Host) -> None:
 
 
 def install(win: Host, act: Callable[..., QAction]) -> QAction:
+    """Edit → Duplicates… (the window connects the sidebar's Duplicates row too)."""
     return act(win, "Duplicates…", lambda: open_dialog(win))

@@ -24,6 +24,7 @@ from litman.gui.tag_dots import tag_dots
 
 ROLE = Qt.ItemDataRole.UserRole
 SAVED_ROLE = ROLE + 2  # a saved search's query
+DUPLICATES_ROLE = ROLE + 4  # the Duplicates row
 MIME = "application/x-litman-ids"
 
 
@@ -65,6 +66,7 @@ class Sidebar(QTreeWidget):
     deleteRequested = Signal(str)
     colourRequested = Signal(str)
     savedChosen = Signal(str)  # the query of the saved search chosen
+    duplicatesRequested = Signal()  # the Duplicates row clicked: the window opens its dialog
     savedRemoveRequested = Signal(str)  # a saved search's name
 
     def __init__(self, library: Library) -> None:
@@ -79,6 +81,8 @@ class Sidebar(QTreeWidget):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._menu)
         self.currentItemChanged.connect(self._current_changed)
+        self.itemClicked.connect(self._clicked)
+        self.itemActivated.connect(self._clicked)
         self.setUniformRowHeights(True)
         from PySide6.QtWidgets import QHeaderView
 
@@ -122,6 +126,9 @@ class Sidebar(QTreeWidget):
                 item.setToolTip(0, MINE_TIP)
         trash = self._add(lib_root, "Trash", TRASH, self.library.trash_count())
         trash.setToolTip(0, "Deleted papers, until restored or deleted permanently")
+        dupes = QTreeWidgetItem(lib_root, ["Duplicates…", ""])
+        dupes.setData(0, DUPLICATES_ROLE, True)
+        dupes.setToolTip(0, "Papers that are probably one work: merge them, or say they are not")
         self._tag_root = QTreeWidgetItem(self, ["Tags", ""])
         self._tag_root.setFlags(Qt.ItemFlag.ItemIsEnabled)
         self._build_tags(self._tag_root)
@@ -249,6 +256,10 @@ class Sidebar(QTreeWidget):
             self.filterChanged.emit(item.data(0, ROLE))
         elif item is not None and item.data(0, SAVED_ROLE) is not None:
             self.savedChosen.emit(item.data(0, SAVED_ROLE))
+
+    def _clicked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        if item.data(0, DUPLICATES_ROLE):
+            self.duplicatesRequested.emit()
 
     def _tag_at(self, pos: QPoint) -> str | None:
         item = self.itemAt(pos)

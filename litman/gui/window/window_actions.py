@@ -155,6 +155,7 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     edit.addActions(trash_actions.install(win, _act))
     edit.addAction(saved_actions.install(win, _act))
     edit.addAction(duplicates_actions.install(win, _act))
+    win.sidebar.duplicatesRequested.connect(lambda: duplicates_actions.open_dialog(win))
     edit.addSeparator()
     references.install(win, edit)
     status = bar.addMenu("&Status")
