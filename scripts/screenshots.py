@@ -199,6 +199,42 @@ def review_shot(qapp: QApplication, tmp: Path) -> None:
         api.stop()
 
 
+CHOCOLATE = ROOT / "tests" / "data" / "bib-real" / "Chocolate.bib"
+CAPTIONS["merge-dialog.png"] = (
+    "`tests/data/bib-real/Chocolate.bib` (15 real entries) plus a made-up preprint of "
+    "Corti et al. 2009 (`arXiv preprint`, 2008, an arxiv.org link and an eprint); the script "
+    "opened Edit → Duplicates…: the group found by title, first author and year ±1, each "
+    "field that differs with the merge's default checked (the journal's venue, DOI and year)."
+)
+
+
+def merge_shot(qapp: QApplication, tmp: Path) -> None:
+    from litman.core.records import NewPaper
+    from litman.gui.dialogs import duplicates_actions
+
+    with Library.open(tmp / "merge.sqlite") as lib:
+        app.import_files(lib, [CHOCOLATE])
+        lib.add_paper(
+            NewPaper(
+                title="Cocoa and cardiovascular health",
+                authors=("Corti, Roberto", "Flammer, Andreas J."),
+                year=2008,
+                venue="arXiv preprint",
+                url="https://arxiv.org/abs/0812.00001",
+                citekey="corti2008cocoa",
+                extra={"eprint": "0812.00001", "archiveprefix": "arXiv"},
+            )
+        )
+        win = open_window(qapp, lib, tmp)
+        dialog = duplicates_actions.dialog(win)
+        dialog.resize(1100, 560)
+        dialog.show()
+        settle(qapp)
+        shoot(dialog, "merge-dialog.png")
+        dialog.close()
+        win.close()
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     qapp = QApplication.instance() or QApplication(sys.argv)
@@ -211,7 +247,12 @@ def main() -> None:
             review_shot(qapp, tmp)
             write_captions()
             return
+        if only == {"merge-dialog.png"}:
+            merge_shot(qapp, tmp)
+            write_captions()
+            return
         review_shot(qapp, tmp)
+        merge_shot(qapp, tmp)
         editor_shot(qapp, tmp)
         with Library.open(tmp / "seeded.sqlite") as lib:
             prepare(lib)
