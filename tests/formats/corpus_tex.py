@@ -134,6 +134,7 @@ def _normal(text: str) -> str:
 
 
 _BLG_LINE = re.compile(r"-+line (\d+) of file (\S+?)\.bib")
+_BLG_CROSSREF = re.compile(r" for (\S+) to crossref ")
 _BLG_KEY = re.compile(r"\b(?:in|for entry|entry) \"?([^\s\"]+?)\"?$")
 
 
@@ -149,7 +150,7 @@ def _blg_messages(batch: Batch, blg: Path) -> list[Message]:
             if at is not None:
                 out.append((*batch.at_line(at.group(2), int(at.group(1))), _normal(ln)))
             else:
-                key = _BLG_KEY.search(ln)
+                key = _BLG_CROSSREF.search(ln) or _BLG_KEY.search(ln)
                 owner = batch.owner(key.group(1)) if key else (-1, "")
                 out.append((*owner, _normal(ln)))
         elif where is not None and not ln.startswith("--line"):
