@@ -253,6 +253,7 @@ def test_a_closed_window_is_freed_and_no_longer_hears_the_library(qtbot, seeded,
 
     from litman.gui.settings import ViewSettings
     from litman.gui.window.main_window import MainWindow
+    from litman.gui import workers
     from litman.gui.workers import run_inline
 
     listeners = list(seeded._listeners)
@@ -262,11 +263,14 @@ def test_a_closed_window_is_freed_and_no_longer_hears_the_library(qtbot, seeded,
     gone = weakref.ref(win)
     win.close()
     del win
+    # Work the window started (the index build, on the pool) holds it until it reports: on
+    # a loaded machine that can be seconds. Freed once it has.
+    qtbot.waitUntil(lambda: workers.running() == 0, timeout=60000)
 
     def freed() -> bool:
         gc.collect()
         return gone() is None
 
-    qtbot.waitUntil(freed)
+    qtbot.waitUntil(freed, timeout=30000)
     assert seeded._listeners == listeners
     seeded.add_paper(NewPaper(title="Written after the window closed"))  # heard by no one
