@@ -251,9 +251,9 @@ def test_a_closed_window_is_freed_and_no_longer_hears_the_library(qtbot, seeded,
     import gc
     import weakref
 
+    from litman.gui import workers
     from litman.gui.settings import ViewSettings
     from litman.gui.window.main_window import MainWindow
-    from litman.gui import workers
     from litman.gui.workers import run_inline
 
     listeners = list(seeded._listeners)
