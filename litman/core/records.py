@@ -344,6 +344,8 @@ class MergeRecord:
     undone: bool = False
     # Aliases the others had already (of papers merged into them before): (key, whose).
     moved: tuple[tuple[str, int], ...] = ()
+    # The others' attachments, moved to the kept paper: (attachment id, whose it was).
+    files: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

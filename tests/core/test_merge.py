@@ -168,3 +168,18 @@ def test_merging_a_paper_with_itself_or_one_in_the_trash_is_refused(
     with pytest.raises(NotFoundError, match="trash"):
         library.merging.merge(keep, [other])
     assert library.get(keep).venue == "arXiv preprint"
+
+
+def test_the_others_attachments_are_moved_to_the_kept_paper_and_back(
+    library: Library, pair: tuple[int, int]
+) -> None:
+    keep, other = pair
+    library.attachments.attach(other, ["https://example.org/sharp-bounds.pdf"])
+    merged = library.merging.merge(keep, [other])
+    assert [a.location for a in library.attachments.of(keep)] == [
+        "https://example.org/sharp-bounds.pdf"
+    ]
+    assert library.attachments.of(other) == []
+    library.undo(merged)
+    assert library.attachments.of(keep) == []
+    assert len(library.attachments.of(other)) == 1

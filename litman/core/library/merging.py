@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, update
+from sqlalchemy import Connection, delete, insert, select, update
 
 from litman.core import fields
 from litman.core.errors import ConflictError, LitmanError, NotFoundError
@@ -33,7 +33,7 @@ from litman.core.records import Changes, FieldConflict, MergeRecord, Paper, Stat
 from litman.core.store import models, reading_state, trash, versions
 from litman.core.store import rows as store
 
-P, A, PT = models.papers, models.aliases, models.paper_tags
+P, A, PT, AT = models.papers, models.aliases, models.paper_tags, models.attachments
 # The fields a user chooses a value for (besides the BibTeX fields in `extra`), and the
 # flag each carries along.
 CHOSEN = ("title", "authors", "year", "entry_type", "venue", "doi", "url", "abstract")
@@ -209,7 +209,11 @@ def _plan(conn: Connection, papers: Sequence[Paper], choose: Mapping[str, int]) 
     had = store.aliases_of(conn, ids)
     moved = tuple((k, pid) for pid in ids for k in had.get(pid, ()) if k != keep.citekey)
     keys = tuple(p.citekey for p in others if p.citekey != keep.citekey)
-    return MergeRecord(keep.id, tuple(ids), old, now, tags, keys, tuple(ids), moved=moved)
+    owned = select(AT.c.id, AT.c.paper_id).where(AT.c.paper_id.in_(ids)).order_by(AT.c.id)
+    files = tuple((aid, pid) for aid, pid in conn.execute(owned))
+    return MergeRecord(
+        keep.id, tuple(ids), old, now, tags, keys, tuple(ids), moved=moved, files=files
+    )
 
 
 def _shared(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -223,6 +227,7 @@ def _apply(conn: Connection, record: MergeRecord, merging: bool) -> Changes:
     _write_values(conn, record.keep, values)
     _link(conn, record.keep, record.tags, merging)
     _alias(conn, record, merging)
+    _move_files(conn, record, merging)
     gone = trash.move_in(conn, record.trashed, store.now()) if merging else ()
     back = () if merging else trash.move_out(conn, record.trashed)
     return Changes(
@@ -253,6 +258,15 @@ def _link(conn: Connection, pid: int, tags: Sequence[str], add: bool) -> None:
         store.link_tags(conn, ((pid, t) for t in tid.values()))
     else:
         conn.execute(delete(PT).where(PT.c.paper_id == pid, PT.c.tag_id.in_(list(tid.values()))))
+
+
+def _move_files(conn: Connection, record: MergeRecord, merging: bool) -> None:
+    """The others' attachments to the kept paper (or back to their own, undoing)."""
+    owners: dict[int, list[int]] = {}
+    for aid, pid in record.files:
+        owners.setdefault(record.keep if merging else pid, []).append(aid)
+    for pid, aids in owners.items():
+        conn.execute(update(AT).where(AT.c.id.in_(aids)).values(paper_id=pid))
 
 
 def _alias(conn: Connection, record: MergeRecord, add: bool) -> None:
