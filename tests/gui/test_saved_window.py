@@ -64,3 +64,13 @@ def test_an_empty_search_box_saves_nothing(window, qtbot, monkeypatch) -> None:
     saved_actions.save_search(window)
     assert window.library.saved.listed() == []
     assert "Type a search first" in window.statusBar().currentMessage()
+
+
+def test_rename_is_undone(window, qtbot, monkeypatch) -> None:
+    save(window, qtbot, monkeypatch, "Bandits", "bandit")
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Arms", True))
+    window.sidebar.savedRenameRequested.emit("Bandits")
+    qtbot.waitUntil(lambda: saved_item(window, "Arms") is not None)
+    assert saved_item(window, "Bandits") is None
+    window.undo.undo()
+    qtbot.waitUntil(lambda: saved_item(window, "Bandits") is not None)

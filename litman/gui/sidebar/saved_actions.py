@@ -1,7 +1,7 @@
 """Edit → Save Search…: the search box's query kept under a name in the library, shown under
 Saved searches in the sidebar with its count; choosing one there puts its query back in the
-search box. Saving and removing are undoable commands (`commands.SaveSearch`,
-`commands.RemoveSaved`).
+search box; its context menu renames or removes it. Each is an undoable command
+(`commands.SaveSearch`, `commands.RenameSaved`, `commands.RemoveSaved`).
 """
 
 from collections.abc import Callable
@@ -30,6 +30,12 @@ def save_search(win: SavedHost) -> None:
         win.push(commands.SaveSearch(win.library, name, query))
 
 
+def rename(win: SavedHost, name: str) -> None:
+    new, ok = QInputDialog.getText(win.window(), "Rename Saved Search", "New name:", text=name)
+    if ok and new.strip() and new.strip() != name:
+        win.push(commands.RenameSaved(win.library, name, new))
+
+
 def choose(win: SavedHost, query: str) -> None:
     """A saved search chosen in the sidebar: its query in the search box, run."""
     win.search.setText(query)
@@ -38,4 +44,5 @@ def choose(win: SavedHost, query: str) -> None:
 
 def install(win: SavedHost, act: Callable[..., QAction]) -> QAction:
     win.sidebar.savedChosen.connect(lambda query: choose(win, query))
+    win.sidebar.savedRenameRequested.connect(lambda name: rename(win, name))
     return act(win, "Save Search…", lambda: save_search(win))

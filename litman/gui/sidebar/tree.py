@@ -68,6 +68,7 @@ class Sidebar(QTreeWidget):
     savedChosen = Signal(str)  # the query of the saved search chosen
     duplicatesRequested = Signal()  # the Duplicates row clicked: the window opens its dialog
     savedRemoveRequested = Signal(str)  # a saved search's name
+    savedRenameRequested = Signal(str)  # a saved search's name
 
     def __init__(self, library: Library) -> None:
         super().__init__()
@@ -270,6 +271,7 @@ class Sidebar(QTreeWidget):
         saved = item.data(0, ROLE + 3) if item else None
         if saved and not self.read_only:
             menu = QMenu(self)
+            menu.addAction("Rename…", lambda: self.savedRenameRequested.emit(saved))
             menu.addAction("Remove Saved Search", lambda: self.savedRemoveRequested.emit(saved))
             menu.exec(self.viewport().mapToGlobal(pos))
             return

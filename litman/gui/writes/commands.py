@@ -271,6 +271,17 @@ class SaveSearch(Undoable):
         return self.lib.saved.add(self.name, self.query)
 
 
+class RenameSaved(Undoable):
+    """Give a saved search another name; undo gives its old one back."""
+
+    def __init__(self, lib: Library, name: str, new_name: str) -> None:
+        super().__init__(lib, "Rename Saved Search")
+        self.name, self.new_name = name, new_name
+
+    def call(self) -> Changes:
+        return self.lib.saved.update(self.name, new_name=self.new_name)
+
+
 class RemoveSaved(Undoable):
     """Forget a saved search; undo keeps it again."""
 
