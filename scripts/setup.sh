@@ -3,7 +3,8 @@
 #   1. System packages, by purpose: `run` needs the libraries Qt loads; `test` adds Xvfb,
 #      xauth and xdotool (the real-display test), TeX (the BibTeX compile tests), pandoc
 #      (renders the CSL-JSON export with its citeproc) and PostgreSQL (the shared-library
-#      tests start a throwaway server: tests/pg_server.py), strace (what a file dialog opens);
+#      tests start a throwaway server: tests/pg_server.py), strace (what a file dialog opens),
+#      fonts-noto-cjk (the window in 简体中文 under Xvfb: tests/gui/test_chinese_window.py);
 #      `package` adds binutils (PyInstaller). Also the venv module, when the Python lacks it.
 #      As root with apt they are installed; otherwise setup stops here, exit 1, and prints
 #      the one command to run.
@@ -11,6 +12,8 @@
 #      for `run` only what litman needs to run; `test` adds the test extra's pins (pytest,
 #      mypy, ruff, import-linter ...), `package` the package extra's (PyInstaller), picked
 #      from the one lock by scripts/lock_subset.py.
+#   3. The window's translations compiled (resources/i18n/*.ts to .qm, pyside6-lrelease from
+#      the PySide6 wheel: scripts/translations.py), every time: a pull may bring a new .ts.
 # Safe to run again. A .venv is reused only when a finished set-up stamped it: a set-up that
 # stopped half-way leaves no stamp, and the next run starts that .venv over. A .venv set up
 # for one purpose gets the pins another adds in place.
@@ -24,7 +27,7 @@ QT_RUN="libglib2.0-0 libegl1 libgl1 libx11-6 libx11-xcb1 libdbus-1-3 libfontconf
   libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0
   libxcb-xkb1 libxcb-randr0 libxcb-render-util0 libxcb-image0 libxcb-xfixes0"
 TEST_TOOLS="xvfb xauth xdotool texlive-latex-base texlive-latex-recommended texlive-bibtex-extra biber
-  pandoc postgresql strace"
+  pandoc postgresql strace fonts-noto-cjk"
 PACKAGE_TOOLS="binutils"
 case "$purpose" in
   run) wanted="$QT_RUN" extra="" ;;
@@ -91,7 +94,9 @@ stamp=$VENV/.litman-setup
 extras_file=$VENV/.litman-extras  # the extras a finished set-up installed, one a line
 want="$(cat requirements.lock pyproject.toml | cksum | cut -d' ' -f1) $("$PYTHON" -c 'import sys; print(sys.version)' | head -1)"
 has_extra() { [ -z "$1" ] || grep -qx "$1" "$extras_file" 2>/dev/null; }
+translations() { "$VENV/bin/python" scripts/translations.py compile; }
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && has_extra "$extra"; then
+  translations
   exit 0
 fi
 venv_python=$("$VENV/bin/python" -c 'import sys; print(sys.version)' 2>/dev/null | head -1 || true)
@@ -116,6 +121,7 @@ if ! "${PIP[@]}" check >/dev/null; then
   echo "setup: requirements.lock does not cover pyproject.toml's dependencies; run make lock." >&2
   exit 1
 fi
+translations
 printf '%s\n' $extras >"$extras_file"
 echo "$want" > "$stamp"
 echo "setup: the litman command is $VENV/bin/litman; \`. $VENV/bin/activate\` puts it on this shell's PATH"

@@ -115,6 +115,11 @@ register_writer("csljson", "CSL-JSON", ".json", _lazy("csljson", "write"))
 # -- what the window and the command line offer --------------------------------------------
 
 
+def readers() -> list[ReaderFormat]:
+    """The readable formats, in the order they were registered."""
+    return list(_READERS.values())
+
+
 def supported_suffixes() -> list[str]:
     return sorted(_READERS)
 

@@ -38,6 +38,8 @@ CITE_STYLE = Key("cite/style", "apa")
 # Shared libraries opened lately (File → Open Shared Library…), newest first, one per line:
 # URLs without a password (litman keeps none).
 RECENT_SHARED = Key("shared/recent", "")
+# View → Language: "" follows the system locale, else "en" or "zh_CN" (litman/gui/i18n.py).
+LANGUAGE = Key("view/language", "")
 
 
 class ViewSettings:

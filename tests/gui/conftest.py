@@ -1,10 +1,30 @@
-"""GUI fixtures: a main window over a copy of the seeded library, with inline workers."""
+"""GUI fixtures: a main window over a copy of the seeded library, with inline workers, in
+English with its plural forms (as `litman` starts with LANG=C)."""
 
+import importlib.util
 from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.gui
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def compile_translations() -> None:
+    """The .qm files from resources/i18n/*.ts, as set-up makes them (when stale)."""
+    spec = importlib.util.spec_from_file_location("translations", ROOT / "scripts/translations.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.compile_all()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def english(qapp):
+    from litman.gui import i18n
+
+    compile_translations()
+    assert i18n.install(i18n.ENGLISH), "litman_en.qm did not load"
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from litman.core import fields
 from litman.core.records import Paper
+from litman.gui.i18n import QT_TRANSLATE_NOOP
 
 
 class EntryEditor(QWidget):
@@ -30,7 +31,7 @@ class EntryEditor(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setAccessibleName("BibTeX fields")
+        self.setAccessibleName(self.tr("BibTeX fields"))
         self._paper: Paper | None = None
         self._layout_key: tuple[object, ...] = ()
         self.read_only = False
@@ -43,19 +44,19 @@ class EntryEditor(QWidget):
         outer.setSpacing(2)
         top = QHBoxLayout()
         self.citekey = QLineEdit()
-        self.citekey.setAccessibleName("Citation key")
+        self.citekey.setAccessibleName(self.tr("Citation key"))
         self.citekey.editingFinished.connect(self._commit_citekey)
-        top.addWidget(QLabel("Key"))
+        top.addWidget(QLabel(self.tr("Key")))
         top.addWidget(self.citekey, 1)
         self.entry_type = QComboBox()
-        self.entry_type.setAccessibleName("Entry type")
+        self.entry_type.setAccessibleName(self.tr("Entry type"))
         self.entry_type.setEditable(True)
         self.entry_type.addItems(sorted(fields.ENTRY_TYPES))
         self.entry_type.activated.connect(lambda _i: self._commit_type())
         line = self.entry_type.lineEdit()
         if line is not None:  # the box is editable, so it has one
             line.editingFinished.connect(self._commit_type)
-        top.addWidget(QLabel("Type"))
+        top.addWidget(QLabel(self.tr("Type")))
         top.addWidget(self.entry_type)
         outer.addLayout(top)
         self.form = QFormLayout()
@@ -68,14 +69,14 @@ class EntryEditor(QWidget):
     def _add_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
         self.new_name = QLineEdit()
-        self.new_name.setAccessibleName("New field name")
-        self.new_name.setPlaceholderText("field")
+        self.new_name.setAccessibleName(self.tr("New field name"))
+        self.new_name.setPlaceholderText(self.tr("field"))
         self.new_name.setMaximumWidth(110)
         self.new_value = QLineEdit()
-        self.new_value.setAccessibleName("New field value")
-        self.new_value.setPlaceholderText("value")
+        self.new_value.setAccessibleName(self.tr("New field value"))
+        self.new_value.setPlaceholderText(self.tr("value"))
         self.new_value.returnPressed.connect(self._add_field)
-        self.add_button = QPushButton("Add field")
+        self.add_button = QPushButton(self.tr("Add field"))
         self.add_button.clicked.connect(self._add_field)
         row.addWidget(self.new_name)
         row.addWidget(self.new_value, 1)
@@ -123,15 +124,15 @@ class EntryEditor(QWidget):
             self.form.removeRow(0)
         self.values = {}
         for title, names in sections:
-            heading = QLabel(title)
+            heading = QLabel(self.tr(title))
             heading.setStyleSheet("font-weight: 600; padding-top: 2px")
             self.form.addRow(heading)
             for name in names:
                 edit = QLineEdit()
                 edit.setAccessibleName(name)
-                edit.setToolTip("Clear the value to remove the field.")
+                edit.setToolTip(self.tr("Clear the value to remove the field."))
                 if title == "Required":
-                    edit.setPlaceholderText("required")
+                    edit.setPlaceholderText(self.tr("required"))
                 edit.editingFinished.connect(lambda n=name: self._commit(n))
                 if self.edit_filter is not None:
                     edit.installEventFilter(self.edit_filter)
@@ -178,9 +179,15 @@ def _sections(p: Paper) -> list[tuple[str, list[str]]]:
     extra = fields.visible_extra(dict(p.extra))
     other = sorted(k for k in extra if k not in listed)
     out = [
-        ("Required", [n for n in required if not fields.is_column(n, p.entry_type)]),
-        ("Optional", [n for n in optional if not fields.is_column(n, p.entry_type)]),
-        ("Other fields", other),
+        (
+            QT_TRANSLATE_NOOP("EntryEditor", "Required"),
+            [n for n in required if not fields.is_column(n, p.entry_type)],
+        ),
+        (
+            QT_TRANSLATE_NOOP("EntryEditor", "Optional"),
+            [n for n in optional if not fields.is_column(n, p.entry_type)],
+        ),
+        (QT_TRANSLATE_NOOP("EntryEditor", "Other fields"), other),
     ]
     return [(title, names) for title, names in out if names]
 

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLineEdit
 from litman.core.records import Paper
 from litman.display.text import plain_text
 from litman.gui.detail.typing_kept import shown_values
+from litman.gui.i18n import fill, translate
 from litman.gui.safe_text import clip
 
 
@@ -56,11 +57,16 @@ def pending(p: Paper, edits: Mapping[str, QLineEdit], rating: int, notes: str) -
 
 def year_refusal(text: str, stored: str, title: str) -> str:
     # What was typed stays, to be corrected rather than typed again.
-    kept = f"stays {stored}" if stored else "stays empty"
-    paper = clip(plain_text(title), 60) or "this paper"
-    return (
-        f"“{clip(text, 40)}” is not a year (digits only, like 2015): the year of “{paper}” {kept}."
+    paper = clip(plain_text(title), 60) or translate("Detail", "this paper")
+    if stored:
+        said = translate(
+            "Detail", "“%1” is not a year (digits only, like 2015): the year of “%2” stays %3."
+        )
+        return fill(said, clip(text, 40), paper, stored)
+    said = translate(
+        "Detail", "“%1” is not a year (digits only, like 2015): the year of “%2” stays empty."
     )
+    return fill(said, clip(text, 40), paper)
 
 
 def _year(text: str) -> int | bool | None:

@@ -36,12 +36,21 @@ from litman.gui.detail.rendering import paper_notes, shown_abstract
 from litman.gui.detail.tag_box import TagBox
 from litman.gui.detail.typing_kept import Held, Typing, typed
 from litman.gui.detail.typing_kept import shown_values as _values
+from litman.gui.i18n import QT_TRANSLATE_NOOP, fill, status_name
 from litman.gui.safe_text import clip
 
 LINE_FIELDS = ("title", "authors", "year", "venue", "doi", "url")
-LABELS = {"doi": "DOI", "url": "URL"}
-MIXED = "Mixed"
-PARTLY_READ = "Set for all"  # a large selection whose statuses are being read
+LABELS = {
+    "title": QT_TRANSLATE_NOOP("DetailPane", "Title"),
+    "authors": QT_TRANSLATE_NOOP("DetailPane", "Authors"),
+    "year": QT_TRANSLATE_NOOP("DetailPane", "Year"),
+    "venue": QT_TRANSLATE_NOOP("DetailPane", "Venue"),
+    "doi": QT_TRANSLATE_NOOP("DetailPane", "DOI"),
+    "url": QT_TRANSLATE_NOOP("DetailPane", "URL"),
+}
+MIXED = QT_TRANSLATE_NOOP("DetailPane", "Mixed")
+# A large selection whose statuses are being read.
+PARTLY_READ = QT_TRANSLATE_NOOP("DetailPane", "Set for all")
 
 
 class DetailPane(QWidget):
@@ -53,7 +62,7 @@ class DetailPane(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setAccessibleName("Paper details")
+        self.setAccessibleName(self.tr("Paper details"))
         self.setMinimumWidth(320)
         self._paper: Paper | None = None
         self._count = 0
@@ -69,7 +78,7 @@ class DetailPane(QWidget):
         self._shown: list[int] = []
         self.read_only = False
         layout = QVBoxLayout(self)
-        self.heading = QLabel("Select a paper")
+        self.heading = QLabel(self.tr("Select a paper"))
         self.heading.setTextFormat(Qt.TextFormat.PlainText)  # a title is never markup
         self.heading.setWordWrap(True)
         self.heading.setStyleSheet("font-weight: 600; font-size: 14px")
@@ -78,13 +87,13 @@ class DetailPane(QWidget):
         self.edits: dict[str, QLineEdit] = {}
         for name in LINE_FIELDS:
             edit = QLineEdit()
-            label = LABELS.get(name, name.capitalize())
+            label = self.tr(LABELS[name])
             edit.setAccessibleName(label)  # "DOI" read as a word, not "Doi"
             edit.editingFinished.connect(self.commit_edits)
             edit.textEdited.connect(self._hide_refusal)
             self.edits[name] = edit
             form.addRow(label, edit)
-        self.edits["authors"].setPlaceholderText("Last, First; Last, First")
+        self.edits["authors"].setPlaceholderText(self.tr("Last, First; Last, First"))
         layout.addLayout(form)
         self.venue_label = form.labelForField(self.edits["venue"])
         self.refusal: QLabel = QLabel()  # why a typed value was refused; gone at the next keystroke
@@ -102,14 +111,14 @@ class DetailPane(QWidget):
         self.elsewhere.hide()
         layout.addWidget(self.elsewhere)
         self.abstract = SafeBrowser()
-        self.abstract.setAccessibleName("Abstract")
+        self.abstract.setAccessibleName(self.tr("Abstract"))
         self.entry = EntryEditor()
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.entry)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.abstract, "Abstract")
-        self.tabs.addTab(scroll, "BibTeX fields")
+        self.tabs.addTab(self.abstract, self.tr("Abstract"))
+        self.tabs.addTab(scroll, self.tr("BibTeX fields"))
         layout.addWidget(self.tabs, 3)
         self.note = QLabel()
         self.note.setTextFormat(Qt.TextFormat.PlainText)
@@ -121,8 +130,8 @@ class DetailPane(QWidget):
         layout.addLayout(self._status_row())
         self.notes = NotesEdit()
         self.notes.left.connect(self.commit_edits)
-        self.notes.setAccessibleName("Notes")
-        self.notes.setPlaceholderText("Notes")
+        self.notes.setAccessibleName(self.tr("Notes"))
+        self.notes.setPlaceholderText(self.tr("Notes"))
         # Four lines, scrolled beyond: at 1366×768 the room goes to the BibTeX fields tab.
         self.notes.setMaximumHeight(4 * self.notes.fontMetrics().lineSpacing() + 12)
         layout.addWidget(self.notes)
@@ -149,21 +158,21 @@ class DetailPane(QWidget):
     def _status_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
         self.status = QComboBox()
-        self.status.setAccessibleName("Reading status")
+        self.status.setAccessibleName(self.tr("Reading status"))
         for s in Status:
-            self.status.addItem(s.value.capitalize(), s.value)
-        self.status.setPlaceholderText(MIXED)  # shown for papers whose statuses differ
-        self.status.setMinimumContentsLength(len(PARTLY_READ))  # the longest placeholder
+            self.status.addItem(status_name(s), s.value)
+        self.status.setPlaceholderText(self.tr(MIXED))  # shown for papers whose statuses differ
+        self.status.setMinimumContentsLength(len(self.tr(PARTLY_READ)))  # the longest placeholder
         self.status.activated.connect(lambda i: self.statusRequested.emit(self.status.itemData(i)))
         self.rating = QSpinBox()
-        self.rating.setAccessibleName("Rating")
+        self.rating.setAccessibleName(self.tr("Rating"))
         self.rating.setRange(0, 5)
         self.rating.setSuffix(" ★")
         self.rating.editingFinished.connect(self.commit_edits)
-        row.addWidget(QLabel("Status"))
+        row.addWidget(QLabel(self.tr("Status")))
         row.addWidget(self.status)
         row.addStretch(1)
-        self.rating_label = QLabel("Rating")
+        self.rating_label = QLabel(self.tr("Rating"))
         row.addWidget(self.rating_label)
         row.addWidget(self.rating)
         return row
@@ -232,10 +241,11 @@ class DetailPane(QWidget):
             self._typed_on = old.version
         changed = typing.changed(old, p)
         if changed:
-            self.elsewhere.setText(
-                f"Changed elsewhere while you typed: {', '.join(changed)}. Yours is kept; "
+            said = self.tr(
+                "Changed elsewhere while you typed: %1. Yours is kept; "
                 "saving it shows theirs beside yours."
             )
+            self.elsewhere.setText(fill(said, ", ".join(changed)))
             self.elsewhere.show()
 
     def _show_single_parts(self, shown: bool) -> None:
@@ -253,11 +263,13 @@ class DetailPane(QWidget):
     ) -> None:
         p = self._paper
         if not papers:
-            self.heading.setText("Select a paper to see its details")
+            self.heading.setText(self.tr("Select a paper to see its details"))
         elif p is None:
-            self.heading.setText(f"{self._count:,} papers selected: tag or mark them together")
+            self.heading.setText(
+                self.tr("%Ln papers selected: tag or mark them together", "", self._count)
+            )
         else:
-            self.heading.setText(plain_text(clip(p.title)) or "(untitled)")
+            self.heading.setText(plain_text(clip(p.title)) or self.tr("(untitled)"))
         values = _values(p) if p else dict.fromkeys(LINE_FIELDS, "")
         notes = []
         for name, edit in self.edits.items():
@@ -272,13 +284,16 @@ class DetailPane(QWidget):
             edit.setReadOnly(self.read_only or too_long)
             edit.blockSignals(False)
             if too_long:
-                notes.append(f"The {name} is too long to edit here ({len(values[name]):,} chars).")
+                said = self.tr("The %1 is too long to edit here (%2 chars).")
+                notes.append(fill(said, name, f"{len(values[name]):,}"))
         self.abstract.setHtml(shown_abstract(p, spans) if p else "")
         self.entry.read_only = self.read_only
         self.entry.show_paper(p)
         venue = fields.venue_field(p.entry_type, p.extra) if p else ""
         if isinstance(self.venue_label, QLabel):  # named as BibTeX writes it, JabRef's way
-            self.venue_label.setText(f"Venue ({venue})" if venue else "Venue")
+            self.venue_label.setText(
+                fill(self.tr("Venue (%1)"), venue) if venue else self.tr("Venue")
+            )
         if p:
             notes.extend(paper_notes(p))
         if not typing.notes:
@@ -291,7 +306,9 @@ class DetailPane(QWidget):
             self.rating.blockSignals(False)
         self._show_status({x.status for x in papers}, whole=len(papers) == self._count)
         if len(papers) < self._count:
-            notes.append(f"Reading the status and tags of all {self._count:,} selected papers…")
+            notes.append(
+                self.tr("Reading the status and tags of all %Ln selected papers…", "", self._count)
+            )
         self.note.setText(" ".join(notes))
         self._show_chips(sorted({t for x in papers for t in x.tags}, key=str.casefold))
 
@@ -306,17 +323,20 @@ class DetailPane(QWidget):
     def show_whole_unread(self, why: str) -> None:
         """The whole selection could not be read: say that the first papers are shown."""
         if self._paper is None and self._shown:
-            self.note.setText(
-                f"Status and tags of the first {len(self._shown):,} selected papers "
-                f"(the rest could not be read: {why})."
+            said = self.tr(
+                "Status and tags of the first %Ln selected papers "
+                "(the rest could not be read: %1).",
+                "",
+                len(self._shown),
             )
+            self.note.setText(fill(said, why))
 
     def _show_status(self, statuses: Set[Status], whole: bool) -> None:
         """The papers' status, or none with "Mixed" when they differ (the box offers each
         status to set for all of them); "Set for all" while only some were read."""
         one = len(statuses) == 1 and whole
-        partly = PARTLY_READ if statuses else ""
-        self.status.setPlaceholderText(MIXED if len(statuses) > 1 else partly)
+        partly = self.tr(PARTLY_READ) if statuses else ""
+        self.status.setPlaceholderText(self.tr(MIXED) if len(statuses) > 1 else partly)
         self.status.setCurrentIndex(list(Status).index(next(iter(statuses))) if one else -1)
 
     def _show_chips(self, tags: list[str]) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject
 from litman.core.library.facade import Library
 from litman.gui import safe_text
 from litman.gui.detail.pane import DetailPane
+from litman.gui.i18n import translate
 from litman.gui.table.results import Results
 from litman.gui.table.whole_selection import WholeSelection
 
@@ -60,4 +61,4 @@ class PaneFeed(QObject):
         else:
             self.whole.drop()
             if count > len(papers):
-                self.detail.show_whole_unread("the server cannot be reached")
+                self.detail.show_whole_unread(translate("Detail", "the server cannot be reached"))

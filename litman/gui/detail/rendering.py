@@ -12,6 +12,7 @@ import html
 from litman.core.records import Paper
 from litman.display.text import markup_segments, math_segments, plain_text
 from litman.formats.bibtex_macros import UNDEFINED
+from litman.gui.i18n import fill, translate
 from litman.gui.safe_text import MAX_RENDERED, clip
 
 HIGHLIGHT = '<span style="background-color:#fde68a;color:#111">{}</span>'
@@ -64,19 +65,20 @@ def paper_notes(p: Paper) -> list[str]:
     the source, a title derived, @string macros left undefined, where the paper came from."""
     notes = []
     if len(p.abstract) > MAX_RENDERED:
-        notes.append(
-            f"Showing the first {MAX_RENDERED:,} of {len(p.abstract):,} characters of the abstract."
-        )
+        said = translate("Detail", "Showing the first %1 of %2 characters of the abstract.")
+        notes.append(fill(said, f"{MAX_RENDERED:,}", f"{len(p.abstract):,}"))
     if p.title_derived:
-        notes.append("Title derived from the abstract: edit it above.")
+        notes.append(translate("Detail", "Title derived from the abstract: edit it above."))
     if p.abstract_truncated:
-        notes.append("Abstract cut off at the source (…).")
+        notes.append(translate("Detail", "Abstract cut off at the source (…)."))
     if UNDEFINED in p.extra:
-        notes.append(
-            f"Names @string macros no imported file defines ({clip(p.extra[UNDEFINED], 200)}): "
+        said = translate(
+            "Detail",
+            "Names @string macros no imported file defines (%1): "
             "import this file together with the one that defines them; as it is, its fields "
-            "show the names, and an export writes them as read."
+            "show the names, and an export writes them as read.",
         )
+        notes.append(fill(said, clip(p.extra[UNDEFINED], 200)))
     if p.source:
-        notes.append(f"From {p.source}.")
+        notes.append(fill(translate("Detail", "From %1."), p.source))
     return notes

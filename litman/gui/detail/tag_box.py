@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from litman.core.search import tag_match
 from litman.display.text import tag_text
 from litman.gui.detail.flow_layout import FlowLayout
+from litman.gui.i18n import fill
 from litman.gui.safe_text import clip, mnemonic_free, rich
 
 CHIP_CHARS = 40  # a chip shows this much of a tag's path; the tooltip shows all of it
@@ -68,14 +69,14 @@ class TagBox(QWidget):
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         self.chip_area = QWidget()
-        self.chip_area.setAccessibleName("Tags")
+        self.chip_area.setAccessibleName(self.tr("Tags"))
         self.chips = FlowLayout(self.chip_area)
         # Many chips (a large selection's tags) scroll instead of being cut off.
         self.chip_scroll = ChipScroll(self.chip_area, self.chips)
         box.addWidget(self.chip_scroll)
         self.edit = QLineEdit()
-        self.edit.setAccessibleName("Add tag")
-        self.edit.setPlaceholderText("Add a tag (A > B for a subtag), Enter")
+        self.edit.setAccessibleName(self.tr("Add tag"))
+        self.edit.setPlaceholderText(self.tr("Add a tag (A > B for a subtag), Enter"))
         self.edit.returnPressed.connect(self._add)
         self.offered = QStringListModel(self)  # owned here: a parentless model is collected
         self.completer = QCompleter(self.offered, self.edit)
@@ -125,8 +126,10 @@ class TagBox(QWidget):
     def _chip(self, tag: str) -> QPushButton:
         shown = tag_text(clip(tag, CHIP_CHARS))  # `$\epsilon$-greedy` as ϵ-greedy
         chip = QPushButton(mnemonic_free(f"{shown}  ✕"))  # `R&D` is no Alt+D
-        chip.setAccessibleName(f"Remove tag {tag}")
-        chip.setToolTip(rich(f"{tag}\n(click to remove it from the selected papers)"))
+        chip.setAccessibleName(fill(self.tr("Remove tag %1"), tag))
+        chip.setToolTip(
+            rich(fill(self.tr("%1\n(click to remove it from the selected papers)"), tag))
+        )
         chip.setFlat(True)
         chip.setStyleSheet(CHIP_STYLE)
         chip.clicked.connect(lambda _=False, t=tag: self.tagRemoveRequested.emit(t))

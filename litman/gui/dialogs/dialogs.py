@@ -8,17 +8,18 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QColorDialog, QInputDialog, QMessageBox, QProgressDialog
 
 from litman import app
 from litman.core.errors import Cancelled, LitmanError
-from litman.core.records import ImportReport, counted
+from litman.core.records import ImportReport
 from litman.core.store.interface import Backup, Restored
 from litman.formats import registry
 from litman.formats.exchange import ExportReport
 from litman.gui.dialogs import file_dialogs
+from litman.gui.i18n import fill, open_filter, papers, translate
 from litman.gui.safe_text import clip, rich
 from litman.gui.workers import Worker
 from litman.gui.writes import commands
@@ -27,8 +28,14 @@ if TYPE_CHECKING:
     from litman.gui.dialogs.host import Host
 
 
+class DuplicatesToReview(QObject):
+    """The translation context of the import report's count of possible duplicates."""
+
+
 def import_files(win: "Host") -> None:
-    files = file_dialogs.open_files(win, "Import papers", Path.home(), registry.open_filter())
+    files = file_dialogs.open_files(
+        win, translate("Dialogs", "Import papers"), Path.home(), open_filter()
+    )
     if files:
         run_import(win, files)
 
@@ -36,8 +43,10 @@ def import_files(win: "Host") -> None:
 def run_import(win: "Host", files: list[Path]) -> Worker:
     """Import on the write worker with a cancellable progress dialog, then show the report."""
     stop = threading.Event()
-    progress = QProgressDialog("Importing…", "Cancel", 0, 0, win.window())
-    progress.setWindowTitle("Import")
+    progress = QProgressDialog(
+        translate("Dialogs", "Importing…"), translate("Dialogs", "Cancel"), 0, 0, win.window()
+    )
+    progress.setWindowTitle(translate("Dialogs", "Import"))
     progress.setWindowModality(Qt.WindowModality.WindowModal)
     progress.setMinimumDuration(300)
     progress.canceled.connect(stop.set)
@@ -58,13 +67,14 @@ def run_import(win: "Host", files: list[Path]) -> Worker:
         progress.reset()
         win.last_import = exc
         if isinstance(exc, Cancelled):
-            win.statusBar().showMessage("Import cancelled; nothing was imported.", 5000)
+            said = translate("Dialogs", "Import cancelled; nothing was imported.")
+            win.statusBar().showMessage(said, 5000)
         elif isinstance(exc, LitmanError):
-            QMessageBox.warning(
-                win.window(), "Import failed", rich(f"{exc}\n\nNothing was imported.")
-            )
+            said = fill(translate("Dialogs", "%1\n\nNothing was imported."), exc)
+            QMessageBox.warning(win.window(), translate("Dialogs", "Import failed"), rich(said))
         else:
-            QMessageBox.critical(win.window(), "Import failed", rich(f"Unexpected error: {exc!r}"))
+            said = fill(translate("Dialogs", "Unexpected error: %1"), repr(exc))
+            QMessageBox.critical(win.window(), translate("Dialogs", "Import failed"), rich(said))
 
     worker.signals.progress.connect(on_progress)
     worker.signals.finished.connect(finished)
@@ -86,17 +96,22 @@ def show_report(win: "Host", reports: list[ImportReport]) -> None:
     merged = sum(len(r.merged) for r in reports)
     skipped = sum(len(r.skipped) for r in reports)
     box = QMessageBox(win.window())
-    box.setWindowTitle("Import report")
+    box.setWindowTitle(translate("Dialogs", "Import report"))
     read = sum(r.read for r in reports)
     proposed = sum(len(r.proposed) for r in reports)
     # Kept as papers of their own, the possible duplicates need the user: said up front,
     # not only in the details (listed there, each with the paper it looks like).
-    review = (
-        f" {counted(proposed, 'possible duplicate')} to review: see Show Details."
-        if proposed
-        else ""
+    said = fill(
+        translate("Dialogs", "%1 read: %2 added, %3 merged, %4 skipped."),
+        *(f"{n:,}" for n in (read, added, merged, skipped)),
     )
-    box.setText(f"{read:,} read: {added:,} added, {merged:,} merged, {skipped:,} skipped.{review}")
+    if proposed:
+        said += DuplicatesToReview.tr(
+            " %Ln possible duplicate(s) to review: see Show Details.",  # type: ignore[arg-type]
+            "",
+            proposed,  # type: ignore[arg-type]
+        )
+    box.setText(said)
     box.setDetailedText(report_text(reports))
     box.setIcon(QMessageBox.Icon.Information)
     # The details list one line per merged or skipped paper: give them room to be read.
@@ -117,12 +132,16 @@ def export(win: "Host", scope: str) -> None:
         ids = win.model.ids()
     count = lib.count() if ids is None else len(ids)
     if not count:
-        QMessageBox.information(win.window(), "Export", "There are no papers to export.")
+        QMessageBox.information(
+            win.window(),
+            translate("Dialogs", "Export"),
+            translate("Dialogs", "There are no papers to export."),
+        )
         return
     chosen: list[str] = []
     path = file_dialogs.save_file(
         win,
-        f"Export {counted(count, 'paper')}",
+        fill(translate("Dialogs", "Export %1"), papers(count)),
         Path.home() / "litman.bib",
         registry.save_filters(),
         chosen,
@@ -138,17 +157,21 @@ def export(win: "Host", scope: str) -> None:
             blocks = lib.kept_blocks(ids)  # every file's for all papers, else theirs
             return app.export_papers(papers, Path(path), fmt, blocks=blocks)
         except OSError as exc:
-            raise LitmanError(f"Could not write {path}: {exc.strerror}") from exc
+            said = fill(translate("Dialogs", "Could not write %1: %2"), path, exc.strerror)
+            raise LitmanError(said) from exc
 
     def done(report: ExportReport) -> None:
         left_out = report.describe(registry.label(fmt))
-        win.statusBar().showMessage(f"Exported {counted(report.written, 'paper')} to {path}", 5000)
+        said = fill(translate("Dialogs", "Exported %1 to %2"), papers(report.written), path)
+        win.statusBar().showMessage(said, 5000)
         if left_out:
-            QMessageBox.information(win.window(), "Export report", "\n".join(left_out))
+            QMessageBox.information(
+                win.window(), translate("Dialogs", "Export report"), "\n".join(left_out)
+            )
 
     # Reading and writing 100k papers takes seconds: on the write worker (which also gives
     # it a consistent library between writes), with progress in the status bar.
-    win.writes.submit(f"Export {counted(count, 'paper')}", work, done=done)
+    win.writes.submit(fill(translate("Dialogs", "Export %1"), papers(count)), work, done=done)
 
 
 def _format_chosen(path: Path, chosen: list[str]) -> str:
@@ -163,19 +186,25 @@ def _format_chosen(path: Path, chosen: list[str]) -> str:
 def rename_tag(win: "Host", tag: str, merge: bool) -> None:
     names = [t.name for t in win.library.tags() if t.name != tag]
     if merge:
-        label = rich(f"Merge '{clip(tag)}' into:")
+        label = rich(fill(translate("Dialogs", "Merge '%1' into:"), clip(tag)))
         # Index -1: the box starts empty, so Enter cannot merge into the first tag by chance.
-        new, ok = QInputDialog.getItem(win.window(), "Merge tag", label, names, -1, True)
+        new, ok = QInputDialog.getItem(
+            win.window(), translate("Dialogs", "Merge tag"), label, names, -1, True
+        )
     else:
-        label = rich(f"New name for '{clip(tag)}':")
-        new, ok = QInputDialog.getText(win.window(), "Rename tag", label, text=tag)
+        label = rich(fill(translate("Dialogs", "New name for '%1':"), clip(tag)))
+        new, ok = QInputDialog.getText(
+            win.window(), translate("Dialogs", "Rename tag"), label, text=tag
+        )
     if ok and new.strip() and new.strip() != tag:
         win.push(commands.RenameTag(win.library, tag, new.strip()))
 
 
 def delete_tag(win: "Host", tag: str) -> None:
-    text = rich(f"Delete the tag '{clip(tag)}' and take it off every paper?")
-    answer = QMessageBox.question(win.window(), "Delete tag", text)
+    text = rich(
+        fill(translate("Dialogs", "Delete the tag '%1' and take it off every paper?"), clip(tag))
+    )
+    answer = QMessageBox.question(win.window(), translate("Dialogs", "Delete tag"), text)
     if answer == QMessageBox.StandardButton.Yes:
         win.push(commands.DeleteTag(win.library, tag))
 
@@ -183,7 +212,9 @@ def delete_tag(win: "Host", tag: str) -> None:
 def tag_colour(win: "Host", tag: str) -> None:
     current = next((t.colour for t in win.library.tags() if t.name == tag and t.colour), None)
     colour = QColorDialog.getColor(
-        QColor(current or "#2563eb"), win.window(), f"Colour for '{clip(tag, 60)}'"
+        QColor(current or "#2563eb"),
+        win.window(),
+        fill(translate("Dialogs", "Colour for '%1'"), clip(tag, 60)),
     )
     if colour.isValid() and colour.name() != current:
         win.push(commands.ColourTag(win.library, tag, colour.name()))
@@ -196,9 +227,9 @@ def backup_now(win: "Host") -> None:
     try:
         backup = win.library.backups.take()
     except LitmanError as exc:
-        QMessageBox.warning(win.window(), "Backup failed", rich(str(exc)))
+        QMessageBox.warning(win.window(), translate("Dialogs", "Backup failed"), rich(str(exc)))
         return
-    win.statusBar().showMessage(f"Backed up to {backup.path}", 8000)
+    win.statusBar().showMessage(fill(translate("Dialogs", "Backed up to %1"), backup.path), 8000)
 
 
 def restore_from_backup(win: "Host") -> None:
@@ -208,12 +239,17 @@ def restore_from_backup(win: "Host") -> None:
     if not found:
         QMessageBox.information(
             win.window(),
-            "Restore from backup",
+            translate("Dialogs", "Restore from backup"),
             rich(
-                f"There are no backups of this library yet in "
-                f"{win.library.backups.where()}.\n\nlitman takes one each day the "
-                "library is opened, before upgrades and before bulk deletes and merges; "
-                "File → Back Up Now takes one at once."
+                fill(
+                    translate(
+                        "Dialogs",
+                        "There are no backups of this library yet in %1.\n\nlitman takes one "
+                        "each day the library is opened, before upgrades and before bulk deletes "
+                        "and merges; File → Back Up Now takes one at once.",
+                    ),
+                    win.library.backups.where(),
+                )
             ),
         )
         return
@@ -222,12 +258,12 @@ def restore_from_backup(win: "Host") -> None:
         labels = []
         for b in found:
             n = win.library.backups.papers_in(b)
-            papers = "unreadable" if n is None else counted(n, "paper")
-            labels.append(f"{b.taken_at:%Y-%m-%d %H:%M}  ·  {b.reason}  ·  {papers}")
+            how_many = translate("Dialogs", "unreadable") if n is None else papers(n)
+            labels.append(f"{b.taken_at:%Y-%m-%d %H:%M}  ·  {b.reason}  ·  {how_many}")
         return labels
 
     win.writes.submit(
-        "Counting the papers in each backup",
+        translate("Dialogs", "Counting the papers in each backup"),
         count,
         done=lambda labels: _pick_and_restore(win, found, labels),
     )
@@ -236,8 +272,8 @@ def restore_from_backup(win: "Host") -> None:
 def _pick_and_restore(win: "Host", found: list[Backup], labels: list[str]) -> bool:
     label, ok = QInputDialog.getItem(
         win.window(),
-        "Restore from backup",
-        "Put this backup in place of the library:",
+        translate("Dialogs", "Restore from backup"),
+        translate("Dialogs", "Put this backup in place of the library:"),
         labels,
         0,
         False,
@@ -247,10 +283,16 @@ def _pick_and_restore(win: "Host", found: list[Backup], labels: list[str]) -> bo
     chosen = found[labels.index(label)]
     answer = QMessageBox.question(
         win.window(),
-        "Restore from backup",
-        f"Replace the library with the backup from {chosen.taken_at:%Y-%m-%d %H:%M}?\n\n"
-        "The library as it is now is kept as a backup first, so this can be undone by "
-        "restoring that one.",
+        translate("Dialogs", "Restore from backup"),
+        fill(
+            translate(
+                "Dialogs",
+                "Replace the library with the backup from %1?\n\n"
+                "The library as it is now is kept as a backup first, so this can be undone by "
+                "restoring that one.",
+            ),
+            f"{chosen.taken_at:%Y-%m-%d %H:%M}",
+        ),
     )
     if answer != QMessageBox.StandardButton.Yes:
         return False
@@ -261,19 +303,26 @@ def _pick_and_restore(win: "Host", found: list[Backup], labels: list[str]) -> bo
 
 def damaged_while_open(win: "Host", problem: str) -> None:
     good = win.library.backups.newest_good()
-    text = f"litman's integrity check found damage in {win.library.site.where}:\n{problem}\n\n"
-    if good is None:
-        text += "There is no good backup. Export what you can with File → Export everything…"
-        QMessageBox.warning(win.window(), "Library damaged", rich(text))
-        return
-    text += (
-        f"The newest good backup is from {good.taken_at:%Y-%m-%d %H:%M}. Restore it now? The "
-        "damaged file is kept aside."
+    text = fill(
+        translate("Dialogs", "litman's integrity check found damage in %1:\n%2\n\n"),
+        win.library.site.where,
+        problem,
     )
-    if (
-        QMessageBox.question(win.window(), "Library damaged", rich(text))
-        == QMessageBox.StandardButton.Yes
-    ):
+    title = translate("Dialogs", "Library damaged")
+    if good is None:
+        text += translate(
+            "Dialogs", "There is no good backup. Export what you can with File → Export everything…"
+        )
+        QMessageBox.warning(win.window(), title, rich(text))
+        return
+    text += fill(
+        translate(
+            "Dialogs",
+            "The newest good backup is from %1. Restore it now? The damaged file is kept aside.",
+        ),
+        f"{good.taken_at:%Y-%m-%d %H:%M}",
+    )
+    if QMessageBox.question(win.window(), title, rich(text)) == QMessageBox.StandardButton.Yes:
         _restore(win, good)
 
 
@@ -289,14 +338,23 @@ def _restore(win: "Host", backup: Backup) -> None:
 
     def done(restored: Restored) -> None:
         _redraw(win)
-        kept = f" The replaced file is kept as {restored.kept.name}." if restored.kept else ""
-        win.statusBar().showMessage(f"Restored the backup from {when}.{kept}", 15000)
+        said = fill(translate("Dialogs", "Restored the backup from %1."), when)
+        if restored.kept:
+            said += fill(
+                translate("Dialogs", " The replaced file is kept as %1."), restored.kept.name
+            )
+        win.statusBar().showMessage(said, 15000)
 
     def failed(exc: BaseException) -> None:
         _redraw(win)
-        QMessageBox.warning(win.window(), "Restore failed", rich(str(exc)))
+        QMessageBox.warning(win.window(), translate("Dialogs", "Restore failed"), rich(str(exc)))
 
-    win.writes.submit(f"Restoring the backup from {when}", work, done=done, failed=failed)
+    win.writes.submit(
+        fill(translate("Dialogs", "Restoring the backup from %1"), when),
+        work,
+        done=done,
+        failed=failed,
+    )
 
 
 def _redraw(win: "Host") -> None:

@@ -16,6 +16,7 @@ from PySide6.QtCore import QFileInfo, QModelIndex, QPersistentModelIndex, QSortF
 from PySide6.QtWidgets import QFileDialog, QFileIconProvider, QFileSystemModel, QMessageBox
 
 from litman.core.errors import LitmanError
+from litman.gui.i18n import fill, translate
 from litman.gui.safe_text import rich
 
 if TYPE_CHECKING:
@@ -29,9 +30,13 @@ class NameOnlyIconProvider(QFileIconProvider):
 
     def type(self, info: QFileInfo) -> str:
         if info.isDir():
-            return "Folder"
+            return translate("FileDialogs", "Folder")
         suffix = info.suffix()
-        return f"{suffix.upper()} file" if suffix else "File"
+        return (
+            fill(translate("FileDialogs", "%1 file"), suffix.upper())
+            if suffix
+            else translate("FileDialogs", "File")
+        )
 
     def icon(self, what):  # type: ignore[no-untyped-def]
         if isinstance(what, QFileInfo):

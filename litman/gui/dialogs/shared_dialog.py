@@ -31,16 +31,20 @@ from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
 from litman.core.store import shared_access
 from litman.gui import settings, workers
+from litman.gui.i18n import QT_TRANSLATE_NOOP, fill
 from litman.gui.safe_text import rich
 from litman.gui.workers import Worker
 
 RECENT_KEPT = 8
-HINT = "postgresql://alice@labdb/refs, host=labdb dbname=refs user=alice, or service=lab"
+HINT = QT_TRANSLATE_NOOP(
+    "OpenSharedDialog",
+    "postgresql://alice@labdb/refs, host=labdb dbname=refs user=alice, or service=lab",
+)
 # The parts of a connection string the dialog asks for one by one: key, label, example.
 PARTS = (
-    ("host", "Host:", "labdb, or a socket folder"),
-    ("dbname", "Database:", "refs"),
-    ("user", "User:", "alice"),
+    ("host", QT_TRANSLATE_NOOP("OpenSharedDialog", "Host:"), "labdb, or a socket folder"),
+    ("dbname", QT_TRANSLATE_NOOP("OpenSharedDialog", "Database:"), "refs"),
+    ("user", QT_TRANSLATE_NOOP("OpenSharedDialog", "User:"), "alice"),
 )
 
 
@@ -69,19 +73,21 @@ class OpenSharedDialog(QDialog):
 
     def __init__(self, parent: QWidget | None, recent_urls: list[str]) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Open Shared Library")
+        self.setWindowTitle(self.tr("Open Shared Library"))
         self.chosen: Chosen | None = None
         self.target = QComboBox(editable=True)
         self.target.addItems(recent_urls)
         self.target.setMinimumWidth(460)
         line = self.target.lineEdit()
         if line is not None:
-            line.setPlaceholderText(HINT)
+            line.setPlaceholderText(self.tr(HINT))
         # Or its parts, when the Library box is left empty.
-        self.parts = {key: QLineEdit(placeholderText=hint) for key, _label, hint in PARTS}
+        self.parts = {
+            key: QLineEdit(placeholderText=self._hint(hint)) for key, _label, hint in PARTS
+        }
         self.password = QLineEdit(echoMode=QLineEdit.EchoMode.Password)
-        self.password.setAccessibleName("Password")
-        self.remember = QCheckBox("Remember in .pgpass (readable by you only)")
+        self.password.setAccessibleName(self.tr("Password"))
+        self.remember = QCheckBox(self.tr("Remember in .pgpass (readable by you only)"))
         self.message = QLabel(textFormat=Qt.TextFormat.PlainText, wordWrap=True)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel
@@ -89,18 +95,25 @@ class OpenSharedDialog(QDialog):
         self.buttons.accepted.connect(self.try_open)
         self.buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
-        form.addRow("Library:", self.target)
-        form.addRow(QLabel(f"e.g. {HINT}", textFormat=Qt.TextFormat.PlainText))
-        form.addRow(QLabel("or, with the box above left empty:"))
+        form.addRow(self.tr("Library:"), self.target)
+        form.addRow(
+            QLabel(fill(self.tr("e.g. %1"), self.tr(HINT)), textFormat=Qt.TextFormat.PlainText)
+        )
+        form.addRow(QLabel(self.tr("or, with the box above left empty:")))
         for key, label, _hint in PARTS:
-            self.parts[key].setAccessibleName(label.rstrip(":"))
-            form.addRow(label, self.parts[key])
-        form.addRow("Password:", self.password)
+            shown = self.tr(label)
+            self.parts[key].setAccessibleName(shown.rstrip(":："))
+            form.addRow(shown, self.parts[key])
+        form.addRow(self.tr("Password:"), self.password)
         form.addRow(self.remember)
         form.addRow(self.message)
         form.addRow(self.buttons)
         self._asking(False)
         self._typed: shared_access.SharedTarget | None = None
+
+    def _hint(self, hint: str) -> str:
+        """A part's example: a name, or (the host's) words to translate."""
+        return self.tr("labdb, or a socket folder") if hint == PARTS[0][2] else hint
 
     def _asking(self, ask: bool) -> None:
         form = self.layout()
@@ -118,7 +131,7 @@ class OpenSharedDialog(QDialog):
         self._typed = target
         password = self.password.text() or target.password
         self.buttons.setEnabled(False)
-        self.message.setText(f"Connecting to {target.shown}…")
+        self.message.setText(fill(self.tr("Connecting to %1…"), target.shown))
         worker = Worker(lambda _progress: shared_access.probe(target.url, password))
         worker.signals.finished.connect(self._probed)
         worker.signals.failed.connect(lambda exc: self._answered(str(exc)))
@@ -142,15 +155,19 @@ class OpenSharedDialog(QDialog):
                     shared_access.remember_password(target.url, password)
                     password = None  # libpq finds it there now
             except OSError as exc:
-                self._answered(f"Could not write the password file: {exc.strerror}.")
+                self._answered(
+                    fill(self.tr("Could not write the password file: %1."), exc.strerror)
+                )
                 return
             self.chosen = Chosen(target.url, password)
             self.accept()
         elif probe.needs_password:
             self._asking(True)
             self.password.setFocus()
-            typed = " (that one was refused)" if password else ""
-            self._answered(f"{target.shown} asks for a password{typed}.")
+            said = self.tr("%1 asks for a password.")
+            if password:
+                said = self.tr("%1 asks for a password (that one was refused).")
+            self._answered(fill(said, target.shown))
         else:
             self._answered(probe.message)
         self.probed.emit(probe)

@@ -18,6 +18,7 @@ from litman.core.errors import LitmanError, ServerUnreachableError
 from litman.core.library.facade import Library
 from litman.core.store import shared_access
 from litman.gui import workers
+from litman.gui.i18n import fill, translate
 from litman.gui.workers import Worker
 
 RETRY_MS = 1000
@@ -32,15 +33,21 @@ Tell = Callable[[str], None]
 def ask_password_box(shown: str, why: str) -> str | None:
     text, ok = QInputDialog.getText(
         None,
-        "Password",
-        f"{why}\n\nPassword for {shown} (kept for this session only):",
+        translate("SharedLaunch", "Password"),
+        fill(
+            translate("SharedLaunch", "%1\n\nPassword for %2 (kept for this session only):"),
+            why,
+            shown,
+        ),
         QLineEdit.EchoMode.Password,
     )
     return text if ok else None
 
 
 def tell_box(text: str) -> None:
-    box = QMessageBox(QMessageBox.Icon.Warning, "litman cannot open the library", text)
+    box = QMessageBox(
+        QMessageBox.Icon.Warning, translate("SharedLaunch", "litman cannot open the library"), text
+    )
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.exec()
 
@@ -50,9 +57,12 @@ class WaitBox(QMessageBox):
     it closes itself when the library opens."""
 
     def __init__(self, opening: Callable[[], Library], why: str, parent: QWidget | None = None):
-        super().__init__(QMessageBox.Icon.Warning, "Waiting for the server", why, parent=parent)
+        title = self.tr("Waiting for the server")
+        super().__init__(QMessageBox.Icon.Warning, title, why, parent=parent)
         self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setInformativeText("litman tries again every second and opens it when it answers.")
+        self.setInformativeText(
+            self.tr("litman tries again every second and opens it when it answers.")
+        )
         self.setStandardButtons(QMessageBox.StandardButton.Cancel)
         self.opening = opening
         self.library: Library | None = None
@@ -122,8 +132,11 @@ def _password(
     for _try in range(PASSWORD_TRIES):
         if not shared_access.probe(target.url, password).needs_password:
             return True, password
-        password = ask_password(target.shown, "The server asks for a password.")
+        password = ask_password(
+            target.shown, translate("SharedLaunch", "The server asks for a password.")
+        )
         if password is None:
             return False, None
-    tell(f"{target.shown} asked for a password {PASSWORD_TRIES} times; nothing was opened.")
+    said = translate("SharedLaunch", "%1 asked for a password %2 times; nothing was opened.")
+    tell(fill(said, target.shown, PASSWORD_TRIES))
     return False, None

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from litman.core.errors import LitmanError
 from litman.core.records import Paper
 from litman.gui import settings, workers
+from litman.gui.i18n import QT_TRANSLATE_NOOP, fill, translate
 from litman.gui.lookup.review import ReviewDialog
 from litman.metadata.actions import AddResult, Proposal, import_found, resolve_all
 from litman.metadata.base import Found
@@ -47,16 +48,21 @@ def set_contact_email(win: "Host") -> None:
     current = str(win.view.get(settings.CONTACT_EMAIL) or "")
     email, ok = QInputDialog.getText(
         win.window(),
-        "Contact E-mail for Lookups",
-        "Sent to Crossref and OpenAlex with each lookup, as their polite pools ask\n"
-        "(leave empty to send none):",
+        translate("Lookup", "Contact E-mail for Lookups"),
+        translate(
+            "Lookup",
+            "Sent to Crossref and OpenAlex with each lookup, as their polite pools ask\n"
+            "(leave empty to send none):",
+        ),
         text=current,
     )
     if ok:
         win.view.set(settings.CONTACT_EMAIL, email.strip())
 
 
-IDS_HINT = "One per line: DOIs (10.1000/xyz, doi:…, https://doi.org/…), arXiv ids, ISBNs."
+IDS_HINT = QT_TRANSLATE_NOOP(
+    "AddDialog", "One per line: DOIs (10.1000/xyz, doi:…, https://doi.org/…), arXiv ids, ISBNs."
+)
 
 
 # -- add by identifier ---------------------------------------------------------------------
@@ -66,16 +72,16 @@ class AddDialog(QDialog):
     def __init__(self, win: "Host") -> None:
         super().__init__(win.window())
         self.win = win
-        self.setWindowTitle("Add by Identifier")
+        self.setWindowTitle(self.tr("Add by Identifier"))
         self.ids = QPlainTextEdit()
         self.ids.setPlaceholderText("10.1000/xyz123\narXiv:2301.01234\n978-0-262-03384-8")
-        self.message = QLabel(IDS_HINT)
+        self.message = QLabel(self.tr(IDS_HINT))
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setWordWrap(True)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Add")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Add"))
         self.buttons.accepted.connect(self.add)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -93,15 +99,18 @@ class AddDialog(QDialog):
         texts = self.texts()
         bad = [t for t in texts if recognise(t) is None]
         if not texts or bad:
-            shown = f"'{bad[0][:60]}' is not a DOI, an arXiv id or an ISBN. " if bad else ""
-            self.message.setText(shown + IDS_HINT)
+            said = self.tr("'%1' is not a DOI, an arXiv id or an ISBN. ")
+            shown = fill(said, bad[0][:60]) if bad else ""
+            self.message.setText(shown + self.tr(IDS_HINT))
             return
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
-        self.message.setText(f"Looking up {len(texts)}…")
+        self.message.setText(fill(self.tr("Looking up %1…"), len(texts)))
         lookup, stop = lookup_for(self.win), self.stop
         self.worker = workers.Worker(lambda p: resolve_all(texts, lookup, p, stop.is_set))
         self.worker.signals.progress.connect(
-            lambda done, total: self.message.setText(f"Looking up {done + 1} of {total}…")
+            lambda done, total: self.message.setText(
+                fill(self.tr("Looking up %1 of %2…"), done + 1, total)
+            )
         )
         self.worker.signals.finished.connect(self._found)
         self.worker.signals.failed.connect(self._failed)
@@ -122,7 +131,11 @@ class AddDialog(QDialog):
 
     def _failed(self, exc: BaseException) -> None:
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
-        why = str(exc) if isinstance(exc, LitmanError) else f"Unexpected error: {exc!r}"
+        why = (
+            str(exc)
+            if isinstance(exc, LitmanError)
+            else fill(self.tr("Unexpected error: %1"), repr(exc))
+        )
         self.message.setText(why)
 
     def _show(self, result: AddResult) -> None:
@@ -130,10 +143,8 @@ class AddDialog(QDialog):
         report = result.report
         lines = []
         if report is not None:
-            lines.append(
-                f"{len(report.added)} added, {len(report.merged)} merged into papers "
-                "already stored."
-            )
+            said = self.tr("%1 added, %2 merged into papers already stored.")
+            lines.append(fill(said, len(report.added), len(report.merged)))
         lines += [f"{text}: {why}" for text, why in result.failed]
         self.message.setText("\n".join(lines))
         self.win.statusBar().showMessage(lines[0] if lines else "", 8000)
@@ -157,7 +168,9 @@ def find_metadata(win: "Host") -> ReviewDialog | None:
     """Review candidates for the selected papers that need metadata (else all selected)."""
     chosen = _selected(win)
     papers = [p for p in chosen if needs_metadata(p)] or chosen
-    return _review(win, papers, _search, "Select the papers to find metadata for.")
+    return _review(
+        win, papers, _search, translate("Lookup", "Select the papers to find metadata for.")
+    )
 
 
 def _search(paper: Paper, lookup: Lookup, stop: Callable[[], bool]) -> Proposal:
@@ -176,7 +189,9 @@ def identifier_of(paper: Paper) -> Identifier | None:
 def refresh_papers(win: "Host") -> ReviewDialog | None:
     """Look up the selected papers by their DOI or arXiv id and show what would change."""
     papers = [p for p in _selected(win) if identifier_of(p) is not None]
-    return _review(win, papers, _refresh, "Select papers that have a DOI or an arXiv id.")
+    return _review(
+        win, papers, _refresh, translate("Lookup", "Select papers that have a DOI or an arXiv id.")
+    )
 
 
 def _refresh(paper: Paper, lookup: Lookup, stop: Callable[[], bool]) -> Proposal:

@@ -8,6 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from litman.gui.i18n import translate
+
 if TYPE_CHECKING:
     from litman.gui.lookup.host import Host
 
@@ -39,15 +41,15 @@ def _email(win: "Host") -> None:
 def install(win: "Host", file_menu: QMenu) -> dict[str, QAction]:
     """Put the lookup actions in the File menu and a Paper menu; returns them by name."""
     parent = win.window()
-    add = QAction("Add by Identifier…", parent)
+    add = QAction(translate("Lookup", "Add by Identifier…"), parent)
     add.setShortcut(QKeySequence("Ctrl+Shift+N"))
     add.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
     add.triggered.connect(lambda _c=False: _add(win))
-    find = QAction("Find Metadata…", parent)
+    find = QAction(translate("Lookup", "Find Metadata…"), parent)
     find.triggered.connect(lambda _c=False: _find(win))
-    refresh = QAction("Refresh from DOI/arXiv…", parent)
+    refresh = QAction(translate("Lookup", "Refresh from DOI/arXiv…"), parent)
     refresh.triggered.connect(lambda _c=False: _refresh(win))
-    email = QAction("Contact E-mail for Lookups…", parent)
+    email = QAction(translate("Lookup", "Contact E-mail for Lookups…"), parent)
     email.triggered.connect(lambda _c=False: _email(win))
     parent.addActions([add, find, refresh])
     actions = file_menu.actions()
@@ -55,7 +57,7 @@ def install(win: "Host", file_menu: QMenu) -> dict[str, QAction]:
         file_menu.insertAction(actions[0], add)
     else:
         file_menu.addAction(add)
-    paper = win.menuBar().addMenu("&Paper")
+    paper = win.menuBar().addMenu(translate("Menus", "&Paper"))
     paper.addActions([find, refresh])
     paper.addSeparator()
     paper.addAction(email)

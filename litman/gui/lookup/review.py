@@ -36,6 +36,7 @@ from litman.core.errors import Cancelled, LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Paper
 from litman.gui import workers
+from litman.gui.i18n import QT_TRANSLATE_NOOP, fill, papers, translate
 from litman.gui.writes.commands import LibraryCommand, Step
 from litman.metadata.actions import Proposal, accept, proposed
 from litman.metadata.matching import describe
@@ -44,15 +45,26 @@ if TYPE_CHECKING:
     from litman.gui.lookup.host import Host
 
 Finder = Callable[[Paper, Callable[[], bool]], Proposal]
-CANDIDATE_COLUMNS = ("Score", "Source", "Year", "Title", "Authors", "DOI")
+CANDIDATE_COLUMNS = (
+    QT_TRANSLATE_NOOP("ReviewDialog", "Score"),
+    QT_TRANSLATE_NOOP("ReviewDialog", "Source"),
+    QT_TRANSLATE_NOOP("ReviewDialog", "Year"),
+    QT_TRANSLATE_NOOP("ReviewDialog", "Title"),
+    QT_TRANSLATE_NOOP("ReviewDialog", "Authors"),
+    QT_TRANSLATE_NOOP("ReviewDialog", "DOI"),
+)
+CHANGE_COLUMNS = (
+    QT_TRANSLATE_NOOP("ReviewDialog", "Field"),
+    QT_TRANSLATE_NOOP("ReviewDialog", "Stored"),
+    QT_TRANSLATE_NOOP("ReviewDialog", "Found"),
+)
 
 
 class FillMetadata(LibraryCommand):
     """Write accepted candidates into their papers; undo puts back every old value."""
 
     def __init__(self, lib: Library, accepted: dict[int, NewPaper]) -> None:
-        n = len(accepted)
-        super().__init__(f"Fill metadata of {n} {'paper' if n == 1 else 'papers'}")
+        super().__init__(fill(translate("Lookup", "Fill metadata of %1"), papers(len(accepted))))
         self.lib, self.accepted = lib, dict(accepted)
         self.old: dict[int, dict[str, Any]] = {}
 
@@ -84,7 +96,7 @@ class ReviewDialog(QDialog):
         self.proposals: list[Proposal] = []
         self.decisions: dict[int, int | None] = {}  # paper id -> accepted candidate, None: no
         self.stop = threading.Event()
-        self.setWindowTitle("Find Metadata")
+        self.setWindowTitle(self.tr("Find Metadata"))
         self.resize(1100, 640)
         self._build()
         self.relay = _Relay(self)
@@ -96,8 +108,8 @@ class ReviewDialog(QDialog):
     def _build(self) -> None:
         self.progress = QProgressBar()
         self.progress.setRange(0, len(self.papers))
-        self.status = QLabel("Looking up…")
-        self.cancel_button = QPushButton("Stop")
+        self.status = QLabel(self.tr("Looking up…"))
+        self.cancel_button = QPushButton(self.tr("Stop"))
         self.cancel_button.clicked.connect(self.stop.set)
         top = QHBoxLayout()
         top.addWidget(self.status, 1)
@@ -110,16 +122,16 @@ class ReviewDialog(QDialog):
         self.stored.setWordWrap(True)
         self.candidates = _table(CANDIDATE_COLUMNS, 3, (50, 110, 50, 0, 170, 190))
         self.candidates.itemSelectionChanged.connect(self._show_changes)
-        self.changes = _table(("Field", "Stored", "Found"), 2, (90, 300))
-        self.accept_button = QPushButton("Accept")
-        self.reject_button = QPushButton("Reject")
+        self.changes = _table(CHANGE_COLUMNS, 2, (90, 300))
+        self.accept_button = QPushButton(self.tr("Accept"))
+        self.reject_button = QPushButton(self.tr("Reject"))
         self.accept_button.clicked.connect(self.accept_current)
         self.reject_button.clicked.connect(self.reject_current)
         self.threshold = QDoubleSpinBox()
         self.threshold.setRange(0.0, 1.0)
         self.threshold.setSingleStep(0.05)
         self.threshold.setValue(0.9)
-        self.accept_all_button = QPushButton("Accept all scoring at least")
+        self.accept_all_button = QPushButton(self.tr("Accept all scoring at least"))
         self.accept_all_button.clicked.connect(self.accept_above)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Close
@@ -132,11 +144,13 @@ class ReviewDialog(QDialog):
     def _layout(self, top: QHBoxLayout) -> None:
         right = QWidget()
         column = QVBoxLayout(right)
-        column.addWidget(QLabel("<b>Stored</b>"))
+        column.addWidget(QLabel(self.tr("<b>Stored</b>")))
         column.addWidget(self.stored)
-        column.addWidget(QLabel("<b>Candidates</b> (score: how closely the abstracts match)"))
+        column.addWidget(
+            QLabel(self.tr("<b>Candidates</b> (score: how closely the abstracts match)"))
+        )
         column.addWidget(self.candidates, 2)
-        column.addWidget(QLabel("<b>Accepting the selected candidate would change</b>"))
+        column.addWidget(QLabel(self.tr("<b>Accepting the selected candidate would change</b>")))
         column.addWidget(self.changes, 2)
         decide = QHBoxLayout()
         decide.addWidget(self.accept_button)
@@ -164,7 +178,7 @@ class ReviewDialog(QDialog):
         def work(progress: Callable[[int, int], None]) -> int:
             for done, paper in enumerate(papers):
                 if stop.is_set():
-                    raise Cancelled("Lookup stopped.")
+                    raise Cancelled(translate("ReviewDialog", "Lookup stopped."))
                 progress(done, len(papers))
                 relay.proposal.emit(finder(paper, stop.is_set))
             progress(len(papers), len(papers))
@@ -180,19 +194,20 @@ class ReviewDialog(QDialog):
     def _progress(self, done: int, total: int) -> None:
         self.progress.setValue(done)
         if done < total:
-            self.status.setText(f"Looking up paper {done + 1} of {total}…")
+            self.status.setText(fill(self.tr("Looking up paper %1 of %2…"), done + 1, total))
 
     def _finished(self, total: int) -> None:
-        self.status.setText(f"Looked up {total} {'paper' if total == 1 else 'papers'}.")
+        self.status.setText(fill(self.tr("Looked up %1."), papers(total)))
         self._done()
 
     def _failed(self, exc: BaseException) -> None:
         if isinstance(exc, Cancelled):
-            self.status.setText(f"Stopped after {len(self.proposals)} of {len(self.papers)}.")
+            said = self.tr("Stopped after %1 of %2.")
+            self.status.setText(fill(said, len(self.proposals), len(self.papers)))
         elif isinstance(exc, LitmanError):
             self.status.setText(str(exc))
         else:
-            self.status.setText(f"Lookup failed: {exc!r}")
+            self.status.setText(fill(self.tr("Lookup failed: %1"), repr(exc)))
         self._done()
 
     def _done(self) -> None:
@@ -314,7 +329,7 @@ def _table(columns: Sequence[str], stretch: int, widths: Sequence[int]) -> QTabl
     """A read-only table, one row selected at a time, the `stretch` column taking the
     room the others (at `widths`) leave."""
     table = QTableWidget(0, len(columns))
-    table.setHorizontalHeaderLabels(list(columns))
+    table.setHorizontalHeaderLabels([translate("ReviewDialog", c) for c in columns])
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -338,17 +353,19 @@ def _add_row(table: QTableWidget, values: Sequence[str]) -> None:
 
 def _list_text(proposal: Proposal, decision: str | None) -> str:
     best = proposal.best
-    score = f"{best.score:.2f}" if best else "none"
+    score = f"{best.score:.2f}" if best else translate("ReviewDialog", "none")
     mark = {"accepted": "✓ ", "rejected": "✗ ", None: ""}[decision]
     return f"{mark}{proposal.paper.title[:80]}  [{score}]"
 
 
 def _stored_text(p: Paper, problems: Sequence[str]) -> str:
     lines = [
-        f"{p.title}{'  (derived title)' if p.title_derived else ''}",
-        "; ".join(p.authors) or "(no authors)",
+        fill(translate("ReviewDialog", "%1  (derived title)"), p.title)
+        if p.title_derived
+        else p.title,
+        "; ".join(p.authors) or translate("ReviewDialog", "(no authors)"),
         " · ".join(x for x in (str(p.year or ""), p.venue, p.doi) if x),
         p.abstract[:400] + ("…" if len(p.abstract) > 400 or p.abstract_truncated else ""),
     ]
-    lines += [f"Note: {problem}" for problem in problems]
+    lines += [fill(translate("ReviewDialog", "Note: %1"), problem) for problem in problems]
     return "\n".join(line for line in lines if line)

@@ -14,16 +14,13 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox
 
 from litman.core.library.facade import Library
-from litman.core.records import Changes, counted
+from litman.core.records import Changes
 from litman.core.search.filters import Trash
+from litman.gui.i18n import fill, papers, translate
 from litman.gui.sidebar.host import Host
 from litman.gui.writes import commands
 
 Step = Callable[[int, int], None]
-
-
-def papers(n: int) -> str:
-    return counted(n, "paper")
 
 
 def in_trash_view(win: Host) -> bool:
@@ -41,59 +38,74 @@ def delete(win: Host) -> None:
 def move_to_trash(win: Host) -> None:
     ids = win.selected_ids()
     if ids:
-        said = (
-            f"Moved {papers(len(ids))} to the trash: Edit → Undo (Ctrl+Z), or Restore in the "
-            "Trash, brings them back."
+        said = translate(
+            "Trash",
+            "Moved %1 to the trash: Edit → Undo (Ctrl+Z), or Restore in the Trash, brings "
+            "them back.",
         )
+        said = fill(said, papers(len(ids)))
         win.push(commands.DeletePapers(win.library, ids), said=said)
 
 
 def restore(win: Host) -> None:
     ids = win.selected_ids() if in_trash_view(win) else []
     if not ids:
-        win.statusBar().showMessage("Select papers in the Trash (sidebar) to restore them.", 8000)
+        said = translate("Trash", "Select papers in the Trash (sidebar) to restore them.")
+        win.statusBar().showMessage(said, 8000)
         return
-    win.push(commands.RestorePapers(win.library, ids), said=f"Restored {papers(len(ids))}.")
+    win.push(
+        commands.RestorePapers(win.library, ids),
+        said=fill(translate("Trash", "Restored %1."), papers(len(ids))),
+    )
 
 
 def delete_permanently(win: Host) -> None:
     ids = win.selected_ids() if in_trash_view(win) else []
     if not ids:
-        win.statusBar().showMessage("Select papers in the Trash (sidebar) to delete them.", 8000)
+        said = translate("Trash", "Select papers in the Trash (sidebar) to delete them.")
+        win.statusBar().showMessage(said, 8000)
         return
     what = papers(len(ids))
-    if _confirmed(win, "Delete permanently", f"Delete {what} permanently?"):
+    question = fill(translate("Trash", "Delete %1 permanently?"), what)
+    if _confirmed(win, translate("Trash", "Delete permanently"), question):
         lib = win.library
-        _purge(win, f"Delete {what} permanently", lambda step: lib.delete_permanently(ids, step))
+        label = fill(translate("Trash", "Delete %1 permanently"), what)
+        _purge(win, label, lambda step: lib.delete_permanently(ids, step))
 
 
 def empty_trash(win: Host) -> None:
     n = win.library.trash_count()
     if not n:
-        win.statusBar().showMessage("The trash is empty.", 5000)
+        win.statusBar().showMessage(translate("Trash", "The trash is empty."), 5000)
         return
-    if _confirmed(win, "Empty Trash", f"Delete the {papers(n)} in the trash permanently?"):
+    question = fill(translate("Trash", "Delete the %1 in the trash permanently?"), papers(n))
+    if _confirmed(win, translate("Trash", "Empty Trash"), question):
         lib = win.library
-        _purge(win, f"Empty the trash ({papers(n)})", lib.empty_trash)
+        _purge(win, fill(translate("Trash", "Empty the trash (%1)"), papers(n)), lib.empty_trash)
 
 
 def _confirmed(win: Host, title: str, question: str) -> bool:
     if Library.is_shared(win.library.site.where):
-        way_back = "litman keeps no copies of a shared library (the server's pg_dump does)."
+        way_back = translate(
+            "Trash", "litman keeps no copies of a shared library (the server's pg_dump does)."
+        )
     else:
-        way_back = "the library is backed up first."
-    answer = QMessageBox.question(
-        win.window(), title, f"{question} This cannot be undone; {way_back}"
-    )
+        way_back = translate("Trash", "the library is backed up first.")
+    said = fill(translate("Trash", "%1 This cannot be undone; %2"), question, way_back)
+    answer = QMessageBox.question(win.window(), title, said)
     return answer == QMessageBox.StandardButton.Yes
 
 
 def _purge(win: Host, label: str, work: Callable[[Step], Changes]) -> None:
     def done(changes: Changes) -> None:
-        said = f"Deleted {papers(len(changes.deleted))} permanently"
+        said = fill(translate("Trash", "Deleted %1 permanently."), papers(len(changes.deleted)))
         if changes.backup is not None:  # only what was done: a shared library keeps none
-            said += f", backed up first to {changes.backup.name} (File → Restore from Backup…)"
-        win.statusBar().showMessage(f"{said}.", 10000)
+            said = translate(
+                "Trash",
+                "Deleted %1 permanently, backed up first to %2 (File → Restore from Backup…).",
+            )
+            said = fill(said, papers(len(changes.deleted)), changes.backup.name)
+        win.statusBar().showMessage(said, 10000)
 
     win.writes.submit(label, work, done=done)
 
@@ -105,7 +117,11 @@ def follow_view(win: Host) -> None:
     rating actions and the detail pane wait until it is restored."""
     acts, trash = win.acts, in_trash_view(win)
     writable = acts.delete.isEnabled()  # set by the window for the library as a whole
-    acts.delete.setText("Delete Permanently…" if trash else "Move to Trash")
+    acts.delete.setText(
+        translate("Actions", "Delete Permanently…")
+        if trash
+        else translate("Actions", "Move to Trash")
+    )
     acts.restore_trash.setEnabled(trash and writable)
     acts.delete_forever.setEnabled(trash and writable)
     for a in (*acts.status.values(), *acts.rating):
@@ -120,9 +136,11 @@ def install(win: Host, act: Callable[..., QAction]) -> list[QAction]:
     action maker) and keep them and Delete in step with the view; the actions for the Edit
     menu."""
     acts = win.acts
-    acts.restore_trash = act(win, "Restore from Trash", lambda: restore(win))
-    acts.delete_forever = act(win, "Delete Permanently…", lambda: delete_permanently(win))
-    acts.empty_trash = act(win, "Empty Trash…", lambda: empty_trash(win))
+    acts.restore_trash = act(win, translate("Actions", "Restore from Trash"), lambda: restore(win))
+    acts.delete_forever = act(
+        win, translate("Actions", "Delete Permanently…"), lambda: delete_permanently(win)
+    )
+    acts.empty_trash = act(win, translate("Actions", "Empty Trash…"), lambda: empty_trash(win))
     win.table.addAction(acts.restore_trash)
     win.sidebar.filterChanged.connect(lambda _within: follow_view(win))
     follow_view(win)

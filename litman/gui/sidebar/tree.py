@@ -20,6 +20,7 @@ from litman.core.library.facade import Library
 from litman.core.records import Status
 from litman.core.search.filters import ALL, TRASH, Filter, StatusFilter, TagFilter, Trash
 from litman.display.text import tag_text
+from litman.gui.i18n import QT_TRANSLATE_NOOP, fill, status_name, translate
 from litman.gui.tag_dots import tag_dots
 
 ROLE = Qt.ItemDataRole.UserRole
@@ -29,7 +30,9 @@ MIME = "application/x-litman-ids"
 
 
 # In a shared library each user keeps their own reading status.
-MINE_TIP = "Your own reading status: each user of a shared library keeps their own"
+MINE_TIP = QT_TRANSLATE_NOOP(
+    "Sidebar", "Your own reading status: each user of a shared library keeps their own"
+)
 
 
 # How a filter is kept in the view settings; a tag's path follows its prefix verbatim.
@@ -76,7 +79,7 @@ class Sidebar(QTreeWidget):
         self.read_only = False  # no tag menu, no drops
         self.setHeaderHidden(True)
         self.setColumnCount(2)
-        self.setAccessibleName("Library and tags")
+        self.setAccessibleName(self.tr("Library and tags"))
         self.setAcceptDrops(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -116,24 +119,28 @@ class Sidebar(QTreeWidget):
         self.clear()
         self._items.clear()
         counts = self.library.status_counts()
-        lib_root = QTreeWidgetItem(self, ["Library", ""])
+        lib_root = QTreeWidgetItem(self, [self.tr("Library"), ""])
         lib_root.setFlags(Qt.ItemFlag.ItemIsEnabled)
-        self._add(lib_root, "All papers", ALL, sum(counts.values()))
+        self._add(lib_root, self.tr("All papers"), ALL, sum(counts.values()))
         mine = self.library.reading_per_user
         for status in Status:
-            label = status.value.capitalize() + (" (mine)" if mine else "")
+            label = status_name(status)
+            if mine:
+                label = fill(self.tr("%1 (mine)"), label)
             item = self._add(lib_root, label, StatusFilter(status), counts[status])
             if mine:
-                item.setToolTip(0, MINE_TIP)
-        trash = self._add(lib_root, "Trash", TRASH, self.library.trash_count())
-        trash.setToolTip(0, "Deleted papers, until restored or deleted permanently")
-        dupes = QTreeWidgetItem(lib_root, ["Duplicates…", ""])
+                item.setToolTip(0, translate("Sidebar", MINE_TIP))
+        trash = self._add(lib_root, self.tr("Trash"), TRASH, self.library.trash_count())
+        trash.setToolTip(0, self.tr("Deleted papers, until restored or deleted permanently"))
+        dupes = QTreeWidgetItem(lib_root, [self.tr("Duplicates…"), ""])
         dupes.setData(0, DUPLICATES_ROLE, True)
-        dupes.setToolTip(0, "Papers that are probably one work: merge them, or say they are not")
-        self._tag_root = QTreeWidgetItem(self, ["Tags", ""])
+        dupes.setToolTip(
+            0, self.tr("Papers that are probably one work: merge them, or say they are not")
+        )
+        self._tag_root = QTreeWidgetItem(self, [self.tr("Tags"), ""])
         self._tag_root.setFlags(Qt.ItemFlag.ItemIsEnabled)
         self._build_tags(self._tag_root)
-        self._saved_root = QTreeWidgetItem(self, ["Saved searches", ""])
+        self._saved_root = QTreeWidgetItem(self, [self.tr("Saved searches"), ""])
         self._saved_root.setFlags(Qt.ItemFlag.ItemIsEnabled)
         self._build_saved()
         self.expandAll()
@@ -245,7 +252,7 @@ class Sidebar(QTreeWidget):
     def named(self, within: Filter) -> str:
         """The item as a sentence names it: a tag by its whole path."""
         if isinstance(within, TagFilter):
-            return f"the tag “{within.path}”"
+            return fill(self.tr("the tag “%1”"), within.path)
         return self.label_of(within)
 
     def count_of(self, within: Filter) -> int:
@@ -279,11 +286,11 @@ class Sidebar(QTreeWidget):
         if not tag or self.read_only:
             return
         menu = QMenu(self)
-        menu.addAction("Rename…", lambda: self.renameRequested.emit(tag))
-        menu.addAction("Merge into…", lambda: self.mergeRequested.emit(tag))
-        menu.addAction("Colour…", lambda: self.colourRequested.emit(tag))
+        menu.addAction(self.tr("Rename…"), lambda: self.renameRequested.emit(tag))
+        menu.addAction(self.tr("Merge into…"), lambda: self.mergeRequested.emit(tag))
+        menu.addAction(self.tr("Colour…"), lambda: self.colourRequested.emit(tag))
         menu.addSeparator()
-        menu.addAction("Delete", lambda: self.deleteRequested.emit(tag))
+        menu.addAction(self.tr("Delete"), lambda: self.deleteRequested.emit(tag))
         menu.exec(self.viewport().mapToGlobal(pos))
 
     # -- dropping rows on a tag ------------------------------------------------------------

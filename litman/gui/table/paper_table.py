@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
+from litman.gui.i18n import fill, translate
 from litman.gui.table.models.papers import PaperTableModel
 
 ROW_HEIGHT = 24
@@ -18,7 +19,7 @@ ROW_HEIGHT = 24
 
 def make_table(model: PaperTableModel) -> QTableView:
     table = QTableView()
-    table.setAccessibleName("Papers")
+    table.setAccessibleName(translate("PaperTable", "Papers"))
     table.setModel(model)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -63,13 +64,16 @@ class EmptyNotice(QLabel):
         if why:
             self.setText(why)
         elif library_empty:
-            self.setText(
-                "Your library is empty.\n\nFile → Import… (Ctrl+I), or drop "
-                f"{formats} files on this window."
+            said = self.tr(
+                "Your library is empty.\n\nFile → Import… (Ctrl+I), or drop %1 files on this "
+                "window."
             )
+            self.setText(fill(said, formats))
         elif within and not query:
-            self.setText(f"No papers in {within}.")
+            self.setText(fill(self.tr("No papers in %1."), within))
+        elif within:
+            self.setText(fill(self.tr("No papers match “%1” in %2."), query, within))
         else:
-            self.setText(f"No papers match “{query}”" + (f" in {within}." if within else "."))
+            self.setText(fill(self.tr("No papers match “%1”."), query))
         self.resize(self.table.viewport().size())
         self.show()

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QTableView
 
 from litman.core.library.facade import Library
 from litman.core.search.filters import ALL, Filter, Narrowing, Trash
-from litman.formats import registry
+from litman.gui.i18n import QT_TRANSLATE_NOOP, fill, read_help, translate
 from litman.gui.safe_text import rich
 from litman.gui.table.models.papers import PaperTableModel
 from litman.gui.table.paper_table import EmptyNotice
@@ -35,17 +35,18 @@ if TYPE_CHECKING:  # the ranking loads numpy: the window's first rows need neith
 # and a lone key is not held back (a pause of 25 ms was a third of the 50 ms budget).
 SEARCH_DELAY_MS = 0
 HINTED = "QLineEdit { border: 1px solid #d97706; }"
-PLACEHOLDER = (
+PLACEHOLDER = QT_TRANSLATE_NOOP(
+    "Search",
     'Search: words, "phrase", title:, author:, tag:, '
-    "year:2020..2024, status:unread, -negation   (Ctrl+F)"
+    "year:2020..2024, status:unread, -negation   (Ctrl+F)",
 )
 
 
 def search_box() -> QLineEdit:
     box = QLineEdit()
-    box.setAccessibleName("Search")
+    box.setAccessibleName(translate("Search", "Search"))
     box.setClearButtonEnabled(True)
-    box.setPlaceholderText(PLACEHOLDER)
+    box.setPlaceholderText(translate("Search", PLACEHOLDER))
     box.setMinimumWidth(420)
     # The amber border of a query with notes (a stylesheet) would make the box 4 px lower,
     # and the toolbar with it: the whole window laid out and painted again on that key.
@@ -129,7 +130,9 @@ class Results(QObject):
         if not self.ready:
             return
         if self.offline:  # the rows shown stay; a new list would need the server
-            self.status_line.say("Searching waits until the server is back.", 5000)
+            self.status_line.say(
+                translate("Search", "Searching waits until the server is back."), 5000
+            )
             return
         within = self.within()
         if isinstance(within, Trash):
@@ -172,10 +175,8 @@ class Results(QObject):
         self.last_result = None
         self._show(outcome.ids, same_papers)
         self.update_empty()
-        self.status_line.say(
-            f"{len(outcome.ids):,} shown while the search index is built: "
-            + "; ".join(outcome.notes)
-        )
+        said = translate("Search", "%1 shown while the search index is built: %2")
+        self.status_line.say(fill(said, f"{len(outcome.ids):,}", "; ".join(outcome.notes)))
 
     def _show_trash(self) -> None:
         """The papers in the trash, the most recently trashed first (the search text and
@@ -215,11 +216,11 @@ class Results(QObject):
         rows = self.model.rowCount()
         within = self.within()
         if isinstance(within, Trash):
-            self.empty.update_for(rows, False, "", "", "The trash is empty.")
+            self.empty.update_for(rows, False, "", "", translate("Search", "The trash is empty."))
             return
         empty = not rows and self.library.count() == 0
         label = self.within_label() if within != ALL else ""
-        self.empty.update_for(rows, empty, self.query_text(), registry.read_help(), within=label)
+        self.empty.update_for(rows, empty, self.query_text(), read_help(), within=label)
 
     def _index_ready(self) -> None:
         if self.waiting:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 from litman.core.library.facade import Library
 from litman.core.records import Changes
 from litman.gui import settings
+from litman.gui.i18n import fill
 from litman.gui.safe_text import mnemonic_free
 from litman.gui.table.models.columns import BUILT_IN, ELASTIC, FIELD_PREFIX
 from litman.gui.table.models.papers import PaperTableModel
@@ -190,15 +191,15 @@ class TableHeader(QObject):
     def build_menu(self, section: int = -1) -> QMenu:
         menu = QMenu(self.table)
         for column in BUILT_IN:
-            label = column.header or column.tip
+            label = column.shown_header() or column.shown_tip()
             action = menu.addAction(label)
             action.setCheckable(True)
             action.setChecked(self.is_shown(column.key) or column.key in self.auto_hidden)
             action.setEnabled(column.key != "title")
             action.triggered.connect(lambda on, k=column.key: self.set_shown(k, on))
             if column.key in self.auto_hidden:
-                action.setText(f"{label} (empty in this library)")
-        fields_menu = menu.addMenu("Stored Field")
+                action.setText(fill(self.tr("%1 (empty in this library)"), label))
+        fields_menu = menu.addMenu(self.tr("Stored Field"))
         names = self.library.stored_field_names()
         for name in names:
             key = FIELD_PREFIX + name
@@ -210,9 +211,9 @@ class TableHeader(QObject):
         menu.addSeparator()
         if 0 <= section < len(self.model.columns):
             key = self.model.columns[section].key
-            menu.addAction("Move Column Left", lambda: self.move(key, -1))
-            menu.addAction("Move Column Right", lambda: self.move(key, 1))
-        menu.addAction("Sort by Relevance", self.sort_by_relevance)
+            menu.addAction(self.tr("Move Column Left"), lambda: self.move(key, -1))
+            menu.addAction(self.tr("Move Column Right"), lambda: self.move(key, 1))
+        menu.addAction(self.tr("Sort by Relevance"), self.sort_by_relevance)
         return menu
 
     def _menu(self, pos: QPoint) -> None:

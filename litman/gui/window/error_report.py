@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 
 from litman import diagnostics
 from litman.diagnostics import ExcInfo
+from litman.gui.i18n import fill, translate
 
 log = logging.getLogger(__name__)
 QT = {"Qt": qVersion()}  # the Qt the window runs on, beside PySide6's version
@@ -71,9 +72,16 @@ def _show_folder(folder: Path) -> None:
     log.warning("no program opened the log folder %s", folder)
     box = QMessageBox(QApplication.activeWindow())
     box.setIcon(QMessageBox.Icon.Information)
-    box.setWindowTitle("litman: log folder")
+    box.setWindowTitle(translate("ErrorReport", "litman: log folder"))
     box.setTextFormat(Qt.TextFormat.PlainText)  # a path is not markup
-    box.setText(f"No program here opens folders. litman's log folder is:\n\n{folder}")
+    box.setText(
+        fill(
+            translate(
+                "ErrorReport", "No program here opens folders. litman's log folder is:\n\n%1"
+            ),
+            folder,
+        )
+    )
     box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     box.exec()
 
@@ -93,14 +101,14 @@ class ErrorDialog(QDialog):
 
     def __init__(self, summary: str, details: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("litman: unexpected error")
+        self.setWindowTitle(self.tr("litman: unexpected error"))
         self.summaries, self.details = [summary], [details]
         self.label = QLabel()
         self.label.setTextFormat(Qt.TextFormat.PlainText)  # an error's text may quote data
         self.label.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.copy_button = self._button(buttons, "Copy Details", self.copy_details)
-        self._button(buttons, "Open Log Folder", open_log_folder)
+        self.copy_button = self._button(buttons, self.tr("Copy Details"), self.copy_details)
+        self._button(buttons, self.tr("Open Log Folder"), open_log_folder)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.label)
@@ -121,16 +129,17 @@ class ErrorDialog(QDialog):
 
     def _say(self) -> None:
         more = len(self.summaries) - 1
-        also = f"\n\n({more} more error{'s' if more > 1 else ''} since.)" if more else ""
-        self.label.setText(
-            f"Something went wrong that litman did not expect:\n\n{self.summaries[0]}{also}\n\n"
+        also = self.tr("\n\n(%n more error(s) since.)", "", more) if more else ""
+        said = self.tr(
+            "Something went wrong that litman did not expect:\n\n%1%2\n\n"
             "It is written in the log. Copy Details puts what a bug report needs on the "
             "clipboard."
         )
+        self.label.setText(fill(said, self.summaries[0], also))
 
     def copy_details(self) -> None:
         QApplication.clipboard().setText("\n\n".join(self.details))
-        self.copy_button.setText("Copied")
+        self.copy_button.setText(self.tr("Copied"))
 
 
 class ErrorReporter(QObject):

@@ -18,7 +18,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QLineEdit, QMenu, QWidget
 
-from litman.core.records import counted
+from litman.gui.i18n import fill, papers, translate
 
 if TYPE_CHECKING:
     from litman.gui.window.window_api import Window
@@ -76,24 +76,17 @@ def install(win: "Window") -> None:
 
 
 def _copy_actions(win: "Window") -> None:
-    win.acts.copy_key = QAction("Copy Citation Key", win.window())
+    win.acts.copy_key = QAction(translate("Keys", "Copy Citation Key"), win.window())
     win.acts.copy_key.setShortcut(QKeySequence("Ctrl+K"))
     win.acts.copy_key.triggered.connect(lambda: copy_keys(win, cite=False))
-    win.acts.copy_cite = QAction("Copy \\cite{Key}", win.window())
+    win.acts.copy_cite = QAction(translate("Keys", "Copy \\cite{Key}"), win.window())
     win.acts.copy_cite.setShortcut(QKeySequence("Ctrl+Shift+K"))
     win.acts.copy_cite.triggered.connect(lambda: copy_keys(win, cite=True))
     for action in (win.acts.copy_key, win.acts.copy_cite):
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         win.window().addAction(action)
         win.table.addAction(action)
-    edit_menu = next(
-        (
-            m.menu()
-            for m in win.menuBar().actions()
-            if m.text() == "&Edit" and isinstance(m.menu(), QMenu)
-        ),
-        None,
-    )
+    edit_menu = win.menuBar().findChild(QMenu, "edit-menu")
     if isinstance(edit_menu, QMenu):
         edit_menu.insertActions(win.acts.copy, [win.acts.copy_key, win.acts.copy_cite])
 
@@ -103,8 +96,13 @@ def copy_keys(win: "Window", cite: bool) -> None:
     if not keys:
         return
     QApplication.clipboard().setText(cite_command(keys) if cite else cite_keys(keys))
-    what = "\\cite command" if cite else ("citation key" if len(keys) == 1 else "citation keys")
-    win.statusBar().showMessage(f"Copied the {what} of {counted(len(keys), 'paper')}", 3000)
+    if cite:
+        said = translate("Keys", "Copied the \\cite command of %1")
+    elif len(keys) == 1:
+        said = translate("Keys", "Copied the citation key of %1")
+    else:
+        said = translate("Keys", "Copied the citation keys of %1")
+    win.statusBar().showMessage(fill(said, papers(len(keys))), 3000)
 
 
 def _escape(win: "Window") -> None:

@@ -19,7 +19,8 @@ from litman import app, diagnostics, paths
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library.facade import Library
 from litman.core.store.interface import Backup, WriterClaim
-from litman.gui import workers
+from litman.gui import i18n, settings, workers
+from litman.gui.i18n import QT_TRANSLATE_NOOP, fill, translate
 from litman.gui.safe_text import rich
 from litman.gui.window import theme
 from litman.gui.window.error_report import QT, ErrorReporter
@@ -28,16 +29,18 @@ from litman.gui.window.terminate import QuitOnSignal
 # ask(title, text, choices) -> the chosen label, or None when the user closes the box.
 Ask = Callable[[str, str, list[str]], str | None]
 
-READ_ONLY = "Open Read-Only"
-RESTORE = "Restore Backup"
-START_EMPTY = "Move It Aside and Start Empty"
-QUIT = "Quit"
+# The answers, as their buttons say them (translated where the box is made: `ask_box`).
+READ_ONLY = QT_TRANSLATE_NOOP("Launch", "Open Read-Only")
+RESTORE = QT_TRANSLATE_NOOP("Launch", "Restore Backup")
+START_EMPTY = QT_TRANSLATE_NOOP("Launch", "Move It Aside and Start Empty")
+QUIT = QT_TRANSLATE_NOOP("Launch", "Quit")
 
 
 def ask_box(title: str, text: str, choices: list[str]) -> str | None:
     box = QMessageBox(QMessageBox.Icon.Warning, title, text)
     box.setTextFormat(Qt.TextFormat.PlainText)
-    buttons = [(box.addButton(c, QMessageBox.ButtonRole.AcceptRole), c) for c in choices]
+    role = QMessageBox.ButtonRole.AcceptRole
+    buttons = [(box.addButton(translate("Launch", c), role), c) for c in choices]
     box.exec()
     return next((c for button, c in buttons if button is box.clickedButton()), None)
 
@@ -55,19 +58,23 @@ def open_for_window(
     try:
         choice = app.choose_library(library_arg)
     except LitmanError as exc:  # a name that is no library: said, nothing made
-        ask("litman cannot open the library", str(exc), [QUIT])
+        ask(translate("Launch", "litman cannot open the library"), str(exc), [QUIT])
         return None
     site = app.site(choice.path)
     lock = site.writer_claim()
     read_only = False
     if not lock.acquire():
         holder = lock.holder()
-        who = holder.describe() if holder else "another litman window"
-        answer = ask(
-            "Library already open",
-            f"{choice.path} is open in {who}.\n\nOnly one window at a time may change a "
+        who = holder.describe() if holder else translate("Launch", "another litman window")
+        text = translate(
+            "Launch",
+            "%1 is open in %2.\n\nOnly one window at a time may change a "
             "library. You can open it read-only here: you will see its papers, and "
             "changes made in the other window after you press F5 or reopen.",
+        )
+        answer = ask(
+            translate("Launch", "Library already open"),
+            fill(text, choice.path, who),
             [READ_ONLY, QUIT],
         )
         if answer != READ_ONLY:
@@ -81,7 +88,8 @@ def open_for_window(
             return library, lock
         except CorruptLibraryError as exc:
             choices = [RESTORE, QUIT] if exc.backup else [START_EMPTY, QUIT]
-            answer = ask("Library damaged", str(exc), [] if read_only else choices)
+            title = translate("Launch", "Library damaged")
+            answer = ask(title, str(exc), [] if read_only else choices)
             if answer == RESTORE and isinstance(exc.backup, Backup):
                 app.restore_backup(choice.path, exc.backup.name, lock=lock)
             elif answer == START_EMPTY:
@@ -90,7 +98,7 @@ def open_for_window(
                 lock.release()
                 return None
         except LitmanError as exc:
-            ask("litman cannot open the library", str(exc), [QUIT])
+            ask(translate("Launch", "litman cannot open the library"), str(exc), [QUIT])
             lock.release()
             return None
 
@@ -132,6 +140,7 @@ def _run(library_arg: str | None, quit_after_show: bool) -> int:
     qapp.setApplicationName("litman")
     qapp.setOrganizationName("litman")
     qapp.setWindowIcon(QIcon(str(paths.resources_dir() / "icons" / "litman.svg")))
+    i18n.start(settings.ViewSettings())
     theme.apply(qapp)
     reporter = ErrorReporter(qapp)
     reporter.install()

@@ -25,15 +25,16 @@ from PySide6.QtWidgets import (
 
 from litman import app
 from litman.core.library.facade import Library
-from litman.core.records import Status, counted
+from litman.core.records import Status
 from litman.core.search.filters import ALL
 from litman.core.store.interface import WriterClaim
 from litman.formats import registry
-from litman.gui import settings
+from litman.gui import i18n, settings
 from litman.gui.actions import Actions
 from litman.gui.detail.pane import DetailPane
 from litman.gui.detail.pane_feed import PaneFeed
 from litman.gui.dialogs import dialogs
+from litman.gui.i18n import fill, translate
 from litman.gui.sidebar import requests, trash_actions
 from litman.gui.sidebar.tree import Sidebar
 from litman.gui.table.models.papers import PaperTableModel
@@ -141,14 +142,18 @@ class MainWindow(QMainWindow):
             return self.library.read_only_reason
         if self.library.read_only:
             holder = self.writer_lock.holder() if self.writer_lock else None
-            who = holder.describe() if holder else "another litman window"
-            return f"Read-only: this library is open in {who}."
+            who = holder.describe() if holder else translate("Window", "another litman window")
+            return fill(translate("Window", "Read-only: this library is open in %1."), who)
         return ""
 
     def apply_read_only(self) -> None:
         reason = self.read_only_reason()
-        suffix = " (server unreachable)" if self.offline else " (read-only)" if reason else ""
-        self.setWindowTitle(f"litman — {self.library.site.name}{suffix}")
+        title = translate("Window", "litman — %1")
+        if self.offline:
+            title = translate("Window", "litman — %1 (server unreachable)")
+        elif reason:
+            title = translate("Window", "litman — %1 (read-only)")
+        self.setWindowTitle(fill(title, self.library.site.name))
         writable = not reason
         for a in (
             self.acts.import_files,
@@ -177,7 +182,9 @@ class MainWindow(QMainWindow):
 
     def _checked(self, problem: str) -> None:
         if problem == "ok":
-            self.statusBar().showMessage(f"{self.library.site.name}: no damage found.", 8000)
+            self.statusBar().showMessage(
+                fill(translate("Window", "%1: no damage found."), self.library.site.name), 8000
+            )
 
     def poll_changes(self) -> None:
         self.outside.poll_changes()
@@ -356,7 +363,8 @@ class MainWindow(QMainWindow):
             text, report = registry.dumps(papers, fmt)
             QApplication.clipboard().setText(text)
             name = registry.label(fmt)
-            said = [f"Copied {counted(len(papers), 'paper')} as {name}", *report.describe(name)]
+            copied = fill(translate("Window", "Copied %1 as %2"), i18n.papers(len(papers)), name)
+            said = [copied, *report.describe(name)]
             self.statusBar().showMessage("; ".join(said), 8000)
 
     # -- drag and drop files -------------------------------------------------------------------

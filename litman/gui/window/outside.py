@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QStatusBar, QWidget
 
 from litman.core.errors import LitmanError, ServerUnreachableError
 from litman.core.records import Changes
+from litman.gui.i18n import fill, translate
 from litman.gui.window.error_report import ReportOnce
 from litman.gui.window.live import LiveLink
 
@@ -122,7 +123,9 @@ class Outside:
         if told is not None:
             for changes in told:
                 win.redraw.on_changes(changes)
-            win.statusBar().showMessage("Updated with changes made outside this window.", 5000)
+            win.statusBar().showMessage(
+                translate("Outside", "Updated with changes made outside this window."), 5000
+            )
             return
         if not win.library.index_built():
             # The change journal could not tell what changed (a write by another tool,
@@ -130,15 +133,19 @@ class Outside:
             # let searches wait for it meanwhile. Otherwise the index is current now.
             win.start_background_work()
         win.refresh_all()
-        win.statusBar().showMessage("Updated with changes made outside this window.", 5000)
+        win.statusBar().showMessage(
+            translate("Outside", "Updated with changes made outside this window."), 5000
+        )
 
     def server_lost(self, why: str) -> None:
         """A shared library's server cannot be reached: say so in one line, keep what is
         shown (the table reads only rows it holds), refuse edits, and ask again each second."""
         win = self.win
         line = " ".join(why.split())[:200]
-        self.offline = f"Server unreachable, retrying: {line}"
-        win.desk.offline = "the server cannot be reached; edits wait until it is back."
+        self.offline = fill(translate("Outside", "Server unreachable, retrying: %1"), line)
+        win.desk.offline = translate(
+            "Outside", "the server cannot be reached; edits wait until it is back."
+        )
         win.model.offline = win.results.offline = True
         win.apply_read_only()
         self._retry.start()
@@ -156,5 +163,9 @@ class Outside:
             win.library.changed_elsewhere()  # what the server missed telling: caught up
             win.refresh_all()
         saving = win.desk.save_unsaved()
-        said = f"; saving {saving} unsaved edits" if saving else ""
-        win.statusBar().showMessage(f"The server is back{said}.", 8000)
+        said = translate("Outside", "The server is back.")
+        if saving:
+            said = fill(
+                translate("Outside", "The server is back; saving %1 unsaved edits."), saving
+            )
+        win.statusBar().showMessage(said, 8000)

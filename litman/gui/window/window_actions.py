@@ -18,9 +18,17 @@ from litman.core.records import Status
 from litman.formats import registry
 from litman.gui.actions import Actions
 from litman.gui.dialogs import dialogs, duplicates_actions
+from litman.gui.i18n import fill, read_help, status_word, translate
 from litman.gui.lookup import menu as lookup_menu
 from litman.gui.sidebar import saved_actions, trash_actions
-from litman.gui.window import autoexport, citekey_actions, error_report, paper_files, references
+from litman.gui.window import (
+    autoexport,
+    citekey_actions,
+    error_report,
+    language_menu,
+    paper_files,
+    references,
+)
 from litman.gui.window.window_api import Window
 
 if TYPE_CHECKING:
@@ -85,45 +93,66 @@ def _file_actions(win: "ActionWindow") -> None:
     acts = win.acts
     acts.import_files = _act(
         win,
-        "Import…",
+        translate("Actions", "Import…"),
         lambda: dialogs.import_files(win),
         "Ctrl+I",
-        f"Import {registry.read_help()} files",
+        fill(translate("Actions", "Import %1 files"), read_help()),
     )
-    acts.export = _act(win, "Export BibTeX…", lambda: dialogs.export(win, "view"), "Ctrl+E")
-    acts.export_sel = _act(win, "Export selection…", lambda: dialogs.export(win, "selection"))
-    acts.export_all = _act(win, "Export everything…", lambda: dialogs.export(win, "all"))
-    acts.open_shared = _act(win, "Open Shared Library…", win.open_shared_library)
-    acts.backup = _act(win, "Back Up Now", lambda: dialogs.backup_now(win))
+    acts.export = _act(
+        win, translate("Actions", "Export BibTeX…"), lambda: dialogs.export(win, "view"), "Ctrl+E"
+    )
+    acts.export_sel = _act(
+        win, translate("Actions", "Export selection…"), lambda: dialogs.export(win, "selection")
+    )
+    acts.export_all = _act(
+        win, translate("Actions", "Export everything…"), lambda: dialogs.export(win, "all")
+    )
+    acts.open_shared = _act(
+        win, translate("Actions", "Open Shared Library…"), win.open_shared_library
+    )
+    acts.backup = _act(win, translate("Actions", "Back Up Now"), lambda: dialogs.backup_now(win))
     acts.restore_backup = _act(
-        win, "Restore from Backup…", lambda: dialogs.restore_from_backup(win)
+        win, translate("Actions", "Restore from Backup…"), lambda: dialogs.restore_from_backup(win)
     )
-    acts.check = _act(win, "Check Library for Damage", win.background.check_now)
-    acts.refresh = _act(win, "Refresh", win.poll_changes, QKeySequence.StandardKey.Refresh)
-    acts.close = _act(win, "Close", win.close, QKeySequence.StandardKey.Quit)
+    acts.check = _act(
+        win, translate("Actions", "Check Library for Damage"), win.background.check_now
+    )
+    acts.refresh = _act(
+        win, translate("Actions", "Refresh"), win.poll_changes, QKeySequence.StandardKey.Refresh
+    )
+    acts.close = _act(win, translate("Actions", "Close"), win.close, QKeySequence.StandardKey.Quit)
 
 
 def _edit_actions(win: "ActionWindow") -> None:
     acts = win.acts
     acts.copy_as = {  # one per registered writer
-        name: _act(win, f"Copy as {registry.label(name)}", partial(win.copy_as, name))
+        name: _act(
+            win,
+            fill(translate("Actions", "Copy as %1"), registry.label(name)),
+            partial(win.copy_as, name),
+        )
         for name in registry.writer_names()
     }
     acts.copy = acts.copy_as["bibtex"]
     acts.copy.setShortcut(QKeySequence("Ctrl+Alt+C"))  # Ctrl+Shift+C: Copy Reference
     acts.copy.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
     acts.copy_ris, acts.copy_csl = acts.copy_as["ris"], acts.copy_as["csljson"]
-    acts.find = _act(win, "Find", win.focus_search, QKeySequence.StandardKey.Find)
+    acts.find = _act(
+        win, translate("Actions", "Find"), win.focus_search, QKeySequence.StandardKey.Find
+    )
     acts.delete = _act(
-        win, "Move to Trash", lambda: trash_actions.delete(win), QKeySequence.StandardKey.Delete
+        win,
+        translate("Actions", "Move to Trash"),
+        lambda: trash_actions.delete(win),
+        QKeySequence.StandardKey.Delete,
     )
     acts.delete.setShortcuts(
         [QKeySequence(QKeySequence.StandardKey.Delete), QKeySequence("Backspace")]
     )
     acts.delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-    acts.undo = win.undo.createUndoAction(win.window(), "Undo")
+    acts.undo = win.undo.createUndoAction(win.window(), translate("Actions", "Undo"))
     acts.undo.setShortcut(QKeySequence.StandardKey.Undo)
-    acts.redo = win.undo.createRedoAction(win.window(), "Redo")
+    acts.redo = win.undo.createRedoAction(win.window(), translate("Actions", "Redo"))
     acts.redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
     win.addActions([acts.undo, acts.redo])
 
@@ -131,16 +160,24 @@ def _edit_actions(win: "ActionWindow") -> None:
 def _status_actions(win: "ActionWindow") -> None:
     acts = win.acts
     acts.status = {
-        s: _act(win, f"Mark {s.value}", partial(win.set_status, s), f"Ctrl+{i + 1}")
+        s: _act(
+            win,
+            fill(translate("Actions", "Mark %1"), status_word(s)),
+            partial(win.set_status, s),
+            f"Ctrl+{i + 1}",
+        )
         for i, s in enumerate(Status)
     }
-    acts.rating = [_act(win, f"Rate {n} ★", partial(win.set_rating, n)) for n in range(6)]
+    acts.rating = [
+        _act(win, fill(translate("Actions", "Rate %1 ★"), n), partial(win.set_rating, n))
+        for n in range(6)
+    ]
 
 
 def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     acts = win.acts
     bar = win.menuBar()
-    file_menu = bar.addMenu("&File")
+    file_menu = bar.addMenu(translate("Menus", "&File"))
     file_menu.addAction(acts.open_shared)
     file_menu.addSeparator()
     file_menu.addActions([acts.import_files, acts.export, acts.export_sel, acts.export_all])
@@ -150,7 +187,8 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     file_menu.addActions([acts.backup, acts.restore_backup, acts.check])
     file_menu.addSeparator()
     file_menu.addAction(acts.close)
-    edit = bar.addMenu("&Edit")
+    edit = bar.addMenu(translate("Menus", "&Edit"))
+    edit.setObjectName("edit-menu")
     edit.addActions([acts.undo, acts.redo, *copies, acts.find, acts.delete])
     edit.addActions(trash_actions.install(win, _act))
     edit.addAction(saved_actions.install(win, _act))
@@ -158,22 +196,25 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     win.sidebar.duplicatesRequested.connect(lambda: duplicates_actions.open_dialog(win))
     edit.addSeparator()
     references.install(win, edit)
-    status = bar.addMenu("&Status")
+    status = bar.addMenu(translate("Menus", "&Status"))
     status.addActions(list(acts.status.values()))
     status.addSeparator()
     status.addActions(acts.rating)
-    paper = bar.addMenu("&Paper")
+    paper = bar.addMenu(translate("Menus", "&Paper"))
     paper.addActions(paper_files.install(win, _act))
     paper.addSeparator()
     citekey_actions.install(win, paper)
     acts.lookup = lookup_menu.install(win, file_menu)
-    acts.open_log_folder = _act(win, "Open Log Folder", error_report.open_log_folder)
-    bar.addMenu("&Help").addAction(acts.open_log_folder)
+    language_menu.install(win, bar)
+    acts.open_log_folder = _act(
+        win, translate("Actions", "Open Log Folder"), error_report.open_log_folder
+    )
+    bar.addMenu(translate("Menus", "&Help")).addAction(acts.open_log_folder)
 
 
 def _toolbar(win: "ActionWindow") -> None:
     acts = win.acts
-    tools = QToolBar("Main")
+    tools = QToolBar(translate("Actions", "Main"))
     tools.setObjectName("main-toolbar")
     tools.setMovable(False)
     tools.addWidget(win.search)

@@ -26,7 +26,8 @@ from PySide6.QtGui import QUndoCommand
 
 from litman.core.errors import Cancelled, LitmanError, NotFoundError, ServerUnreachableError
 from litman.core.library.facade import Library
-from litman.core.records import Changes, Status, counted
+from litman.core.records import Changes, Status
+from litman.gui.i18n import QT_TRANSLATE_NOOP, fill, papers, status_word, translate
 from litman.gui.safe_text import clip, mnemonic_free
 
 # Papers per transaction of a bulk status change: a progress step, and where a cancel can
@@ -35,7 +36,7 @@ CHUNK = 25_000
 Step = Callable[[int, int], None]
 Work = Callable[[Step], Any]
 Submit = Callable[..., object]  # WriteWorker.submit(label, work, done=, failed=)
-UNSAVED = " (unsaved)"
+UNSAVED = QT_TRANSLATE_NOOP("Commands", " (unsaved)")  # English in tests, shown translated
 RATING_EDIT = 1  # the QUndoCommand id of an edit of a paper's rating alone
 
 
@@ -100,22 +101,23 @@ class LibraryCommand(QUndoCommand):
         if self._skip_redo:
             self._skip_redo = False
         elif not self.held:
-            self._run(self.apply, "Redo", held=True)
+            self._run(self.apply, QT_TRANSLATE_NOOP("Commands", "Redo"), held=True)
         self._show()
 
     def undo(self) -> None:
         self.wanted = False
         if self.held:
-            self._run(self.revert, "Undo", held=False)
+            self._run(self.revert, QT_TRANSLATE_NOOP("Commands", "Undo"), held=False)
         self._show()  # never saved: there is nothing to take back
 
     def save(self) -> None:
         """Make the library agree with the stack (the server is back)."""
         if self.unsaved:
-            self._run(self.apply if self.wanted else self.revert, "Save", held=self.wanted)
+            work = self.apply if self.wanted else self.revert
+            self._run(work, QT_TRANSLATE_NOOP("Commands", "Save"), held=self.wanted)
 
     def _show(self) -> None:
-        self.setText(self.label + (UNSAVED if self.unsaved else ""))
+        self.setText(self.label + (translate("Commands", UNSAVED) if self.unsaved else ""))
 
     def _run(self, work: Work, verb: str, *, held: bool) -> None:
         """Run `work` on the queue (in place without one), taking it as done meanwhile."""
@@ -127,7 +129,7 @@ class LibraryCommand(QUndoCommand):
             self._guard(lambda: work(no_step), verb, before)
         else:
             self.submit(
-                f"{verb}: {self.label}",
+                fill(translate("Commands", "%1: %2"), translate("Commands", verb), self.label),
                 work,
                 done=lambda _result: self._show(),
                 failed=lambda exc: self._failed(exc, before),
@@ -153,7 +155,8 @@ class LibraryCommand(QUndoCommand):
         except LitmanError as exc:
             self.setObsolete(True)  # QUndoStack drops an obsolete command after the step
             if self.report is not None:
-                self.report(f"{verb} of “{self.text()}” failed: {exc}")
+                said = translate("Commands", "%1 of “%2” failed: %3")
+                self.report(fill(said, translate("Commands", verb), self.text(), exc))
 
 
 class SetValues(LibraryCommand):
@@ -189,18 +192,14 @@ class SetValues(LibraryCommand):
 
 def set_status(lib: Library, ids: Sequence[int], status: Status) -> SetValues:
     """Mark many papers with one reading status."""
-    text = f"Mark {_papers(len(ids))} {status}"
+    text = fill(translate("Commands", "Mark %1 %2"), papers(len(ids)), status_word(status))
     return SetValues(lib, ids, text, lambda part: lib.set_status(part, status))
 
 
 def set_rating(lib: Library, ids: Sequence[int], rating: int) -> SetValues:
     """Give many papers one rating."""
-    text = f"Rate {_papers(len(ids))} {rating} ★"
+    text = fill(translate("Commands", "Rate %1 %2 ★"), papers(len(ids)), rating)
     return SetValues(lib, ids, text, lambda part: lib.set_rating(part, rating))
-
-
-def _papers(n: int) -> str:
-    return counted(n, "paper")
 
 
 class Undoable(LibraryCommand):
@@ -300,7 +299,16 @@ class TagPapers(Undoable):
     def __init__(self, lib: Library, tag: str, ids: Sequence[int], add: bool = True) -> None:
         # The text names Edit → Undo: a tag `R&D` must not become an Alt+D mnemonic there.
         super().__init__(
-            lib, mnemonic_free(f"{'Tag' if add else 'Untag'} {_papers(len(ids))} '{clip(tag, 60)}'")
+            lib,
+            mnemonic_free(
+                fill(
+                    translate("Commands", "Tag %1 '%2'")
+                    if add
+                    else translate("Commands", "Untag %1 '%2'"),
+                    papers(len(ids)),
+                    clip(tag, 60),
+                )
+            ),
         )
         self.tag, self.ids, self.add = tag, list(ids), add
 
@@ -325,7 +333,9 @@ class EditFields(Undoable):
     def __init__(
         self, lib: Library, pid: int, fields: dict[str, Any], seen: int | None = None
     ) -> None:
-        super().__init__(lib, mnemonic_free(f"Edit {clip(', '.join(fields), 60)}"))
+        super().__init__(
+            lib, mnemonic_free(fill(translate("Commands", "Edit %1"), clip(", ".join(fields), 60)))
+        )
         self.pid, self.fields, self.seen = pid, fields, seen
         self.later: list[Changes] = []  # rating edits merged into this one (`mergeWith`)
 
@@ -338,8 +348,11 @@ class EditFields(Undoable):
             done = self.lib.edit(self.pid, self.fields, seen_version=self.seen)
         except NotFoundError:
             raise LitmanError(
-                "This paper is no longer in the library (it was deleted), so the edit was "
-                "not saved."
+                translate(
+                    "Commands",
+                    "This paper is no longer in the library (it was deleted), so the edit was "
+                    "not saved.",
+                )
             ) from None
         self.seen = None
         return done
@@ -383,7 +396,7 @@ class DeletePapers(Undoable):
     """Move papers to the trash; undo takes them out again (each one statement)."""
 
     def __init__(self, lib: Library, ids: Sequence[int]) -> None:
-        super().__init__(lib, f"Move {_papers(len(ids))} to the trash")
+        super().__init__(lib, fill(translate("Commands", "Move %1 to the trash"), papers(len(ids))))
         self.ids = list(ids)
 
     def apply(self, step: Step) -> None:
@@ -399,7 +412,7 @@ class RestorePapers(DeletePapers):
 
     def __init__(self, lib: Library, ids: Sequence[int]) -> None:
         super().__init__(lib, ids)
-        self.label = f"Restore {_papers(len(ids))} from the trash"
+        self.label = fill(translate("Commands", "Restore %1 from the trash"), papers(len(ids)))
         self.setText(self.label)
 
     def call(self) -> Changes:
@@ -410,7 +423,8 @@ class RenameTag(Undoable):
     """Rename or merge; undo puts each old tag back on exactly the papers that had it."""
 
     def __init__(self, lib: Library, old: str, new: str) -> None:
-        super().__init__(lib, mnemonic_free(f"Rename tag '{clip(old, 60)}' to '{clip(new, 60)}'"))
+        said = fill(translate("Commands", "Rename tag '%1' to '%2'"), clip(old, 60), clip(new, 60))
+        super().__init__(lib, mnemonic_free(said))
         self.old_name, self.new_name = old, new
 
     def call(self) -> Changes:
@@ -424,7 +438,7 @@ class SetField(Undoable):
     def __init__(
         self, lib: Library, pid: int, name: str, value: str, seen: int | None = None
     ) -> None:
-        super().__init__(lib, mnemonic_free(f"Edit {clip(name, 40)}"))
+        super().__init__(lib, mnemonic_free(fill(translate("Commands", "Edit %1"), clip(name, 40))))
         self.pid, self.name, self.value, self.seen = pid, name, value, seen
 
     def values(self) -> dict[str, Any]:
@@ -440,7 +454,9 @@ class ColourTag(Undoable):
     """Give a tag a colour (None: none); undo puts back the colour it had."""
 
     def __init__(self, lib: Library, name: str, colour: str | None) -> None:
-        super().__init__(lib, mnemonic_free(f"Colour tag '{clip(name, 60)}'"))
+        super().__init__(
+            lib, mnemonic_free(fill(translate("Commands", "Colour tag '%1'"), clip(name, 60)))
+        )
         self.name, self.colour = name, colour
 
     def call(self) -> Changes:
@@ -451,7 +467,9 @@ class DeleteTag(Undoable):
     """Delete a tag (its subtags stay); undo puts it back with its colour and papers."""
 
     def __init__(self, lib: Library, name: str) -> None:
-        super().__init__(lib, mnemonic_free(f"Delete tag '{clip(name, 60)}'"))
+        super().__init__(
+            lib, mnemonic_free(fill(translate("Commands", "Delete tag '%1'"), clip(name, 60)))
+        )
         self.name = name
 
     def call(self) -> Changes:

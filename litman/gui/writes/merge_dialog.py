@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from litman.core import fields
 from litman.core.errors import ConflictError, LitmanError
 from litman.core.records import FieldConflict
+from litman.gui.i18n import fill, translate
 from litman.gui.safe_text import clip, mnemonic_free, rich
 
 THEIRS, MINE, MERGED = 0, 1, 2
@@ -63,14 +64,20 @@ class _Row:
         self.merged = QLineEdit(clip(as_text(conflict.mine), 20_000))
         self.merged.setEnabled(False)
         for column, (label, value) in enumerate(
-            (("Theirs", conflict.theirs), ("Mine", conflict.mine)), start=1
+            (
+                (translate("MergeDialog", "Theirs"), conflict.theirs),
+                (translate("MergeDialog", "Mine"), conflict.mine),
+            ),
+            start=1,
         ):
             text = as_text(value)
-            button = QRadioButton(mnemonic_free(f"{label}: {clip(text, 80)}"))
+            button = QRadioButton(
+                mnemonic_free(fill(translate("MergeDialog", "%1: %2"), label, clip(text, 80)))
+            )
             button.setToolTip(rich(clip(text)))
             self.choice.addButton(button, column - 1)
             grid.addWidget(button, row, column)
-        merged = QRadioButton("Merged:")
+        merged = QRadioButton(translate("MergeDialog", "Merged:"))
         self.choice.addButton(merged, MERGED)
         grid.addWidget(merged, row, 3)
         grid.addWidget(self.merged, row, 4)
@@ -108,11 +115,16 @@ class MergeDialog(QDialog):
     def __init__(self, parent: QWidget | None, error: ConflictError) -> None:
         super().__init__(parent)
         self.error = error
-        self.setWindowTitle("Someone else changed this paper")
+        self.setWindowTitle(self.tr("Someone else changed this paper"))
         layout = QVBoxLayout(self)
         intro = _plain(
-            f"'{error.citekey}' was changed by someone else after you opened it. Your edit "
-            "was not saved. For each field, keep their value, yours, or a merged one."
+            fill(
+                self.tr(
+                    "'%1' was changed by someone else after you opened it. Your edit "
+                    "was not saved. For each field, keep their value, yours, or a merged one."
+                ),
+                error.citekey,
+            )
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)

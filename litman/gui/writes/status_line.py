@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QLabel, QStatusBar
 
-from litman.core.records import counted
+from litman.gui.i18n import fill, papers
 from litman.gui.writes.write_progress import WriteProgress
 from litman.gui.writes.write_worker import WriteWorker
 
@@ -30,7 +30,7 @@ class StatusLine(QObject):
         super().__init__(bar)
         self.bar, self.counts = bar, counts
         self._state = ""  # the last message said without a timeout (the counts, mostly)
-        bar.setAccessibleName("Status")
+        bar.setAccessibleName(self.tr("Status"))
         self.read_only_label = QLabel()
         self.read_only_label.setTextFormat(Qt.TextFormat.PlainText)
         self.read_only_label.setStyleSheet("font-weight: 600; padding: 0 6px")
@@ -44,10 +44,12 @@ class StatusLine(QObject):
         if self._notice_up():
             return
         c = self.counts()
-        quick = " · search index being built: exact matches only" if c.indexing else ""
-        self.say(
-            f"{counted(c.total, 'paper')} · {c.shown:,} shown · {c.selected:,} selected{quick}"
-        )
+        said = self.tr("%1 · %2 shown · %3 selected")
+        if c.indexing:
+            said = self.tr(
+                "%1 · %2 shown · %3 selected · search index being built: exact matches only"
+            )
+        self.say(fill(said, papers(c.total), f"{c.shown:,}", f"{c.selected:,}"))
 
     def say(self, text: str, ms: int = 0) -> None:
         """A message, for `ms` milliseconds; with no time, a state of the window that the

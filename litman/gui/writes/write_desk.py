@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QMessageBox, QStatusBar, QWidget
 
 from litman.core.errors import Cancelled, ConflictError, ServerUnreachableError
 from litman.core.library.facade import Library
+from litman.gui.i18n import QT_TRANSLATE_NOOP, fill
 from litman.gui.safe_text import rich
 from litman.gui.writes import merge_dialog
 from litman.gui.writes.commands import EditFields, LibraryCommand, SetField, TagPapers
@@ -35,7 +36,7 @@ SAVE_INDEX_AFTER_MS = 3000
 Resavable = EditFields | SetField
 # What a user typed (a field's value, a tag's name): kept unsaved while the server is away.
 Typed = EditFields | SetField | TagPapers
-SAVING_INDEX = "Saving the search index"
+SAVING_INDEX = QT_TRANSLATE_NOOP("WriteDesk", "Saving the search index")
 
 
 class WriteDesk(QObject):
@@ -65,7 +66,8 @@ class WriteDesk(QObject):
         """Queue a command on the write worker and return at once; `said` goes to the
         status bar when its first run has worked."""
         if self.offline and not isinstance(command, Typed):
-            self.status_bar.showMessage(f"“{command.text()}” was not made: {self.offline}", 15000)
+            said = fill(self.tr("“%1” was not made: %2"), command.text(), self.offline)
+            self.status_bar.showMessage(said, 15000)
             return
         command.report = self.tell_failure
         command.submit = self.writes.submit
@@ -74,7 +76,7 @@ class WriteDesk(QObject):
         if self.offline:  # typed: kept, to be saved when the server is back
             command.mark_unsaved()
             self.undo.push(command)
-            self._say_kept("The server cannot be reached.")
+            self._say_kept(self.tr("The server cannot be reached."))
             return
 
         def done(_result: object) -> None:
@@ -118,11 +120,17 @@ class WriteDesk(QObject):
         names = "\n".join(f"• {c.label}" for c in unsaved[:10])
         answer = QMessageBox.question(
             self.parent_widget,
-            "Unsaved edits",
+            self.tr("Unsaved edits"),
             rich(
-                f"{len(unsaved)} edits could not be saved: the server cannot be reached.\n\n"
-                f"{names}\n\nClose anyway, and lose them? (Kept open, they are saved when "
-                "the server is back.)"
+                fill(
+                    self.tr(
+                        "%1 edits could not be saved: the server cannot be reached.\n\n"
+                        "%2\n\nClose anyway, and lose them? (Kept open, they are saved when "
+                        "the server is back.)"
+                    ),
+                    len(unsaved),
+                    names,
+                )
             ),
             QMessageBox.StandardButton.Close | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel,
@@ -134,11 +142,11 @@ class WriteDesk(QObject):
         self.lost.emit(why)
 
     def _say_kept(self, why: str) -> None:
-        self.status_bar.showMessage(
-            f"{why} The edit stays in Edit → Undo, marked unsaved, and is saved when the "
-            "server is back.",
-            15000,
+        said = self.tr(
+            "%1 The edit stays in Edit → Undo, marked unsaved, and is saved when the "
+            "server is back."
         )
+        self.status_bar.showMessage(fill(said, why), 15000)
 
     def tell_failure(self, message: str) -> None:
         QMessageBox.warning(self.parent_widget, "litman", rich(message))
@@ -151,7 +159,8 @@ class WriteDesk(QObject):
         if values:
             self.push(EditFields(self.library, error.paper_id, values, seen=error.version))
         else:
-            self.status_bar.showMessage(f"Kept the stored values of {error.citekey}.", 10000)
+            said = fill(self.tr("Kept the stored values of %1."), error.citekey)
+            self.status_bar.showMessage(said, 10000)
 
     def _failed(self, label: str, exc: BaseException) -> None:
         if isinstance(exc, ServerUnreachableError):
@@ -164,7 +173,7 @@ class WriteDesk(QObject):
             self.tell_failure(failure_message(label, exc))
 
     def _wrote(self, label: str, _result: object) -> None:
-        if label != SAVING_INDEX:
+        if label != self.tr(SAVING_INDEX):
             self.save_timer.start()
 
     def _save_index(self) -> None:
@@ -172,4 +181,4 @@ class WriteDesk(QObject):
             self.save_timer.start()  # still writing: later
         elif not self.library.read_only:
             lib = self.library
-            self.writes.submit(SAVING_INDEX, lambda _step: lib.save_index())
+            self.writes.submit(self.tr(SAVING_INDEX), lambda _step: lib.save_index())

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from litman.core.errors import Cancelled
+from litman.gui.i18n import fill, translate
 from litman.gui.safe_text import mnemonic_free
 from litman.gui.writes.write_worker import WriteWorker
 
@@ -31,8 +32,8 @@ class WriteProgress(QWidget):
         self.bar.setMaximumWidth(160)
         self.bar.setMaximumHeight(14)
         self.bar.setTextVisible(False)
-        self.cancel = QPushButton("Cancel")
-        self.cancel.setAccessibleName("Cancel writing")
+        self.cancel = QPushButton(self.tr("Cancel"))
+        self.cancel.setAccessibleName(self.tr("Cancel writing"))
         self.cancel.clicked.connect(writes.cancel)
         fixed = QSizePolicy.Policy.Fixed
         self.cancel.setSizePolicy(fixed, fixed)  # it took half the status bar under Xvfb
@@ -52,12 +53,16 @@ class WriteProgress(QWidget):
         self.show()
 
     def _progress(self, label: str, done: int, total: int) -> None:
-        self.label.setText(f"{label}… {done:,} of {total:,}" if total > 1 else f"{label}…")
+        said = fill(self.tr("%1… %2 of %3"), label, f"{done:,}", f"{total:,}")
+        self.label.setText(said if total > 1 else f"{label}…")
         self.bar.setRange(0, max(total, 1))
         self.bar.setValue(done)
 
 
 def failure_message(label: str, exc: Any) -> str:
     if isinstance(exc, Cancelled):
-        return f"{label}: cancelled. What was done before the stop can be undone (Ctrl+Z)."
-    return f"{label}: failed, {exc}"
+        said = translate(
+            "WriteProgress", "%1: cancelled. What was done before the stop can be undone (Ctrl+Z)."
+        )
+        return fill(said, label)
+    return fill(translate("WriteProgress", "%1: failed, %2"), label, exc)

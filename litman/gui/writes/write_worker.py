@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal, SignalInstance
 
 from litman.core.errors import Cancelled
+from litman.gui.i18n import fill, translate
 from litman.gui.workers import Runner, Worker
 
 Step = Callable[[int, int], None]
@@ -79,7 +80,7 @@ class WriteWorker(QObject):
     def _stepper(job: Job, report: Callable[[int, int], None]) -> Step:
         def step(done: int, total: int) -> None:
             if job.stop.is_set():
-                raise Cancelled(f"{job.label}: cancelled")
+                raise Cancelled(fill(translate("WriteProgress", "%1: cancelled"), job.label))
             report(done, total)
 
         return step

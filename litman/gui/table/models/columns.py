@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from litman.core import names
 from litman.core.records import Paper
 from litman.display.text import plain_text, tag_text
+from litman.gui.i18n import QT_TRANSLATE_NOOP, fill, status_name, translate
 from litman.gui.safe_text import clip
 
 FIELD_PREFIX = "field:"
@@ -39,7 +40,7 @@ def authors_label(
         return short(authors[0])
     if len(authors) == 2:
         return f"{short(authors[0])} & {short(authors[1])}"
-    return f"{short(authors[0])} et al."
+    return fill(translate("Columns", "%1 et al."), short(authors[0]))
 
 
 def _authors(p: Paper) -> str:
@@ -55,6 +56,15 @@ class Column:
     shown: bool = True  # shown by default
     width: int = 90
     tip: str = ""  # header tooltip
+    named_by_us: bool = True  # header and tip are ours to translate; a stored field's are data
+
+    def shown_header(self) -> str:
+        return (
+            translate("Columns", self.header) if self.named_by_us and self.header else self.header
+        )
+
+    def shown_tip(self) -> str:
+        return translate("Columns", self.tip) if self.named_by_us and self.tip else self.tip
 
 
 def _title(p: Paper) -> str:
@@ -66,22 +76,93 @@ def _date(value: object) -> str:
 
 
 BUILT_IN: tuple[Column, ...] = (
-    Column("status", "", lambda p: "", "status", width=28, tip="Reading status"),
-    Column("title", "Title", _title, "title", width=380),
-    Column("authors", "Authors", _authors, "authors", width=110),
-    Column("year", "Year", lambda p: str(p.year) if p.year else "", "year", width=45),
-    Column("venue", "Venue", lambda p: clip(p.venue), "venue", width=90),
-    Column("tags", "Tags", lambda p: clip(", ".join(map(tag_text, p.tags))), "tags", width=120),
-    Column("added", "Added", lambda p: _date(p.added_at), "added", width=80),
-    Column("citekey", "Citation key", lambda p: p.citekey, "citekey", shown=False, width=130),
-    Column("entry_type", "Entry type", lambda p: p.entry_type, "entry_type", shown=False),
     Column(
-        "rating", "Rating", lambda p: "★" * p.rating, "rating", shown=False, width=60, tip="0-5"
+        "status",
+        "",
+        lambda p: "",
+        "status",
+        width=28,
+        tip=QT_TRANSLATE_NOOP("Columns", "Reading status"),
     ),
-    Column("status_text", "Status", lambda p: p.status.value.capitalize(), "status", shown=False),
-    Column("doi", "DOI", lambda p: clip(p.doi), "doi", shown=False, width=150),
-    Column("read_at", "Date read", lambda p: _date(p.read_at), "read", shown=False),
-    Column("modified", "Modified", lambda p: _date(p.modified_at), "modified", shown=False),
+    Column("title", QT_TRANSLATE_NOOP("Columns", "Title"), _title, "title", width=380),
+    Column("authors", QT_TRANSLATE_NOOP("Columns", "Authors"), _authors, "authors", width=110),
+    Column(
+        "year",
+        QT_TRANSLATE_NOOP("Columns", "Year"),
+        lambda p: str(p.year) if p.year else "",
+        "year",
+        width=45,
+    ),
+    Column(
+        "venue", QT_TRANSLATE_NOOP("Columns", "Venue"), lambda p: clip(p.venue), "venue", width=90
+    ),
+    Column(
+        "tags",
+        QT_TRANSLATE_NOOP("Columns", "Tags"),
+        lambda p: clip(", ".join(map(tag_text, p.tags))),
+        "tags",
+        width=120,
+    ),
+    Column(
+        "added",
+        QT_TRANSLATE_NOOP("Columns", "Added"),
+        lambda p: _date(p.added_at),
+        "added",
+        width=80,
+    ),
+    Column(
+        "citekey",
+        QT_TRANSLATE_NOOP("Columns", "Citation key"),
+        lambda p: p.citekey,
+        "citekey",
+        shown=False,
+        width=130,
+    ),
+    Column(
+        "entry_type",
+        QT_TRANSLATE_NOOP("Columns", "Entry type"),
+        lambda p: p.entry_type,
+        "entry_type",
+        shown=False,
+    ),
+    Column(
+        "rating",
+        QT_TRANSLATE_NOOP("Columns", "Rating"),
+        lambda p: "★" * p.rating,
+        "rating",
+        shown=False,
+        width=60,
+        tip="0-5",
+    ),
+    Column(
+        "status_text",
+        QT_TRANSLATE_NOOP("Columns", "Status"),
+        lambda p: status_name(p.status),
+        "status",
+        shown=False,
+    ),
+    Column(
+        "doi",
+        QT_TRANSLATE_NOOP("Columns", "DOI"),
+        lambda p: clip(p.doi),
+        "doi",
+        shown=False,
+        width=150,
+    ),
+    Column(
+        "read_at",
+        QT_TRANSLATE_NOOP("Columns", "Date read"),
+        lambda p: _date(p.read_at),
+        "read",
+        shown=False,
+    ),
+    Column(
+        "modified",
+        QT_TRANSLATE_NOOP("Columns", "Modified"),
+        lambda p: _date(p.modified_at),
+        "modified",
+        shown=False,
+    ),
 )
 # Columns that give their width to the title while no paper in the library has a value.
 ELASTIC = ("authors", "year", "venue", "tags")
@@ -90,19 +171,24 @@ ELASTIC = ("authors", "year", "venue", "tags")
 def field_column(name: str) -> Column:
     """A stored BibTeX field as a column; its values are the LaTeX source as stored."""
     return Column(
-        FIELD_PREFIX + name, name, lambda p: clip(p.extra.get(name, "")), shown=True, width=90
+        FIELD_PREFIX + name,
+        name,
+        lambda p: clip(p.extra.get(name, "")),
+        shown=True,
+        width=90,
+        named_by_us=False,
     )
 
 
 def tooltip(p: Paper, key: str) -> str | None:
     if key == "status":
-        return p.status.value.capitalize()
+        return status_name(p.status)
     if key == "title":
         notes = []
         if p.title_derived:
-            notes.append("title derived from the abstract")
+            notes.append(translate("Columns", "title derived from the abstract"))
         if p.abstract_truncated:
-            notes.append("abstract cut off at the source")
+            notes.append(translate("Columns", "abstract cut off at the source"))
         return clip(p.title) + (f"\n({'; '.join(notes)})" if notes else "")
     if key == "authors":
         return clip("; ".join(p.authors)) or None

@@ -198,11 +198,11 @@ class PaperTableModel(QAbstractTableModel):
             return None
         column = self.columns[section]
         if role == Qt.ItemDataRole.DisplayRole:
-            return column.header
+            return column.shown_header()
         if role == Qt.ItemDataRole.ToolTipRole:
-            return column.tip or None
+            return column.shown_tip() or None
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return column.tip or column.header
+            return column.shown_tip() or column.shown_header()
         return None
 
     def data(self, index: Index, role: int = _DISPLAY) -> Any:

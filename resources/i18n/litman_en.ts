@@ -1,0 +1,64 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>Count</name>
+    <message numerus="yes">
+        <source>%Ln paper(s)</source>
+        <translation>
+            <numerusform>%Ln paper</numerusform>
+            <numerusform>%Ln papers</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DetailPane</name>
+    <message numerus="yes">
+        <source>%Ln papers selected: tag or mark them together</source>
+        <translation>
+            <numerusform>%Ln paper selected: tag or mark it</numerusform>
+            <numerusform>%Ln papers selected: tag or mark them together</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading the status and tags of all %Ln selected papers…</source>
+        <translation>
+            <numerusform>Reading the status and tags of the %Ln selected paper…</numerusform>
+            <numerusform>Reading the status and tags of all %Ln selected papers…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Status and tags of the first %Ln selected papers (the rest could not be read: %1).</source>
+        <translation>
+            <numerusform>Status and tags of the first %Ln selected paper (the rest could not be read: %1).</numerusform>
+            <numerusform>Status and tags of the first %Ln selected papers (the rest could not be read: %1).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DuplicatesToReview</name>
+    <message numerus="yes">
+        <source> %Ln possible duplicate(s) to review: see Show Details.</source>
+        <translation>
+            <numerusform> %Ln possible duplicate to review: see Show Details.</numerusform>
+            <numerusform> %Ln possible duplicates to review: see Show Details.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ErrorDialog</name>
+    <message numerus="yes">
+        <source>
+
+(%n more error(s) since.)</source>
+        <translation>
+            <numerusform>
+
+(%n more error since.)</numerusform>
+            <numerusform>
+
+(%n more errors since.)</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
