@@ -35,6 +35,12 @@ def main() -> int:
     if sys.platform == "win32":
         write_version_info()
     start = time.perf_counter()
+    # The window's translations (.qm, not committed) into resources/, which the spec bundles.
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "translations.py"), "compile"],
+        check=True,
+        timeout=300,
+    )
     subprocess.run(
         [
             sys.executable,

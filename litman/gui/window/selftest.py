@@ -192,12 +192,20 @@ def _window(lib: object, tmp: Path) -> tuple[str, str]:
             raise
         raise SelfTestFailed(f"window: {line}") from None
 
+    from litman.gui import i18n
     from litman.gui.settings import ViewSettings
     from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
     qapp = QApplication.instance() or QApplication(sys.argv[:1])
+    # In Chinese: a bundle without litman's .qm or Qt's qtbase_zh_CN.qm fails here.
+    chinese = i18n.install(i18n.CHINESE)
     win = MainWindow(lib, ViewSettings(tmp / "view.ini"), runner=run_inline)  # type: ignore[arg-type]
+    menus = [a.text() for a in win.menuBar().actions()]
+    cancel = qapp.translate("QPlatformTheme", "Cancel")
+    i18n.install(i18n.ENGLISH)
+    if not chinese or "文件(&F)" not in menus or cancel != "取消":
+        raise SelfTestFailed(f"window in Chinese: menus {menus}, Qt's Cancel '{cancel}'")
     win.show()
     qapp.processEvents()
     rows = win.model.rowCount()
@@ -212,5 +220,6 @@ def _window(lib: object, tmp: Path) -> tuple[str, str]:
         raise SelfTestFailed(f"window showed {rows} rows, {found} for 'bandit'")
     return (
         "window",
-        f"{rows} rows, {found} for 'bandit', painted {picture.width()}x{picture.height()}",
+        f"{rows} rows, {found} for 'bandit', painted {picture.width()}x{picture.height()}; "
+        f"in Chinese: {' '.join(menus)}, {cancel}",
     )
