@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
 from litman import app, paths  # noqa: E402
 from litman.core.library.facade import Library  # noqa: E402
+from litman.gui import i18n  # noqa: E402
 from litman.gui.dialogs import dialogs  # noqa: E402
 from litman.gui.settings import ViewSettings  # noqa: E402
 from litman.gui.window import theme  # noqa: E402
@@ -50,6 +51,9 @@ CAPTIONS = {
     "`tests/data/real-entries/kopp2009.bib`; the script selected it, opened the BibTeX "
     "fields tab and set `pages` to `3--14`: an undoable edit, exported as typed.",
     "columns-menu.png": f"{SETUP}; the script opened the table header's context menu.",
+    "main-window-zh.png": f"{SETUP}, in 简体中文 (as `LANG=zh_CN.UTF-8` starts it; made "
+    "under Xvfb with fonts-noto-cjk: `xvfb-run -a env LANG=zh_CN.UTF-8 QT_QPA_PLATFORM=xcb "
+    ".venv/bin/python scripts/screenshots.py main-window-zh.png`), and selected the first row.",
     "find-metadata.png": "Seed library; the script selected five seed papers and chose Paper "
     "→ Find Metadata… against litman's local test server (`tests/metadata/fake_api.py`, "
     "whose records are made up: people, venues and DOIs under the example prefix 10.5555), "
@@ -235,6 +239,18 @@ def merge_shot(qapp: QApplication, tmp: Path) -> None:
         win.close()
 
 
+def chinese_shot(qapp: QApplication, tmp: Path) -> None:
+    """The main window in 简体中文, then English again for the other shots."""
+    i18n.install(i18n.CHINESE)
+    with Library.open(tmp / "chinese.sqlite") as lib:
+        prepare(lib)
+        win = open_window(qapp, lib, tmp)
+        select_first(qapp, win)
+        shoot(win, "main-window-zh.png")
+        win.close()
+    i18n.install(i18n.ENGLISH)
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     qapp = QApplication.instance() or QApplication(sys.argv)
@@ -249,6 +265,10 @@ def main() -> None:
             return
         if only == {"merge-dialog.png"}:
             merge_shot(qapp, tmp)
+            write_captions()
+            return
+        chinese_shot(qapp, tmp)
+        if only == {"main-window-zh.png"}:
             write_captions()
             return
         review_shot(qapp, tmp)

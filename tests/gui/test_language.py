@@ -1,0 +1,80 @@
+"""The window's language: the system locale's (LANG, LC_ALL), unless View → Language chose
+one, kept for the next start."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QLocale
+
+from litman.gui import i18n, settings
+from litman.gui.settings import ViewSettings
+
+pytestmark = pytest.mark.gui
+ROOT = Path(__file__).resolve().parents[2]
+STARTS = """
+import sys
+from PySide6.QtWidgets import QApplication
+from litman.gui import i18n
+from litman.gui.settings import ViewSettings
+app = QApplication([])
+language = i18n.start(ViewSettings(sys.argv[1]))
+print(language, i18n.translate("Menus", "&File"), i18n.papers(12345))
+"""
+
+
+def starts_in(tmp_path: Path, lang: str, chosen: str = "") -> str:
+    """What a fresh process starting the window with LANG=`lang` shows."""
+    ini = tmp_path / "view.ini"
+    view = ViewSettings(ini)
+    view.set(settings.LANGUAGE, chosen)
+    view.sync()
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
+    env.update(LANG=lang, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    done = subprocess.run(
+        [sys.executable, "-c", STARTS, str(ini)],
+        env=env, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_a_chinese_system_locale_starts_the_window_in_chinese(tmp_path: Path):
+    assert starts_in(tmp_path, "zh_CN.UTF-8") == "zh_CN 文件(&F) 12,345 篇文献"
+
+
+def test_an_english_system_locale_starts_it_in_english(tmp_path: Path):
+    assert starts_in(tmp_path, "en_GB.UTF-8") == "en &File 12,345 papers"
+
+
+def test_the_language_chosen_overrides_the_system_locale(tmp_path: Path):
+    assert starts_in(tmp_path, "zh_CN.UTF-8", "en") == "en &File 12,345 papers"
+    assert starts_in(tmp_path, "C", "zh_CN") == "zh_CN 文件(&F) 12,345 篇文献"
+
+
+def test_any_chinese_locale_is_chinese_and_others_english():
+    china, taiwan = QLocale("zh_CN"), QLocale("zh_TW")
+    assert i18n.effective("", china) == i18n.effective("", taiwan) == i18n.CHINESE
+    assert i18n.effective("", QLocale("de_DE")) == i18n.ENGLISH
+    assert i18n.effective("en", china) == i18n.ENGLISH
+
+
+def test_view_language_keeps_the_choice_for_the_next_start(window, tmp_path: Path):
+    menu = (
+        next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+        .actions()[0]
+        .menu()
+    )
+    choices = {a.text(): a for a in menu.actions() if a.isCheckable()}
+    system = "System (简体中文)" if i18n.effective("") == i18n.CHINESE else "System (English)"
+    assert list(choices) == [system, "English", "简体中文"]
+    assert choices[system].isChecked()
+    choices["简体中文"].trigger()
+    assert window.view.get(settings.LANGUAGE) == "zh_CN"
+    assert "next start" in window.statusBar().currentMessage()
+    assert ViewSettings(tmp_path / "view.ini").get(settings.LANGUAGE) == "zh_CN"
+    assert [a.text() for a in menu.actions() if not a.isEnabled()] == [
+        "Takes effect at the next start"
+    ]
