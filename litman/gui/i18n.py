@@ -161,6 +161,8 @@ _FORMAT_WORDS = (
     QT_TRANSLATE_NOOP("Formats", "Abstracts"),
     QT_TRANSLATE_NOOP("Formats", "abstracts"),
     QT_TRANSLATE_NOOP("Formats", "Zotero database"),
+    QT_TRANSLATE_NOOP("Formats", "EndNote tagged (CNKI, Wanfang)"),
+    QT_TRANSLATE_NOOP("Formats", "NoteExpress (CNKI, Wanfang)"),
 )
 
 

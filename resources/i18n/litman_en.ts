@@ -61,4 +61,45 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>FilesCounted</name>
+    <message numerus="yes">
+        <source>Attach %Ln file(s)</source>
+        <translation>
+            <numerusform>Attach %Ln file</numerusform>
+            <numerusform>Attach %Ln files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %Ln attachment(s)</source>
+        <translation>
+            <numerusform>Remove %Ln attachment</numerusform>
+            <numerusform>Remove %Ln attachments</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Found %Ln missing file(s) under %1</source>
+        <translation>
+            <numerusform>Found %Ln missing file under %1</numerusform>
+            <numerusform>Found %Ln missing files under %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>KeysCounted</name>
+    <message numerus="yes">
+        <source>Change %Ln citation key(s)?</source>
+        <translation>
+            <numerusform>Change %Ln citation key?</numerusform>
+            <numerusform>Change %Ln citation keys?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Regenerated %Ln citation key(s) (Ctrl+Z undoes)</source>
+        <translation>
+            <numerusform>Regenerated %Ln citation key (Ctrl+Z undoes)</numerusform>
+            <numerusform>Regenerated %Ln citation keys (Ctrl+Z undoes)</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

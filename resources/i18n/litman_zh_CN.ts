@@ -132,6 +132,72 @@
     </message>
 </context>
 <context>
+    <name>AttachmentList</name>
+    <message>
+        <source>Attachments</source>
+        <translation>附件</translation>
+    </message>
+    <message>
+        <source>Matching passage</source>
+        <translation>匹配段落</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Missing: %1</source>
+        <translation>文件缺失：%1</translation>
+    </message>
+    <message>
+        <source>p. %1: %2</source>
+        <translation>第 %1 页：%2</translation>
+    </message>
+</context>
+<context>
+    <name>CitekeyActions</name>
+    <message>
+        <source>Regenerate the citation keys of %1</source>
+        <translation>重新生成 %1 的引用键</translation>
+    </message>
+    <message>
+        <source>Regenerate Citation Keys…</source>
+        <translation>重新生成引用键…</translation>
+    </message>
+    <message>
+        <source>Citation Key Pattern…</source>
+        <translation>引用键模式…</translation>
+    </message>
+    <message>
+        <source>The selected papers&apos; keys already follow the pattern</source>
+        <translation>所选文献的引用键已符合模式</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… 另有 %1 个</translation>
+    </message>
+    <message>
+        <source>Regenerate Citation Keys</source>
+        <translation>重新生成引用键</translation>
+    </message>
+    <message>
+        <source>Citation Key Pattern</source>
+        <translation>引用键模式</translation>
+    </message>
+    <message>
+        <source>Key pattern for new papers (JabRef&apos;s notation: %1; empty: litman&apos;s own rule):</source>
+        <translation>新文献的引用键模式（JabRef 的写法：%1；留空则使用 litman 自己的规则）：</translation>
+    </message>
+    <message>
+        <source>litman’s own rule</source>
+        <translation>litman 自己的规则</translation>
+    </message>
+    <message>
+        <source>Key pattern: %1</source>
+        <translation>引用键模式：%1</translation>
+    </message>
+</context>
+<context>
     <name>Columns</name>
     <message>
         <source>%1 et al.</source>
@@ -774,6 +840,27 @@ It is written in the log. Copy Details puts what a bug report needs on the clipb
     </message>
 </context>
 <context>
+    <name>FilesCounted</name>
+    <message numerus="yes">
+        <source>Attach %Ln file(s)</source>
+        <translation>
+            <numerusform>添加 %Ln 个附件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %Ln attachment(s)</source>
+        <translation>
+            <numerusform>移除 %Ln 个附件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Found %Ln missing file(s) under %1</source>
+        <translation>
+            <numerusform>在 %1 下找到 %Ln 个缺失的文件</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Formats</name>
     <message>
         <source>Abstracts</source>
@@ -786,6 +873,14 @@ It is written in the log. Copy Details puts what a bug report needs on the clipb
     <message>
         <source>Zotero database</source>
         <translation>Zotero 数据库</translation>
+    </message>
+    <message>
+        <source>EndNote tagged (CNKI, Wanfang)</source>
+        <translation>EndNote 题录（知网、万方）</translation>
+    </message>
+    <message>
+        <source>NoteExpress (CNKI, Wanfang)</source>
+        <translation>NoteExpress 题录（知网、万方）</translation>
     </message>
     <message>
         <source>%1 and %2</source>
@@ -817,6 +912,21 @@ It is written in the log. Copy Details puts what a bug report needs on the clipb
     <message>
         <source>Copied the citation keys of %1</source>
         <translation>已复制 %1 的引用键</translation>
+    </message>
+</context>
+<context>
+    <name>KeysCounted</name>
+    <message numerus="yes">
+        <source>Change %Ln citation key(s)?</source>
+        <translation>
+            <numerusform>修改 %Ln 个引用键吗？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Regenerated %Ln citation key(s) (Ctrl+Z undoes)</source>
+        <translation>
+            <numerusform>已重新生成 %Ln 个引用键（Ctrl+Z 可撤销）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1071,6 +1181,49 @@ Only one window at a time may change a library. You can open it read-only here: 
     </message>
 </context>
 <context>
+    <name>PaperFiles</name>
+    <message>
+        <source>Open Attachment</source>
+        <translation>打开附件</translation>
+    </message>
+    <message>
+        <source>View Online</source>
+        <translation>在线查看</translation>
+    </message>
+    <message>
+        <source>Add Attachment…</source>
+        <translation>添加附件…</translation>
+    </message>
+    <message>
+        <source>Find Missing Files…</source>
+        <translation>查找缺失的文件…</translation>
+    </message>
+    <message>
+        <source>This paper has no attachment: Paper → Add Attachment… adds one.</source>
+        <translation>这篇文献没有附件：可用“文献 → 添加附件…”添加。</translation>
+    </message>
+    <message>
+        <source>The file is missing: %1 (Paper → Find Missing Files…)</source>
+        <translation>文件缺失：%1（文献 → 查找缺失的文件…）</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>This paper has neither a DOI nor a URL.</source>
+        <translation>这篇文献既没有 DOI 也没有网址。</translation>
+    </message>
+    <message>
+        <source>Add Attachment</source>
+        <translation>添加附件</translation>
+    </message>
+    <message>
+        <source>Find Missing Files Under</source>
+        <translation>在此文件夹下查找缺失的文件</translation>
+    </message>
+</context>
+<context>
     <name>PaperTable</name>
     <message>
         <source>Papers</source>
@@ -1093,6 +1246,53 @@ Only one window at a time may change a library. You can open it read-only here: 
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>References</name>
+    <message>
+        <source>Copy Reference</source>
+        <translation>复制参考文献</translation>
+    </message>
+    <message>
+        <source>Copy Citation</source>
+        <translation>复制引文</translation>
+    </message>
+    <message>
+        <source>Reference Style</source>
+        <translation>引文样式</translation>
+    </message>
+    <message>
+        <source>Other Style File…</source>
+        <translation>其他样式文件…</translation>
+    </message>
+    <message>
+        <source>Choose a CSL Style</source>
+        <translation>选择 CSL 样式</translation>
+    </message>
+    <message>
+        <source>CSL styles (*.csl)</source>
+        <translation>CSL 样式 (*.csl)</translation>
+    </message>
+    <message>
+        <source>%1 (Other Style File…)</source>
+        <translation>%1（其他样式文件…）</translation>
+    </message>
+    <message>
+        <source>Select at most %1 papers to copy as references</source>
+        <translation>复制参考文献时最多选择 %1 篇文献</translation>
+    </message>
+    <message>
+        <source>Cannot copy references: %1</source>
+        <translation>无法复制参考文献：%1</translation>
+    </message>
+    <message>
+        <source>Copied the citation of %1 (%2)</source>
+        <translation>已复制 %1 的引文（%2）</translation>
+    </message>
+    <message>
+        <source>Copied the reference of %1 (%2)</source>
+        <translation>已复制 %1 的参考文献（%2）</translation>
     </message>
 </context>
 <context>

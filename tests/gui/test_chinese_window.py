@@ -35,9 +35,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from litman.core.errors import LitmanError
+from litman.core.library import key_patterns
 from litman.core.library.facade import Library
-from litman.gui import i18n
+from litman.formats import references
+from litman.gui import i18n, workers
 from litman.gui.sidebar import tree as tree_module
+from litman.gui.window import paper_files
 
 pytestmark = pytest.mark.gui
 
@@ -48,7 +52,8 @@ NAMES = {
     "Crossref", "OpenAlex", "Zotero", "pgpass", "pg_dump", "postgresql", "labdb", "refs",
     "alice", "host", "dbname", "user", "service", "lab", "Ctrl", "Shift", "cite", "xyz",
     "doi", "https", "org", "txt", "bib", "ris", "json", "sqlite", "title", "author", "tag",
-    "year", "status", "unread", "Qt", "F5", "PDF",
+    "year", "status", "unread", "Qt", "F5", "PDF", "pdf", "EndNote", "NoteExpress", "enw",
+    "net", "csl", "JabRef",
 }  # fmt: skip
 WORD = re.compile(r"[A-Za-z][A-Za-z_]+")
 MARKUP = re.compile(r"<[^>]*>")  # rich text's tags, not words shown
@@ -165,6 +170,22 @@ def caught(monkeypatch) -> Seen:
     monkeypatch.setattr(QInputDialog, "getText", staticmethod(get_text))
     monkeypatch.setattr(QInputDialog, "getItem", staticmethod(get_text))
     monkeypatch.setattr(QColorDialog, "getColor", staticmethod(get_colour))
+
+    def get_files(parent: object, title: str, *_a: object, **_k: object):
+        seen.add("QFileDialog", title)
+        return [], ""
+
+    def get_folder(parent: object, title: str, *_a: object, **_k: object) -> str:
+        seen.add("QFileDialog", title)
+        return ""
+
+    def viewer(target: str) -> None:  # no program is started: what would be opened, said
+        raise LitmanError(f"(opened {target})")
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", staticmethod(get_files))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(get_files))
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(get_folder))
+    monkeypatch.setattr(paper_files, "open_in_viewer", viewer)
     return seen
 
 
@@ -188,6 +209,8 @@ def library_text(lib: Library) -> list[str]:
     values: set[str] = {part for t in lib.tags() for part in t.name.split(" > ")}
     values |= {t.name for t in lib.tags()} | {lib.site.name}
     values |= {language.name for language in i18n.LANGUAGES[1:]}  # each in its own words
+    values |= set(references.style_names())  # a style's name: APA 7, Chicago author-date
+    values |= set(key_patterns.EXAMPLES)  # a key pattern's syntax: [auth:lower][year]
     for p in lib.list_papers():
         values |= {p.title, p.venue, p.citekey, p.entry_type, p.doi, p.url, p.source, *p.tags}
         values |= set(p.authors) | set(p.extra) | set(p.extra.values())
@@ -215,9 +238,13 @@ def every_action(win) -> list[QAction]:
     for top in win.menuBar().actions():
         if isinstance(top.menu(), QMenu) and top.menu().objectName() != "language-menu":
             walk(top.menu())
-    return [a for a in found if a.data() is None]  # language choices carry their code
+    # Copy Reference and Copy Citation are read, not triggered: run here with the other copies,
+    # they leave the process to crash on exit (a clipboard QMimeData; reported, not this test's).
+    unsafe = {win.acts.copy_reference, win.acts.copy_citation}
+    return [a for a in found if a.data() is None and a not in unsafe]  # a language has a code
 
 
+@pytest.mark.usefixtures("fake_api")  # Find Metadata and Refresh look up on 127.0.0.1
 def test_window_menus_and_dialogs_show_no_english(win, caught: Seen, qtbot):
     seen = caught
     select_first(win)
@@ -247,6 +274,7 @@ def test_window_menus_and_dialogs_show_no_english(win, caught: Seen, qtbot):
             if top.isVisible():
                 seen.widget(f"dialog after {action.text()}", top)
                 top.reject()
+    workers.wait_for_all()  # the lookups the review dialogs started
     no_english(seen, win.library)
     assert len(seen.texts) > 300  # it looked
 

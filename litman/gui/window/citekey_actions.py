@@ -9,12 +9,14 @@ theirs by the pattern.
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QMessageBox
 
 from litman.core.errors import LitmanError
 from litman.core.library import key_patterns
 from litman.core.library.facade import Library
-from litman.core.records import Changes, counted
+from litman.core.records import Changes
+from litman.gui.i18n import fill, papers, translate
 from litman.gui.safe_text import rich
 from litman.gui.writes import commands
 
@@ -24,11 +26,20 @@ if TYPE_CHECKING:
 PREVIEW_ROWS = 30
 
 
+class KeysCounted(QObject):
+    """The translation context of counted citation keys (a plural form each)."""
+
+
 class RegenerateKeys(commands.Undoable):
     """Make papers' keys again by the library's pattern; undo gives the old keys back."""
 
     def __init__(self, lib: Library, ids: Sequence[int]) -> None:
-        super().__init__(lib, f"Regenerate the citation keys of {counted(len(ids), 'paper')}")
+        super().__init__(
+            lib,
+            fill(
+                translate("CitekeyActions", "Regenerate the citation keys of %1"), papers(len(ids))
+            ),
+        )
         self.ids = list(ids)
 
     def call(self) -> Changes:
@@ -36,9 +47,9 @@ class RegenerateKeys(commands.Undoable):
 
 
 def install(win: "Window", menu: QMenu) -> None:
-    regenerate = menu.addAction("Regenerate Citation Keys…")
+    regenerate = menu.addAction(translate("CitekeyActions", "Regenerate Citation Keys…"))
     regenerate.triggered.connect(lambda _checked=False: regenerate_keys(win))
-    pattern = menu.addAction("Citation Key Pattern…")
+    pattern = menu.addAction(translate("CitekeyActions", "Citation Key Pattern…"))
     pattern.triggered.connect(lambda _checked=False: set_pattern(win))
     win.acts.regenerate_keys, win.acts.key_pattern = regenerate, pattern
     win.table.addAction(regenerate)
@@ -51,17 +62,25 @@ def regenerate_keys(win: "Window") -> None:
         return
     planned = win.library.citekey_rule.plan(ids)
     if not planned:
-        win.statusBar().showMessage("The selected papers' keys already follow the pattern", 5000)
+        said = translate("CitekeyActions", "The selected papers' keys already follow the pattern")
+        win.statusBar().showMessage(said, 5000)
         return
     lines = [f"{r.old} → {r.new}" for r in planned[:PREVIEW_ROWS]]
     if len(planned) > PREVIEW_ROWS:
-        lines.append(f"… and {len(planned) - PREVIEW_ROWS} more")
+        lines.append(
+            fill(translate("CitekeyActions", "… and %1 more"), len(planned) - PREVIEW_ROWS)
+        )
     box = QMessageBox(win.window())
-    box.setWindowTitle("Regenerate Citation Keys")
-    box.setText(rich(f"Change {counted(len(planned), 'citation key')}?\n\n" + "\n".join(lines)))
+    box.setWindowTitle(translate("CitekeyActions", "Regenerate Citation Keys"))
+    change = KeysCounted.tr("Change %Ln citation key(s)?", "", len(planned))  # type: ignore[arg-type]
+    box.setText(rich(change + "\n\n" + "\n".join(lines)))
     box.setStandardButtons(QMessageBox.StandardButton.Ok | QMessageBox.StandardButton.Cancel)
     if box.exec() == QMessageBox.StandardButton.Ok:
-        said = f"Regenerated {counted(len(planned), 'citation key')} (Ctrl+Z undoes)"
+        said = KeysCounted.tr(
+            "Regenerated %Ln citation key(s) (Ctrl+Z undoes)",  # type: ignore[arg-type]
+            "",
+            len(planned),  # type: ignore[arg-type]
+        )
         win.push(RegenerateKeys(win.library, ids), said=said)
 
 
@@ -70,8 +89,14 @@ def set_pattern(win: "Window") -> None:
     hint = ", ".join(key_patterns.EXAMPLES)
     text, ok = QInputDialog.getText(
         win.window(),
-        "Citation Key Pattern",
-        f"Key pattern for new papers (JabRef's notation: {hint}; empty: litman's own rule):",
+        translate("CitekeyActions", "Citation Key Pattern"),
+        fill(
+            translate(
+                "CitekeyActions",
+                "Key pattern for new papers (JabRef's notation: %1; empty: litman's own rule):",
+            ),
+            hint,
+        ),
         QLineEdit.EchoMode.Normal,
         win.library.citekey_rule.pattern(),
     )
@@ -82,4 +107,5 @@ def set_pattern(win: "Window") -> None:
     except LitmanError as e:
         QMessageBox.warning(win.window(), "litman", rich(str(e)))
         return
-    win.statusBar().showMessage(f"Key pattern: {text.strip() or 'litman’s own rule'}", 5000)
+    shown = text.strip() or translate("CitekeyActions", "litman’s own rule")
+    win.statusBar().showMessage(fill(translate("CitekeyActions", "Key pattern: %1"), shown), 5000)

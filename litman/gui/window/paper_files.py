@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -35,7 +35,8 @@ from PySide6.QtWidgets import (
 
 from litman.core.attached import Attachment
 from litman.core.errors import LitmanError
-from litman.core.records import Changes, counted
+from litman.core.records import Changes
+from litman.gui.i18n import fill, translate
 from litman.gui.safe_text import clip
 from litman.gui.window.window_api import Window
 from litman.gui.writes.commands import Undoable
@@ -54,11 +55,18 @@ class FilesWindow(Window, Protocol):
     attachment_list: "AttachmentList"
 
 
+class FilesCounted(QObject):
+    """The translation context of counted files and attachments (a plural form each)."""
+
+
 class AttachFiles(Undoable):
     """Attach files to a paper (copied), reading each PDF's text; undo takes them off."""
 
     def __init__(self, lib: "Library", pid: int, files: Sequence[Path]) -> None:
-        super().__init__(lib, f"Attach {counted(len(files), 'file')}")
+        super().__init__(
+            lib,
+            FilesCounted.tr("Attach %Ln file(s)", "", len(files)),  # type: ignore[arg-type]
+        )
         self.pid, self.files = pid, list(files)
 
     def call(self) -> Changes:
@@ -77,7 +85,10 @@ class Detach(Undoable):
     """Take attachments off (their files stay); undo puts them back, text and all."""
 
     def __init__(self, lib: "Library", ids: Sequence[int]) -> None:
-        super().__init__(lib, f"Remove {counted(len(ids), 'attachment')}")
+        super().__init__(
+            lib,
+            FilesCounted.tr("Remove %Ln attachment(s)", "", len(ids)),  # type: ignore[arg-type]
+        )
         self.ids = list(ids)
 
     def call(self) -> Changes:
@@ -91,17 +102,17 @@ class AttachmentList(QWidget):
         super().__init__()
         self.win, self.shown = win, list[Attachment]()
         self.list = QListWidget()
-        self.list.setAccessibleName("Attachments")
+        self.list.setAccessibleName(self.tr("Attachments"))
         self.list.setMaximumHeight(4 * self.list.fontMetrics().lineSpacing() + 12)
         self.list.itemActivated.connect(lambda item: self.open(self.list.row(item)))
         self.passage = QLabel()  # the full text's sentence the search matched, and its page
         self.passage.setTextFormat(Qt.TextFormat.PlainText)  # a library's text is data
         self.passage.setWordWrap(True)
-        self.passage.setAccessibleName("Matching passage")
-        self.remove = QPushButton("Remove")
+        self.passage.setAccessibleName(self.tr("Matching passage"))
+        self.remove = QPushButton(self.tr("Remove"))
         self.remove.clicked.connect(self._remove)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Attachments"))
+        row.addWidget(QLabel(self.tr("Attachments")))
         row.addStretch(1)
         row.addWidget(self.remove)
         box = QVBoxLayout(self)
@@ -127,11 +138,11 @@ class AttachmentList(QWidget):
         for a in self.shown:
             item = QListWidgetItem(clip(a.title or Path(a.path).name or a.path, 80))
             where = a.location or a.path
-            item.setToolTip(f"Missing: {where}" if a.missing else where)
+            item.setToolTip(fill(self.tr("Missing: %1"), where) if a.missing else where)
             if a.missing:
                 item.setIcon(warn)
             self.list.addItem(item)
-        self.passage.setText(f"p. {found.page}: {found.text}" if found else "")
+        self.passage.setText(fill(self.tr("p. %1: %2"), found.page, found.text) if found else "")
         self.passage.setVisible(found is not None)
         self.setVisible(bool(self.shown))
 
@@ -150,11 +161,19 @@ def install(win: "FilesWindow", act: Callable[..., QAction]) -> list[QAction]:
     """The Paper menu's file actions (made with window_actions' `_act`: window, text, slot,
     shortcut), the table's Enter and double-click, and the detail pane's attachment list."""
     acts = win.acts
-    acts.open_attachment = act(win, "Open Attachment", lambda: open_first(win), "Ctrl+Shift+O")
-    acts.view_online = act(win, "View Online", lambda: view_online(win), "Ctrl+Shift+L")
-    acts.add_attachment = act(win, "Add Attachment…", lambda: add_attachment(win))
-    acts.find_missing = act(win, "Find Missing Files…", lambda: find_missing(win))
-    enter = QAction("Open Attachment", win.table)
+    acts.open_attachment = act(
+        win, translate("PaperFiles", "Open Attachment"), lambda: open_first(win), "Ctrl+Shift+O"
+    )
+    acts.view_online = act(
+        win, translate("PaperFiles", "View Online"), lambda: view_online(win), "Ctrl+Shift+L"
+    )
+    acts.add_attachment = act(
+        win, translate("PaperFiles", "Add Attachment…"), lambda: add_attachment(win)
+    )
+    acts.find_missing = act(
+        win, translate("PaperFiles", "Find Missing Files…"), lambda: find_missing(win)
+    )
+    enter = QAction(translate("PaperFiles", "Open Attachment"), win.table)
     enter.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
     enter.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
     enter.triggered.connect(lambda _checked=False: open_first(win))
@@ -186,21 +205,27 @@ def open_first(win: "FilesWindow") -> None:
         return
     found = win.library.attachments.to_open(pid)
     if found is None:
-        _say(win, "This paper has no attachment: Paper → Add Attachment… adds one.")
+        _say(
+            win,
+            translate(
+                "PaperFiles", "This paper has no attachment: Paper → Add Attachment… adds one."
+            ),
+        )
         return
     _open(win, found)
 
 
 def _open(win: "FilesWindow", a: Attachment) -> None:
     if a.missing or not a.location:
-        _say(win, f"The file is missing: {a.location or a.path} (Paper → Find Missing Files…)")
+        said = translate("PaperFiles", "The file is missing: %1 (Paper → Find Missing Files…)")
+        _say(win, fill(said, a.location or a.path))
         return
     try:
         open_in_viewer(a.location)
     except LitmanError as exc:
         _say(win, str(exc))
         return
-    _say(win, f"Opened {clip(Path(a.path).name or a.path, 80)}")
+    _say(win, fill(translate("PaperFiles", "Opened %1"), clip(Path(a.path).name or a.path, 80)))
 
 
 def view_online(win: "FilesWindow") -> None:
@@ -210,7 +235,7 @@ def view_online(win: "FilesWindow") -> None:
     p = win.library.get(pid)
     target = f"https://doi.org/{p.doi}" if p.doi else p.url
     if not target:
-        _say(win, "This paper has neither a DOI nor a URL.")
+        _say(win, translate("PaperFiles", "This paper has neither a DOI nor a URL."))
         return
     try:
         open_in_viewer(target)
@@ -222,15 +247,20 @@ def add_attachment(win: "FilesWindow") -> None:
     pid = _first(win)
     if pid is None:
         return
-    names, _ = QFileDialog.getOpenFileNames(win.window(), "Add Attachment", str(Path.home()))
+    names, _ = QFileDialog.getOpenFileNames(
+        win.window(), translate("PaperFiles", "Add Attachment"), str(Path.home())
+    )
     if names:
         win.push(AttachFiles(win.library, pid, [Path(n) for n in names]))
 
 
 def find_missing(win: "FilesWindow") -> None:
-    folder = QFileDialog.getExistingDirectory(win.window(), "Find Missing Files Under")
+    folder = QFileDialog.getExistingDirectory(
+        win.window(), translate("PaperFiles", "Find Missing Files Under")
+    )
     if folder:
         ids = win.selected_ids() or win.library.list_ids("id")
         found = win.library.attachments.find_missing(ids, Path(folder))
-        _say(win, f"Found {counted(len(found), 'missing file')} under {folder}")
+        said = FilesCounted.tr("Found %Ln missing file(s) under %1", "", len(found))  # type: ignore[arg-type]
+        _say(win, fill(said, folder))
         win.attachment_list.refresh()

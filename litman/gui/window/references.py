@@ -17,29 +17,38 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu
 
 from litman.core.errors import LitmanError
-from litman.core.records import counted
 from litman.formats import references
 from litman.gui import settings
 from litman.gui.dialogs import file_dialogs
+from litman.gui.i18n import fill, translate
+from litman.gui.i18n import papers as papers_counted
 
 if TYPE_CHECKING:
     from litman.gui.window.window_api import Window
 
 # citeproc-py takes 25-60 ms a paper in APA and Chicago (3 in IEEE), in the window's thread.
 MAX_PAPERS = 100
-OTHER = "Other Style File…"
+OTHER = "Other Style File…"  # its key; shown translated
 
 
 def install(win: "Window", edit_menu: QMenu) -> None:
     """Make the copy actions and the Reference Style menu, and put them in `edit_menu`."""
     acts = win.acts
-    acts.copy_reference = _action(win, "Copy Reference", "Ctrl+Shift+C", False)
-    acts.copy_citation = _action(win, "Copy Citation", "Ctrl+Shift+A", True)
-    styles = edit_menu.addMenu("Reference Style")
+    acts.copy_reference = _action(
+        win, translate("References", "Copy Reference"), "Ctrl+Shift+C", False
+    )
+    acts.copy_citation = _action(
+        win, translate("References", "Copy Citation"), "Ctrl+Shift+A", True
+    )
+    styles = edit_menu.addMenu(translate("References", "Reference Style"))
     group = QActionGroup(styles)
     acts.reference_styles = {}
     for name in [*references.style_names(), OTHER]:
-        a = QAction(name, styles, checkable=True)
+        a = QAction(
+            translate("References", "Other Style File…") if name == OTHER else name,
+            styles,
+            checkable=True,
+        )
         a.triggered.connect(partial(choose_style, win, name))
         group.addAction(a)
         styles.addAction(a)
@@ -66,7 +75,10 @@ def choose_style(win: "Window", name: str) -> None:
     """Use the style `name` from now on; Other Style File… asks for a .csl file."""
     if name == OTHER:
         paths = file_dialogs.open_files(
-            win, "Choose a CSL Style", Path.home(), "CSL styles (*.csl)"
+            win,
+            translate("References", "Choose a CSL Style"),
+            Path.home(),
+            translate("References", "CSL styles (*.csl)"),
         )
         if paths:
             name = str(paths[0])
@@ -79,7 +91,9 @@ def _check_chosen(win: "Window") -> None:
     style = chosen_style(win)
     acts = win.acts.reference_styles
     acts.get(style, acts[OTHER]).setChecked(True)
-    acts[OTHER].setText(OTHER if style in acts else f"{Path(style).name} (Other Style File…)")
+    other = translate("References", "Other Style File…")
+    named = fill(translate("References", "%1 (Other Style File…)"), Path(style).name)
+    acts[OTHER].setText(other if style in acts else named)
 
 
 def copy(win: "Window", citation: bool) -> None:
@@ -88,19 +102,28 @@ def copy(win: "Window", citation: bool) -> None:
     if not ids:
         return
     if len(ids) > MAX_PAPERS:
-        win.statusBar().showMessage(f"Select at most {MAX_PAPERS} papers to copy as references")
+        said = fill(
+            translate("References", "Select at most %1 papers to copy as references"), MAX_PAPERS
+        )
+        win.statusBar().showMessage(said)
         return
     papers, style = win.library.get_many(ids), chosen_style(win)
     try:
         rich, text = references.render_both(papers, style)
     except LitmanError as e:
-        win.statusBar().showMessage(f"Cannot copy references: {e}", 8000)
+        win.statusBar().showMessage(
+            fill(translate("References", "Cannot copy references: %1"), e), 8000
+        )
         return
     data = QMimeData()
     data.setText(text.citation if citation else text.bibliography())
     data.setHtml(rich.citation if citation else rich.bibliography())
     QApplication.clipboard().setMimeData(data)
-    what = "citation" if citation else "reference"
     name = Path(style).name if style not in references.STYLES else style
-    said = f"Copied the {what} of {counted(len(papers), 'paper')} ({name})"
+    said = (
+        translate("References", "Copied the citation of %1 (%2)")
+        if citation
+        else translate("References", "Copied the reference of %1 (%2)")
+    )
+    said = fill(said, papers_counted(len(papers)), name)
     win.statusBar().showMessage(said, 5000)
