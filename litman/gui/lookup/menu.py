@@ -57,7 +57,11 @@ def install(win: "Host", file_menu: QMenu) -> dict[str, QAction]:
         file_menu.insertAction(actions[0], add)
     else:
         file_menu.addAction(add)
-    paper = win.menuBar().addMenu(translate("Menus", "&Paper"))
+    # The window's Paper menu when it has one (two menus of one name showed, side by side).
+    paper = win.menuBar().findChild(QMenu, "paper-menu") or win.menuBar().addMenu(
+        translate("Menus", "&Paper")
+    )
+    paper.addSeparator()
     paper.addActions([find, refresh])
     paper.addSeparator()
     paper.addAction(email)

@@ -201,6 +201,7 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     status.addSeparator()
     status.addActions(acts.rating)
     paper = bar.addMenu(translate("Menus", "&Paper"))
+    paper.setObjectName("paper-menu")  # the lookup actions join it (gui/lookup/menu.py)
     paper.addActions(paper_files.install(win, _act))
     paper.addSeparator()
     citekey_actions.install(win, paper)
