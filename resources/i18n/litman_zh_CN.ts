@@ -155,6 +155,52 @@
     </message>
 </context>
 <context>
+    <name>AutoExport</name>
+    <message>
+        <source>Auto-export to %1 failed: %2</source>
+        <translation>自动导出到 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Auto-Export…</source>
+        <translation>自动导出…</translation>
+    </message>
+</context>
+<context>
+    <name>AutoExportDialog</name>
+    <message>
+        <source>Auto-Export</source>
+        <translation>自动导出</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Files kept current with what their query finds:</source>
+        <translation>以下文件会随其查询结果自动保持更新：</translation>
+    </message>
+    <message>
+        <source>  — FAILED: %1</source>
+        <translation>  — 失败：%1</translation>
+    </message>
+    <message>
+        <source>everything</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Auto-Export To</source>
+        <translation>自动导出到</translation>
+    </message>
+    <message>
+        <source>Query (tag:thesis, saved:NAME; empty: everything):</source>
+        <translation>查询（tag:thesis、saved:名称；留空则为全部）：</translation>
+    </message>
+</context>
+<context>
     <name>CitekeyActions</name>
     <message>
         <source>Regenerate the citation keys of %1</source>
@@ -301,6 +347,10 @@
     <message>
         <source>Rate %1 %2 ★</source>
         <translation>将 %1 评为 %2 ★</translation>
+    </message>
+    <message>
+        <source>Merge %1</source>
+        <translation>合并 %1</translation>
     </message>
     <message>
         <source>Tag %1 &apos;%2&apos;</source>
@@ -671,6 +721,40 @@ The library as it is now is kept as a backup first, so this can be undone by res
     <message>
         <source>Restoring the backup from %1</source>
         <translation>正在还原 %1 的备份</translation>
+    </message>
+</context>
+<context>
+    <name>Duplicates</name>
+    <message>
+        <source>Duplicates…</source>
+        <translation>重复文献…</translation>
+    </message>
+</context>
+<context>
+    <name>DuplicatesDialog</name>
+    <message>
+        <source>Duplicates</source>
+        <translation>重复文献</translation>
+    </message>
+    <message>
+        <source>Duplicate groups</source>
+        <translation>重复文献组</translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>Not Duplicates</source>
+        <translation>不是重复</translation>
+    </message>
+    <message>
+        <source>No duplicates found.</source>
+        <translation>未发现重复文献。</translation>
+    </message>
+    <message>
+        <source>Keep %1</source>
+        <translation>保留 %1</translation>
     </message>
 </context>
 <context>
@@ -1296,6 +1380,25 @@ Only one window at a time may change a library. You can open it read-only here: 
     </message>
 </context>
 <context>
+    <name>RelatedList</name>
+    <message>
+        <source>Related papers show once the search index is ready.</source>
+        <translation>搜索索引就绪后将显示相关文献。</translation>
+    </message>
+    <message>
+        <source>No paper shares rare words with this one.</source>
+        <translation>没有与这篇文献共享少见词语的文献。</translation>
+    </message>
+    <message>
+        <source>Related papers</source>
+        <translation>相关文献</translation>
+    </message>
+    <message>
+        <source>Related</source>
+        <translation>相关文献</translation>
+    </message>
+</context>
+<context>
     <name>ReviewDialog</name>
     <message>
         <source>Score</source>
@@ -1407,6 +1510,25 @@ Only one window at a time may change a library. You can open it read-only here: 
     </message>
 </context>
 <context>
+    <name>SavedSearches</name>
+    <message>
+        <source>Type a search first: Save Search keeps the query typed.</source>
+        <translation>请先输入搜索：“保存搜索”会保存所输入的查询。</translation>
+    </message>
+    <message>
+        <source>Save Search</source>
+        <translation>保存搜索</translation>
+    </message>
+    <message>
+        <source>Name for “%1”:</source>
+        <translation>“%1”的名称：</translation>
+    </message>
+    <message>
+        <source>Save Search…</source>
+        <translation>保存搜索…</translation>
+    </message>
+</context>
+<context>
     <name>Search</name>
     <message>
         <source>Search: words, &quot;phrase&quot;, title:, author:, tag:, year:2020..2024, status:unread, -negation   (Ctrl+F)</source>
@@ -1487,8 +1609,20 @@ Password for %2 (kept for this session only):</source>
         <translation>已删除的文献，直到被还原或永久删除</translation>
     </message>
     <message>
+        <source>Duplicates…</source>
+        <translation>重复文献…</translation>
+    </message>
+    <message>
+        <source>Papers that are probably one work: merge them, or say they are not</source>
+        <translation>可能是同一作品的文献：合并它们，或标记为不是重复</translation>
+    </message>
+    <message>
         <source>Tags</source>
         <translation>标签</translation>
+    </message>
+    <message>
+        <source>Saved searches</source>
+        <translation>已保存的搜索</translation>
     </message>
     <message>
         <source>the tag “%1”</source>

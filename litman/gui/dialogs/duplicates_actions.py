@@ -8,6 +8,7 @@ from PySide6.QtGui import QAction
 
 from litman.gui.dialogs.duplicates_dialog import DuplicatesDialog
 from litman.gui.dialogs.host import Host
+from litman.gui.i18n import translate
 from litman.gui.writes import commands
 
 
@@ -34,4 +35,4 @@ def open_dialog(win: Host) -> None:
 
 def install(win: Host, act: Callable[..., QAction]) -> QAction:
     """Edit → Duplicates… (the window connects the sidebar's Duplicates row too)."""
-    return act(win, "Duplicates…", lambda: open_dialog(win))
+    return act(win, translate("Duplicates", "Duplicates…"), lambda: open_dialog(win))

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from litman.core.library.merging import CHOSEN, defaults
 from litman.core.records import DuplicateGroup, Paper
+from litman.gui.i18n import fill
 from litman.gui.safe_text import clip, mnemonic_free
 from litman.gui.writes.merge_dialog import as_text
 
@@ -49,21 +50,21 @@ class DuplicatesDialog(QDialog):
         dismiss: Callable[[list[int]], None],
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Duplicates")
+        self.setWindowTitle(self.tr("Duplicates"))
         self.groups, self.papers_of, self._merge, self._dismiss = groups, papers, merge, dismiss
         self.papers: list[Paper] = []
         self.choices: dict[str, QButtonGroup] = {}
         self.keep = QButtonGroup(self)
         layout = QVBoxLayout(self)
         self.list = QListWidget()
-        self.list.setAccessibleName("Duplicate groups")
+        self.list.setAccessibleName(self.tr("Duplicate groups"))
         layout.addWidget(self.list, 1)
         self.area = QScrollArea()
         self.area.setWidgetResizable(True)
         layout.addWidget(self.area, 3)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.merge_button = QPushButton("Merge")
-        self.distinct_button = QPushButton("Not Duplicates")
+        self.merge_button = QPushButton(self.tr("Merge"))
+        self.distinct_button = QPushButton(self.tr("Not Duplicates"))
         buttons.addButton(self.merge_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.distinct_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
@@ -79,7 +80,7 @@ class DuplicatesDialog(QDialog):
             names = ", ".join(p.citekey for p in self.papers_of(list(g.ids)))
             self.list.addItem(clip(f"{names} ({'; '.join(g.reasons)})", 300))
         if not self.groups:
-            self.list.addItem("No duplicates found.")
+            self.list.addItem(self.tr("No duplicates found."))
         self.merge_button.setEnabled(bool(self.groups))
         self.distinct_button.setEnabled(bool(self.groups))
         if self.groups:
@@ -94,7 +95,7 @@ class DuplicatesDialog(QDialog):
         grid = QGridLayout(grid_host)
         self.keep = QButtonGroup(grid_host)
         for column, p in enumerate(self.papers, start=1):
-            button = QRadioButton(mnemonic_free(f"Keep {p.citekey}"))
+            button = QRadioButton(mnemonic_free(fill(self.tr("Keep %1"), p.citekey)))
             self.keep.addButton(button, p.id)
             grid.addWidget(button, 0, column)
         first = self.keep.button(self.papers[0].id)

@@ -10,6 +10,7 @@ from typing import Protocol
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QLineEdit
 
+from litman.gui.i18n import fill, translate
 from litman.gui.sidebar.host import Host
 from litman.gui.writes import commands
 
@@ -23,15 +24,25 @@ class SavedHost(Host, Protocol):
 def save_search(win: SavedHost) -> None:
     query = win.search.text().strip()
     if not query:
-        win.statusBar().showMessage("Type a search first: Save Search keeps the query typed.", 8000)
+        said = translate("SavedSearches", "Type a search first: Save Search keeps the query typed.")
+        win.statusBar().showMessage(said, 8000)
         return
-    name, ok = QInputDialog.getText(win.window(), "Save Search", f"Name for “{query}”:")
+    name, ok = QInputDialog.getText(
+        win.window(),
+        translate("SavedSearches", "Save Search"),
+        fill(translate("SavedSearches", "Name for “%1”:"), query),
+    )
     if ok and name.strip():
         win.push(commands.SaveSearch(win.library, name, query))
 
 
 def rename(win: SavedHost, name: str) -> None:
-    new, ok = QInputDialog.getText(win.window(), "Rename Saved Search", "New name:", text=name)
+    new, ok = QInputDialog.getText(
+        win.window(),
+        translate("SavedSearches", "Rename Saved Search"),
+        translate("SavedSearches", "New name:"),
+        text=name,
+    )
     if ok and new.strip() and new.strip() != name:
         win.push(commands.RenameSaved(win.library, name, new))
 
@@ -45,4 +56,4 @@ def choose(win: SavedHost, query: str) -> None:
 def install(win: SavedHost, act: Callable[..., QAction]) -> QAction:
     win.sidebar.savedChosen.connect(lambda query: choose(win, query))
     win.sidebar.savedRenameRequested.connect(lambda name: rename(win, name))
-    return act(win, "Save Search…", lambda: save_search(win))
+    return act(win, translate("SavedSearches", "Save Search…"), lambda: save_search(win))

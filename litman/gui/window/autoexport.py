@@ -27,6 +27,7 @@ from litman import app
 from litman.core.records import Changes
 from litman.formats import registry
 from litman.gui.dialogs import file_dialogs
+from litman.gui.i18n import fill, translate
 
 if TYPE_CHECKING:
     from litman.gui.window.window_api import Window
@@ -73,14 +74,16 @@ class AutoExporter(QObject):
             said = self.told.get(d.binding.path, "")
             if d.error and d.error != said:
                 name = Path(d.binding.path).name
-                self.win.statusBar().showMessage(f"Auto-export to {name} failed: {d.error}")
+                self.win.statusBar().showMessage(
+                    fill(translate("AutoExport", "Auto-export to %1 failed: %2"), name, d.error)
+                )
             self.told[d.binding.path] = d.error
         return done
 
 
 def install(win: "Host", file_menu: QMenu) -> AutoExporter:
     exporter = AutoExporter(win)
-    action = file_menu.addAction("Auto-Export…")
+    action = file_menu.addAction(translate("AutoExport", "Auto-Export…"))
     action.triggered.connect(lambda _checked=False: AutoExportDialog(win, exporter).exec())
     win.acts.autoexport = action
     QTimer.singleShot(0, exporter.run)  # catch up what the command line changed
@@ -93,9 +96,9 @@ class AutoExportDialog(QDialog):
     def __init__(self, win: "Host", exporter: AutoExporter) -> None:
         super().__init__(win.window())
         self.win, self.exporter = win, exporter
-        self.setWindowTitle("Auto-Export")
+        self.setWindowTitle(self.tr("Auto-Export"))
         self.list = QListWidget(self)
-        add, remove = QPushButton("Add…", self), QPushButton("Remove", self)
+        add, remove = QPushButton(self.tr("Add…"), self), QPushButton(self.tr("Remove"), self)
         add.clicked.connect(self.add)
         remove.clicked.connect(self.remove)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
@@ -103,7 +106,7 @@ class AutoExportDialog(QDialog):
         buttons.addButton(add, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(remove, QDialogButtonBox.ButtonRole.ActionRole)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Files kept current with what their query finds:", self))
+        layout.addWidget(QLabel(self.tr("Files kept current with what their query finds:"), self))
         layout.addWidget(self.list)
         layout.addWidget(buttons)
         self.fill()
@@ -111,20 +114,25 @@ class AutoExportDialog(QDialog):
     def fill(self) -> None:
         self.list.clear()
         for b in self.win.library.autoexports.list():
-            failed = f"  — FAILED: {b.error}" if b.error else ""
-            self.list.addItem(
-                f"{b.path}  ({registry.label(b.fmt)}: {b.query or 'everything'}){failed}"
-            )
+            failed = fill(self.tr("  — FAILED: %1"), b.error) if b.error else ""
+            query = b.query or self.tr("everything")
+            self.list.addItem(f"{b.path}  ({registry.label(b.fmt)}: {query}){failed}")
 
     def add(self) -> None:
         chosen: list[str] = []
         path = file_dialogs.save_file(
-            self.win, "Auto-Export To", Path.home() / "refs.bib", registry.save_filters(), chosen
+            self.win,
+            self.tr("Auto-Export To"),
+            Path.home() / "refs.bib",
+            registry.save_filters(),
+            chosen,
         )
         if path is None:
             return
         query, ok = QInputDialog.getText(
-            self, "Auto-Export", "Query (tag:thesis, saved:NAME; empty: everything):"
+            self,
+            self.tr("Auto-Export"),
+            self.tr("Query (tag:thesis, saved:NAME; empty: everything):"),
         )
         if ok:
             fmt = registry.format_for(

@@ -14,14 +14,15 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem
 
 from litman.core.errors import LitmanError
 from litman.display.text import plain_text
+from litman.gui.i18n import QT_TRANSLATE_NOOP, translate
 from litman.gui.safe_text import clip
 from litman.gui.window.window_api import Window
 
 if TYPE_CHECKING:
     from litman.gui.table.selection import IdSelection
 
-WAITING = "Related papers show once the search index is ready."
-NONE = "No paper shares rare words with this one."
+WAITING = QT_TRANSLATE_NOOP("RelatedList", "Related papers show once the search index is ready.")
+NONE = QT_TRANSLATE_NOOP("RelatedList", "No paper shares rare words with this one.")
 
 
 class RelatedWindow(Window, Protocol):
@@ -37,7 +38,7 @@ class RelatedList(QListWidget):
     def __init__(self, win: RelatedWindow) -> None:
         super().__init__()
         self.win, self.shown = win, list[int]()
-        self.setAccessibleName("Related papers")
+        self.setAccessibleName(self.tr("Related papers"))
         self.itemActivated.connect(lambda item: self.go_to(self.row(item)))
 
     def refresh(self) -> None:
@@ -64,7 +65,7 @@ class RelatedList(QListWidget):
             self._note(NONE)
 
     def _note(self, text: str) -> None:
-        item = QListWidgetItem(text)
+        item = QListWidgetItem(self.tr(text))
         item.setFlags(Qt.ItemFlag.NoItemFlags)
         self.addItem(item)
 
@@ -86,7 +87,7 @@ class RelatedList(QListWidget):
 def install(win: RelatedWindow) -> None:
     """The Related tab beside the abstract, refreshed with the selection and after undo."""
     listed = RelatedList(win)
-    win.detail.tabs.addTab(listed, "Related")
+    win.detail.tabs.addTab(listed, translate("RelatedList", "Related"))
     win.related_list = listed
     win.selection.changed.connect(listed.refresh)
     win.undo.indexChanged.connect(lambda _i: listed.refresh())

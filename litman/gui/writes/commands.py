@@ -238,7 +238,7 @@ class MergePapers(Undoable):
         choose: dict[str, int],
         seen: dict[int, int],
     ) -> None:
-        super().__init__(lib, f"Merge {counted(len(others) + 1, 'Paper')}")
+        super().__init__(lib, fill(translate("Commands", "Merge %1"), papers(len(others) + 1)))
         self.keep, self.others, self.choose = keep, list(others), choose
         self.seen: dict[int, int] | None = seen
 
