@@ -1524,6 +1524,14 @@ Only one window at a time may change a library. You can open it read-only here: 
         <translation>“%1”的名称：</translation>
     </message>
     <message>
+        <source>Rename Saved Search</source>
+        <translation>重命名已保存的搜索</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>新名称：</translation>
+    </message>
+    <message>
         <source>Save Search…</source>
         <translation>保存搜索…</translation>
     </message>
@@ -1631,6 +1639,10 @@ Password for %2 (kept for this session only):</source>
     <message>
         <source>Rename…</source>
         <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Remove Saved Search</source>
+        <translation>删除已保存的搜索</translation>
     </message>
     <message>
         <source>Merge into…</source>

@@ -278,8 +278,10 @@ class Sidebar(QTreeWidget):
         saved = item.data(0, ROLE + 3) if item else None
         if saved and not self.read_only:
             menu = QMenu(self)
-            menu.addAction("Rename…", lambda: self.savedRenameRequested.emit(saved))
-            menu.addAction("Remove Saved Search", lambda: self.savedRemoveRequested.emit(saved))
+            menu.addAction(self.tr("Rename…"), lambda: self.savedRenameRequested.emit(saved))
+            menu.addAction(
+                self.tr("Remove Saved Search"), lambda: self.savedRemoveRequested.emit(saved)
+            )
             menu.exec(self.viewport().mapToGlobal(pos))
             return
         tag = self._tag_at(pos)
