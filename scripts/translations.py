@@ -12,6 +12,7 @@ compile  pyside6-lrelease turns each .ts into the .qm the window loads, into
 Both tools ship in the PySide6-Essentials wheel (PySide6/lupdate, PySide6/lrelease).
 """
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -47,8 +48,12 @@ def compile_all(out: Path = I18N) -> list[Path]:
     for ts in sorted(I18N.glob("litman_*.ts")):
         qm = out / ts.with_suffix(".qm").name
         if not qm.exists() or qm.stat().st_mtime < ts.stat().st_mtime:
-            command = [tool("lrelease"), "-silent", str(ts), "-qm", str(qm)]
+            # Written aside, then put in place: two test workers compiling at once never
+            # load a half-written file.
+            aside = qm.with_name(f"{qm.name}.{os.getpid()}")
+            command = [tool("lrelease"), "-silent", str(ts), "-qm", str(aside)]
             subprocess.run(command, check=True, timeout=120, stdin=subprocess.DEVNULL)
+            os.replace(aside, qm)
         made.append(qm)
     return made
 
