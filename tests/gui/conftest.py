@@ -25,6 +25,13 @@ def english(qapp):
 
     compile_translations()
     assert i18n.install(i18n.ENGLISH), "litman_en.qm did not load"
+    yield
+    # Qt's offscreen platform crashes at exit (SIGSEGV) when its clipboard still holds a
+    # QMimeData made in Python (Copy Reference's): a run whose last test copied a reference
+    # passed, then died with 139. The xcb clipboard does not; a test run empties it first.
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.clipboard().clear()
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -2,6 +2,10 @@
 style, HTML and plain text on the clipboard together; the style chosen in Edit → Reference
 Style is kept for the next window; a style file gone is said, nothing copied."""
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from PySide6.QtWidgets import QApplication
 
@@ -69,3 +73,16 @@ def test_a_style_file_gone_is_said_and_nothing_copied(qtbot, walrus, tmp_path) -
 def test_ctrl_shift_c_is_copy_reference(walrus) -> None:
     assert walrus.acts.copy_reference.shortcut().toString() == "Ctrl+Shift+C"
     assert references.DEFAULT_STYLE == "apa"
+
+
+def test_a_run_that_ends_with_a_reference_copied_exits_cleanly() -> None:
+    """The process ends without a crash when the clipboard still holds the copied reference
+    (offscreen Qt died at exit, status 139, after the test had passed)."""
+    here = Path(__file__).resolve()
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
+         f"{here}::test_copy_reference_puts_html_and_text"],
+        cwd=here.parents[2], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+        timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
