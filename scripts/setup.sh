@@ -4,7 +4,8 @@
 #      xauth and xdotool (the real-display test), TeX (the BibTeX compile tests), pandoc
 #      (renders the CSL-JSON export with its citeproc) and PostgreSQL (the shared-library
 #      tests start a throwaway server: tests/pg_server.py), strace (what a file dialog opens),
-#      fonts-noto-cjk (the window in 简体中文 under Xvfb: tests/gui/test_chinese_window.py);
+#      fonts-noto-cjk (the window in 简体中文 under Xvfb: tests/gui/test_chinese_window.py),
+#      XeLaTeX with ctex and the gbt7714 style (Chinese references: test_gbt7714.py);
 #      `package` adds binutils (PyInstaller). Also the venv module, when the Python lacks it.
 #      As root with apt they are installed; otherwise setup stops here, exit 1, and prints
 #      the one command to run.
@@ -27,6 +28,7 @@ QT_RUN="libglib2.0-0 libegl1 libgl1 libx11-6 libx11-xcb1 libdbus-1-3 libfontconf
   libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0
   libxcb-xkb1 libxcb-randr0 libxcb-render-util0 libxcb-image0 libxcb-xfixes0"
 TEST_TOOLS="xvfb xauth xdotool texlive-latex-base texlive-latex-recommended texlive-bibtex-extra biber
+  texlive-xetex texlive-lang-chinese
   pandoc postgresql strace fonts-noto-cjk"
 PACKAGE_TOOLS="binutils"
 case "$purpose" in

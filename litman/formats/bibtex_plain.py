@@ -13,7 +13,8 @@ and `@misc` too where the entry lacks a field BibTeX requires of that type),
 
 A field is only added where BibTeX's own is missing, and an entry with no biblatex type or
 field comes back exactly as it went in: an unedited entry of a BibTeX file is written back
-byte for byte.
+byte for byte, but for one field: an entry written in Chinese that names no language gains
+`language = {zh}`, as the GB/T 7714 styles (gbt7714) read it.
 """
 
 import re
@@ -71,12 +72,20 @@ _YEAR_FIRST = re.compile(r"(\d{4})()()(?!\d)")  # `2020~`, `2020?`: a year and m
 # What `\url` cannot hold inside another command's argument (url.sty), as in biblatex's
 # `\field{howpublished}{...}`: `%`, `#`, `^^`, a trailing backslash, unbalanced braces.
 _NOT_IN_ARGUMENT = re.compile(r"[%#{}]|\^\^|\\$")
+# Chinese: Han characters in the title or the authors, and no kana or hangul (which make the
+# same characters Japanese or Korean). The BibLaTeX export adds nothing: biblatex's standard
+# styles would print the field.
+_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+_KANA_OR_HANGUL = re.compile("[\u3040-\u30ff\u31f0-\u31ff\uac00-\ud7af]")
+_LANGUAGE = ("language", "langid")
 
 
 def entry(entry_type: str, fields: Fields) -> tuple[str, Fields]:
     """An entry's type and fields as BibTeX names them; unchanged when they already are."""
     kind = entry_type.lower()
     names = {name for name, _ in fields}
+    if not names & {*_LANGUAGE} and _chinese(fields):
+        fields = [*fields, ("language", "zh")]
     if kind not in TYPES and not names & {*RENAMED, "date"}:
         return entry_type, fields  # the common case: nothing of biblatex's
     named = dict(fields)
@@ -91,6 +100,11 @@ def entry(entry_type: str, fields: Fields) -> tuple[str, Fields]:
     if kind in TYPES and not _has_required(new_kind, named):
         new_kind = "misc"
     return new_kind, list(named.items())
+
+
+def _chinese(fields: Fields) -> bool:
+    text = "".join(value for name, value in fields if name in ("title", "author"))
+    return _HAN.search(text) is not None and _KANA_OR_HANGUL.search(text) is None
 
 
 def _has_required(kind: str, named: dict[str, str]) -> bool:
