@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from litman import app
+from litman.core.errors import LitmanError
 from litman.core.records import Changes
 from litman.formats import registry
 from litman.gui.dialogs import file_dialogs
@@ -60,7 +61,11 @@ class AutoExporter(QObject):
 
     def soon(self) -> None:
         """Run a moment from now (a later change moves it on), if any file is bound."""
-        if self.win.library.autoexports.list():
+        try:
+            bound = self.win.library.autoexports.list()
+        except LitmanError:  # a shared library's server away: the next change runs them
+            return
+        if bound:
             self.timer.start(DELAY_MS)
 
     def run(self) -> list[app.AutoExported]:
@@ -69,7 +74,12 @@ class AutoExporter(QObject):
             # (a minute at 100k papers): wait for the background build instead.
             self.timer.start(WAIT_FOR_INDEX_MS)
             return []
-        done = app.run_autoexports(self.win.library)
+        try:
+            done = app.run_autoexports(self.win.library)
+        except LitmanError:
+            # The library cannot be read now (a shared library's server away, said by the
+            # window already): the files stay as they were until the next change.
+            return []
         for d in done:
             said = self.told.get(d.binding.path, "")
             if d.error and d.error != said:
