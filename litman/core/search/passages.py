@@ -11,8 +11,6 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz
-
 from litman.core.search.query import Query, parse
 from litman.core.text import search_words
 
@@ -75,6 +73,10 @@ def _matched(tokens: list[str], words: Sequence[str]) -> int:
 def _close(word: str, tokens: set[str]) -> bool:
     if len(word) < 4:
         return False
+    # Here, not at the top: every command imports this module (through the Library's
+    # attachments), and rapidfuzz costs those that never show a passage its import time.
+    from rapidfuzz import fuzz
+
     return any(
         fuzz.ratio(word, t) >= CLOSE or (t.startswith(word) and len(word) >= 3)
         for t in tokens
