@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from litman.core.records import Paper, Status
-from litman.formats import bibtex, latex
+from litman.formats import bibtex, bibtex_plain, latex
 
 # Pieces that attack a braced value: BibTeX counts `\{` and `\}`, bibtexparser does not;
 # bibtexparser starts a new entry at a line beginning with `@`.
@@ -49,7 +49,9 @@ def paper(raw_title: str, note: str, abstract: str, key: str = "k") -> Paper:
 
 
 def written(p: Paper) -> dict[str, str]:
-    return dict(bibtex.fields_of(p))
+    """The fields the BibTeX export writes: the paper's, in BibTeX's names (a Chinese title
+    gains `language`)."""
+    return dict(bibtex_plain.entry(p.entry_type, bibtex.fields_of(p))[1])
 
 
 def check_reads_back(p: Paper) -> None:
