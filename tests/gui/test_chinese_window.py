@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QColor, QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QColorDialog,
     QComboBox,
     QDialog,
@@ -268,7 +269,7 @@ def test_window_menus_and_dialogs_show_no_english(win, caught: Seen, qtbot):
     for action in every_action(win):
         select_first(win)
         action.trigger()
-        qtbot.wait(0)  # a queued signal's dialog opens on the next turn
+        QApplication.sendPostedEvents()  # a queued signal's dialog opens when it is delivered
         seen.add(f"after {action.text()}", win.statusBar().currentMessage())
         for top in QObject.findChildren(win, QDialog):
             if top.isVisible():
