@@ -16,7 +16,7 @@ from typing import Any
 from litman import app
 from litman.cli.output import emit_json, say
 from litman.cli.trash import refuse_trashed
-from litman.core.attached import Attachment
+from litman.core.attached import Attachment, relinked
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import Paper, counted
@@ -108,8 +108,8 @@ def cmd_detach(args: argparse.Namespace, lib: Library) -> int:
 
 def cmd_find_missing(args: argparse.Namespace, lib: Library) -> int:
     ids = lib.resolve_many(args.papers) if args.papers else lib.list_ids("id")
-    found = lib.attachments.find_missing(ids, Path(args.folder))
-    say(f"found {counted(len(found), 'missing file')} under {args.folder}")
+    found = relinked(lib.attachments.find_missing(ids, Path(args.folder)).inverse)
+    say(f"found {counted(found, 'missing file')} under {args.folder}")
     return 0
 
 

@@ -90,3 +90,9 @@ class Reattach:
     as sorted pairs)."""
 
     rows: tuple[tuple[tuple[str, Any], ...], ...]
+
+
+def relinked(inverse: object) -> int:
+    """How many attachments a relink (Find Missing Files) changed, from its Changes
+    record's inverse: the rows it put back on undo."""
+    return len(inverse.rows) if isinstance(inverse, Reattach) else 0

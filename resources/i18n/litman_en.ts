@@ -78,6 +78,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>Relink %Ln missing file(s)</source>
+        <translation>
+            <numerusform>Relink %Ln missing file</numerusform>
+            <numerusform>Relink %Ln missing files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Found %Ln missing file(s) under %1</source>
         <translation>
             <numerusform>Found %Ln missing file under %1</numerusform>

@@ -938,6 +938,12 @@ It is written in the log. Copy Details puts what a bug report needs on the clipb
         </translation>
     </message>
     <message numerus="yes">
+        <source>Relink %Ln missing file(s)</source>
+        <translation>
+            <numerusform>重新链接 %Ln 个缺失的文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Found %Ln missing file(s) under %1</source>
         <translation>
             <numerusform>在 %1 下找到 %Ln 个缺失的文件</numerusform>
@@ -1305,6 +1311,10 @@ Only one window at a time may change a library. You can open it read-only here: 
     <message>
         <source>Find Missing Files Under</source>
         <translation>在此文件夹下查找缺失的文件</translation>
+    </message>
+    <message>
+        <source>Looking for missing files under %1…</source>
+        <translation>正在 %1 下查找缺失的文件…</translation>
     </message>
 </context>
 <context>

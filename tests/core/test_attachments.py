@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from litman.core.attached import LINKED, PDF, STORED
+from litman.core.attached import LINKED, PDF, STORED, relinked
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
@@ -182,10 +182,34 @@ def test_find_missing_relinks_by_name_under_a_folder(lib: Library, tmp_path: Pat
     moved.mkdir(parents=True)
     source.rename(moved / "lost.pdf")
     done = lib.attachments.find_missing([1, 2], tmp_path / "found")
-    assert len(done) == 1
+    assert relinked(done.inverse) == 1
     assert lib.attachments.of(1)[0].location == str(moved / "lost.pdf")
-    lib.undo(done[0])
+    lib.undo(done)
     assert lib.attachments.of(1)[0].missing
+
+
+def test_find_missing_relinks_every_file_in_one_undoable_change(lib: Library, tmp_path) -> None:
+    lost = [pdf(tmp_path, "one.pdf"), pdf(tmp_path, "two.pdf")]
+    for pid, source in zip((1, 2), lost, strict=True):
+        lib.attachments.attach(pid, [source], link=True)
+    moved = tmp_path / "found"
+    moved.mkdir()
+    for source in lost:
+        source.rename(moved / source.name)
+    done = lib.attachments.find_missing([1, 2], moved)
+    assert (relinked(done.inverse), sorted(done.updated)) == (2, [1, 2])
+    redo = lib.undo(done)
+    assert [lib.attachments.of(p)[0].missing for p in (1, 2)] == [True, True]
+    lib.undo(redo)
+    assert [lib.attachments.of(p)[0].location for p in (1, 2)] == [
+        str(moved / "one.pdf"),
+        str(moved / "two.pdf"),
+    ]
+
+
+def test_find_missing_under_a_folder_that_is_not_there_changes_nothing(lib, tmp_path) -> None:
+    with pytest.raises(LitmanError, match="No folder"):
+        lib.attachments.find_missing([1], tmp_path / "nowhere")
 
 
 def test_a_rename_rule_names_stored_files(lib: Library, tmp_path: Path) -> None:

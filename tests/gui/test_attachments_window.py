@@ -120,11 +120,40 @@ def test_find_missing_files_relinks_under_the_folder_picked(window, qtbot, tmp_p
     from litman.gui.window import paper_files
 
     pid, pdf = with_pdf(window, tmp_path)
+    other, lost = with_pdf(window, tmp_path, "tusk.pdf")
+    window.table.selectAll()
     moved = tmp_path / "moved"
     moved.mkdir()
-    pdf.rename(moved / pdf.name)
+    for each in (pdf, lost):
+        each.rename(moved / each.name)
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(moved))
-    paper_files.find_missing(window)
-    (att,) = window.library.attachments.of(pid)
-    assert att.location == str(moved / pdf.name) and not att.missing
-    assert "Found 1 missing file" in window.statusBar().currentMessage()
+    before = window.undo.count()
+    with qtbot.waitSignal(window.undo.indexChanged, timeout=20000):
+        worker = paper_files.find_missing(window)
+        assert worker is not None  # the folder is searched off the GUI thread
+    where = [window.library.attachments.of(p)[0] for p in (pid, other)]
+    assert [(a.location, a.missing) for a in where] == [
+        (str(moved / "walrus.pdf"), False),
+        (str(moved / "tusk.pdf"), False),
+    ]
+    assert "Found 2 missing files" in window.statusBar().currentMessage()
+    assert window.undo.count() == before + 1
+    window.undo.undo()
+    assert all(window.library.attachments.of(p)[0].missing for p in (pid, other))
+
+
+def test_find_missing_files_finding_none_says_so_and_adds_no_undo_step(
+    window, qtbot, tmp_path, monkeypatch
+):
+    from PySide6.QtWidgets import QFileDialog
+
+    from litman.gui.window import paper_files
+
+    with_pdf(window, tmp_path)
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(tmp_path))
+    before = window.undo.count()
+    worker = paper_files.find_missing(window)
+    assert worker is not None
+    said = window.statusBar().currentMessage
+    qtbot.waitUntil(lambda: "Found 0 missing files" in said(), timeout=20000)
+    assert window.undo.count() == before

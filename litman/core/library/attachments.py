@@ -236,10 +236,34 @@ class Attachments(Part):
                 shutil.rmtree(path.parent, ignore_errors=True)
             raise
 
-    def find_missing(self, paper_ids: Sequence[int], folder: Path) -> list[Changes]:
+    def find_missing(self, paper_ids: Sequence[int], folder: Path) -> Changes:
         """Relink the missing files of these papers to files of the same names under
-        `folder` (`find_missing`); one Changes record per file found."""
-        return find_missing(self, paper_ids, folder)
+        `folder`, in one transaction: one undo puts every one back. How many were found:
+        `litman.core.attached.relinked(changes.inverse)`."""
+        found = self.missing_under(paper_ids, folder)
+        return self.relink_many(found) if found else Changes()
+
+    def missing_under(self, paper_ids: Sequence[int], folder: Path) -> dict[int, Path]:
+        """Where under `folder` the missing files of these papers are: for each missing
+        file, by attachment id, the first file of the same name in path order. Reads only
+        (the window runs it on a worker, then relinks in one undo step)."""
+        return missing_under(self, paper_ids, folder)
+
+    def relink_many(self, found: Mapping[int, Path]) -> Changes:
+        """Point each attachment of `found` at its file (each made a link to it), in one
+        transaction; undo puts every row back as it was. A file no longer there is
+        refused, and nothing is changed."""
+        gone = [p for p in found.values() if not Path(p).is_file()]
+        if gone:
+            raise LitmanError(f"No file {gone[0]}; nothing was changed.")
+        with self._write() as conn:
+            rows = table.rows_by_id(conn, list(found))
+            base = self._folder(conn)
+            for row in rows:
+                where = Path(found[row["id"]]).expanduser().absolute()
+                table.update_row(conn, row["id"], {"kind": LINKED, "path": _kept_path(where, base)})
+            papers = [r["paper_id"] for r in rows]
+            return self._publish(_changed(papers, _reattach(rows), False))
 
     def set_text(self, attachment_id: int, pages: Sequence[str]) -> Changes:
         """Keep an attachment's text (a PDF's pages) for full-text search."""
@@ -276,34 +300,30 @@ class Attachments(Part):
     def relink(self, attachment_id: int, path: Path | str) -> Changes:
         """Point an attachment at another file (a missing file found elsewhere): it becomes
         a link to that file. Undo puts the row back as it was."""
-        found = Path(path).expanduser().absolute()
-        if not found.is_file():
-            raise LitmanError(f"No file {found}; nothing was changed.")
-        with self._write() as conn:
-            rows = table.rows_by_id(conn, [attachment_id])
-            if not rows:
-                raise NotFoundError(f"No attachment with id {attachment_id}.")
-            old = rows[0]
-            new = {"kind": LINKED, "path": _kept_path(found, self._folder(conn))}
-            table.update_row(conn, attachment_id, new)
-            return self._publish(_changed([old["paper_id"]], _reattach([old]), False))
+        changes = self.relink_many({attachment_id: Path(path)})
+        if not changes.updated:
+            raise NotFoundError(f"No attachment with id {attachment_id}.")
+        return changes
 
 
-def find_missing(part: Attachments, paper_ids: Sequence[int], folder: Path) -> list[Changes]:
-    """Relink each missing file of these papers to a file of the same name under `folder`
-    (the first in path order); each relink's Changes (undone one by one)."""
-    by_name: dict[str, Path] = {}
-    for path in sorted(folder.rglob("*")):
-        if path.is_file():
-            by_name.setdefault(path.name, path)
-    done = []
+def missing_under(part: Attachments, paper_ids: Sequence[int], folder: Path) -> dict[int, Path]:
+    """For each missing file of these papers, the first file of the same name under
+    `folder` (in path order), by attachment id."""
+    if not folder.is_dir():
+        raise LitmanError(f"No folder {folder}; nothing was relinked.")
+    named: dict[str, list[int]] = {}
     for attachments in part.of_papers(paper_ids).values():
         for a in attachments:
-            name = PurePosixPath(a.path.replace("\\", "/")).name
-            match = by_name.get(name) if a.missing and not a.url else None
-            if match is not None:
-                done.append(part.relink(a.id, match))
-    return done
+            if a.missing and not a.url:
+                named.setdefault(PurePosixPath(a.path.replace("\\", "/")).name, []).append(a.id)
+    found: dict[int, Path] = {}
+    for path in sorted(folder.rglob("*")):
+        ids = named.pop(path.name, None)
+        if ids and path.is_file():
+            found.update(dict.fromkeys(ids, path.absolute()))
+        elif ids:
+            named[path.name] = ids
+    return found
 
 
 def files_folder(conn: Connection, default: Path | None) -> Path | None:

@@ -9,17 +9,18 @@ ones; and the detail pane's list of the paper's attachments.
 - Paper → View Online (Ctrl+Shift+L) opens its DOI, else its URL.
 - Paper → Add Attachment… copies files into the files folder (one undo step; a PDF's text
   is read for full-text search); Find Missing Files… relinks each missing file of the
-  selected papers (or of all papers) to a file of the same name under a folder you pick.
+  selected papers (or of all papers) to a file of the same name under a folder you pick:
+  the folder is searched on a worker, and every file found is relinked in one undo step.
 - The detail pane lists the paper's attachments: a missing file has a warning icon and says
   so in its tooltip; a double-click opens one, Remove takes it off (undoable). Under them,
   the sentence of the full text the search matched, with its page.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, QThreadPool
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -36,9 +37,11 @@ from PySide6.QtWidgets import (
 from litman.core.attached import Attachment
 from litman.core.errors import LitmanError
 from litman.core.records import Changes
+from litman.gui import workers
 from litman.gui.i18n import fill, translate
 from litman.gui.safe_text import clip
 from litman.gui.window.window_api import Window
+from litman.gui.workers import Worker
 from litman.gui.writes.commands import Undoable
 from litman.viewer import open_in_viewer
 
@@ -254,13 +257,44 @@ def add_attachment(win: "FilesWindow") -> None:
         win.push(AttachFiles(win.library, pid, [Path(n) for n in names]))
 
 
-def find_missing(win: "FilesWindow") -> None:
+def find_missing(win: "FilesWindow") -> Worker | None:
+    """Ask for a folder, look under it for the missing files of the selected papers (of
+    every paper when none is selected) on a worker, then relink what was found as one undo
+    step. The worker, while it looks (None when no folder was picked)."""
     folder = QFileDialog.getExistingDirectory(
         win.window(), translate("PaperFiles", "Find Missing Files Under")
     )
-    if folder:
-        ids = win.selected_ids() or win.library.list_ids("id")
-        found = win.library.attachments.find_missing(ids, Path(folder))
-        said = FilesCounted.tr("Found %Ln missing file(s) under %1", "", len(found))  # type: ignore[arg-type]
+    if not folder:
+        return None
+    lib, ids = win.library, win.selected_ids()
+    worker = Worker(
+        lambda _p: lib.attachments.missing_under(ids or lib.list_ids("id"), Path(folder))
+    )
+    worker.signals.finished.connect(lambda found: _relink(win, folder, found))
+    worker.signals.failed.connect(lambda exc: _say(win, str(exc)))
+    _say(win, fill(translate("PaperFiles", "Looking for missing files under %1…"), folder))
+    workers.start(worker, QThreadPool.globalInstance())
+    return worker
+
+
+class RelinkFiles(Undoable):
+    """Point missing files at the files of the same names found elsewhere; undo puts every
+    one back (one transaction each way)."""
+
+    def __init__(self, lib: "Library", found: Mapping[int, Path]) -> None:
+        super().__init__(
+            lib,
+            FilesCounted.tr("Relink %Ln missing file(s)", "", len(found)),  # type: ignore[arg-type]
+        )
+        self.found = dict(found)
+
+    def call(self) -> Changes:
+        return self.lib.attachments.relink_many(self.found)
+
+
+def _relink(win: "FilesWindow", folder: str, found: Mapping[int, Path]) -> None:
+    said = FilesCounted.tr("Found %Ln missing file(s) under %1", "", len(found))  # type: ignore[arg-type]
+    if found:
+        win.push(RelinkFiles(win.library, found), fill(said, folder))
+    else:
         _say(win, fill(said, folder))
-        win.attachment_list.refresh()
