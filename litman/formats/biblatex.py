@@ -11,6 +11,13 @@ URL or DOI gives `eprint` when the entry has none), an access date (`urlaccessda
 (`@phdthesis` is `@thesis` with `type = {phdthesis}`, `@techreport` `@report`,
 `@electronic` `@online`). A value biblatex could not read as a date stays in its BibTeX
 field, as written.
+
+A Chinese entry (`bibtex_plain.is_chinese`) says so in biblatex-gb7714-2015's words,
+`language = {chinese}`: the style sorts Chinese entries first and sets them by the Chinese
+rules by that field (it guesses from the title's characters otherwise, which misses a title
+in Latin letters or in the rarer Han blocks); an ISO code read from the source (`zh`,
+`zh-CN`) becomes that word too, as biblatex wants names, not codes. No `langid`: the style
+keeps one it finds (it sets `english` itself, for hyphenation), and babel has no `chinese`.
 """
 
 import json
@@ -21,7 +28,7 @@ from typing import TextIO
 
 from litman.core.library.preprints import IN_LINK
 from litman.core.records import Paper
-from litman.formats import bibtex
+from litman.formats import bibtex, bibtex_plain
 from litman.formats.bibtex_fields import MONTH_NAMES
 from litman.formats.exchange import ExportReport, WriteOptions, export_file
 
@@ -59,7 +66,18 @@ def entry(entry_type: str, fields: Fields) -> tuple[str, Fields]:
         named["type"] = thesis_type
     _move_date(named)
     _add_eprint(named)
+    _say_chinese(named, fields)
     return kind, list(named.items())
+
+
+_CHINESE_CODES = re.compile(r"(?i)zh(?:[-_](?:cn|tw|hk|sg|mo|hans|hant))*|zho|chi|中文")
+
+
+def _say_chinese(named: dict[str, str], fields: Fields) -> None:
+    language = named.get("language", "").strip()
+    unsaid = not language and "langid" not in named
+    if _CHINESE_CODES.fullmatch(language) or (unsaid and bibtex_plain.is_chinese(fields)):
+        named["language"] = "chinese"
 
 
 def _renamed(fields: Fields) -> Iterable[tuple[str, str]]:

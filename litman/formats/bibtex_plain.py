@@ -73,8 +73,7 @@ _YEAR_FIRST = re.compile(r"(\d{4})()()(?!\d)")  # `2020~`, `2020?`: a year and m
 # `\field{howpublished}{...}`: `%`, `#`, `^^`, a trailing backslash, unbalanced braces.
 _NOT_IN_ARGUMENT = re.compile(r"[%#{}]|\^\^|\\$")
 # Chinese: Han characters in the title or the authors, and no kana or hangul (which make the
-# same characters Japanese or Korean). The BibLaTeX export adds nothing: biblatex's standard
-# styles would print the field.
+# same characters Japanese or Korean). The BibLaTeX export says it in its own words.
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 _KANA_OR_HANGUL = re.compile("[\u3040-\u30ff\u31f0-\u31ff\uac00-\ud7af]")
 _LANGUAGE = ("language", "langid")
@@ -84,7 +83,7 @@ def entry(entry_type: str, fields: Fields) -> tuple[str, Fields]:
     """An entry's type and fields as BibTeX names them; unchanged when they already are."""
     kind = entry_type.lower()
     names = {name for name, _ in fields}
-    if not names & {*_LANGUAGE} and _chinese(fields):
+    if not names & {*_LANGUAGE} and is_chinese(fields):
         fields = [*fields, ("language", "zh")]
     if kind not in TYPES and not names & {*RENAMED, "date"}:
         return entry_type, fields  # the common case: nothing of biblatex's
@@ -102,7 +101,7 @@ def entry(entry_type: str, fields: Fields) -> tuple[str, Fields]:
     return new_kind, list(named.items())
 
 
-def _chinese(fields: Fields) -> bool:
+def is_chinese(fields: Fields) -> bool:
     text = "".join(value for name, value in fields if name in ("title", "author"))
     return _HAN.search(text) is not None and _KANA_OR_HANGUL.search(text) is None
 

@@ -5,7 +5,9 @@ and English papers.
 Checked with the tools, not with litman: no error or warning from XeLaTeX or BibTeX beyond
 the document's own, and the style's rule for long author lists, "等" after three Chinese
 authors and "et al." after three English ones. The BibTeX export says a Chinese entry's
-language (`language = {zh}`), as the gbt7714 styles document it; the BibLaTeX one does not.
+language (`language = {zh}`), as the gbt7714 styles document it; the BibLaTeX one in
+biblatex-gb7714-2015's word (`language = {chinese}`), and the same export compiles with
+XeLaTeX, ctex, biblatex's `gb7714-2015` style and biber.
 """
 
 import re
@@ -116,12 +118,64 @@ def test_xelatex_and_gbt7714_set_a_mixed_export_without_a_message(tmp_path: Path
     assert re.search(r"POE E, et~al\.", english.replace("\n", " ")), english
 
 
-def test_the_biblatex_export_adds_no_language(tmp_path: Path) -> None:
-    """biblatex's standard styles would print the field ("zh")."""
+def _biblatex_entries(tmp_path: Path, papers: list[NewPaper]) -> dict[str, str]:
     from litman.formats import biblatex
 
     with Library.open(tmp_path / "lib.sqlite") as lib:
-        lib.add_papers(PAPERS)
+        lib.add_papers(papers)
+        out = tmp_path / "refs.bib"
+        biblatex.export(lib.list_papers(), out)
+    text = out.read_text(encoding="utf-8")
+    return {m.group(1): m.group(0) for m in re.finditer(r"@\w+\{(\w+),.*?\n\}", text, re.S)}
+
+
+def test_the_biblatex_export_says_chinese_as_gb7714_2015_reads_it(tmp_path: Path) -> None:
+    entries = _biblatex_entries(tmp_path, PAPERS)
+    assert "language = {chinese}" in entries["zhang2020"]
+    assert "langid" not in entries["zhang2020"]
+    assert "language" not in entries["doe2021"]
+
+
+def test_the_biblatex_export_names_an_iso_code_for_chinese(tmp_path: Path) -> None:
+    source = "@article{k, title = {Deep learning}, author = {Li, Si}, language = {zh-CN}}\n"
+    bib = tmp_path / "in.bib"
+    bib.write_text(source, encoding="utf-8")
+    from litman.formats import biblatex
+
+    with Library.open(tmp_path / "lib.sqlite") as lib:
+        app.import_files(lib, [bib])
         out = tmp_path / "out.bib"
         biblatex.export(lib.list_papers(), out)
-    assert "language" not in out.read_text(encoding="utf-8")
+    text = out.read_text(encoding="utf-8")
+    assert "language = {chinese}" in text and "zh-CN" not in text
+
+
+BIBLATEX_DOC = (
+    "\\documentclass{ctexart}\n\\usepackage[backend=biber,style=gb7714-2015]{biblatex}\n"
+    "\\addbibresource{refs.bib}\n\\begin{document}\n\\nocite{*}\n\\printbibliography\n"
+    "\\end{document}\n"
+)
+
+
+def test_xelatex_biber_and_gb7714_2015_set_a_mixed_export_without_a_message(
+    tmp_path: Path,
+) -> None:
+    require_tool("xelatex", "biber")
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    (alone / "doc.tex").write_text(CITING_NOTHING, encoding="utf-8")
+    own = set(_warnings(_xelatex(alone)))
+    _biblatex_entries(tmp_path, PAPERS)
+    (tmp_path / "doc.tex").write_text(BIBLATEX_DOC, encoding="utf-8")
+    _xelatex(tmp_path)
+    biber = _run(["biber", "doc"], tmp_path)
+    _xelatex(tmp_path)
+    log = _xelatex(tmp_path)  # the third run settles the labels, as biblatex asks
+    assert "WARN" not in biber and "ERROR" not in biber, biber
+    assert tex_errors(log) == []
+    assert [w for w in _warnings(log) if w not in own] == []
+    bbl = (tmp_path / "doc.bbl").read_text(encoding="utf-8")
+    chinese = bbl[bbl.index("{zhang2020}") :].split("\\endentry")[0]
+    # The style read the field: Chinese rules and the Chinese entries' place in the order.
+    assert "\\field{languageid}{chinese}" in chinese, chinese
+    assert "\\field{lansortorder}{1}" in chinese, chinese
