@@ -1,10 +1,14 @@
-"""The window's translations: `python scripts/translations.py update|compile [FOLDER]`.
+"""The window's translations: `python scripts/translations.py update|traditional|compile`.
 
 update   pyside6-lupdate reads every `tr()`, `translate()` and `QT_TRANSLATE_NOOP` in
          litman/gui into resources/i18n/litman_zh_CN.ts (a translator edits it: Qt
-         Linguist, `pyside6-linguist`, or by hand) and litman_en.ts (English's plural forms
-         only: "%Ln paper(s)" is "1 paper", "2 papers"). Translations kept, obsolete ones
-         dropped.
+         Linguist, `pyside6-linguist`, or by hand), litman_zh_TW.ts and litman_en.ts
+         (English's plural forms only: "%Ln paper(s)" is "1 paper", "2 papers").
+         Translations kept, obsolete ones dropped.
+traditional  each string litman_zh_TW.ts lacks (繁體中文), from litman_zh_CN.ts's by OpenCC's
+         s2twp conversion (Taiwan's characters and words: 文件 → 檔案, 默认 → 預設), marked
+         unfinished until a reader checks it in Qt Linguist (the window shows it meanwhile).
+         Strings already there, checked or not, are never touched.
 compile  pyside6-lrelease turns each .ts into the .qm the window loads, into
          resources/i18n (or FOLDER), when the .ts is newer. Set-up (scripts/setup.sh), the
          bundle build (packaging/build.py) and the tests run it; the .qm are not committed.
@@ -15,13 +19,15 @@ Both tools ship in the PySide6-Essentials wheel (PySide6/lupdate, PySide6/lrelea
 import os
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
 
 import PySide6
 
 ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "resources" / "i18n"
-LANGUAGES = {"zh_CN": [], "en": ["-pluralonly"]}  # language: lupdate's extra options
+LANGUAGES = {"zh_CN": [], "zh_TW": [], "en": ["-pluralonly"]}  # language: lupdate's options
 
 
 def tool(name: str) -> str:
@@ -39,6 +45,63 @@ def update() -> None:
         command = [tool("lupdate"), *options, "-no-obsolete", "-locations", "none"]
         command += ["-target-language", language, *sources, "-ts", ts]
         subprocess.run(command, cwd=ROOT, check=True, timeout=300, stdin=subprocess.DEVNULL)
+
+
+def _translations(ts: Path) -> dict[tuple[str, str], ET.Element]:
+    """Each message's <translation> by (context, source)."""
+    out = {}
+    for context in ET.parse(ts).getroot().iter("context"):
+        name = context.findtext("name", "")
+        for message in context.iter("message"):
+            out[(name, message.findtext("source", ""))] = message.find("translation")
+    return out
+
+
+def _empty(translation: ET.Element) -> bool:
+    return not "".join(translation.itertext()).strip()
+
+
+def fill_traditional(convert: Callable[[str], str]) -> int:
+    """`traditional`: litman_zh_TW.ts's missing strings from litman_zh_CN.ts's, converted by
+    `convert`; how many were filled."""
+    ts = I18N / "litman_zh_TW.ts"
+    tree = ET.parse(ts)
+    simplified = _translations(I18N / "litman_zh_CN.ts")
+    filled = 0
+    for context in tree.getroot().iter("context"):
+        name = context.findtext("name", "")
+        for message in context.iter("message"):
+            ours = message.find("translation")
+            theirs = simplified.get((name, message.findtext("source", "")))
+            if ours is None or theirs is None or not _empty(ours) or _empty(theirs):
+                continue
+            _copy(theirs, ours, convert)
+            filled += 1
+    tree.write(ts, encoding="utf-8", xml_declaration=True)
+    return filled
+
+
+def _copy(source: ET.Element, target: ET.Element, convert: Callable[[str], str]) -> None:
+    forms = source.findall("numerusform")
+    for child in list(target):
+        target.remove(child)
+    if forms:
+        for form in forms:
+            ET.SubElement(target, "numerusform").text = convert(form.text or "")
+    else:
+        target.text = convert(source.text or "")
+    target.set("type", "unfinished")
+
+
+# Taiwan's quotation marks: 「」 outside, 『』 inside (OpenCC leaves punctuation alone).
+_QUOTES = str.maketrans({"“": "「", "”": "」", "‘": "『", "’": "』"})
+
+
+def _s2twp() -> Callable[[str], str]:
+    from opencc import OpenCC
+
+    converter = OpenCC("s2twp")
+    return lambda text: str(converter.convert(text)).translate(_QUOTES)
 
 
 def compile_all(out: Path = I18N) -> list[Path]:
@@ -61,10 +124,14 @@ def compile_all(out: Path = I18N) -> list[Path]:
 def main(argv: list[str]) -> int:
     if argv[:1] == ["update"]:
         update()
+    elif argv[:1] == ["traditional"]:
+        print(f"translations: {fill_traditional(_s2twp())} strings filled, to be checked")
+        update()  # lupdate's own layout again
     elif argv[:1] == ["compile"]:
         compile_all(Path(argv[1]) if len(argv) > 1 else I18N)
     else:
-        print("usage: scripts/translations.py update|compile [FOLDER]", file=sys.stderr)
+        usage = "usage: scripts/translations.py update|traditional|compile [FOLDER]"
+        print(usage, file=sys.stderr)
         return 2
     return 0
 

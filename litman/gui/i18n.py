@@ -5,11 +5,13 @@ Every string the window shows goes through Qt's translation system (`self.tr()` 
 `resources/i18n/litman_*.ts` (`scripts/translations.py update` runs pyside6-lupdate over
 litman/gui); set-up and the bundle build compile them to `.qm` (pyside6-lrelease). English is
 the source language, but its plural forms ("1 paper", "2 papers") come from litman_en.qm, as
-Qt's %n forms want; Chinese adds Qt's own qtbase_zh_CN.qm for the buttons of standard dialogs.
+Qt's %n forms want; Chinese adds Qt's own qtbase_zh_CN.qm (qtbase_zh_TW.qm) for the buttons
+of standard dialogs.
 
 The language follows the system locale (LANG, LC_ALL: `QLocale.system()`) unless
 View → Language chose one; the choice is kept in the view settings and applies at the next
-start.
+start. Chinese comes in two scripts: Traditional (繁體中文, litman_zh_TW) for Taiwan, Hong Kong
+and Macau or a locale that names the Traditional script, Simplified (简体中文) for the rest.
 """
 
 import re
@@ -30,7 +32,7 @@ from litman.gui import settings
 
 translate = QCoreApplication.translate
 
-SYSTEM, ENGLISH, CHINESE = "", "en", "zh_CN"
+SYSTEM, ENGLISH, CHINESE, TRADITIONAL = "", "en", "zh_CN", "zh_TW"
 
 
 def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
@@ -50,22 +52,38 @@ LANGUAGES = (
     Language(SYSTEM, "System"),
     Language(ENGLISH, "English"),
     Language(CHINESE, "简体中文"),
+    Language(TRADITIONAL, "繁體中文"),
 )
 _LOCALES = {
     ENGLISH: QLocale(QLocale.Language.English, QLocale.Country.UnitedStates),
     CHINESE: QLocale(QLocale.Language.Chinese, QLocale.Country.China),
+    TRADITIONAL: QLocale(
+        QLocale.Language.Chinese, QLocale.Script.TraditionalHanScript, QLocale.Country.Taiwan
+    ),
 }
+# Where Chinese is written in Traditional characters when the locale does not name its script.
+_TRADITIONAL_PLACES = frozenset(
+    (QLocale.Country.Taiwan, QLocale.Country.HongKong, QLocale.Country.Macao)
+)
 _installed: list[QTranslator] = []
 _current = [ENGLISH]  # the language installed last
 
 
 def effective(choice: str, system: QLocale | None = None) -> str:
-    """The language shown for the setting `choice`: Chinese for a Chinese system locale
-    (Simplified is the only Chinese there is), else English."""
+    """The language shown for the setting `choice`: for a Chinese system locale, Traditional
+    Chinese where it is written so (zh_TW, zh_HK, zh_MO, zh_Hant_*), else Simplified; for any
+    other, English."""
     if choice in _LOCALES:
         return choice
     locale = system if system is not None else QLocale.system()
-    return CHINESE if locale.language() == QLocale.Language.Chinese else ENGLISH
+    if locale.language() != QLocale.Language.Chinese:
+        return ENGLISH
+    script = locale.script()
+    if script == QLocale.Script.TraditionalHanScript:
+        return TRADITIONAL
+    if script == QLocale.Script.SimplifiedHanScript:
+        return CHINESE
+    return TRADITIONAL if locale.territory() in _TRADITIONAL_PLACES else CHINESE
 
 
 def chosen(view: settings.ViewSettings) -> str:
@@ -83,10 +101,10 @@ def start(view: settings.ViewSettings) -> str:
 
 
 def install(language: str) -> bool:
-    """Show the window in `language` (ENGLISH or CHINESE) from now on: its translators, and
-    numbers written as that locale writes them (12,345). False when a compiled translation
-    is missing (litman's: a checkout set up by hand, run `make setup`; Qt's own for
-    Chinese: a bundle built without it)."""
+    """Show the window in `language` (a code of `LANGUAGES` but the system's) from now on: its
+    translators, and numbers written as that locale writes them (12,345). False when a
+    compiled translation is missing (litman's: a checkout set up by hand, run `make setup`;
+    Qt's own for Chinese: a bundle built without it)."""
     app = QCoreApplication.instance()
     for old in _installed:
         if app is not None:
@@ -95,10 +113,11 @@ def install(language: str) -> bool:
     QLocale.setDefault(_LOCALES[language])
     _current[0] = language
     found = _load(str(paths.resources_dir() / "i18n"), f"litman_{language}")
-    if language == CHINESE:  # Qt's own: the buttons of standard dialogs (取消, 确定 …)
+    if language in (CHINESE, TRADITIONAL):  # Qt's own: standard dialogs' buttons (取消, 确定 …)
         qt = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
         bundled = str(paths.bundle_root() / "PySide6" / "Qt" / "translations")
-        found = (_load(qt, "qtbase_zh_CN") or _load(bundled, "qtbase_zh_CN")) and found
+        name = f"qtbase_{language}"
+        found = (_load(qt, name) or _load(bundled, name)) and found
     return found
 
 
@@ -122,7 +141,7 @@ class Count(QObject):
 
 
 def papers(n: int) -> str:
-    """`1 paper`, `12,345 papers` (1 篇论文 …)."""
+    """`1 paper`, `12,345 papers` (1 篇文献 …)."""
     # Called on the class, as lupdate reads it (context "Count"); the stubs want an instance.
     return Count.tr("%Ln paper(s)", "", n)  # type: ignore[arg-type]
 

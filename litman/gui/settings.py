@@ -38,7 +38,7 @@ CITE_STYLE = Key("cite/style", "apa")
 # Shared libraries opened lately (File → Open Shared Library…), newest first, one per line:
 # URLs without a password (litman keeps none).
 RECENT_SHARED = Key("shared/recent", "")
-# View → Language: "" follows the system locale, else "en" or "zh_CN" (litman/gui/i18n.py).
+# View → Language: "" follows the system locale, else "en", "zh_CN" or "zh_TW" (gui/i18n.py).
 LANGUAGE = Key("view/language", "")
 
 

@@ -1,8 +1,8 @@
-"""The window in 简体中文: every menu, pane, context menu and dialog the window opens shows
+"""The window in 简体中文 and 繁體中文: every menu, pane, context menu and dialog the window opens shows
 no English but data (titles, names, keys, BibTeX field names, format names, query syntax).
 
-The window is built with the Chinese translation installed (as `LANG=zh_CN.UTF-8` or
-View → Language → 简体中文 start it: tests/gui/test_language.py), each action of its menus
+The window is built with each Chinese translation installed (as `LANG=zh_CN.UTF-8` or
+`zh_TW.UTF-8`, or View → Language, start it: tests/gui/test_language.py), each action of its menus
 is triggered with a paper selected, and every text a person sees or hears is read: labels,
 buttons, placeholders, tooltips, accessible names, menu items, column headers, the status
 line, and each dialog's title and text (Qt's dialogs are caught as they would open).
@@ -51,7 +51,7 @@ pytestmark = pytest.mark.gui
 NAMES = {
     "litman", "BibTeX", "BibLaTeX", "RIS", "CSL", "JSON", "DOI", "URL", "arXiv", "ISBN",
     "Crossref", "OpenAlex", "Zotero", "pgpass", "pg_dump", "postgresql", "labdb", "refs",
-    "alice", "host", "dbname", "user", "service", "lab", "Ctrl", "Shift", "cite", "xyz",
+    "alice", "host", "dbname", "user", "service", "lab", "Ctrl", "Shift", "Enter", "cite", "xyz",
     "doi", "https", "org", "txt", "bib", "ris", "json", "sqlite", "title", "author", "tag",
     "year", "status", "unread", "Qt", "F5", "PDF", "pdf", "EndNote", "NoteExpress", "enw",
     "net", "csl", "JabRef",
@@ -123,9 +123,11 @@ class Seen:
                 self.menu(f"{where} › {action.text()}", action.menu())
 
 
-@pytest.fixture
-def chinese(qapp) -> Iterator[None]:
-    assert i18n.install(i18n.CHINESE), "litman_zh_CN.qm or qtbase_zh_CN.qm did not load"
+@pytest.fixture(params=[i18n.CHINESE, i18n.TRADITIONAL])
+def chinese(qapp, request) -> Iterator[None]:
+    """简体中文, then 繁體中文."""
+    language = request.param
+    assert i18n.install(language), f"litman_{language}.qm or qtbase_{language}.qm did not load"
     yield
     i18n.install(i18n.ENGLISH)
 

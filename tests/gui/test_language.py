@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from PySide6.QtCore import QLocale
@@ -54,11 +55,35 @@ def test_the_language_chosen_overrides_the_system_locale(tmp_path: Path):
     assert starts_in(tmp_path, "C", "zh_CN") == "zh_CN 文件(&F) 12,345 篇文献"
 
 
-def test_any_chinese_locale_is_chinese_and_others_english():
-    china, taiwan = QLocale("zh_CN"), QLocale("zh_TW")
-    assert i18n.effective("", china) == i18n.effective("", taiwan) == i18n.CHINESE
+def test_a_traditional_chinese_locale_starts_the_window_in_traditional(tmp_path: Path):
+    assert starts_in(tmp_path, "zh_TW.UTF-8") == "zh_TW 檔案(&F) 12,345 篇文獻"
+    assert starts_in(tmp_path, "zh_HK.UTF-8") == "zh_TW 檔案(&F) 12,345 篇文獻"
+
+
+def test_chinese_locales_pick_their_script_and_others_english():
+    for name in ("zh_CN", "zh_SG", "zh_Hans_HK"):
+        assert i18n.effective("", QLocale(name)) == i18n.CHINESE, name
+    for name in ("zh_TW", "zh_HK", "zh_MO", "zh_Hant_CN"):
+        assert i18n.effective("", QLocale(name)) == i18n.TRADITIONAL, name
     assert i18n.effective("", QLocale("de_DE")) == i18n.ENGLISH
-    assert i18n.effective("en", china) == i18n.ENGLISH
+    assert i18n.effective("en", QLocale("zh_CN")) == i18n.ENGLISH
+    assert i18n.effective("zh_CN", QLocale("zh_TW")) == i18n.CHINESE
+
+
+def test_every_string_of_the_simplified_translation_has_its_traditional_one():
+    def translations(language: str) -> dict[tuple[str, str], str]:
+        root = ElementTree.parse(ROOT / "resources" / "i18n" / f"litman_{language}.ts").getroot()
+        return {
+            (c.findtext("name", ""), m.findtext("source", "")): "".join(
+                m.find("translation").itertext()  # type: ignore[union-attr]
+            ).strip()
+            for c in root.iter("context")
+            for m in c.iter("message")
+        }
+
+    simplified, traditional = translations("zh_CN"), translations("zh_TW")
+    assert simplified.keys() == traditional.keys()
+    assert [k for k, v in traditional.items() if not v] == []
 
 
 def test_view_language_keeps_the_choice_for_the_next_start(window, tmp_path: Path):
@@ -68,8 +93,9 @@ def test_view_language_keeps_the_choice_for_the_next_start(window, tmp_path: Pat
         .menu()
     )
     choices = {a.text(): a for a in menu.actions() if a.isCheckable()}
-    system = "System (简体中文)" if i18n.effective("") == i18n.CHINESE else "System (English)"
-    assert list(choices) == [system, "English", "简体中文"]
+    shown = {i18n.CHINESE: "简体中文", i18n.TRADITIONAL: "繁體中文"}.get(i18n.effective(""))
+    system = f"System ({shown or 'English'})"
+    assert list(choices) == [system, "English", "简体中文", "繁體中文"]
     assert choices[system].isChecked()
     choices["简体中文"].trigger()
     assert window.view.get(settings.LANGUAGE) == "zh_CN"
