@@ -10,7 +10,9 @@ URL or DOI gives `eprint` when the entry has none), an access date (`urlaccessda
 `lastchecked`, CSL's `accessed`) becomes `urldate`, and BibTeX's entry types biblatex's own
 (`@phdthesis` is `@thesis` with `type = {phdthesis}`, `@techreport` `@report`,
 `@electronic` `@online`). A value biblatex could not read as a date stays in its BibTeX
-field, as written.
+field, as written. The text biblatex prints is written so pdflatex sets it, as read or not:
+a raw `_` or `^` outside math escaped, and (but under `utf8`) characters pdflatex has no
+glyph for in their LaTeX form.
 
 A Chinese entry (`bibtex_plain.is_chinese`) says so in biblatex-gb7714-2015's words,
 `language = {chinese}`: the style sorts Chinese entries first and sets them by the Chinese
@@ -23,13 +25,14 @@ keeps one it finds (it sets `english` itself, for hyphenation), and babel has no
 import json
 import re
 from collections.abc import Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
 from litman.core.library.preprints import IN_LINK
 from litman.core.records import Paper
-from litman.formats import bibtex, bibtex_plain
-from litman.formats.bibtex_fields import MONTH_NAMES
+from litman.formats import bibtex, bibtex_plain, latex
+from litman.formats.bibtex_fields import MONTH_NAMES, Mode, encode_chars
 from litman.formats.exchange import ExportReport, WriteOptions, export_file
 
 Fields = list[tuple[str, str]]
@@ -55,13 +58,25 @@ RENAMED = {
     "lastchecked": "urldate",
     "accessed": "urldate",
 }
+# Fields biblatex's styles print as text, where pdflatex stops on a raw `_` or a Greek letter.
+# Keys (`ids`, `crossref`), paths, links and keywords are matched or read as written.
+TEXT = frozenset(
+    {
+        *("title", "subtitle", "titleaddon", "shorttitle", "origtitle", "booktitle"),
+        *("booksubtitle", "booktitleaddon", "maintitle", "mainsubtitle", "maintitleaddon"),
+        *("journaltitle", "journalsubtitle", "issuetitle", "issuesubtitle", "eventtitle"),
+        *("series", "note", "addendum", "howpublished", "abstract", "annotation"),
+        *("publisher", "institution", "organization", "location", "venue", "edition"),
+        *("type", "chapter", "version", "author", "editor", "translator", "bookauthor"),
+    }
+)
 _ISO_DATE = re.compile(r"\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?)?")
 
 
-def entry(entry_type: str, fields: Fields) -> tuple[str, Fields]:
-    """A BibTeX entry's type and fields as biblatex names them."""
+def entry(entry_type: str, fields: Fields, mode: Mode = "pdflatex") -> tuple[str, Fields]:
+    """A BibTeX entry's type and fields as biblatex names them, its text set as `mode` can."""
     kind, thesis_type = TYPES.get(entry_type.lower(), (entry_type, ""))
-    named = dict(_renamed(fields))
+    named = {k: _settable(v, mode) if k in TEXT else v for k, v in _renamed(fields)}
     if thesis_type and "type" not in named:
         named["type"] = thesis_type
     _move_date(named)
@@ -89,6 +104,11 @@ def _renamed(fields: Fields) -> Iterable[tuple[str, str]]:
             continue
         present.add(new)
         yield new, _access_date(value) if new == "urldate" else value
+
+
+def _settable(value: str, mode: Mode) -> str:
+    """Text pdflatex (or XeLaTeX, under `utf8`) sets from biber's .bbl without stopping."""
+    return encode_chars(latex.escape_scripts(value), mode)
 
 
 def _access_date(value: str) -> str:
@@ -169,7 +189,8 @@ def write(
     blocks). Nothing is left out: biber ignores fields its data model does not know, and
     litman's own come back on import."""
     mode, blocks = options.mode, options.blocks
-    return ExportReport(bibtex.write(papers, out, mode=mode, blocks=blocks, convert=entry))
+    convert = partial(entry, mode=mode or "pdflatex")
+    return ExportReport(bibtex.write(papers, out, mode=mode, blocks=blocks, convert=convert))
 
 
 def export(papers: Iterable[Paper], path: Path, options: WriteOptions = WriteOptions()) -> int:

@@ -100,13 +100,16 @@ def _escape(text: str, ascii_only: bool) -> str:
 def encode_non_ascii(text: str) -> str:
     """Non-ASCII characters in their LaTeX form (`ü` -> `{\\"u}`, `∈` ->
     `{\\ensuremath{\\in}}`); scripts that need fonts pdflatex does not load by default
-    (Cyrillic, CJK) stay as they are."""
+    (Cyrillic, CJK) stay as they are. An invisible mark with no LaTeX form (a bidi mark, a
+    zero-width space) is left out: pdflatex stops on it, and it prints as nothing."""
     return "".join(c if c.isascii() else _char_latex(c) for c in text)
 
 
 @lru_cache(maxsize=4096)
 def _char_latex(char: str) -> str:
     out = str(_TO_LATEX.unicode_to_latex(char))
+    if out == char and unicodedata.category(char) == "Cf":
+        return ""
     return char if "\\cyr" in out.lower() else out
 
 
@@ -408,6 +411,32 @@ def escape_specials(value: str) -> str:
         return m.group(1) + "\\" + m.group(2)
 
     return _ALIGN_OR_PARAM.sub(escaped, value)
+
+
+# A `_` or `^` no backslash escapes (`\\^o` is an accent, `\\_` prints as it should).
+_SCRIPT = re.compile(r"(?<!\\)((?:\\\\)*)([_^])")
+# Math by other means than `$`: `\ensuremath{_0}` (as `encode_non_ascii` writes `₀`), `\(x_0\)`.
+_MATH_ARG = re.compile(r"\\ensuremath\s*\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|\\\(.*?\\\)", re.S)
+
+
+def escape_scripts(value: str) -> str:
+    """A value with each `_` and `^` outside math escaped (`U(1)_A` -> `U(1)\\_A`): in text
+    pdflatex stops on them ("Missing $ inserted"). Those in math (`$...$`, `\\ensuremath{}`)
+    stay, and those in a `\\url{...}`, which reads them as they are."""
+    if "_" not in value and "^" not in value:
+        return value
+    kept = [m.span() for m in _MATH.finditer(value)]
+    if "\\" in value:
+        kept += [m.span() for m in _URL_ARG.finditer(value)]
+        kept += [m.span() for m in _MATH_ARG.finditer(value)]
+
+    def escaped(m: re.Match[str]) -> str:
+        at = m.end() - 1
+        if any(start <= at < end for start, end in kept):
+            return m.group()
+        return m.group(1) + _ESCAPES[m.group(2)]
+
+    return _SCRIPT.sub(escaped, value)
 
 
 def _meant(value: str, at: int) -> bool:

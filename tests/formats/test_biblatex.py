@@ -169,3 +169,46 @@ def test_kept_blocks_are_written_as_the_bibtex_export_writes_them(tmp_path: Path
     got = out.read_text(encoding="utf-8")
     assert got.startswith("@preamble{x}") and got.endswith("@comment{jabref-meta: a;}\n")
     assert text.startswith("@preamble{x}") and "@article{agosta21" in got
+
+
+# Unedited fields of a real JabRef file (testjabref.bib): a raw `_` outside math, Greek
+# letters and a left-to-right mark, each of which pdflatex stops on in biber's .bbl.
+PDFLATEX_STOPS = (
+    "@article{bv, title = {Partial b_{v}(s) and b_{v}(θ) metric spaces}, "
+    "author = {Doe, Jane}, journal = {J}, year = {2020}}\n"
+    "@article{qcd, title = {The Chiral and U(1)_A Symmetries}, author = {Doe, Jane}, "
+    "journal = {Nucl. {$Z_3$} Phys}, year = {2020}, url = {https://x.org/a_b}, "
+    "file = {:a_b.pdf:PDF}, ids = {old_key}}\n"
+    "@techreport{who, title = {Coronavirus disease 2019 (\u200e COVID-19)\u200e: report}, "
+    "author = {{WHO}}, note = {$^{6}$He from $^{3}$H(α,pα)nn}, year = {2020}}\n"
+)
+
+
+def _biblatex_of(text: str, tmp_path: Path, options: WriteOptions = WriteOptions()) -> str:
+    source = tmp_path / "in.bib"
+    source.write_text(text, encoding="utf-8")
+    out = tmp_path / "out.bib"
+    with Library.open(tmp_path / "lib.sqlite") as lib:
+        app.import_files(lib, [source])
+        biblatex.export(lib.list_papers("citekey"), out, options)
+    return out.read_text(encoding="utf-8")
+
+
+def test_text_pdflatex_stops_on_is_written_so_it_sets(tmp_path: Path) -> None:
+    got = _biblatex_of(PDFLATEX_STOPS, tmp_path)
+    assert "title = {Partial b\\_{v}(s) and b\\_{v}({\\ensuremath{\\theta}}) metric" in got
+    assert "title = {The Chiral and U(1)\\_A Symmetries}" in got
+    assert "journaltitle = {Nucl. {$Z_3$} Phys}" in got  # math stays math
+    assert "(COVID-19):report" in got.replace(" ", "") and "\u200e" not in got
+    assert "note = {$^{6}$He from $^{3}$H({\\ensuremath{\\alpha}},p{\\ensuremath{" in got
+
+
+def test_keys_paths_and_links_keep_their_underscores(tmp_path: Path) -> None:
+    got = _biblatex_of(PDFLATEX_STOPS, tmp_path)
+    assert "url = {https://x.org/a_b}" in got and "file = {:a_b.pdf:PDF}" in got
+    assert "ids = {old_key}" in got
+
+
+def test_utf8_keeps_the_letters_but_not_a_raw_underscore(tmp_path: Path) -> None:
+    got = _biblatex_of(PDFLATEX_STOPS, tmp_path, WriteOptions(mode="utf8"))
+    assert "title = {Partial b\\_{v}(s) and b\\_{v}(θ) metric spaces}" in got

@@ -12,6 +12,7 @@ from litman.core.library.facade import Library
 from litman.formats import biblatex
 from litman.formats.exchange import WriteOptions
 from tests.conftest import ROOT, require_tool
+from tests.formats.test_biblatex import PDFLATEX_STOPS
 from tests.formats.tex_run import TOOLS, biber_run
 
 CHOCOLATE = ROOT / "tests" / "data" / "bib-real" / "Chocolate.bib"  # JabRef's own example
@@ -54,3 +55,10 @@ def test_a_real_file_warns_less_than_its_source(tmp_path: Path) -> None:
     errors, warnings = biber_run(exported(NMR, tmp_path), tmp_path / "export")
     assert set(errors) <= set(src_errors)
     assert set(warnings) <= set(src_warnings) and len(warnings) < len(src_warnings)
+
+
+@pytest.mark.slow
+def test_unedited_text_pdflatex_stops_on_compiles_with_biber(tmp_path: Path) -> None:
+    source = tmp_path / "in.bib"
+    source.write_text(PDFLATEX_STOPS, encoding="utf-8")
+    assert biber_run(exported(source, tmp_path), tmp_path / "run") == ([], [])
