@@ -6,8 +6,10 @@ Two kinds: a `file` the library keeps in its files folder (copied there; `path` 
 to that folder), and a `link`: a file left where it is, or a URL (`path` as given).
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 STORED = "file"  # copied into the library's files folder, deleted when the trash is emptied
@@ -73,6 +75,29 @@ class Attachment:
             "added": self.added_at.isoformat(),
             "missing": self.missing,
         }
+
+
+class Files(StrEnum):
+    """What a paper's attachments come to, as the table's Attachment column shows them and
+    its sort groups them: a file missing on disk first (what needs the user), then papers
+    with their files there, then those with links only; papers with none come last."""
+
+    MISSING = "missing"
+    PRESENT = "file"
+    LINKS = "link"
+
+
+FILES_ORDER = tuple(Files)
+
+
+def files_of(attachments: Sequence[Attachment]) -> Files | None:
+    """What these attachments (one paper's) come to; None when there are none."""
+    files = [a for a in attachments if not a.url]
+    if any(a.missing for a in files):
+        return Files.MISSING
+    if files:
+        return Files.PRESENT
+    return Files.LINKS if attachments else None
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,7 @@ SORT_FIELDS = (
     "entry_type",
     "doi",
     "read",
+    "attachments",
 )
 
 # Fields that `Library.update_paper` accepts.

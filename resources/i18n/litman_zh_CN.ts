@@ -306,6 +306,10 @@
         <translation>修改时间</translation>
     </message>
     <message>
+        <source>Attachment</source>
+        <translation>附件</translation>
+    </message>
+    <message>
         <source>title derived from the abstract</source>
         <translation>标题取自摘要</translation>
     </message>
@@ -1322,6 +1326,18 @@ Only one window at a time may change a library. You can open it read-only here: 
     <message>
         <source>Papers</source>
         <translation>文献列表</translation>
+    </message>
+    <message>
+        <source>Has its file</source>
+        <translation>有文件</translation>
+    </message>
+    <message>
+        <source>A file is missing (Paper → Find Missing Files… relinks it)</source>
+        <translation>文件缺失（文献 → 查找缺失的文件… 可重新链接）</translation>
+    </message>
+    <message>
+        <source>Has a link</source>
+        <translation>有链接</translation>
     </message>
 </context>
 <context>

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from litman.core.attached import LINKED, PDF, STORED, relinked
+from litman.core.attached import LINKED, PDF, STORED, Files, relinked
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
@@ -224,3 +224,25 @@ def test_a_rename_rule_names_stored_files(lib: Library, tmp_path: Path) -> None:
     assert Path(lib.attachments.of(2)[0].location).name == "kept.pdf"
     with pytest.raises(LitmanError, match="not journal"):
         lib.attachments.set_rename_rule("{journal}")
+
+
+def test_what_each_papers_attachments_come_to(lib: Library, tmp_path: Path) -> None:
+    lost = pdf(tmp_path, "lost.pdf")
+    lib.attachments.attach(1, [pdf(tmp_path, "kept.pdf"), lost], link=True)
+    lib.attachments.attach(2, ["https://example.org/paper"])
+    assert lib.attachments.files([1, 2]) == {1: Files.PRESENT, 2: Files.LINKS}
+    lost.unlink()
+    assert lib.attachments.files([1, 2]) == {1: Files.MISSING, 2: Files.LINKS}
+
+
+def test_sorting_by_attachments_puts_missing_files_first_and_papers_without_last(
+    lib: Library, tmp_path: Path
+) -> None:
+    lib.add_papers([NewPaper(title="Third"), NewPaper(title="Fourth")])
+    lost = pdf(tmp_path, "lost.pdf")
+    lib.attachments.attach(2, [pdf(tmp_path, "kept.pdf")], link=True)
+    lib.attachments.attach(3, [lost], link=True)
+    lib.attachments.attach(4, ["https://example.org/paper"])
+    lost.unlink()
+    assert lib.list_ids("attachments") == [3, 2, 4, 1]
+    assert lib.list_ids("attachments", descending=True) == [4, 2, 3, 1]

@@ -157,3 +157,19 @@ def test_find_missing_files_finding_none_says_so_and_adds_no_undo_step(
     said = window.statusBar().currentMessage
     qtbot.waitUntil(lambda: "Found 0 missing files" in said(), timeout=20000)
     assert window.undo.count() == before
+
+
+def test_the_table_marks_a_paper_whose_file_is_missing(window, qtbot, tmp_path) -> None:
+    pid, pdf = with_pdf(window, tmp_path)
+    model = window.model
+    cell = model.index(model.row_of(pid), model.column_of("attachment"))
+    tip = Qt.ItemDataRole.ToolTipRole
+    assert model.data(cell, tip) == "Has its file"
+    assert window.columns.is_shown("attachment")
+    pdf.unlink()
+    window.library.attachments.set_text(window.library.attachments.of(pid)[0].id, ["walrus"])
+    cell = model.index(model.row_of(pid), model.column_of("attachment"))
+    qtbot.waitUntil(lambda: "missing" in (model.data(cell, tip) or ""))
+    assert not model.data(cell, Qt.ItemDataRole.DecorationRole).isNull()
+    other = model.index(model.row_of(pid) ^ 1, model.column_of("attachment"))
+    assert model.data(other, Qt.ItemDataRole.DecorationRole) is None  # no attachment

@@ -32,13 +32,16 @@ from sqlalchemy import Connection, delete, select
 
 from litman.core import names
 from litman.core.attached import (
+    FILES_ORDER,
     LINKED,
     PDF,
     STORED,
     Attachment,
     Detach,
+    Files,
     NewAttachment,
     Reattach,
+    files_of,
     is_url,
 )
 from litman.core.errors import LitmanError, NotFoundError
@@ -129,6 +132,13 @@ class Attachments(Part):
             texts = table.texts_by_attachment(conn, paper_id)
         found = [(p, i) for i, t in texts if (p := best(t.split(table.PAGE_BREAK), words))]
         return max(found, key=lambda f: f[0].matched)[0] if found else None
+
+    def files(self, paper_ids: Sequence[int]) -> dict[int, Files]:
+        """What each paper's attachments come to (`Files`: a file missing, files there,
+        links only), as the table's Attachment column shows it; papers with none are left
+        out. It looks at the disk: one `stat` per file."""
+        found = self.of_papers(paper_ids).items()
+        return {pid: state for pid, group in found if (state := files_of(group)) is not None}
 
     def with_attachments(self, paper_ids: Sequence[int]) -> set[int]:
         """Those of these papers that have an attachment (the table's icon)."""
@@ -324,6 +334,21 @@ def missing_under(part: Attachments, paper_ids: Sequence[int], folder: Path) -> 
         elif ids:
             named[path.name] = ids
     return found
+
+
+def files_order(conn: Connection, base: Path | None, every: Sequence[int], desc: bool) -> list[int]:
+    """The papers `every` (ids ascending) in the order of what their attachments come to
+    (`FILES_ORDER`: missing files first), ties by id; descending reverses both; papers with
+    no attachment last either way, by id the same way. A `stat` per file of the library."""
+    by_paper: dict[int, list[Attachment]] = {}
+    for row in table.every_row(conn):
+        by_paper.setdefault(row["paper_id"], []).append(_record(row, base))
+    rank = {state: i for i, state in enumerate(FILES_ORDER)}
+    ranked = {pid: rank[state] for pid, group in by_paper.items() if (state := files_of(group))}
+    ids = sorted(every, reverse=desc)
+    none = len(FILES_ORDER)
+    sign = -1 if desc else 1
+    return sorted(ids, key=lambda pid: sign * ranked[pid] if pid in ranked else none)
 
 
 def files_folder(conn: Connection, default: Path | None) -> Path | None:

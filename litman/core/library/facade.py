@@ -17,7 +17,7 @@ from sqlalchemy import Connection, Engine, exists, select
 from litman.core import fields
 from litman.core.batch import gc_paused
 from litman.core.errors import Cancelled, LitmanError, NotFoundError
-from litman.core.library.attachments import Attachments
+from litman.core.library.attachments import Attachments, files_folder, files_order
 from litman.core.library.autoexports import AutoExports
 from litman.core.library.backups import Backups
 from litman.core.library.duplicates import Duplicates
@@ -618,9 +618,15 @@ class Library:
         cached = self._orders.get((sort, descending))
         if cached is not None:
             return list(cached)
-        if sort == "tags":
+        if sort in ("tags", "attachments"):
             with self._read() as conn:
-                ids = trash.without_trashed(conn, tag_order(conn, descending))
+                if sort == "tags":
+                    ids = tag_order(conn, descending)
+                else:  # what the disk held when sorted, until the next change
+                    every = column_order(conn, P.c.id, False)
+                    base = files_folder(conn, self._default_files_folder())
+                    ids = files_order(conn, base, every, descending)
+                ids = trash.without_trashed(conn, ids)
             self._orders[(sort, descending)] = ids
             return list(ids)
         with self._read() as conn:  # an index walk (litman.core.store.sorting)

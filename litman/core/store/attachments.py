@@ -23,6 +23,12 @@ def rows_of(conn: Connection, paper_ids: Sequence[int]) -> list[dict[str, Any]]:
     return [_plain(row) for row in conn.execute(query).mappings()]
 
 
+def every_row(conn: Connection) -> list[dict[str, Any]]:
+    """Every attachment row of the library (to sort papers by their files)."""
+    query = select(A).order_by(A.c.paper_id, A.c.id)
+    return [_plain(row) for row in conn.execute(query).mappings()]
+
+
 def rows_by_id(conn: Connection, ids: Sequence[int]) -> list[dict[str, Any]]:
     """These rows, each with its text (`TEXT`) when it has one: what an undo puts back."""
     query = select(A).where(in_ids(A.c.id, ids)).order_by(A.c.id)

@@ -163,6 +163,16 @@ BUILT_IN: tuple[Column, ...] = (
         "modified",
         shown=False,
     ),
+    # An icon (the model's): a file there, a file missing, links only. Last, so that a
+    # header state saved before it restores as it was, with this column added at its end.
+    Column(
+        "attachment",
+        "",
+        lambda p: "",
+        "attachments",
+        width=28,
+        tip=QT_TRANSLATE_NOOP("Columns", "Attachment"),
+    ),
 )
 # Columns that give their width to the title while no paper in the library has a value.
 ELASTIC = ("authors", "year", "venue", "tags")

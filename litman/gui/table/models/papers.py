@@ -16,11 +16,14 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QFont, QGuiApplication, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import QApplication, QStyle
 
 from litman import paths
+from litman.core.attached import Files
 from litman.core.errors import ServerUnreachableError
 from litman.core.library.facade import Library
 from litman.core.records import Paper, Status
+from litman.gui.i18n import QT_TRANSLATE_NOOP, translate
 from litman.gui.safe_text import rich
 from litman.gui.table.models.columns import BUILT_IN, FIELD_PREFIX, Column, field_column, tooltip
 from litman.gui.tag_dots import tag_dots
@@ -56,6 +59,22 @@ def status_icon(status: Status) -> QIcon:
     return icon
 
 
+# The Attachment column's icons (the style's own) and tooltips, by what a paper's attachments
+# come to.
+_FILE_ICONS = {
+    Files.PRESENT: QStyle.StandardPixmap.SP_FileIcon,
+    Files.MISSING: QStyle.StandardPixmap.SP_MessageBoxWarning,
+    Files.LINKS: QStyle.StandardPixmap.SP_DriveNetIcon,
+}
+_FILE_TIPS = {
+    Files.PRESENT: QT_TRANSLATE_NOOP("PaperTable", "Has its file"),
+    Files.MISSING: QT_TRANSLATE_NOOP(
+        "PaperTable", "A file is missing (Paper → Find Missing Files… relinks it)"
+    ),
+    Files.LINKS: QT_TRANSLATE_NOOP("PaperTable", "Has a link"),
+}
+
+
 # The roles answered, as plain ints: Qt asks seven roles of each painted cell (about 1,400
 # calls per repaint), and comparing an int with a Qt enum member costs a microsecond each.
 _DISPLAY = Qt.ItemDataRole.DisplayRole.value
@@ -82,7 +101,9 @@ class PaperTableModel(QAbstractTableModel):
         self._ids: list[int] = []
         self._row_of: dict[int, int] | None = {}
         self._cache: dict[int, Paper] = {}
+        self._files: dict[int, Files | None] = {}  # read with the papers: the disk looked at
         self._icons: dict[Status, QIcon] = {}  # made when first painted: pixmaps need a GUI app
+        self._file_icons: dict[Files, QIcon] = {}
         self._italic = QFont()
         self._italic.setItalic(True)
         self.columns: list[Column] = list(BUILT_IN)
@@ -136,6 +157,7 @@ class PaperTableModel(QAbstractTableModel):
         self._row_of = None  # made when first asked: typing replaces 100k ids per keystroke
         if not same_papers or len(self._cache) > KEPT:
             self._cache.clear()
+            self._files.clear()
         self.endResetModel()
 
     def ids(self) -> list[int]:
@@ -162,6 +184,7 @@ class PaperTableModel(QAbstractTableModel):
         rows = [row_of[i] for i in ids if i in row_of]
         for pid in ids:
             self._cache.pop(pid, None)
+            self._files.pop(pid, None)
         if rows:
             self.dataChanged.emit(
                 self.index(min(rows), 0), self.index(max(rows), len(self.columns) - 1)
@@ -178,6 +201,8 @@ class PaperTableModel(QAbstractTableModel):
             page = [i for i in self._ids[start : start + PAGE] if i not in self._cache]
             try:
                 self._cache.update((p.id, p) for p in self.library.get_many(page))
+                self._files.update(dict.fromkeys(page))
+                self._files.update(self.library.attachments.files(page))
             except ServerUnreachableError as exc:  # before the window knew: tell it
                 self.offline = True
                 self.lost.emit(str(exc))
@@ -219,6 +244,8 @@ class PaperTableModel(QAbstractTableModel):
         if role == _DISPLAY:
             return column.text(paper)
         key = column.key
+        if key == "attachment":
+            return self._attachment(self._files.get(paper.id), role)
         if role == _DECORATION:
             if key == "status":
                 return self._status_icon(paper.status)
@@ -229,6 +256,20 @@ class PaperTableModel(QAbstractTableModel):
             tip = tooltip(paper, key)
             return rich(tip) if tip else None  # a title `<img src=…>` is text, not markup
         return paper.status.value if key == "status" else None  # _ACCESSIBLE
+
+    def _attachment(self, files: Files | None, role: int) -> Any:
+        """The Attachment column: an icon for what the paper's attachments come to."""
+        if files is None or role in (_DISPLAY, _FONT):
+            return None
+        if role == _TOOLTIP:
+            return translate("PaperTable", _FILE_TIPS[files])
+        if role == _ACCESSIBLE:
+            return files.value
+        icon = self._file_icons.get(files)
+        app = QCoreApplication.instance()
+        if icon is None and isinstance(app, QApplication):  # a style needs a widget app
+            icon = self._file_icons[files] = app.style().standardIcon(_FILE_ICONS[files])
+        return icon
 
     def _status_icon(self, status: Status) -> QIcon:
         icon = self._icons.get(status)
