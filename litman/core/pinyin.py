@@ -95,21 +95,26 @@ def query_grams(word: str, typing: bool) -> list[tuple[tuple[str, ...], bool]]:
     found = _syllable_pairs(word, typing)
     if found:
         out.append(found)
-    if 2 <= len(word) <= INITIALS_MAX and not _NOT_INITIALS & set(word):
+    if may_be_initials(word):
         pairs = tuple(INITIALS_MARK + word[i : i + 2] for i in range(len(word) - 1))
         out.append((pairs, False))
     return out
 
 
+def may_be_initials(word: str) -> bool:
+    """Whether a typed word may be the initials of two or more syllables (`jqxx`)."""
+    return 2 <= len(word) <= INITIALS_MAX and not _NOT_INITIALS & set(word)
+
+
 def _syllable_pairs(word: str, typing: bool) -> tuple[tuple[str, ...], bool] | None:
-    found = _syllable_parts(word, typing)
+    found = syllable_parts(word, typing)
     if found is None:
         return None
     parts, begun = found
     return tuple(SYLLABLES_MARK + a + b for a, b in pairwise(parts)), begun
 
 
-def _syllable_parts(word: str, typing: bool) -> tuple[list[str], bool] | None:
+def syllable_parts(word: str, typing: bool) -> tuple[list[str], bool] | None:
     """The two or more syllables a word reads as, and whether the last is only begun."""
     parts = segment(word)
     begun = False
@@ -129,16 +134,29 @@ def spans(run: str, word: str, typing: bool) -> list[tuple[int, int]]:
     table = _readings()
     readings_of = [table.get(c, ())[:READINGS] for c in run]
     out: list[tuple[int, int]] = []
-    found = _syllable_parts(word, typing) if word.isascii() and word.isalpha() else None
+    found = syllable_parts(word, typing) if word.isascii() and word.isalpha() else None
     if found:
         parts, begun = found
         last = len(parts) - 1
         out += _matches(
             readings_of, parts, lambda r, p, j: r.startswith(p) if begun and j == last else r == p
         )
-    if 2 <= len(word) <= INITIALS_MAX and not _NOT_INITIALS & set(word):
+    if may_be_initials(word):
         out += _matches(readings_of, list(word), lambda r, p, j: r[0] == p)
     return out
+
+
+def reads_as(run: str, parts: list[str], begun: bool) -> bool:
+    """Whether some characters of a folded Han run read as the syllables `parts` (the last
+    one only begun, with `begun`): 机器学 reads as ji qi xu, begun."""
+    table = _readings()
+    readings_of = [table.get(c, ())[:READINGS] for c in run]
+    last = len(parts) - 1
+    return bool(
+        _matches(
+            readings_of, parts, lambda r, p, j: r.startswith(p) if begun and j == last else r == p
+        )
+    )
 
 
 def _matches(
