@@ -263,8 +263,11 @@ def autoexport_bytes(library: Library, binding: Binding) -> bytes:
     """The bytes `binding`'s file should hold now."""
     query = binding.query
     if query.startswith("saved:"):
-        query = library.saved.get(query.removeprefix("saved:").strip().strip('"')).query
-    papers = papers_to_export(library, library.search_ids(query, sort="citekey"))
+        saved = library.saved.get(query.removeprefix("saved:").strip().strip('"'))
+        ids = library.saved_ids(saved, "citekey")
+    else:
+        ids = library.search_ids(query, sort="citekey")
+    papers = papers_to_export(library, ids)
     out = io.StringIO()
     registry.write(papers, out, binding.fmt, WriteOptions(blocks=library.kept_blocks()))
     return registry.file_bytes(out.getvalue(), binding.fmt)

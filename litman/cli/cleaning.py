@@ -16,7 +16,18 @@ from typing import Any
 from litman.cli.output import emit_json, paper_line, say
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
-from litman.core.records import counted
+from litman.core.records import SavedSearch, Status, counted
+from litman.core.search.filters import (
+    ALL,
+    TRASH,
+    Filter,
+    Narrowing,
+    StatusFilter,
+    TagFilter,
+    Trash,
+    filter_from_text,
+    filter_text,
+)
 
 SAVED_PREFIX = "saved:"
 
@@ -93,25 +104,50 @@ def cmd_distinct(args: argparse.Namespace, lib: Library) -> int:
 def cmd_saved(args: argparse.Namespace, lib: Library) -> int:
     action = args.action or "list"
     if action == "add":
-        query = " ".join(args.query)
-        if not query.strip():
+        query, within = " ".join(args.query), _within(args)
+        if not query.strip() and within == ALL:
             raise LitmanError("Give the search to save: litman saved add NAME QUERY.")
-        lib.saved.add(args.name, query)
-        say(f"saved '{' '.join(args.name.split())}': {query}")
+        lib.saved.add(args.name, query, within)
+        shown = _shown(SavedSearch(args.name, query, filter_text(within)))
+        say(f"saved '{' '.join(args.name.split())}': {shown}")
         return 0
     if action == "remove":
         lib.saved.remove(args.name)
         say(f"removed the saved search '{args.name}'")
         return 0
-    found = [(s, len(lib.search_ids(s.query))) for s in lib.saved.listed()]
+    found = [(s, len(lib.saved_ids(s))) for s in lib.saved.listed()]
     if getattr(args, "json", False):
-        emit_json([{"name": s.name, "query": s.query, "count": n} for s, n in found])
+        emit_json(
+            [{"name": s.name, "query": s.query, "within": s.within, "count": n} for s, n in found]
+        )
         return 0
     if not found:
         say("no saved searches; `litman saved add NAME QUERY` saves one")
     for s, n in found:
-        say(f"{s.name}: {s.query} ({counted(n, 'paper')})")
+        say(f"{s.name}: {_shown(s)} ({counted(n, 'paper')})")
     return 0
+
+
+def _within(args: argparse.Namespace) -> Filter:
+    """The sidebar filter `saved add` was given: --tag, --status or --trash."""
+    if getattr(args, "tag", None):
+        return TagFilter(args.tag)
+    if getattr(args, "status", None):
+        return StatusFilter(Status(args.status))
+    return TRASH if getattr(args, "trash", False) else ALL
+
+
+def _shown(s: SavedSearch) -> str:
+    """A saved search's query, and the filter it narrows: `walrus (in tag/Zoo)`."""
+    return f"{s.query} (in {s.within})" if s.within else s.query
+
+
+def saved_named(lib: Library, words: Sequence[str]) -> SavedSearch | None:
+    """The saved search a query names (`saved:NAME`), or None for a query as typed."""
+    query = " ".join(words)
+    if query.startswith(SAVED_PREFIX):
+        return lib.saved.get(query[len(SAVED_PREFIX) :].strip().strip('"'))
+    return None
 
 
 def cmd_related(args: argparse.Namespace, lib: Library) -> int:
@@ -126,12 +162,19 @@ def cmd_related(args: argparse.Namespace, lib: Library) -> int:
     return 0
 
 
-def expand_saved(lib: Library, words: Sequence[str]) -> str:
-    """A query as typed, or, when it is `saved:NAME`, the query saved under NAME."""
-    query = " ".join(words)
-    if query.startswith(SAVED_PREFIX):
-        return lib.saved.get(query[len(SAVED_PREFIX) :].strip().strip('"')).query
-    return query
+def searched(lib: Library, words: Sequence[str]) -> tuple[str, Narrowing]:
+    """What `litman search` searches: a query as typed, or, when it is `saved:NAME`, the
+    query saved under NAME within its sidebar filter."""
+    saved = saved_named(lib, words)
+    if saved is None:
+        return " ".join(words), ALL
+    within = filter_from_text(saved.within)
+    if isinstance(within, Trash):
+        raise LitmanError(
+            f"'{saved.name}' lists the trash, which is not searched: "
+            f'`litman export saved:"{saved.name}"` writes its papers.'
+        )
+    return saved.query, within
 
 
 def add_parsers(add: Any, commands: Any) -> None:
@@ -169,6 +212,10 @@ def add_parsers(add: Any, commands: Any) -> None:
     a = actions.add_parser("list", help="the saved searches with their counts (the default)")
     a.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
     a = actions.add_parser("add", help="save QUERY under NAME")
+    which = a.add_mutually_exclusive_group()
+    which.add_argument("--tag", metavar="PATH", help="within this tag and the tags below it")
+    which.add_argument("--status", choices=[s.value for s in Status], help="within this status")
+    which.add_argument("--trash", action="store_true", help="the trash's papers")
     a.add_argument("name", metavar="NAME")
     a.add_argument("query", nargs=argparse.REMAINDER, metavar="QUERY")
     a.set_defaults(read_only_cmd=False)

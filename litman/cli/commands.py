@@ -236,8 +236,8 @@ def cmd_import(args: argparse.Namespace, lib: Library) -> int:
 def cmd_search(args: argparse.Namespace, lib: Library) -> int:
     if not args.query:
         raise UsageError("search needs a QUERY")
-    query = cleaning.expand_saved(lib, args.query)
-    result = lib.search(query)
+    query, within = cleaning.searched(lib, args.query)
+    result = lib.search(query, within=within)
     for note in result.query.notes:
         say(f"litman: note: {note}", err=True)
     papers = lib.get_many(result.ids[: args.limit] if args.limit else result.ids)
@@ -276,13 +276,14 @@ def cmd_export(args: argparse.Namespace, lib: Library) -> int:
     target = None if args.output == "-" else export_target(args.output)
     if target is not None:
         lib.refuse_own_file(target, "export to")
-    query = cleaning.expand_saved(lib, args.query)
-    ids = lib.search_ids(query, sort="citekey")
+    saved = cleaning.saved_named(lib, args.query)
+    query = saved.query if saved else " ".join(args.query)
+    ids = lib.saved_ids(saved, "citekey") if saved else lib.search_ids(query, sort="citekey")
     papers = app.papers_to_export(lib, ids)
     fmt = registry.format_for(target, args.format)
     mode: Mode = "ascii" if args.ascii else "utf8" if args.utf8 else "pdflatex"
     # every file's blocks in a whole export; else those of the files the papers came from
-    options = WriteOptions(mode, lib.kept_blocks(ids if query.strip() else None))
+    options = WriteOptions(mode, lib.kept_blocks(ids if query.strip() or saved else None))
     if target is None:
         report = registry.write(papers, sys.stdout, fmt, options)
     else:

@@ -351,10 +351,13 @@ class MergeRecord:
 
 @dataclass(frozen=True)
 class SavedSearch:
-    """A search kept under a name: its query in the search language."""
+    """A search kept under a name: its query in the search language, and the sidebar filter
+    it narrows (a tag, a reading status, the trash) as `filters.filter_text` writes it
+    ("" for all papers; `Library.saved_ids` applies both)."""
 
     name: str
     query: str
+    within: str = ""
 
 
 @dataclass(frozen=True)

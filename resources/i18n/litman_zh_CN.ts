@@ -1550,6 +1550,10 @@ Only one window at a time may change a library. You can open it read-only here: 
         <translation>“%1”的名称：</translation>
     </message>
     <message>
+        <source>Name for “%1” in %2:</source>
+        <translation>“%1”（在%2中）的名称：</translation>
+    </message>
+    <message>
         <source>Rename Saved Search</source>
         <translation>重命名已保存的搜索</translation>
     </message>
@@ -1657,6 +1661,10 @@ Password for %2 (kept for this session only):</source>
     <message>
         <source>Saved searches</source>
         <translation>已保存的搜索</translation>
+    </message>
+    <message>
+        <source>%1 (in %2)</source>
+        <translation>%1（在%2中）</translation>
     </message>
     <message>
         <source>the tag “%1”</source>

@@ -306,6 +306,10 @@
         <translation>修改時間</translation>
     </message>
     <message>
+        <source>Attachment</source>
+        <translation type="unfinished">附件</translation>
+    </message>
+    <message>
         <source>title derived from the abstract</source>
         <translation>標題取自摘要</translation>
     </message>
@@ -1323,6 +1327,18 @@ Only one window at a time may change a library. You can open it read-only here: 
         <source>Papers</source>
         <translation>文獻列表</translation>
     </message>
+    <message>
+        <source>Has its file</source>
+        <translation type="unfinished">有檔案</translation>
+    </message>
+    <message>
+        <source>A file is missing (Paper → Find Missing Files… relinks it)</source>
+        <translation type="unfinished">檔案缺失（文獻 → 查詢缺失的檔案… 可重新連結）</translation>
+    </message>
+    <message>
+        <source>Has a link</source>
+        <translation type="unfinished">有連結</translation>
+    </message>
 </context>
 <context>
     <name>QFileDialog</name>
@@ -1534,6 +1550,10 @@ Only one window at a time may change a library. You can open it read-only here: 
         <translation>「%1」的名稱：</translation>
     </message>
     <message>
+        <source>Name for “%1” in %2:</source>
+        <translation type="unfinished">「%1」（在%2中）的名稱：</translation>
+    </message>
+    <message>
         <source>Rename Saved Search</source>
         <translation>重新命名已儲存的搜尋</translation>
     </message>
@@ -1641,6 +1661,10 @@ Password for %2 (kept for this session only):</source>
     <message>
         <source>Saved searches</source>
         <translation>已儲存的搜尋</translation>
+    </message>
+    <message>
+        <source>%1 (in %2)</source>
+        <translation type="unfinished">%1（在%2中）</translation>
     </message>
     <message>
         <source>the tag “%1”</source>

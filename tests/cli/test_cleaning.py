@@ -148,3 +148,20 @@ def test_the_file_imported_again_after_a_merge_merges_into_the_kept_paper(
     with Library.open(twice) as lib:
         assert lib.count() == 29  # 30 papers, one merged; none added again
         assert lib.resolve("copy-Corti_2009") == lib.resolve("Corti_2009")
+
+
+def test_a_saved_search_narrowed_to_a_tag_counts_and_exports_within_it(
+    twice: Path, capsys, tmp_path: Path
+) -> None:
+    with Library.open(twice) as lib:
+        found = lib.search_ids("chocolate")
+        lib.add_tag("Sweet", found[:2])
+    code, out, _ = cli(capsys, twice, "saved", "add", "--tag", "Sweet", "Sweet cocoa", "chocolate")
+    assert code == 0 and "(in tag/Sweet)" in out
+    (listed,) = json.loads(cli(capsys, twice, "saved", "--json")[1])
+    assert (listed["within"], listed["count"]) == ("tag/Sweet", 2)
+    out_file = tmp_path / "sweet.bib"
+    assert cli(capsys, twice, "export", "saved:Sweet cocoa", "-o", str(out_file))[0] == 0
+    assert len(entries(out_file)) == 2
+    code, out, _ = cli(capsys, twice, "search", "saved:Sweet cocoa")
+    assert code == 0 and len(out.strip().splitlines()) == 2

@@ -49,3 +49,39 @@ def test_a_listener_is_told_saved_searches_changed(library: Library) -> None:
     library.subscribe(told.append)
     library.saved.add("A", "year:2020")
     assert [c.saved_changed for c in told] == [True]
+
+
+def test_a_saved_search_keeps_its_sidebar_filter_and_finds_within_it(
+    library_path: Path,
+) -> None:
+    from litman.core.records import NewPaper
+    from litman.core.search.filters import TRASH, TagFilter
+
+    with Library.open(library_path) as lib:
+        ids = lib.add_papers([NewPaper(title=f"Walrus {i}") for i in range(4)]).added
+        lib.add_tag("Zoo > Seals", ids[:2])
+        lib.saved.add("Seals", "walrus", TagFilter("Zoo"))
+        lib.saved.add("Binned", "", TRASH)
+        lib.delete_papers(ids[3:])
+    with Library.open(library_path) as lib:
+        seals, binned = lib.saved.get("seals"), lib.saved.get("binned")
+        assert (seals.within, binned.within) == ("tag/Zoo", "trash")
+        assert sorted(lib.saved_ids(seals)) == sorted(ids[:2])
+        assert lib.saved_ids(binned) == list(ids[3:])
+        renamed = lib.saved.update("Seals", new_name="Pinnipeds")
+        assert lib.saved.get("pinnipeds").within == "tag/Zoo"
+        lib.undo(renamed)
+        assert lib.saved.get("seals").within == "tag/Zoo"
+
+
+def test_saved_searches_of_a_schema_14_library_narrow_nothing(tmp_path: Path) -> None:
+    import shutil
+    import sqlite3
+
+    path = tmp_path / "old.sqlite"
+    shutil.copyfile(Path(__file__).parents[1] / "data/libraries/schema-14.sqlite", path)
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO saved_searches (name, name_key, query) VALUES ('A', 'a', 'x')")
+    conn.close()
+    with Library.open(path) as lib:
+        assert lib.saved.listed() == [SavedSearch("A", "x", "")]

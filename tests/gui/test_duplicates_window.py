@@ -6,6 +6,7 @@ import pytest
 
 from litman.core.records import NewPaper
 from litman.gui.dialogs import duplicates_actions
+from litman.gui.writes import commands
 
 pytestmark = pytest.mark.gui
 
@@ -75,3 +76,19 @@ def test_the_sidebar_row_opens_the_dialog(window, qtbot, monkeypatch) -> None:
     assert row is not None and row.text(0) == "Duplicates…"
     window.sidebar.itemClicked.emit(row, 0)
     assert opened == [window]
+
+
+def test_the_sidebar_row_counts_the_groups_found_again_after_a_change(window, qtbot) -> None:
+    from litman.gui.sidebar.tree import DUPLICATES_ROLE
+
+    def count() -> str:
+        root = window.sidebar.topLevelItem(0)
+        rows = [root.child(i) for i in range(root.childCount())]
+        return next(r.text(1) for r in rows if r.data(0, DUPLICATES_ROLE))
+
+    before = len(window.library.duplicates.find())
+    qtbot.waitUntil(lambda: count() == str(before), timeout=20000)
+    a, b = twins(window)
+    qtbot.waitUntil(lambda: count() == str(before + 1), timeout=20000)
+    window.push(commands.NotDuplicates(window.library, [a, b]))
+    qtbot.waitUntil(lambda: count() == str(before), timeout=20000)

@@ -74,3 +74,25 @@ def test_rename_is_undone(window, qtbot, monkeypatch) -> None:
     assert saved_item(window, "Bandits") is None
     window.undo.undo()
     qtbot.waitUntil(lambda: saved_item(window, "Bandits") is not None)
+
+
+def test_a_search_saved_in_a_tag_keeps_the_tag_and_narrows_to_it_again(
+    window, qtbot, monkeypatch
+) -> None:
+    from litman.core.search.filters import ALL, TagFilter
+
+    window.library.build_index()
+    ids = window.library.list_ids("id")
+    window.library.add_tag("zoo", ids[:4])
+    window.sidebar.refresh()
+    window.sidebar.select_filter(TagFilter("zoo"))
+    item = save(window, qtbot, monkeypatch, "Zoo all", "")
+    (kept,) = window.library.saved.listed()
+    assert (kept.query, kept.within) == ("", "tag/zoo") and item.text(1) == "4"
+    window.sidebar.select_filter(ALL)
+    qtbot.waitUntil(lambda: window.model.rowCount() == len(ids))
+    window.sidebar.setCurrentItem(saved_item(window, "Zoo all"))
+    assert window.sidebar.current_filter() == TagFilter("zoo")
+    qtbot.waitUntil(lambda: sorted(window.model.ids()) == sorted(ids[:4]))
+    window.library.add_tag("zoo", ids[4:6])
+    qtbot.waitUntil(lambda: saved_item(window, "Zoo all").text(1) == "6")

@@ -38,11 +38,12 @@ from litman.core.records import (
     ImportReport,
     Inverse,
     Paper,
+    SavedSearch,
     SearchFields,
     Status,
     ToTrash,
 )
-from litman.core.search.filters import ALL, Narrowing
+from litman.core.search.filters import ALL, Narrowing, Trash, filter_from_text
 from litman.core.search.query import Query, parse
 from litman.core.store import journal, models, reading, reading_state, trash
 from litman.core.store import rows as store
@@ -753,6 +754,16 @@ class Library:
         if sort is None and q.ranked:
             return ids.tolist().copy()
         return self._in_table_order(set(ids.tolist()), sort, descending)
+
+    def saved_ids(
+        self, saved: SavedSearch, sort: str | None = None, descending: bool = False
+    ) -> list[int]:
+        """The papers a saved search finds now: its query within its sidebar filter (one
+        saved in the trash: the trash's papers, as the window shows them)."""
+        within = filter_from_text(saved.within)
+        if isinstance(within, Trash):
+            return self.trash_ids()
+        return self.search_ids(saved.query, sort, descending, within)
 
     def _in_table_order(self, keep: set[int], sort: str | None, descending: bool) -> list[int]:
         """`keep` in a column's order (`sort`), else newest added first."""

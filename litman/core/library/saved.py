@@ -9,10 +9,12 @@ from sqlalchemy import Connection, delete, insert, select
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.library.parts import Part
 from litman.core.records import Changes, SavedChange, SavedSearch
+from litman.core.search.filters import ALL, Filter, filter_text
 from litman.core.search.query import parse
 from litman.core.store import models
 
 T = models.saved_searches
+_COLUMNS = (T.c.name, T.c.query, T.c.sidebar_filter)  # a SavedSearch's fields, in order
 
 
 class Saved(Part):
@@ -21,8 +23,8 @@ class Saved(Part):
     def listed(self) -> list[SavedSearch]:
         """Every saved search, by name (case aside)."""
         with self._read() as conn:
-            rows = conn.execute(select(T.c.name, T.c.query).order_by(T.c.name_key))
-            return [SavedSearch(name, query) for name, query in rows]
+            rows = conn.execute(select(*_COLUMNS).order_by(T.c.name_key))
+            return [SavedSearch(*row) for row in rows]
 
     def get(self, name: str) -> SavedSearch:
         """The saved search of this name (case aside), or NotFoundError."""
@@ -32,14 +34,16 @@ class Saved(Part):
             raise NotFoundError(f"No saved search named '{name}'.")
         return found
 
-    def add(self, name: str, query: str) -> Changes:
-        """Save `query` under `name`; a name taken already is refused."""
+    def add(self, name: str, query: str, within: Filter = ALL) -> Changes:
+        """Save `query` under `name`, with the sidebar filter `within` it narrows; a name
+        taken already is refused."""
         name = _clean(name)
         parse(query)  # a query that cannot be read is refused before it is kept
+        new = SavedSearch(name, query, filter_text(within))
         with self._write() as conn:
             if _find(conn, name) is not None:
                 raise LitmanError(f"A saved search named '{name}' exists already.")
-            return self._publish(_change(conn, SavedChange((), (SavedSearch(name, query),))))
+            return self._publish(_change(conn, SavedChange((), (new,))))
 
     def update(self, name: str, new_name: str | None = None, query: str | None = None) -> Changes:
         """Rename a saved search, or give it another query, or both."""
@@ -47,7 +51,9 @@ class Saved(Part):
             old = _find(conn, name)
             if old is None:
                 raise NotFoundError(f"No saved search named '{name}'.")
-            new = SavedSearch(_clean(new_name or old.name), old.query if query is None else query)
+            new = SavedSearch(
+                _clean(new_name or old.name), old.query if query is None else query, old.within
+            )
             parse(new.query)
             clash = _find(conn, new.name)
             if clash is not None and clash.name.casefold() != old.name.casefold():
@@ -76,10 +82,9 @@ def _clean(name: str) -> str:
 
 
 def _find(conn: Connection, name: str) -> SavedSearch | None:
-    row = conn.execute(
-        select(T.c.name, T.c.query).where(T.c.name_key == " ".join(name.split()).casefold())
-    ).first()
-    return None if row is None else SavedSearch(row.name, row.query)
+    key = " ".join(name.split()).casefold()
+    row = conn.execute(select(*_COLUMNS).where(T.c.name_key == key)).first()
+    return None if row is None else SavedSearch(*row)
 
 
 def _change(conn: Connection, change: SavedChange) -> Changes:
@@ -88,6 +93,7 @@ def _change(conn: Connection, change: SavedChange) -> Changes:
     for name in change.remove:
         conn.execute(delete(T).where(T.c.name_key == name.casefold()))
     for s in change.put:
-        conn.execute(insert(T).values(name=s.name, name_key=s.name.casefold(), query=s.query))
+        values = {"name": s.name, "name_key": s.name.casefold(), "query": s.query}
+        conn.execute(insert(T).values(**values, sidebar_filter=s.within))
     inverse = SavedChange(tuple(s.name for s in change.put), tuple(before))
     return Changes(saved_changed=True, inverse=inverse)

@@ -171,6 +171,30 @@ Filter = Narrowing | Trash
 TermFilter = StatusFilter | YearFilter | TypedTag
 
 
+# A filter as a line of text (a saved search keeps its sidebar filter so, the window's view
+# settings the one shown); a tag's path follows its prefix verbatim.
+_TAG_TEXT, _STATUS_TEXT, _TRASH_TEXT = "tag/", "status:", "trash"
+
+
+def filter_text(within: Filter) -> str:
+    """A filter as a line of text: `tag/A > B`, `status:read`, `trash`; "" for all papers."""
+    if isinstance(within, TagFilter):
+        return _TAG_TEXT + within.path
+    if isinstance(within, StatusFilter):
+        return _STATUS_TEXT + within.status.value
+    return _TRASH_TEXT if isinstance(within, Trash) else ""
+
+
+def filter_from_text(text: str) -> Filter:
+    """The filter `filter_text` wrote; all papers for anything else."""
+    if text.startswith(_TAG_TEXT):
+        return TagFilter(text.removeprefix(_TAG_TEXT))
+    status = text.removeprefix(_STATUS_TEXT)
+    if status != text and status in {s.value for s in Status}:
+        return StatusFilter(Status(status))
+    return TRASH if text == _TRASH_TEXT else ALL
+
+
 def of_term(term: Term) -> TermFilter:
     """The filter a parsed `status:`, `year:` or `tag:` term stands for (negation aside)."""
     if term.kind == "status":

@@ -12,7 +12,7 @@ from sqlalchemy import JSON, Column, Index, Integer, String, Table, UniqueConstr
 from sqlmodel import Field, SQLModel
 
 # Bump with a migration in `litman.core.store.schema` whenever a table below changes.
-SCHEMA_VERSION = 14
+SCHEMA_VERSION = 15
 # Sortable columns indexed since schema 3 (the others had an index already).
 SORT_INDEXED = (
     "authors_sort",
@@ -269,7 +269,8 @@ class DistinctRow(SQLModel, table=True):
 
 class SavedSearchRow(SQLModel, table=True):
     """A search kept under a name (schema 11; `litman.core.library.saved`): in the library,
-    so that a shared library shares them. Names are unique case-insensitively."""
+    so that a shared library shares them. Names are unique case-insensitively. Since schema
+    15 with the sidebar filter it was saved in (`filters.filter_text`; "" for all papers)."""
 
     __tablename__ = "saved_searches"
     __table_args__ = (UniqueConstraint("name_key"),)
@@ -278,6 +279,9 @@ class SavedSearchRow(SQLModel, table=True):
     name: str
     name_key: str
     query: str
+    sidebar_filter: str = Field(
+        default="", sa_column=Column(String, nullable=False, server_default="")
+    )
 
 
 def table_of(model: type[SQLModel]) -> Table:

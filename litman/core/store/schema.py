@@ -141,6 +141,15 @@ def _v13_to_v14(conn: Connection) -> None:
     )
 
 
+def _v14_to_v15(conn: Connection) -> None:
+    """A saved search keeps the sidebar filter it was saved in: none for those before."""
+    have = {c["name"] for c in inspect(conn).get_columns("saved_searches")}
+    if "sidebar_filter" not in have:
+        conn.execute(
+            text("ALTER TABLE saved_searches ADD COLUMN sidebar_filter VARCHAR NOT NULL DEFAULT ''")
+        )
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _v1_to_v2,
@@ -156,6 +165,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     11: _v11_to_v12,
     12: _v12_to_v13,
     13: _v13_to_v14,
+    14: _v14_to_v15,
 }
 
 

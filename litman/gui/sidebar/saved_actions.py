@@ -1,6 +1,7 @@
-"""Edit → Save Search…: the search box's query kept under a name in the library, shown under
-Saved searches in the sidebar with its count; choosing one there puts its query back in the
-search box; its context menu renames or removes it. Each is an undoable command
+"""Edit → Save Search…: the search box's query, and the sidebar's filter (a tag, a reading
+status, the trash), kept under a name in the library, shown under Saved searches in the
+sidebar with its count; choosing one there puts its query back in the search box and narrows
+the table by its filter again; its context menu renames or removes it. Each is an undoable command
 (`commands.SaveSearch`, `commands.RenameSaved`, `commands.RemoveSaved`).
 """
 
@@ -10,6 +11,7 @@ from typing import Protocol
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QLineEdit
 
+from litman.core.search.filters import ALL
 from litman.gui.i18n import fill, translate
 from litman.gui.sidebar.host import Host
 from litman.gui.writes import commands
@@ -22,18 +24,18 @@ class SavedHost(Host, Protocol):
 
 
 def save_search(win: SavedHost) -> None:
-    query = win.search.text().strip()
-    if not query:
+    query, within = win.search.text().strip(), win.sidebar.current_filter()
+    if not query and within == ALL:
         said = translate("SavedSearches", "Type a search first: Save Search keeps the query typed.")
         win.statusBar().showMessage(said, 8000)
         return
-    name, ok = QInputDialog.getText(
-        win.window(),
-        translate("SavedSearches", "Save Search"),
-        fill(translate("SavedSearches", "Name for “%1”:"), query),
-    )
+    asked = fill(translate("SavedSearches", "Name for “%1”:"), query)
+    if within != ALL:
+        where = win.sidebar.named(within)
+        asked = fill(translate("SavedSearches", "Name for “%1” in %2:"), query, where)
+    name, ok = QInputDialog.getText(win.window(), translate("SavedSearches", "Save Search"), asked)
     if ok and name.strip():
-        win.push(commands.SaveSearch(win.library, name, query))
+        win.push(commands.SaveSearch(win.library, name, query, within))
 
 
 def rename(win: SavedHost, name: str) -> None:

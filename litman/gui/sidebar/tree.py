@@ -7,8 +7,9 @@ Each item carries the typed filter it stands for (`StatusFilter(Status.READ)`,
 one emits it, and the window searches with it beside the search box's text. Rows dropped
 on a tag, and the tag context menu, are emitted as requests: the window decides what they
 do. The filter shown is kept between sessions as a line of text (`setting_of`, `filter_of`).
-A saved search is a query a person typed, kept under a name (`Library.saved`): choosing one
-emits its text (`savedChosen`), which the window puts in the search box.
+A saved search is a query a person typed, kept under a name (`Library.saved`) with the filter
+it was saved in: choosing one emits its text (`savedChosen`), which the window puts in the
+search box, and while it is the current item its filter is the one the table is narrowed by.
 """
 
 from PySide6.QtCore import QPoint, Qt, Signal
@@ -17,14 +18,25 @@ from PySide6.QtWidgets import QAbstractItemView, QMenu, QTreeWidget, QTreeWidget
 
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
-from litman.core.records import Status
-from litman.core.search.filters import ALL, TRASH, Filter, StatusFilter, TagFilter, Trash
+from litman.core.records import SavedSearch, Status
+from litman.core.search.filters import (
+    ALL,
+    TRASH,
+    Filter,
+    StatusFilter,
+    TagFilter,
+    Trash,
+    filter_from_text,
+    filter_text,
+)
 from litman.display.text import tag_text
 from litman.gui.i18n import QT_TRANSLATE_NOOP, fill, status_name, translate
+from litman.gui.sidebar.duplicates_count import DuplicatesCount
 from litman.gui.tag_dots import tag_dots
 
 ROLE = Qt.ItemDataRole.UserRole
 SAVED_ROLE = ROLE + 2  # a saved search's query
+SAVED_FILTER_ROLE = ROLE + 5  # the sidebar filter a saved search narrows
 DUPLICATES_ROLE = ROLE + 4  # the Duplicates row
 MIME = "application/x-litman-ids"
 
@@ -35,30 +47,17 @@ MINE_TIP = QT_TRANSLATE_NOOP(
 )
 
 
-# How a filter is kept in the view settings; a tag's path follows its prefix verbatim.
-_TAG_SETTING, _STATUS_SETTING, _TRASH_SETTING = "tag/", "status:", "trash"
-
-
 def setting_of(within: Filter) -> str:
-    """A filter as the view settings keep it."""
-    if isinstance(within, TagFilter):
-        return _TAG_SETTING + within.path
-    if isinstance(within, StatusFilter):
-        return _STATUS_SETTING + within.status.value
-    return _TRASH_SETTING if isinstance(within, Trash) else "all"
+    """A filter as the view settings keep it (`filters.filter_text`; "all" for all)."""
+    return filter_text(within) or "all"
 
 
 def filter_of(setting: str) -> Filter:
     """The filter a view setting keeps (`setting_of`); All for anything else. Settings
     kept as query text by earlier versions (`tag:"A"`, `in:trash`) are read too."""
-    if setting.startswith(_TAG_SETTING):
-        return TagFilter(setting.removeprefix(_TAG_SETTING))
     if setting.startswith('tag:"') and setting.endswith('"') and len(setting) > 6:
         return TagFilter(setting[5:-1])
-    status = setting.removeprefix(_STATUS_SETTING)
-    if status != setting and status in {s.value for s in Status}:
-        return StatusFilter(Status(status))
-    return TRASH if setting in (_TRASH_SETTING, "in:trash") else ALL
+    return TRASH if setting == "in:trash" else filter_from_text(setting)
 
 
 class Sidebar(QTreeWidget):
@@ -96,7 +95,10 @@ class Sidebar(QTreeWidget):
         self._items: dict[Filter, QTreeWidgetItem] = {}
         self._colours: dict[str, str | None] = {}
         self._follow: Filter | None = None  # the tag shown, renamed: shown at its new name
+        self.duplicates = DuplicatesCount(library, self)  # counted on a worker
+        self.duplicates.counted.connect(self._show_duplicates)
         self.refresh()
+        self.duplicates.later()
 
     def follow_rename(self, old: str, new: str) -> None:
         """Tag `old` became `new` (a rename, or its undo): if it, or a tag below it, is the
@@ -132,8 +134,13 @@ class Sidebar(QTreeWidget):
                 item.setToolTip(0, translate("Sidebar", MINE_TIP))
         trash = self._add(lib_root, self.tr("Trash"), TRASH, self.library.trash_count())
         trash.setToolTip(0, self.tr("Deleted papers, until restored or deleted permanently"))
-        dupes = QTreeWidgetItem(lib_root, [self.tr("Duplicates…"), ""])
+        counted = self.duplicates.count
+        dupes = QTreeWidgetItem(
+            lib_root, [self.tr("Duplicates…"), "" if counted is None else f"{counted:,}"]
+        )
         dupes.setData(0, DUPLICATES_ROLE, True)
+        dupes.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
+        self._dupes = dupes
         dupes.setToolTip(
             0, self.tr("Papers that are probably one work: merge them, or say they are not")
         )
@@ -147,6 +154,9 @@ class Sidebar(QTreeWidget):
         self.blockSignals(False)
         self.select_filter(current)
 
+    def _show_duplicates(self, groups: int) -> None:
+        self._dupes.setText(1, f"{groups:,}")
+
     def refresh_saved(self) -> None:
         """The saved searches came or went: rebuild their rows alone."""
         self.blockSignals(True)
@@ -157,18 +167,26 @@ class Sidebar(QTreeWidget):
 
     def _build_saved(self) -> None:
         for s in self.library.saved.listed():
-            item = QTreeWidgetItem(self._saved_root, [s.name, self._saved_count(s.query)])
+            item = QTreeWidgetItem(self._saved_root, [s.name, self._saved_count(s)])
+            within = filter_from_text(s.within)
             item.setData(0, SAVED_ROLE, s.query)
             item.setData(0, ROLE + 3, s.name)
-            item.setToolTip(0, s.query)  # plain text: a tooltip with no tag is never markup
+            item.setData(0, SAVED_FILTER_ROLE, s)
+            shown = self.named(within)
+            tip = s.query if within == ALL else fill(self.tr("%1 (in %2)"), s.query, shown)
+            item.setToolTip(0, tip)  # plain text: a tooltip with no tag is never markup
             item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight)
 
-    def _saved_count(self, query: str) -> str:
+    def _saved_count(self, s: SavedSearch) -> str:
         """How many papers a saved search finds now (exact words only while the search
         index is being built, as the table's own first searches)."""
         lib = self.library
+        within = filter_from_text(s.within)
         try:
-            found = lib.search_ids(query) if lib.index_free() else lib.quick_search_ids(query)
+            if lib.index_free() or isinstance(within, Trash):
+                found = lib.saved_ids(s)
+            else:
+                found = lib.quick_search_ids(s.query, within=within)
         except LitmanError:  # a query that no longer reads, or a server away
             return ""
         return f"{len(found):,}"
@@ -177,7 +195,7 @@ class Sidebar(QTreeWidget):
         for i in range(self._saved_root.childCount()):
             item = self._saved_root.child(i)
             if item is not None:
-                item.setText(1, self._saved_count(item.data(0, SAVED_ROLE)))
+                item.setText(1, self._saved_count(item.data(0, SAVED_FILTER_ROLE)))
 
     def update_counts(self, statuses: bool = True, tags: bool = True) -> None:
         """Re-count what a change touched: the status rows (with All and the Trash, which
@@ -236,8 +254,12 @@ class Sidebar(QTreeWidget):
         return item
 
     def current_filter(self) -> Filter:
+        """The filter of the current item; a saved search's own, when it is one."""
         item = self.currentItem()
         within = item.data(0, ROLE) if item else None
+        saved = item.data(0, SAVED_FILTER_ROLE) if item else None
+        if saved is not None:
+            return filter_from_text(saved.within)
         return within if within is not None else ALL
 
     def select_filter(self, within: Filter) -> None:

@@ -77,6 +77,7 @@ class Redraw:
             win.sidebar.follow_rename(changes.inverse.new, changes.inverse.old)
         if changes.saved_changed:
             win.sidebar.refresh_saved()
+        win.sidebar.duplicates.changed(changes)
         shown = win.detail.shown_ids()
         narrowed = win.results.narrowed()
         todo = refresh.plan(changes, narrowed, win.sort_key, shown, win.detail.shows_part())

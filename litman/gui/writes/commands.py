@@ -27,6 +27,7 @@ from PySide6.QtGui import QUndoCommand
 from litman.core.errors import Cancelled, LitmanError, NotFoundError, ServerUnreachableError
 from litman.core.library.facade import Library
 from litman.core.records import Changes, Status
+from litman.core.search.filters import ALL, Filter
 from litman.gui.i18n import QT_TRANSLATE_NOOP, fill, papers, status_word, translate
 from litman.gui.safe_text import clip, mnemonic_free
 
@@ -260,14 +261,15 @@ class NotDuplicates(Undoable):
 
 
 class SaveSearch(Undoable):
-    """Keep a query under a name in the library (`Library.saved`); undo forgets it."""
+    """Keep a query, with the sidebar filter it narrows, under a name in the library
+    (`Library.saved`); undo forgets it."""
 
-    def __init__(self, lib: Library, name: str, query: str) -> None:
+    def __init__(self, lib: Library, name: str, query: str, within: Filter = ALL) -> None:
         super().__init__(lib, "Save Search")
-        self.name, self.query = name, query
+        self.name, self.query, self.within = name, query, within
 
     def call(self) -> Changes:
-        return self.lib.saved.add(self.name, self.query)
+        return self.lib.saved.add(self.name, self.query, self.within)
 
 
 class RenameSaved(Undoable):
