@@ -13,7 +13,7 @@ its year, status code and tag names.
 import sys
 from array import array
 from collections.abc import Iterable, Sequence
-from itertools import islice
+from itertools import islice, repeat
 from typing import Any
 
 import numpy as np
@@ -196,12 +196,11 @@ class Postings:
     def _chunk_keys(self, docs: Sequence[Doc]) -> np.ndarray[Any, Any]:
         """The sorted, distinct keys `token id << 35 | field << 32 | paper id` of these
         documents: each posting comes out of one sort in ascending paper order."""
-        tids = array("i")  # every text's token ids, end to end; numpy reads it in place
+        words: list[str] = []  # every text's words, end to end, looked up at once below
         seg_key: list[int] = []  # per text: field << 32 | paper id
         seg_len: list[int] = []
         pids = [d.id for d in docs]
         columns = list(zip(*(d.texts for d in docs), strict=True)) if docs else []
-        lookup = self.token_ids.__getitem__
         for fidx, column in enumerate(columns):
             if fidx == TAGS:
                 continue
@@ -210,16 +209,11 @@ class Postings:
                     continue
                 # Repeated words stay in here; the sort below drops repeated (code, paper)
                 # keys, cheaper than a set per text.
-                words = field_words(fidx, text)
-                before = len(tids)
-                try:
-                    tids.extend(map(lookup, words))  # the common case: every word known
-                except KeyError:
-                    del tids[before:]
-                    tids.extend(self.ids_of(words))
+                found = field_words(fidx, text)
+                words.extend(found)
                 seg_key.append(fidx << 32 | pid)
-                seg_len.append(len(tids) - before)
-        keys = np.frombuffer(tids, dtype=np.int32).astype(np.int64)
+                seg_len.append(len(found))
+        keys = self._token_ids(words).astype(np.int64)
         keys <<= FIELD_BITS + 32
         keys |= np.repeat(np.array(seg_key, dtype=np.int64), seg_len)
         keys.sort()
@@ -227,11 +221,24 @@ class Postings:
             keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
         return keys
 
+    def _token_ids(self, words: list[str]) -> np.ndarray[Any, Any]:
+        """`ids_of` as an int32 array: one lookup over a whole chunk's words, where one per
+        text, extending an `array`, cost a third more; the few new words are added after."""
+        ids = self.token_ids
+        found = np.fromiter(map(ids.get, words, repeat(-1)), np.int32, len(words))
+        new = np.flatnonzero(found < 0).tolist()
+        if new:
+            missing = [words[i] for i in new]
+            found[new] = self.ids_of(missing)
+        return found
+
     def _finish_build(self, flat: "array[int]", pids: np.ndarray[Any, Any]) -> None:
         """Postings from every chunk's keys (no two chunks share a paper, so no key twice)."""
         keys = np.frombuffer(flat, dtype=np.int64)
         n = len(keys)
-        keys.sort()  # in place, in the array's own buffer
+        # In place, in the array's own buffer. Stable is timsort, which merges the chunks'
+        # sorted runs: 5x faster here than the default quicksort (1.3 -> 0.26 s at 100k).
+        keys.sort(kind="stable")
         # Each key's high half is its code, its low half the paper id: read them as two
         # int32 columns rather than shifting into int64 temporaries.
         halves = keys.view(np.int32).reshape(-1, 2)
