@@ -174,6 +174,43 @@ def attach_files(
     return said
 
 
+@dataclass(frozen=True)
+class TextsRead:
+    """What `read_missing_texts` did: how many PDFs it looked at and read, and a line for
+    each it could not read."""
+
+    looked_at: int
+    read: int
+    refused: tuple[str, ...]
+
+
+def read_missing_texts(
+    library: Library,
+    paper_ids: Sequence[int] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> TextsRead:
+    """Read the text of each PDF (of these papers, else of all) that the library keeps no
+    text of, for full-text search: one attached before full text was, or a file found
+    again since. Read in the capped worker process (`litman.formats.pdf_text`), each kept
+    as soon as it is read, so a stop keeps what was read; `progress(done, total)` after
+    each file. A PDF that cannot be read is told, and tried again next time."""
+    from litman.formats.pdf_text import extract_many
+
+    pdfs = library.attachments.without_text(paper_ids)
+    found = extract_many([Path(a.location) for a in pdfs], cancelled)
+    read, refused = 0, []
+    for done, (a, got) in enumerate(zip(pdfs, found, strict=False), 1):
+        if got.refused:
+            refused.append(f"{Path(a.location).name} {got.refused}")
+        else:
+            library.attachments.set_text(a.id, got.pages)
+            read += 1
+        if progress is not None:
+            progress(done, len(pdfs))
+    return TextsRead(len(pdfs), read, tuple(refused))
+
+
 def _keep_pdf_copies(
     library: Library, batches: Sequence[ImportBatch], reports: Sequence[ImportReport]
 ) -> None:

@@ -113,6 +113,18 @@ def cmd_find_missing(args: argparse.Namespace, lib: Library) -> int:
     return 0
 
 
+def cmd_read_texts(args: argparse.Namespace, lib: Library) -> int:
+    ids = lib.resolve_many(args.papers) if args.papers else None
+    done = app.read_missing_texts(lib, ids)
+    for line in done.refused:
+        say(f"litman: {line}", err=True)
+    if not done.looked_at:
+        say("every PDF's text is kept already")
+        return 0
+    say(f"read the text of {counted(done.read, 'PDF')} of {done.looked_at}")
+    return 0
+
+
 def cmd_files_folder(args: argparse.Namespace, lib: Library) -> int:
     if args.rename is not None:
         lib.attachments.set_rename_rule(args.rename)
@@ -159,6 +171,12 @@ def add_parsers(add: Any, commands: Any) -> None:
         "relink missing files to files of the same name under FOLDER",
     )
     p.add_argument("folder", metavar="FOLDER")
+    p.add_argument("papers", nargs="*", metavar="ID|CITEKEY", help="default: every paper")
+    p = add(
+        "extract-text",
+        commands["extract-text"],
+        "read the text of PDFs attached before full-text search (or not read then)",
+    )
     p.add_argument("papers", nargs="*", metavar="ID|CITEKEY", help="default: every paper")
     p = add(
         "files-folder",

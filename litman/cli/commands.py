@@ -420,6 +420,7 @@ COMMANDS: dict[str, Command] = {
     "files-folder": attaching.cmd_files_folder,
     "detach": attaching.cmd_detach,
     "find-missing": attaching.cmd_find_missing,
+    "extract-text": attaching.cmd_read_texts,
     "cite": citing.cmd_cite,
     "duplicates": cleaning.cmd_duplicates,
     "merge": cleaning.cmd_merge,

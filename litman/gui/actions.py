@@ -50,6 +50,7 @@ class Actions:
     view_online: QAction
     add_attachment: QAction
     find_missing: QAction
+    read_texts: QAction
     # Help
     open_log_folder: QAction
     # Status

@@ -91,6 +91,13 @@
             <numerusform>Found %Ln missing files under %1</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Read the text of %Ln PDF(s)</source>
+        <translation>
+            <numerusform>Read the text of %Ln PDF</numerusform>
+            <numerusform>Read the text of %Ln PDFs</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>KeysCounted</name>

@@ -953,6 +953,12 @@ It is written in the log. Copy Details puts what a bug report needs on the clipb
             <numerusform>在 %1 下找到 %Ln 个缺失的文件</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Read the text of %Ln PDF(s)</source>
+        <translation>
+            <numerusform>已读取 %Ln 个 PDF 的文本</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Formats</name>
@@ -1293,6 +1299,10 @@ Only one window at a time may change a library. You can open it read-only here: 
         <translation>查找缺失的文件…</translation>
     </message>
     <message>
+        <source>Extract Text from PDFs</source>
+        <translation>提取 PDF 文本</translation>
+    </message>
+    <message>
         <source>This paper has no attachment: Paper → Add Attachment… adds one.</source>
         <translation>这篇文献没有附件：可用“文献 → 添加附件…”添加。</translation>
     </message>
@@ -1319,6 +1329,18 @@ Only one window at a time may change a library. You can open it read-only here: 
     <message>
         <source>Looking for missing files under %1…</source>
         <translation>正在 %1 下查找缺失的文件…</translation>
+    </message>
+    <message>
+        <source>Reading the text of PDFs</source>
+        <translation>正在读取 PDF 文本</translation>
+    </message>
+    <message>
+        <source>Every PDF&apos;s text is kept already.</source>
+        <translation>所有 PDF 的文本均已保存。</translation>
+    </message>
+    <message>
+        <source>; %1 could not be read: %2</source>
+        <translation>；%1 个无法读取：%2</translation>
     </message>
 </context>
 <context>

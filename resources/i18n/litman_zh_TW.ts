@@ -953,6 +953,12 @@ It is written in the log. Copy Details puts what a bug report needs on the clipb
             <numerusform>在 %1 下找到 %Ln 個缺失的檔案</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Read the text of %Ln PDF(s)</source>
+        <translation type="unfinished">
+            <numerusform>已讀取 %Ln 個 PDF 的文字</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Formats</name>
@@ -1293,6 +1299,10 @@ Only one window at a time may change a library. You can open it read-only here: 
         <translation>尋找缺失的檔案…</translation>
     </message>
     <message>
+        <source>Extract Text from PDFs</source>
+        <translation type="unfinished">提取 PDF 文字</translation>
+    </message>
+    <message>
         <source>This paper has no attachment: Paper → Add Attachment… adds one.</source>
         <translation>這篇文獻沒有附件：可用「文獻 → 新增附件…」新增。</translation>
     </message>
@@ -1319,6 +1329,18 @@ Only one window at a time may change a library. You can open it read-only here: 
     <message>
         <source>Looking for missing files under %1…</source>
         <translation>正在 %1 下尋找缺失的檔案…</translation>
+    </message>
+    <message>
+        <source>Reading the text of PDFs</source>
+        <translation type="unfinished">正在讀取 PDF 文字</translation>
+    </message>
+    <message>
+        <source>Every PDF&apos;s text is kept already.</source>
+        <translation type="unfinished">所有 PDF 的文字均已儲存。</translation>
+    </message>
+    <message>
+        <source>; %1 could not be read: %2</source>
+        <translation type="unfinished">；%1 個無法讀取：%2</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@ from litman import viewer
 from litman.cli import main
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
+from tests.formats.test_pdf import made  # noqa: F401 (a fixture)
 
 
 @pytest.fixture
@@ -138,3 +139,16 @@ def test_files_folder_rename_names_files_copied_in(lib_path, a_pdf, capsys) -> N
     assert cli(capsys, lib_path, "open", "walrus", "--print")[1].strip().endswith("/walrus.pdf")
     code, _, err = cli(capsys, lib_path, "files-folder", "--rename", "{nope}")
     assert code == 1 and "not nope" in err
+
+
+def test_extract_text_reads_the_pdfs_attached_without_it(lib_path, tmp_path, capsys, made):  # noqa: F811
+    with Library.open(lib_path) as lib:  # a PDF linked as a library made before full text
+        pid = lib.add_paper(NewPaper(title="Walrus"))
+        lib.attachments.attach(pid, [made["meta"]], link=True)
+        assert lib.search("fulltext:zooplankton").ids.tolist() == []
+    code, out, _ = cli(capsys, lib_path, "extract-text")
+    assert code == 0 and "read the text of 1 PDF of 1" in out
+    with Library.open(lib_path) as lib:
+        assert lib.search("fulltext:zooplankton").ids.tolist() == [pid]
+    code, out, _ = cli(capsys, lib_path, "extract-text")
+    assert code == 0 and "every PDF's text is kept already" in out

@@ -246,3 +246,14 @@ def test_sorting_by_attachments_puts_missing_files_first_and_papers_without_last
     lost.unlink()
     assert lib.list_ids("attachments") == [3, 2, 4, 1]
     assert lib.list_ids("attachments", descending=True) == [4, 2, 3, 1]
+
+
+def test_the_pdfs_without_text_are_those_there_to_read(lib: Library, tmp_path: Path) -> None:
+    kept, lost = pdf(tmp_path, "kept.pdf"), pdf(tmp_path, "lost.pdf")
+    lib.attachments.attach(1, [kept, lost, pdf(tmp_path, "notes.txt", b"walrus")], link=True)
+    lib.attachments.attach(1, ["https://example.org/paper.pdf"])
+    lost.unlink()
+    (att,) = lib.attachments.without_text()
+    assert att.location == str(kept)
+    lib.attachments.set_text(att.id, ["walrus"])
+    assert lib.attachments.without_text([1]) == []

@@ -173,3 +173,14 @@ def test_the_table_marks_a_paper_whose_file_is_missing(window, qtbot, tmp_path) 
     assert not model.data(cell, Qt.ItemDataRole.DecorationRole).isNull()
     other = model.index(model.row_of(pid) ^ 1, model.column_of("attachment"))
     assert model.data(other, Qt.ItemDataRole.DecorationRole) is None  # no attachment
+
+
+def test_extract_text_reads_the_pdfs_attached_without_it(window, qtbot, made) -> None:  # noqa: F811
+    pid = window.library.add_paper(NewPaper(title="Walrus"))
+    window.library.attachments.attach(pid, [made["meta"]], link=True)
+    window.apply_filter()
+    window.table.selectRow(window.model.row_of(pid))
+    window.acts.read_texts.trigger()
+    said = window.statusBar().currentMessage
+    qtbot.waitUntil(lambda: "Read the text of 1 PDF" in said(), timeout=60000)
+    assert window.library.search("fulltext:zooplankton").ids.tolist() == [pid]

@@ -133,6 +133,15 @@ class Attachments(Part):
         found = [(p, i) for i, t in texts if (p := best(t.split(table.PAGE_BREAK), words))]
         return max(found, key=lambda f: f[0].matched)[0] if found else None
 
+    def without_text(self, paper_ids: Sequence[int] | None = None) -> list[Attachment]:
+        """The PDFs (of these papers, else of the library's papers out of the trash) whose
+        text is not kept for full-text search and whose file is there to read."""
+        with self._read() as conn:
+            rows, base = table.without_text(conn, paper_ids), self._folder(conn)
+            gone = set(trash.among(conn, list({r["paper_id"] for r in rows})))
+        found = [_record(r, base) for r in rows if r["paper_id"] not in gone]
+        return [a for a in found if a.pdf and not a.url and not a.missing]
+
     def files(self, paper_ids: Sequence[int]) -> dict[int, Files]:
         """What each paper's attachments come to (`Files`: a file missing, files there,
         links only), as the table's Attachment column shows it; papers with none are left

@@ -6,7 +6,7 @@ library part's (`litman.core.library.attachments`).
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, RowMapping, delete, insert, select, update
+from sqlalchemy import Connection, RowMapping, delete, exists, insert, select, update
 
 from litman.core.store import models
 from litman.core.store.sql_values import in_ids, stored_datetime
@@ -92,6 +92,15 @@ def update_row(conn: Connection, attachment_id: int, values: Mapping[str, Any]) 
 
 def delete_ids(conn: Connection, ids: Sequence[int]) -> None:
     conn.execute(delete(A).where(in_ids(A.c.id, ids)))
+
+
+def without_text(conn: Connection, paper_ids: Sequence[int] | None) -> list[dict[str, Any]]:
+    """The rows (of these papers; of every paper for None) that have no text kept, in
+    order: those a library made before full text (schema 11), or whose reading failed."""
+    query = select(A).where(~exists().where(FT.c.attachment_id == A.c.id))
+    if paper_ids is not None:
+        query = query.where(in_ids(A.c.paper_id, paper_ids))
+    return [_plain(row) for row in conn.execute(query.order_by(A.c.paper_id, A.c.id)).mappings()]
 
 
 def with_attachments(conn: Connection, paper_ids: Sequence[int]) -> set[int]:

@@ -11,6 +11,9 @@ ones; and the detail pane's list of the paper's attachments.
   is read for full-text search); Find Missing Files… relinks each missing file of the
   selected papers (or of all papers) to a file of the same name under a folder you pick:
   the folder is searched on a worker, and every file found is relinked in one undo step.
+  Extract Text from PDFs reads, on the write worker (progress and Cancel in the status
+  bar), the text of the PDFs of the selected papers (or of all) that have none kept:
+  attached before full-text search, or not there when attached; each kept as read.
 - The detail pane lists the paper's attachments: a missing file has a warning icon and says
   so in its tooltip; a double-click opens one, Remove takes it off (undoable). Under them,
   the sentence of the full text the search matched, with its page.
@@ -46,9 +49,11 @@ from litman.gui.writes.commands import Undoable
 from litman.viewer import open_in_viewer
 
 if TYPE_CHECKING:
+    from litman.app import TextsRead
     from litman.core.library.facade import Library
     from litman.core.search.passages import Passage
     from litman.gui.table.selection import IdSelection
+    from litman.gui.writes.write_worker import WriteWorker
 
 
 class FilesWindow(Window, Protocol):
@@ -56,6 +61,7 @@ class FilesWindow(Window, Protocol):
 
     selection: "IdSelection"
     attachment_list: "AttachmentList"
+    writes: "WriteWorker"
 
 
 class FilesCounted(QObject):
@@ -176,6 +182,9 @@ def install(win: "FilesWindow", act: Callable[..., QAction]) -> list[QAction]:
     acts.find_missing = act(
         win, translate("PaperFiles", "Find Missing Files…"), lambda: find_missing(win)
     )
+    acts.read_texts = act(
+        win, translate("PaperFiles", "Extract Text from PDFs"), lambda: read_texts(win)
+    )
     enter = QAction(translate("PaperFiles", "Open Attachment"), win.table)
     enter.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
     enter.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -190,7 +199,13 @@ def install(win: "FilesWindow", act: Callable[..., QAction]) -> list[QAction]:
     win.selection.changed.connect(listed.refresh)
     win.undo.indexChanged.connect(lambda _i: listed.refresh())
     listed.refresh()
-    return [acts.open_attachment, acts.view_online, acts.add_attachment, acts.find_missing]
+    return [
+        acts.open_attachment,
+        acts.view_online,
+        acts.add_attachment,
+        acts.find_missing,
+        acts.read_texts,
+    ]
 
 
 def _say(win: "FilesWindow", text: str) -> None:
@@ -298,3 +313,31 @@ def _relink(win: "FilesWindow", folder: str, found: Mapping[int, Path]) -> None:
         win.push(RelinkFiles(win.library, found), fill(said, folder))
     else:
         _say(win, fill(said, folder))
+
+
+def read_texts(win: "FilesWindow") -> None:
+    """Read the text of the PDFs that have none kept (of the selected papers, else of all)
+    on the write worker; what was read is searched at once, and the status bar says how
+    many."""
+    from litman import app
+
+    lib, ids = win.library, win.selected_ids() or None
+
+    def work(step: Callable[[int, int], None]) -> "app.TextsRead":
+        return app.read_missing_texts(lib, ids, progress=step)
+
+    win.writes.submit(
+        translate("PaperFiles", "Reading the text of PDFs"),
+        work,
+        done=lambda done: _said_read(win, done),
+    )
+
+
+def _said_read(win: "FilesWindow", done: "TextsRead") -> None:
+    if not done.looked_at:
+        _say(win, translate("PaperFiles", "Every PDF's text is kept already."))
+        return
+    said = FilesCounted.tr("Read the text of %Ln PDF(s)", "", done.read)  # type: ignore[arg-type]
+    refused = translate("PaperFiles", "; %1 could not be read: %2")
+    extra = fill(refused, len(done.refused), done.refused[0]) if done.refused else ""
+    _say(win, said + extra)
