@@ -271,6 +271,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.outside.stop()
+        self.sidebar.duplicates.timer.stop()  # no count started once the window is going
         self.save_state()
         self.library.unsubscribe(self.bridge.changed.emit)
         super().closeEvent(event)
