@@ -26,6 +26,7 @@ from litman.cli.output import (
 from litman.cli.parser import Command, PathCommand, UsageError, build_parser, split_query
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library.facade import Library
+from litman.core.messages import _, n_
 from litman.core.records import ImportReport, Status, counted
 from litman.core.search.filters import Narrowing, StatusFilter, TagFilter
 from litman.formats import registry
@@ -72,23 +73,23 @@ def run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             return int(args.func(args, library))
     except UsageError as exc:
         parser.print_usage(sys.stderr)
-        say(f"litman: error: {exc}", err=True)
+        say(_("litman: error: {0}").format(exc), err=True)
         return 2
     except CorruptLibraryError as exc:
-        say(f"litman: error: {exc}", err=True)
+        say(_("litman: error: {0}").format(exc), err=True)
         if exc.backup is not None:
-            say("litman: run `litman restore` to put that backup back.", err=True)
+            say(_("litman: run `litman restore` to put that backup back."), err=True)
         return 1
     except LitmanError as exc:
-        say(f"litman: error: {exc}", err=True)
+        say(_("litman: error: {0}").format(exc), err=True)
         return 1
     except KeyboardInterrupt:
-        say("litman: interrupted", err=True)
+        say(_("litman: interrupted"), err=True)
         return 130
     except BrokenPipeError:
         return 0
     except OSError as exc:  # a read-only disk, a full one, a folder where a file should be
-        say(f"litman: error: {os_error_line(exc)}", err=True)
+        say(_("litman: error: {0}").format(os_error_line(exc)), err=True)
         return 1
     except Exception:  # a bug: its traceback is printed, and kept in the log for a report
         log.exception("litman %s failed", args.command or "")
@@ -229,7 +230,7 @@ def cmd_import(args: argparse.Namespace, lib: Library) -> int:
         print_report(r)
     failed = [r for r in reports if r.skipped and not (r.added or r.merged)]
     for r in failed:  # a file that gave nothing: the report above says why, line by line
-        say(f"litman: error: nothing was imported from {r.source_name}", err=True)
+        say(_("litman: error: nothing was imported from {0}").format(r.source_name), err=True)
     return 1 if failed else 0
 
 
@@ -239,7 +240,7 @@ def cmd_search(args: argparse.Namespace, lib: Library) -> int:
     query, within = cleaning.searched(lib, args.query)
     result = lib.search(query, within=within)
     for note in result.query.notes:
-        say(f"litman: note: {note}", err=True)
+        say(_("litman: note: {0}").format(note), err=True)
     papers = lib.get_many(result.ids[: args.limit] if args.limit else result.ids)
     passages = {p.id: lib.attachments.passage(p.id, result.query) for p in papers}
     if args.json:
@@ -291,12 +292,14 @@ def cmd_export(args: argparse.Namespace, lib: Library) -> int:
             report = registry.export(papers, target, fmt, options)
         except OSError as exc:
             raise LitmanError(
-                f"Could not write {target}: {_reason(exc)}. Nothing was written."
+                _("Could not write {0}: {1}. Nothing was written.").format(target, _reason(exc))
             ) from exc
     for line in report.describe(registry.label(fmt)):
         say(line, err=True)
     if target is not None:
-        say(f"exported {counted(report.written, 'paper')} to {target}", err=True)
+        n = report.written
+        said = n_("exported {n} paper to {target}", "exported {n} papers to {target}", n)
+        say(said.format(n=f"{n:,}", target=target), err=True)
     return 0
 
 

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 
 from litman.core.errors import LitmanError
+from litman.core.messages import _
 
 # Entry type -> (required, optional) field names, in the order an editor shows them.
 ENTRY_TYPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -154,17 +155,19 @@ def check_name(name: str, entry_type: str) -> str:
     key = name.strip().lower()
     if not _NAME.match(key) or key.startswith(HIDDEN_PREFIX):
         raise LitmanError(
-            f"'{name}' is not a BibTeX field name: use letters, digits and - _ : . + only."
+            _("'{0}' is not a BibTeX field name: use letters, digits and - _ : . + only.").format(
+                name
+            )
         )
     if is_column(key, entry_type):
-        raise LitmanError(f"'{key}' is one of the paper's own fields: edit it there.")
+        raise LitmanError(_("'{0}' is one of the paper's own fields: edit it there.").format(key))
     return key
 
 
 def check_type(entry_type: str) -> str:
     key = entry_type.strip().lower()
     if not _TYPE.match(key):
-        raise LitmanError(f"'{entry_type}' is not a BibTeX entry type.")
+        raise LitmanError(_("'{0}' is not a BibTeX entry type.").format(entry_type))
     return key
 
 
@@ -176,4 +179,4 @@ def whole_number(text: str, what: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise LitmanError(f"{what} is a number, not '{text}'.") from None
+        raise LitmanError(_("{0} is a number, not '{1}'.").format(what, text)) from None

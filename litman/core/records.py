@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from litman.core.attached import Detach, NewAttachment, Reattach
+from litman.core.messages import _, n_
 
 T = TypeVar("T")
 
@@ -493,10 +494,22 @@ class Proposed(AtLine):
     differs: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        differs = f"; differs in {', '.join(self.differs)}" if self.differs else ""
-        return (
-            f"line {self.line}: kept as {self.citekey}, which looks like {self.like_citekey} "
-            f"({self.how}{differs}); merge them if they are one paper"
+        if self.differs:
+            said = _(
+                "line {line}: kept as {key}, which looks like {like} ({how}; differs in "
+                "{fields}); merge them if they are one paper"
+            )
+        else:
+            said = _(
+                "line {line}: kept as {key}, which looks like {like} ({how}); merge them if "
+                "they are one paper"
+            )
+        return said.format(
+            line=self.line,
+            key=self.citekey,
+            like=self.like_citekey,
+            how=self.how,
+            fields=", ".join(self.differs),
         )
 
 
@@ -544,38 +557,56 @@ class ImportReport:
 
     @property
     def renamed_keys(self) -> tuple[str, ...]:
+        said = _("line {line}: citekey '{wanted}' was taken; stored as '{stored}'")
         return tuple(
-            f"line {r.line}: citekey '{r.wanted}' was taken; stored as '{r.stored}'"
-            for r in self.renamed
+            said.format(line=r.line, wanted=r.wanted, stored=r.stored) for r in self.renamed
         )
 
     def summary(self) -> str:
         parts = [
-            f"{len(self.added)} added",
-            f"{len(self.merged)} merged",
-            f"{len(self.skipped)} skipped",
+            _("{n} added").format(n=len(self.added)),
+            _("{n} merged").format(n=len(self.merged)),
+            _("{n} skipped").format(n=len(self.skipped)),
         ]
         if self.proposed:
-            parts.insert(2, f"{counted(len(self.proposed), 'possible duplicate')} to review")
+            n = len(self.proposed)
+            parts.insert(
+                2,
+                n_(
+                    "{n} possible duplicate to review", "{n} possible duplicates to review", n
+                ).format(n=f"{n:,}"),
+            )
         if self.undefined:
             n, k = len(self.undefined), self.undefined_in
-            parts.append(
-                f"{counted(n, 'undefined @string macro')} in {k} entr{'y' if k == 1 else 'ies'}"
+            macros = n_(
+                "{n} undefined @string macro in {k} entries",
+                "{n} undefined @string macros in {k} entries",
+                n,
             )
-        return (
-            f"{self.source_name}: " + ", ".join(parts) + f" ({counted(self.read, 'record')} read)"
+            if k == 1:
+                macros = n_(
+                    "{n} undefined @string macro in {k} entry",
+                    "{n} undefined @string macros in {k} entry",
+                    n,
+                )
+            parts.append(macros.format(n=f"{n:,}", k=k))
+        records = n_("{n} record read", "{n} records read", self.read).format(n=f"{self.read:,}")
+        return _("{source}: {parts} ({records})").format(
+            source=self.source_name, parts=_(", ").join(parts), records=records
         )
 
     def details(self) -> list[str]:
         """What the summary counts, line by line: warnings, renamed keys, merges, possible
         duplicates and skipped records, each with its line."""
+        merged, skipped = _("line {line}: merged into {key} ({how})"), _("skipped: {reason}")
+        skipped_at = _("line {line}: skipped, {reason}")
         return [
-            *(f"warning: {w}" for w in self.warnings),
+            *(_("warning: {warning}").format(warning=w) for w in self.warnings),
             *self.renamed_keys,
-            *(f"line {m.line}: merged into {m.into_citekey} ({m.how})" for m in self.merged),
+            *(merged.format(line=m.line, key=m.into_citekey, how=m.how) for m in self.merged),
             *(p.describe() for p in self.proposed),
             *(
-                f"line {s.line}: skipped, {s.reason}" if s.line else f"skipped: {s.reason}"
+                (skipped_at if s.line else skipped).format(line=s.line, reason=s.reason)
                 for s in self.skipped
             ),
         ]

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from litman.core.fields import HIDDEN_PREFIX
+from litman.core.messages import n_
 from litman.core.records import ImportBatch, NewPaper, Paper, Skipped, Status
 from litman.formats.decoding import Decoded
 
@@ -52,7 +53,11 @@ class ExportReport:
 
     def describe(self, fmt: str) -> list[str]:
         return [
-            f"{fmt} cannot express '{name}': left out of {n} paper{'s' * (n != 1)}"
+            n_(
+                "{format} cannot express '{field}': left out of {n} paper",
+                "{format} cannot express '{field}': left out of {n} papers",
+                n,
+            ).format(format=fmt, field=name, n=n)
             for name, n in sorted(self.unexpressed.items())
         ]
 

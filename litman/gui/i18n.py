@@ -26,6 +26,7 @@ from PySide6.QtCore import (
 )
 
 from litman import paths
+from litman.core import messages
 from litman.core.records import Status
 from litman.formats import registry
 from litman.gui import settings
@@ -112,6 +113,7 @@ def install(language: str) -> bool:
     _installed.clear()
     QLocale.setDefault(_LOCALES[language])
     _current[0] = language
+    messages.use(language)  # what the library says (errors, import reports) in it too
     found = _load(str(paths.resources_dir() / "i18n"), f"litman_{language}")
     if language in (CHINESE, TRADITIONAL):  # Qt's own: standard dialogs' buttons (取消, 确定 …)
         qt = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)

@@ -352,3 +352,23 @@ def test_the_error_merge_and_shared_library_boxes_show_no_english(win, caught: S
         "Theirs",
         "Mine",
     )
+
+
+def test_an_import_report_and_a_library_error_are_in_chinese(win, caught: Seen, tmp_path: Path):
+    """What the library itself says (the report's lines, an error's reason) follows the
+    window's language, not only the window's own words."""
+    from litman.core.errors import NotFoundError
+    from litman.gui.dialogs import dialogs
+
+    bib = tmp_path / "two.bib"
+    bib.write_text("@article{dup, title = {One}}\n@article{dup, title = {Two}}\n", "utf-8")
+    dialogs.run_import(win, [bib])
+    QApplication.sendPostedEvents()
+    box = win.report_box
+    details = box.detailedText()
+    assert "two.bib" in details and "已被使用" in details, details
+    caught.add("import report", box.text(), details)
+    with pytest.raises(NotFoundError) as raised:
+        win.library.get(10**9)
+    caught.add("error", str(raised.value))
+    no_english(caught, win.library, "two.bib", "dup", "dupa")

@@ -46,6 +46,7 @@ from litman.core.attached import (
 )
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.library.parts import Part
+from litman.core.messages import _
 from litman.core.records import Changes, Paper
 from litman.core.search.passages import Passage, best, words_of
 from litman.core.search.query import Query
@@ -101,7 +102,9 @@ class Attachments(Part):
         unknown = [f for f in re.findall(r"{([^}]*)}", rule) if f not in RULE_FIELDS]
         if unknown:
             raise LitmanError(
-                f"A rename rule names {', '.join(RULE_FIELDS)}; not {', '.join(unknown)}."
+                _("A rename rule names {0}; not {1}.").format(
+                    ", ".join(RULE_FIELDS), ", ".join(unknown)
+                )
             )
         with self._write() as conn:
             conn.execute(delete(models.meta).where(models.meta.c.key == RENAME_KEY))
@@ -178,8 +181,10 @@ class Attachments(Part):
         planned = [_planned(s, link, base, title) for s in sources]
         if not link and any(p["kind"] == STORED for p in planned) and base is None:
             raise LitmanError(
-                "This library has no files folder: set one (`litman files-folder PATH`) or "
-                "attach with --link."
+                _(
+                    "This library has no files folder: set one (`litman files-folder PATH`) or "
+                    "attach with --link."
+                )
             )
         names = self._names([paper_id])
         copied: list[Path] = []
@@ -205,9 +210,11 @@ class Attachments(Part):
     def _insert(self, paper_id: int, rows: Sequence[Mapping[str, Any]]) -> Changes:
         with self._write() as conn:
             if not store.existing_ids(conn, [paper_id]):
-                raise NotFoundError(f"No paper with id {paper_id}.")
+                raise NotFoundError(_("No paper with id {0}.").format(paper_id))
             if trash.among(conn, [paper_id]):
-                raise LitmanError(f"Paper {paper_id} is in the trash; nothing was attached.")
+                raise LitmanError(
+                    _("Paper {0} is in the trash; nothing was attached.").format(paper_id)
+                )
             stamp = store.now()
             ids = table.insert_rows(
                 conn, [dict(r, paper_id=paper_id, added_at=stamp) for r in rows]
@@ -220,7 +227,7 @@ class Attachments(Part):
         linking them again (the copies stay, for a redo)."""
         base = self.folder()
         if base is None:
-            raise LitmanError("This library has no files folder: the files stay linked.")
+            raise LitmanError(_("This library has no files folder: the files stay linked."))
         wanted = {str(Path(f).absolute()) for f in files}
         with self._read() as conn:
             every = table.rows_of(conn, paper_ids)
@@ -274,7 +281,7 @@ class Attachments(Part):
         refused, and nothing is changed."""
         gone = [p for p in found.values() if not Path(p).is_file()]
         if gone:
-            raise LitmanError(f"No file {gone[0]}; nothing was changed.")
+            raise LitmanError(_("No file {0}; nothing was changed.").format(gone[0]))
         with self._write() as conn:
             rows = table.rows_by_id(conn, list(found))
             base = self._folder(conn)
@@ -289,7 +296,7 @@ class Attachments(Part):
         with self._write() as conn:
             rows = table.rows_by_id(conn, [attachment_id])
             if not rows:
-                raise NotFoundError(f"No attachment with id {attachment_id}.")
+                raise NotFoundError(_("No attachment with id {0}.").format(attachment_id))
             text = table.PAGE_BREAK.join(pages)
             table.set_text(conn, attachment_id, rows[0]["paper_id"], text)
             return self._publish(_changed([rows[0]["paper_id"]], _reattach(rows), True))
@@ -321,7 +328,7 @@ class Attachments(Part):
         a link to that file. Undo puts the row back as it was."""
         changes = self.relink_many({attachment_id: Path(path)})
         if not changes.updated:
-            raise NotFoundError(f"No attachment with id {attachment_id}.")
+            raise NotFoundError(_("No attachment with id {0}.").format(attachment_id))
         return changes
 
 
@@ -329,7 +336,7 @@ def missing_under(part: Attachments, paper_ids: Sequence[int], folder: Path) -> 
     """For each missing file of these papers, the first file of the same name under
     `folder` (in path order), by attachment id."""
     if not folder.is_dir():
-        raise LitmanError(f"No folder {folder}; nothing was relinked.")
+        raise LitmanError(_("No folder {0}; nothing was relinked.").format(folder))
     named: dict[str, list[int]] = {}
     for attachments in part.of_papers(paper_ids).values():
         for a in attachments:
@@ -440,7 +447,7 @@ def _planned(source: Path | str, link: bool, base: Path | None, title: str) -> d
     path = Path(source).expanduser().absolute()
     if not path.is_file():
         what = "not a file" if path.exists() else "no such file"
-        raise LitmanError(f"Cannot attach {path}: {what}; nothing was attached.")
+        raise LitmanError(_("Cannot attach {0}: {1}; nothing was attached.").format(path, what))
     return {
         "kind": LINKED if link else STORED,
         "path": _kept_path(path, base) if link else str(path),
@@ -510,7 +517,7 @@ def content_type(path: Path) -> str:
                 return PDF
     except OSError:
         pass
-    guessed, _ = mimetypes.guess_type(path.name)
+    guessed, _encoding = mimetypes.guess_type(path.name)
     return guessed or ""
 
 
@@ -521,7 +528,7 @@ def link_new(conn: Connection, found: Sequence[tuple[int, Sequence[NewAttachment
     if not wanted:
         return
     had: dict[int, set[str]] = {}
-    for row in table.rows_of(conn, [pid for pid, _ in wanted]):
+    for row in table.rows_of(conn, [pid for pid, _kind in wanted]):
         had.setdefault(row["paper_id"], set()).add(row["path"])
     stamp, rows = store.now(), []
     for pid, new in wanted:

@@ -15,6 +15,7 @@ from sqlalchemy import Connection, delete, select
 
 from litman.core.errors import NotFoundError
 from litman.core.library.parts import Part
+from litman.core.messages import _
 from litman.core.records import Changes
 from litman.core.store import models
 from litman.core.store import rows as store
@@ -56,7 +57,7 @@ class AutoExports(Part):
     def remove(self, path: Path | str) -> None:
         where = str(Path(path).expanduser().absolute())
         if not any(b.path == where for b in self.list()):
-            raise NotFoundError(f"No auto-export to {where} (litman autoexport list).")
+            raise NotFoundError(_("No auto-export to {0} (litman autoexport list).").format(where))
         self._change(lambda found: [b for b in found if b.path != where])
 
     def set_error(self, path: str, error: str) -> None:

@@ -18,6 +18,7 @@ from sqlalchemy import Connection, Table, select
 
 from litman.core.errors import LitmanError
 from litman.core.library.parts import Host, Part
+from litman.core.messages import _
 from litman.core.records import Changes
 from litman.core.store import dialects, kept_blocks, models, reading_state
 from litman.core.store import rows as store
@@ -50,7 +51,9 @@ def copy_library(
     reader, writer = Part(source), Part(target)
     with reader._read() as src, writer._write() as dst:
         if store.count_papers(dst):
-            raise LitmanError("The destination already holds papers; copy into an empty library.")
+            raise LitmanError(
+                _("The destination already holds papers; copy into an empty library.")
+            )
         total, done = store.count_papers(src), 0
         for table, key in TABLES:
             blocks = 0  # kept BibTeX blocks met so far, in the source's order

@@ -28,6 +28,7 @@ from litman.core.library.rekeying import Citekeys
 from litman.core.library.saved import Saved
 from litman.core.library.tags import Tags, tag_order
 from litman.core.library.undo import undo as undo_change
+from litman.core.messages import _
 from litman.core.records import (
     SORT_FIELDS,
     STATUS_CODES,
@@ -319,8 +320,10 @@ class Library:
     def refuse_own_file(self, path: Path, doing: str) -> None:
         if self.owns_file(path):
             raise LitmanError(
-                f"Cannot {doing} {path}: it is one of the files of the open library "
-                f"{self.site.name}, which only the database itself may touch."
+                _(
+                    "Cannot {0} {1}: it is one of the files of the open library {2}, which only "
+                    "the database itself may touch."
+                ).format(doing, path, self.site.name)
             )
 
     def close(self) -> None:
@@ -571,7 +574,7 @@ class Library:
     def get(self, paper_id: int) -> Paper:
         papers = self.get_many([paper_id])
         if not papers:
-            raise NotFoundError(f"No paper with id {paper_id}.")
+            raise NotFoundError(_("No paper with id {0}.").format(paper_id))
         return papers[0]
 
     def get_many(self, ids: Sequence[int]) -> list[Paper]:
@@ -594,7 +597,7 @@ class Library:
         with self._read() as conn:
             pid = conn.execute(select(P.c.id).where(P.c.citekey == citekey)).scalar()
         if pid is None:
-            raise NotFoundError(f"No paper with citekey '{citekey}'.")
+            raise NotFoundError(_("No paper with citekey '{0}'.").format(citekey))
         return self.get(pid)
 
     def resolve(self, ref: str) -> int:
@@ -615,7 +618,9 @@ class Library:
         if within != ALL:
             return self.quick_search_ids("", sort, descending, within)
         if sort not in SORT_FIELDS:
-            raise LitmanError(f"Cannot sort by '{sort}'; choose one of {', '.join(SORT_FIELDS)}.")
+            raise LitmanError(
+                _("Cannot sort by '{0}'; choose one of {1}.").format(sort, ", ".join(SORT_FIELDS))
+            )
         cached = self._orders.get((sort, descending))
         if cached is not None:
             return list(cached)

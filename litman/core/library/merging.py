@@ -29,6 +29,7 @@ from litman.core import fields
 from litman.core.errors import ConflictError, LitmanError, NotFoundError
 from litman.core.library.parts import Part
 from litman.core.library.preprints import IN_LINK
+from litman.core.messages import _
 from litman.core.records import Changes, FieldConflict, MergeRecord, Paper, Status
 from litman.core.store import models, reading_state, trash, versions
 from litman.core.store import rows as store
@@ -86,7 +87,7 @@ def merged_values(papers: Sequence[Paper], choose: Mapping[str, int]) -> dict[st
     by_id = {p.id: p for p in papers}
     unknown = set(choose.values()) - set(by_id)
     if unknown:
-        raise LitmanError(f"Paper {min(unknown)} is not one of the papers merged.")
+        raise LitmanError(_("Paper {0} is not one of the papers merged.").format(min(unknown)))
     choice = {**defaults(papers), **choose}
     keep = papers[0]
     values: dict[str, Any] = {}
@@ -141,7 +142,7 @@ class Merging(Part):
         the merge: kept in the conflict record, ConflictError raised."""
         others = tuple(dict.fromkeys(o for o in others if o != keep))
         if not others:
-            raise LitmanError("A merge needs at least two different papers.")
+            raise LitmanError(_("A merge needs at least two different papers."))
         with self._write() as conn:
             papers = _load(conn, keep, others)
             refused = _stale(conn, papers, seen or {})
@@ -158,7 +159,9 @@ class Merging(Part):
         back, wrote = (record.now, record.old) if merging else (record.old, record.now)
         with self._write() as conn:
             if not store.existing_ids(conn, [record.keep]):
-                raise NotFoundError(f"Paper {record.keep} no longer exists; nothing was undone.")
+                raise NotFoundError(
+                    _("Paper {0} no longer exists; nothing was undone.").format(record.keep)
+                )
             refused = versions.refuse_undo(
                 conn, {record.keep: _shared(back)}, {record.keep: _shared(wrote)}
             )
@@ -173,10 +176,10 @@ def _load(conn: Connection, keep: int, others: Sequence[int]) -> list[Paper]:
     found = store.load_papers(conn, ids)
     missing = [i for i in ids if i not in found]
     if missing:
-        raise NotFoundError(f"No paper with id {missing[0]}; nothing was merged.")
+        raise NotFoundError(_("No paper with id {0}; nothing was merged.").format(missing[0]))
     gone = trash.among(conn, ids)
     if gone:
-        raise NotFoundError(f"Paper {gone[0]} is in the trash: restore it to merge it.")
+        raise NotFoundError(_("Paper {0} is in the trash: restore it to merge it.").format(gone[0]))
     return [found[i] for i in ids]
 
 

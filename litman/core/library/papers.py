@@ -19,6 +19,7 @@ from litman.core.library import key_patterns
 from litman.core.library.attachments import files_folder, link_new, remove_stored, stored_paths
 from litman.core.library.citekeys import KeyAllocator
 from litman.core.library.parts import Part
+from litman.core.messages import _
 from litman.core.records import (
     EDITABLE_FIELDS,
     Changes,
@@ -66,7 +67,7 @@ class Papers(Part):
         record, and ConflictError raised (`litman.core.store.versions`)."""
         unknown = set(fields) - EDITABLE_FIELDS
         if unknown:
-            raise LitmanError(f"Cannot edit {', '.join(sorted(unknown))}.")
+            raise LitmanError(_("Cannot edit {0}.").format(", ".join(sorted(unknown))))
         return self.edit(paper_id, fields, seen_version)
 
     def edit(
@@ -78,9 +79,11 @@ class Papers(Part):
         with self._write() as conn:
             found = versions.for_edit(conn, paper_id)
             if found is None:
-                raise NotFoundError(f"No paper with id {paper_id}.")
+                raise NotFoundError(_("No paper with id {0}.").format(paper_id))
             if trash.among(conn, [paper_id]):
-                raise NotFoundError(f"Paper {paper_id} is in the trash: restore it to edit it.")
+                raise NotFoundError(
+                    _("Paper {0} is in the trash: restore it to edit it.").format(paper_id)
+                )
             old, stamps = found
             columns = _columns(old, values)
             if columns.get("extra", old.extra) == old.extra and set(columns) == {"extra"}:
@@ -131,7 +134,9 @@ class Papers(Part):
                 update(P).where(P.c.id == old.id).values(**store.with_derived(conn, old.id, values))
             )
         except IntegrityError as exc:
-            raise LitmanError(f"Citekey '{columns.get('citekey')}' is already taken.") from exc
+            raise LitmanError(
+                _("Citekey '{0}' is already taken.").format(columns.get("citekey"))
+            ) from exc
         return None
 
     def free_citekey(self, base: str, paper_id: int | None = None) -> str:
@@ -153,7 +158,9 @@ class Papers(Part):
         value removes it. `old` holds the whole previous `extra` mapping, for undo. With
         `seen_version`, conflicts as `update_paper`."""
         if name.strip().lower() in EDITABLE_FIELDS:
-            raise LitmanError(f"'{name.strip()}' is one of the paper's own fields: edit it there.")
+            raise LitmanError(
+                _("'{0}' is one of the paper's own fields: edit it there.").format(name.strip())
+            )
         return self.edit(paper_id, {name: value}, seen_version)
 
     def conflicts(self, paper_id: int | None = None, after: int = 0) -> list[ConflictRecord]:
@@ -230,7 +237,7 @@ class Papers(Part):
     def set_rating(self, ids: Sequence[int], rating: int) -> Changes:
         """Give many papers one rating, 0 to 5 (the reader's own)."""
         if not 0 <= rating <= 5:
-            raise LitmanError(f"A rating is 0 to 5, not {rating}.")
+            raise LitmanError(_("A rating is 0 to 5, not {0}.").format(rating))
         return self._set_many(ids, {"rating": rating}, ("rating",))
 
     def _set_many(
@@ -468,7 +475,9 @@ def _refuse_gone(conn: Connection, ids: Sequence[int]) -> None:
     if gone:
         which = ", ".join(map(str, gone[:5])) + (" ..." if len(gone) > 5 else "")
         raise NotFoundError(
-            f"Paper {which} no longer exists (deleted for good since); nothing was undone."
+            _("Paper {0} no longer exists (deleted for good since); nothing was undone.").format(
+                which
+            )
         )
 
 

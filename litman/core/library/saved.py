@@ -8,6 +8,7 @@ from sqlalchemy import Connection, delete, insert, select
 
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.library.parts import Part
+from litman.core.messages import _
 from litman.core.records import Changes, SavedChange, SavedSearch
 from litman.core.search.filters import ALL, Filter, filter_text
 from litman.core.search.query import parse
@@ -31,7 +32,7 @@ class Saved(Part):
         with self._read() as conn:
             found = _find(conn, name)
         if found is None:
-            raise NotFoundError(f"No saved search named '{name}'.")
+            raise NotFoundError(_("No saved search named '{0}'.").format(name))
         return found
 
     def add(self, name: str, query: str, within: Filter = ALL) -> Changes:
@@ -42,7 +43,7 @@ class Saved(Part):
         new = SavedSearch(name, query, filter_text(within))
         with self._write() as conn:
             if _find(conn, name) is not None:
-                raise LitmanError(f"A saved search named '{name}' exists already.")
+                raise LitmanError(_("A saved search named '{0}' exists already.").format(name))
             return self._publish(_change(conn, SavedChange((), (new,))))
 
     def update(self, name: str, new_name: str | None = None, query: str | None = None) -> Changes:
@@ -50,14 +51,14 @@ class Saved(Part):
         with self._write() as conn:
             old = _find(conn, name)
             if old is None:
-                raise NotFoundError(f"No saved search named '{name}'.")
+                raise NotFoundError(_("No saved search named '{0}'.").format(name))
             new = SavedSearch(
                 _clean(new_name or old.name), old.query if query is None else query, old.within
             )
             parse(new.query)
             clash = _find(conn, new.name)
             if clash is not None and clash.name.casefold() != old.name.casefold():
-                raise LitmanError(f"A saved search named '{new.name}' exists already.")
+                raise LitmanError(_("A saved search named '{0}' exists already.").format(new.name))
             return self._publish(_change(conn, SavedChange((old.name,), (new,))))
 
     def remove(self, name: str) -> Changes:
@@ -65,7 +66,7 @@ class Saved(Part):
         with self._write() as conn:
             old = _find(conn, name)
             if old is None:
-                raise NotFoundError(f"No saved search named '{name}'.")
+                raise NotFoundError(_("No saved search named '{0}'.").format(name))
             return self._publish(_change(conn, SavedChange((old.name,), ())))
 
     def carry_out(self, change: SavedChange) -> Changes:
@@ -77,7 +78,7 @@ class Saved(Part):
 def _clean(name: str) -> str:
     name = " ".join(name.split())
     if not name:
-        raise LitmanError("A saved search needs a name.")
+        raise LitmanError(_("A saved search needs a name."))
     return name
 
 

@@ -14,6 +14,7 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.library.parts import Part
+from litman.core.messages import _
 from litman.core.records import (
     Changes,
     DeletedTag,
@@ -128,7 +129,7 @@ class Tags(Part):
         with self._write() as conn:
             clean = store.clean_tag(name)
             if not store.tag_ids(conn, [clean], create=False):
-                raise NotFoundError(f"No tag named '{clean}'.")
+                raise NotFoundError(_("No tag named '{0}'.").format(clean))
             done = tag_links.unlink(conn, clean, ids)
             return self._linked(done)
 
@@ -207,7 +208,9 @@ class Tags(Part):
         colour and papers (those still in the library)."""
         with self._write() as conn:
             if store.tag_ids(conn, [tag.name], create=False):
-                raise LitmanError(f"A tag named '{tag.name}' exists again; it was not replaced.")
+                raise LitmanError(
+                    _("A tag named '{0}' exists again; it was not replaced.").format(tag.name)
+                )
             taken = conn.execute(select(T.c.id).where(T.c.id == tag.id)).first() is not None
             values: dict[str, object] = {
                 "name": tag.name,
@@ -228,7 +231,7 @@ class Tags(Part):
         with self._write() as conn:
             found = store.tag_ids(conn, [name], create=False)
             if not found:
-                raise NotFoundError(f"No tag named '{store.clean_tag(name)}'.")
+                raise NotFoundError(_("No tag named '{0}'.").format(store.clean_tag(name)))
             was = conn.execute(select(T.c.colour).where(T.c.id.in_(found.values()))).scalar()
             conn.execute(update(T).where(T.c.id.in_(found.values())).values(colour=colour))
             inverse = TagColour(store.clean_tag(name), was)

@@ -13,6 +13,7 @@ from litman.core.library.merging import Merging
 from litman.core.library.papers import Papers
 from litman.core.library.saved import Saved
 from litman.core.library.tags import Tags
+from litman.core.messages import _
 from litman.core.records import (
     Changes,
     FieldValues,
@@ -83,4 +84,4 @@ def undo(lib: Parts, changes: Changes | Inverse) -> Changes:
         case Reattach():
             return attachments.reattach(inverse)
         case None:
-            raise LitmanError("That change cannot be undone: it holds no inverse.")
+            raise LitmanError(_("That change cannot be undone: it holds no inverse."))

@@ -27,6 +27,7 @@ from datetime import datetime
 from pathlib import Path
 
 from litman.core.errors import LitmanError, NotFoundError
+from litman.core.messages import _
 from litman.core.store import locking, sqlite
 from litman.core.store.interface import Backup, Restored
 
@@ -100,12 +101,14 @@ def copy(library: Path, reason: str, *, now: datetime | None = None) -> Backup:
     """A new backup, without pruning: a restore must not lose what it restores."""
     library = real_path(library)
     if not library.exists():
-        raise NotFoundError(f"No library at {library} to back up.")
+        raise NotFoundError(_("No library at {0} to back up.").format(library))
     folder = backups_dir(library)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise LitmanError(f"Cannot keep backups in {folder}: {_reason(exc)}.") from exc
+        raise LitmanError(
+            _("Cannot keep backups in {0}: {1}.").format(folder, _reason(exc))
+        ) from exc
     taken = (now or datetime.now()).replace(microsecond=0)
     target = _free_name(folder, backup_key(library), taken, reason)
     partial = target.with_name(target.name + _PARTIAL)
@@ -113,7 +116,9 @@ def copy(library: Path, reason: str, *, now: datetime | None = None) -> Backup:
         _copy_into(library, partial)
         os.replace(partial, target)
     except OSError as exc:
-        raise LitmanError(f"Could not write a backup into {folder}: {_reason(exc)}.") from exc
+        raise LitmanError(
+            _("Could not write a backup into {0}: {1}.").format(folder, _reason(exc))
+        ) from exc
     finally:
         _discard(partial)
     return Backup(target, taken, reason)
@@ -167,7 +172,9 @@ def find(library: Path, name: str | None) -> Backup:
     if name is None:
         backup = newest_good(library)
         if backup is None:
-            raise NotFoundError(f"No usable backup of {library} in {backups_dir(library)}.")
+            raise NotFoundError(
+                _("No usable backup of {0} in {1}.").format(library, backups_dir(library))
+            )
         return backup
     wanted = Path(name)
     for backup in list_backups(library):
@@ -175,7 +182,7 @@ def find(library: Path, name: str | None) -> Backup:
             return backup
     if wanted.is_file():
         return Backup(wanted, datetime.fromtimestamp(wanted.stat().st_mtime), "file")
-    raise NotFoundError(f"No backup named '{name}' in {backups_dir(library)}.")
+    raise NotFoundError(_("No backup named '{0}' in {1}.").format(name, backups_dir(library)))
 
 
 def clean_leftovers(library: Path) -> list[Path]:
@@ -216,7 +223,9 @@ def restore(library: Path, backup: Backup) -> Restored:
     library = real_path(library)
     problem = sqlite.integrity_check(backup.path)
     if problem != "ok":
-        raise LitmanError(f"{backup.path.name} is damaged ({problem}); nothing was restored.")
+        raise LitmanError(
+            _("{0} is damaged ({1}); nothing was restored.").format(backup.path.name, problem)
+        )
     library.parent.mkdir(parents=True, exist_ok=True)
     with locking.write_gate(library, exclusive=True):
         partial = library.with_name(library.name + _RESTORING)
@@ -227,8 +236,10 @@ def restore(library: Path, backup: Backup) -> Restored:
         except (OSError, LitmanError) as exc:
             why = _reason(exc) if isinstance(exc, OSError) else str(exc).rstrip(".")
             raise LitmanError(
-                f"Could not restore {library} ({why}). Nothing was restored; the library "
-                "was not changed."
+                _(
+                    "Could not restore {0} ({1}). Nothing was restored; the library was not "
+                    "changed."
+                ).format(library, why)
             ) from exc
         finally:
             _discard(partial)

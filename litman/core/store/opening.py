@@ -30,6 +30,7 @@ from litman.core.errors import (
     NotFoundError,
     ReadOnlyError,
 )
+from litman.core.messages import _
 from litman.core.records import counted
 from litman.core.store import backups, schema, sqlite
 
@@ -61,12 +62,16 @@ def check_same_file(path: Path, opened: tuple[int, int]) -> None:
         return
     if now == (0, 0):  # nothing there now: never recreated by writing to it
         raise LitmanError(
-            f"{path} was deleted or moved after this litman opened it; nothing was changed "
-            "and nothing was made in its place."
+            _(
+                "{0} was deleted or moved after this litman opened it; nothing was changed and "
+                "nothing was made in its place."
+            ).format(path)
         )
     raise LitmanError(
-        f"{path} was replaced by another file (a restore?) after this litman opened it; "
-        "nothing was changed. Open it again."
+        _(
+            "{0} was replaced by another file (a restore?) after this litman opened it; nothing "
+            "was changed. Open it again."
+        ).format(path)
     )
 
 
@@ -102,7 +107,7 @@ def open_store(
             if problem != "ok":
                 raise damaged(path, problem)
     elif read_only:
-        raise NotFoundError(f"No library at {path}.")
+        raise NotFoundError(_("No library at {0}.").format(path))
     else:
         _prepare_new(path)
         daily_due = False
@@ -111,7 +116,9 @@ def open_store(
     migrating = version is not None and schema.needs_migration(version)
     if migrating:
         if read_only:
-            raise NeedsUpgradeError(f"{path} needs an upgrade, which a read-only open cannot do.")
+            raise NeedsUpgradeError(
+                _("{0} needs an upgrade, which a read-only open cannot do.").format(path)
+            )
         backups.take(path, backups.PRE_MIGRATION)
     elif daily_due:
         backups.take_daily(path)
@@ -143,8 +150,10 @@ def refuse_dangling(path: Path) -> None:
     """A symbolic link to nothing (a disk not mounted, a file moved) is not a new library."""
     if path.is_symlink() and not path.exists():
         raise NotFoundError(
-            f"{path} is a symbolic link to {os.readlink(path)}, which does not exist (a disk "
-            "not mounted?). Nothing was created."
+            _(
+                "{0} is a symbolic link to {1}, which does not exist (a disk not mounted?). "
+                "Nothing was created."
+            ).format(path, os.readlink(path))
         )
 
 
@@ -166,9 +175,11 @@ def _prepare_new(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise LitmanError(f"Cannot create a library at {path}: {exc.strerror}.") from exc
+        raise LitmanError(
+            _("Cannot create a library at {0}: {1}.").format(path, exc.strerror)
+        ) from exc
     if not writable(path):
-        raise ReadOnlyError(f"Cannot create a library in {path.parent}: read-only.")
+        raise ReadOnlyError(_("Cannot create a library in {0}: read-only.").format(path.parent))
 
 
 def _migrate(engine: Engine, path: Path, version: int) -> None:
@@ -178,8 +189,10 @@ def _migrate(engine: Engine, path: Path, version: int) -> None:
         log.exception("Upgrading %s from schema %s failed", path, version)  # the whole trace
         engine.dispose()
         raise LitmanError(
-            f"Upgrading {path} from schema {version} failed ({exc}). The library was left "
-            f"as it was, and a copy is in {backups.backups_dir(path)}."
+            _(
+                "Upgrading {0} from schema {1} failed ({2}). The library was left as it was, and "
+                "a copy is in {3}."
+            ).format(path, version, exc, backups.backups_dir(path))
         ) from exc
 
 

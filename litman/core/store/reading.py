@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, select
 
 from litman.core.errors import NotFoundError
+from litman.core.messages import _
 from litman.core.records import Paper
 from litman.core.store import dialects, models, trash
 from litman.core.store import rows as store
@@ -131,11 +132,14 @@ def _aliased(conn: Connection, keys: Sequence[str], by_key: dict[str, int]) -> d
 def _missing(refs: Sequence[str]) -> str:
     if len(refs) == 1:
         ref = refs[0]
-        return (
-            f"No paper with id {ref}." if _ID.fullmatch(ref) else f"No paper with citekey '{ref}'."
+        said = (
+            _("No paper with id {0}.") if _ID.fullmatch(ref) else _("No paper with citekey '{0}'.")
         )
-    more = f" and {len(refs) - 5} more" if len(refs) > 5 else ""
-    return f"No paper with id or citekey {', '.join(refs[:5])}{more}; nothing was done."
+        return said.format(ref)
+    more = _(" and {0} more").format(len(refs) - 5) if len(refs) > 5 else ""
+    return _("No paper with id or citekey {0}{1}; nothing was done.").format(
+        _(", ").join(refs[:5]), more
+    )
 
 
 def _json_ints(ids: Sequence[int]) -> str:

@@ -30,6 +30,7 @@ from sqlalchemy import (
 
 from litman.core import cjk, pinyin
 from litman.core.errors import LitmanError, NotFoundError
+from litman.core.messages import _
 from litman.core.names import first_sort_key
 from litman.core.records import Doc, NewPaper, Paper, Status, stored_paper
 from litman.core.store import attachments, dialects, models, reading_state, trash
@@ -256,7 +257,7 @@ def link_tags(
         bulk_insert(conn, PT, [{"paper_id": p, "tag_id": t} for p, t in pairs])
         return len(pairs)
     existing: set[tuple[int, int]] = set()
-    for tid in {t for _, t in pairs}:
+    for tid in {t for _pid, t in pairs}:
         pids = [p for p, t in pairs if t == tid]
         q = select(PT.c.paper_id, PT.c.tag_id).where(PT.c.tag_id == tid)
         existing.update(conn.execute(q.where(in_ids(PT.c.paper_id, pids))))
@@ -546,5 +547,7 @@ def require_all(ids: Sequence[int], found: Container[int]) -> None:
     missing = [i for i in ids if i not in found]
     if missing:
         raise NotFoundError(
-            f"No paper with id {', '.join(map(str, missing[:5]))}; nothing was changed."
+            _("No paper with id {0}; nothing was changed.").format(
+                _(", ").join(map(str, missing[:5]))
+            )
         )

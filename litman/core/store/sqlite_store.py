@@ -26,6 +26,7 @@ from litman.core.errors import (
     NotFoundError,
     ReadOnlyError,
 )
+from litman.core.messages import _
 from litman.core.store import backups, dialects, locking, opening, own_files, sqlite
 from litman.core.store.interface import Backup, Restored
 
@@ -95,7 +96,7 @@ class SQLiteStore:
     @contextmanager
     def write(self) -> Iterator[Connection]:
         if self.read_only:
-            raise ReadOnlyError(f"{self.path} is open read-only; nothing was changed.")
+            raise ReadOnlyError(_("{0} is open read-only; nothing was changed.").format(self.path))
         with self._lock, locking.write_gate(self.path):
             opening.check_same_file(self.path, self._identity)
             if self._watcher.changed():
@@ -210,12 +211,14 @@ class FileSite:
 
     def backup_now(self) -> Backup:
         if not self.given.exists():
-            raise NotFoundError(f"No library at {self.given}.")
+            raise NotFoundError(_("No library at {0}.").format(self.given))
         problem = sqlite.quick_check(self.given)
         if problem != "ok":
             raise CorruptLibraryError(
-                f"{self.given} is damaged ({problem}); a backup of it would not help. "
-                "Restore an older backup instead.",
+                _(
+                    "{0} is damaged ({1}); a backup of it would not help. Restore an older backup "
+                    "instead."
+                ).format(self.given, problem),
                 path=self.given,
             )
         return backups.take(self.given, backups.MANUAL)
@@ -239,7 +242,7 @@ class FileSite:
 
     def check_whole(self) -> None:
         if not self.given.exists():
-            raise NotFoundError(f"No library at {self.given}.")
+            raise NotFoundError(_("No library at {0}.").format(self.given))
         problem = sqlite.integrity_check(self.path)
         if problem != "ok":
             raise opening.damaged(self.path, problem)
