@@ -1415,6 +1415,10 @@ Only one window at a time may change a library. You can open it read-only here: 
         <translation>复制参考文献时最多选择 %1 篇文献</translation>
     </message>
     <message>
+        <source>Formatting the references of %1…</source>
+        <translation>正在生成 %1 的参考文献…</translation>
+    </message>
+    <message>
         <source>Cannot copy references: %1</source>
         <translation>无法复制参考文献：%1</translation>
     </message>

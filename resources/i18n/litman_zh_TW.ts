@@ -307,7 +307,7 @@
     </message>
     <message>
         <source>Attachment</source>
-        <translation type="unfinished">附件</translation>
+        <translation>附件</translation>
     </message>
     <message>
         <source>title derived from the abstract</source>
@@ -955,7 +955,7 @@ It is written in the log. Copy Details puts what a bug report needs on the clipb
     </message>
     <message numerus="yes">
         <source>Read the text of %Ln PDF(s)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>已讀取 %Ln 個 PDF 的文字</numerusform>
         </translation>
     </message>
@@ -1300,7 +1300,7 @@ Only one window at a time may change a library. You can open it read-only here: 
     </message>
     <message>
         <source>Extract Text from PDFs</source>
-        <translation type="unfinished">提取 PDF 文字</translation>
+        <translation>擷取 PDF 文字</translation>
     </message>
     <message>
         <source>This paper has no attachment: Paper → Add Attachment… adds one.</source>
@@ -1332,15 +1332,15 @@ Only one window at a time may change a library. You can open it read-only here: 
     </message>
     <message>
         <source>Reading the text of PDFs</source>
-        <translation type="unfinished">正在讀取 PDF 文字</translation>
+        <translation>正在讀取 PDF 文字</translation>
     </message>
     <message>
         <source>Every PDF&apos;s text is kept already.</source>
-        <translation type="unfinished">所有 PDF 的文字均已儲存。</translation>
+        <translation>所有 PDF 的文字均已儲存。</translation>
     </message>
     <message>
         <source>; %1 could not be read: %2</source>
-        <translation type="unfinished">；%1 個無法讀取：%2</translation>
+        <translation>；%1 個無法讀取：%2</translation>
     </message>
 </context>
 <context>
@@ -1351,15 +1351,15 @@ Only one window at a time may change a library. You can open it read-only here: 
     </message>
     <message>
         <source>Has its file</source>
-        <translation type="unfinished">有檔案</translation>
+        <translation>有檔案</translation>
     </message>
     <message>
         <source>A file is missing (Paper → Find Missing Files… relinks it)</source>
-        <translation type="unfinished">檔案缺失（文獻 → 查詢缺失的檔案… 可重新連結）</translation>
+        <translation>檔案缺失（文獻 → 尋找缺失的檔案… 可重新連結）</translation>
     </message>
     <message>
         <source>Has a link</source>
-        <translation type="unfinished">有連結</translation>
+        <translation>有連結</translation>
     </message>
 </context>
 <context>
@@ -1413,6 +1413,10 @@ Only one window at a time may change a library. You can open it read-only here: 
     <message>
         <source>Select at most %1 papers to copy as references</source>
         <translation>複製參考文獻時最多選擇 %1 篇文獻</translation>
+    </message>
+    <message>
+        <source>Formatting the references of %1…</source>
+        <translation>正在產生 %1 的參考文獻…</translation>
     </message>
     <message>
         <source>Cannot copy references: %1</source>
@@ -1573,7 +1577,7 @@ Only one window at a time may change a library. You can open it read-only here: 
     </message>
     <message>
         <source>Name for “%1” in %2:</source>
-        <translation type="unfinished">「%1」（在%2中）的名稱：</translation>
+        <translation>「%1」（在%2中）的名稱：</translation>
     </message>
     <message>
         <source>Rename Saved Search</source>
@@ -1686,7 +1690,7 @@ Password for %2 (kept for this session only):</source>
     </message>
     <message>
         <source>%1 (in %2)</source>
-        <translation type="unfinished">%1（在%2中）</translation>
+        <translation>%1（在%2中）</translation>
     </message>
     <message>
         <source>the tag “%1”</source>

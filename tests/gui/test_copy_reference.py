@@ -1,6 +1,7 @@
 """Edit → Copy Reference and Copy Citation: the selected papers in the chosen reference
-style, HTML and plain text on the clipboard together; the style chosen in Edit → Reference
-Style is kept for the next window; a style file gone is said, nothing copied."""
+style, HTML and plain text on the clipboard together, made on a worker thread (each test
+waits for the copier's `done`); the style chosen in Edit → Reference Style is kept for the
+next window; a style file gone is said, nothing copied."""
 
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from litman.core.records import NewPaper
 from litman.formats import references
 from litman.gui import settings
+from litman.gui.window import references as copying
 from tests.gui.test_main_window import select_rows
 
 pytestmark = pytest.mark.gui
@@ -34,6 +36,14 @@ def walrus(window):
     return window
 
 
+def copied(qtbot, window, action) -> str:
+    """Trigger `action` and wait until the copy is made off the window's thread; the status
+    line's message."""
+    with qtbot.waitSignal(copying.copier(window).done, timeout=60_000) as said:
+        action.trigger()
+    return said.args[0]
+
+
 def _select_walrus(qtbot, window) -> None:
     pid = window.library.get_by_citekey("walrus2020").id
     qtbot.waitUntil(lambda: window.model.row_of(pid) is not None, timeout=10_000)
@@ -43,7 +53,7 @@ def _select_walrus(qtbot, window) -> None:
 def test_copy_reference_puts_html_and_text(qtbot, walrus) -> None:
     _select_walrus(qtbot, walrus)
     QApplication.clipboard().clear()
-    walrus.acts.copy_reference.trigger()
+    copied(qtbot, walrus, walrus.acts.copy_reference)
     data = QApplication.clipboard().mimeData()
     assert data.text() == "Doe, J. (2020). Walrus embeddings & <tusks>. Marine Learning."
     assert "<i>Marine Learning</i>" in data.html() and "&amp; &lt;tusks&gt;" in data.html()
@@ -53,9 +63,9 @@ def test_copy_reference_puts_html_and_text(qtbot, walrus) -> None:
 def test_the_chosen_style_is_used_and_kept(qtbot, walrus) -> None:
     _select_walrus(qtbot, walrus)
     walrus.acts.reference_styles["ieee"].trigger()
-    walrus.acts.copy_citation.trigger()
+    copied(qtbot, walrus, walrus.acts.copy_citation)
     assert QApplication.clipboard().text() == "[1]"
-    walrus.acts.copy_reference.trigger()
+    copied(qtbot, walrus, walrus.acts.copy_reference)
     assert QApplication.clipboard().text().startswith("[1] J. Doe, “Walrus embeddings")
     assert walrus.view.get(settings.CITE_STYLE) == "ieee"
     assert walrus.acts.reference_styles["ieee"].isChecked()
@@ -65,9 +75,44 @@ def test_a_style_file_gone_is_said_and_nothing_copied(qtbot, walrus, tmp_path) -
     _select_walrus(qtbot, walrus)
     walrus.view.set(settings.CITE_STYLE, str(tmp_path / "gone.csl"))
     QApplication.clipboard().setText("before")
-    walrus.acts.copy_reference.trigger()
+    said = copied(qtbot, walrus, walrus.acts.copy_reference)
     assert QApplication.clipboard().text() == "before"
-    assert "no style file at" in walrus.statusBar().currentMessage()
+    assert "no style file at" in said == walrus.statusBar().currentMessage()
+
+
+def test_references_are_made_off_the_windows_thread(qtbot, walrus) -> None:
+    """The window's thread only starts the copy: the formatting runs on a worker thread."""
+    from PySide6.QtCore import QThread
+
+    threads = []
+    real = copying.references.render_both
+
+    def render_both(*args: object, **kwargs: object) -> object:
+        threads.append(QThread.currentThread())
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    qtbot_patch = pytest.MonkeyPatch()
+    qtbot_patch.setattr(copying.references, "render_both", render_both)
+    try:
+        _select_walrus(qtbot, walrus)
+        copied(qtbot, walrus, walrus.acts.copy_reference)
+    finally:
+        qtbot_patch.undo()
+    assert threads and threads[0] is not QApplication.instance().thread()
+    assert QApplication.clipboard().text().startswith("Doe, J. (2020)")
+
+
+def test_a_large_selection_is_copied_up_to_the_bound(qtbot, walrus) -> None:
+    walrus.library.add_papers(
+        [NewPaper(title=f"Paper {i}", authors=("Roe, Ann",), year=2001) for i in range(150)]
+    )
+    qtbot.waitUntil(lambda: walrus.model.rowCount() > 150, timeout=10_000)
+    walrus.table.selectAll()
+    n = len(walrus.selected_ids())
+    assert 150 < n <= copying.MAX_PAPERS
+    walrus.acts.reference_styles["ieee"].trigger()
+    said = copied(qtbot, walrus, walrus.acts.copy_reference)
+    assert f"[{n}]" in QApplication.clipboard().text(), said
 
 
 def test_ctrl_shift_c_is_copy_reference(walrus) -> None:
