@@ -92,3 +92,16 @@ def test_the_sidebar_row_counts_the_groups_found_again_after_a_change(window, qt
     qtbot.waitUntil(lambda: count() == str(before + 1), timeout=20000)
     window.push(commands.NotDuplicates(window.library, [a, b]))
     qtbot.waitUntil(lambda: count() == str(before), timeout=20000)
+
+
+def test_the_duplicates_count_waits_only_for_changes_the_finder_reads(window) -> None:
+    from litman.core.records import Status
+
+    counter = window.sidebar.duplicates
+    pid = window.library.list_ids("id")[0]
+    counter.timer.stop()
+    window.library.add_tag("zoo", [pid])
+    window.library.set_status([pid], Status.READ)
+    assert not counter.timer.isActive()
+    window.library.update_paper(pid, title="Walrus embeddings, again")
+    assert counter.timer.isActive()

@@ -2,8 +2,9 @@
 
 Finding them reads the whole library (`Library.duplicates.find`: a second or two of CPU at
 100k papers), so it runs on a worker, once the window has shown and again a moment after a
-change that can make or break a group (papers added, edited, deleted or merged, a group
-dismissed). Changes that come while a count runs make one more count after it, not one each.
+change that can make or break a group: papers added, deleted or merged, a field the finder
+reads edited (a tag, a status, a note or a rating is not one), a group dismissed. Changes
+that come while a count runs make one more count after it, not one each.
 """
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
@@ -15,6 +16,10 @@ from litman.gui import workers
 # After a change, the count waits this long for the next one: an import or a bulk edit
 # publishes a change per transaction.
 DELAY_MS = 1500
+# The paper fields the duplicate finder reads (`litman.core.library.duplicates`).
+MATCHED = frozenset(
+    {"doi", "url", "extra", "title", "title_derived", "authors", "year", "abstract"}
+)
 
 
 class DuplicatesCount(QObject):
@@ -34,8 +39,10 @@ class DuplicatesCount(QObject):
         self.timer.start()
 
     def changed(self, changes: Changes) -> None:
-        """A change came: count again if it can make or break a group."""
-        if changes.papers_changed or changes.dismissed_changed:
+        """A change came: count again if it can make or break a group (a change whose
+        record does not say which fields it wrote is taken as one that can)."""
+        edited = bool(changes.updated) and (not changes.fields or bool(changes.fields & MATCHED))
+        if changes.added or changes.deleted or edited or changes.dismissed_changed:
             self.later()
 
     def _start(self) -> None:
