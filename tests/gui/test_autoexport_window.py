@@ -1,11 +1,11 @@
 """Auto-export in the window: tagging a paper rewrites the file bound to that tag a moment
-later; a file that cannot be written is said once on the status bar; File → Auto-Export…
-lists the bindings and adds one."""
+later, on the write worker (the tests wait on the exporter's `done`); a file that cannot be
+written is said once on the status bar; File → Auto-Export… lists the bindings and adds one."""
 
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QInputDialog
+from PySide6.QtWidgets import QApplication, QInputDialog
 
 from litman.formats import bibtex
 from litman.gui.dialogs import file_dialogs
@@ -28,12 +28,19 @@ def test_tagging_a_paper_rewrites_the_bound_file(qtbot, window, tmp_path) -> Non
     qtbot.waitUntil(lambda: keys_in(refs) == {key}, timeout=5000)
 
 
+def ran(qtbot, window) -> list:
+    """Run the window's auto-exports and wait until they are done; their outcomes."""
+    with qtbot.waitSignal(window.autoexporter.done, timeout=30_000) as done:
+        window.autoexporter.run()
+    return done.args[0]
+
+
 def test_a_failure_is_said_once(qtbot, window, tmp_path) -> None:
     window.library.autoexports.add(tmp_path / "gone" / "refs.bib", "", "bibtex")
     said: list[str] = []
     window.statusBar().messageChanged.connect(lambda m: said.append(m) if "failed" in m else None)
-    window.autoexporter.run()
-    window.autoexporter.run()
+    ran(qtbot, window)
+    ran(qtbot, window)
     assert len(said) == 1 and "refs.bib failed" in said[0]
     assert window.library.autoexports.list()[0].error
 
@@ -77,10 +84,10 @@ def test_waits_for_the_background_index_build(qtbot, window, tmp_path, monkeypat
     window.library.autoexports.add(refs, "", "bibtex")
     monkeypatch.setattr(window.library, "index_built", lambda: False)
     window.background.running = True
-    assert window.autoexporter.run() == [] and not refs.exists()
+    assert window.autoexporter.run() is None and not refs.exists()
     assert window.autoexporter.timer.isActive()
     window.background.running = False
-    assert [d.outcome for d in window.autoexporter.run()] == ["written"]
+    assert [d.outcome for d in ran(qtbot, window)] == ["written"]
 
 
 def test_a_change_from_outside_the_window_rewrites_the_file(qtbot, window, tmp_path) -> None:
@@ -99,3 +106,50 @@ def test_a_change_from_outside_the_window_rewrites_the_file(qtbot, window, tmp_p
         other.close()
     window.poll_changes()
     qtbot.waitUntil(lambda: keys_in(refs) == {key}, timeout=5000)
+
+
+def settled(qtbot, window) -> None:
+    """The run a window starts as it opens (catching up the command line) is over."""
+    QApplication.sendPostedEvents()
+    QApplication.processEvents()  # the opening run is queued on a zero-delay timer
+    qtbot.waitUntil(lambda: window.autoexporter.running is None, timeout=30_000)
+
+
+def test_the_export_runs_on_the_write_worker_not_the_windows_thread(
+    qtbot, pooled_window, tmp_path, monkeypatch
+) -> None:
+    from PySide6.QtCore import QThread
+
+    from litman import app
+
+    threads = []
+    real = app.run_autoexports
+
+    def run_autoexports(library):
+        threads.append(QThread.currentThread())
+        return real(library)
+
+    settled(qtbot, pooled_window)
+    monkeypatch.setattr(app, "run_autoexports", run_autoexports)
+    refs = tmp_path / "refs.bib"
+    pooled_window.library.autoexports.add(refs, "", "bibtex")
+    outcomes = ran(qtbot, pooled_window)
+    assert [d.outcome for d in outcomes] == ["written"]
+    assert threads and all(t is not QApplication.instance().thread() for t in threads)
+    assert len(keys_in(refs)) == pooled_window.library.count()
+
+
+def test_a_change_during_a_run_runs_it_again(qtbot, pooled_window, tmp_path) -> None:
+    refs = tmp_path / "refs.bib"
+    exporter = pooled_window.autoexporter
+    pooled_window.library.autoexports.add(refs, "tag:late", "bibtex")
+    settled(qtbot, pooled_window)
+    runs: list[object] = []
+    exporter.done.connect(runs.append)
+    assert exporter.run() is not None
+    pid = pooled_window.library.list_ids()[0]
+    pooled_window.library.add_tag("late", [pid])
+    assert exporter.run() is None and exporter.again  # asked while the first is under way
+    key = pooled_window.library.get(pid).citekey
+    qtbot.waitUntil(lambda: len(runs) == 2, timeout=30_000)
+    assert keys_in(refs) == {key}

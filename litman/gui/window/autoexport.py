@@ -4,14 +4,16 @@ once when the window opens (catching up changes made with the `litman` command);
 Auto-Export… lists, adds and removes bindings.
 
 `litman.app.run_autoexports` does the writing (atomic, untouched when the bytes would not
-change); here a file that cannot be written is said once on the status bar, again only when
-its reason changes.
+change) on the window's write worker, off the window's thread (a 1,000-paper export of a
+100k library reads and formats for a while, and it records a failure in the library); here a
+file that cannot be written is said once on the status bar, again only when its reason
+changes. A change while a run is under way runs it again once that one is done.
 """
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -29,6 +31,7 @@ from litman.core.records import Changes
 from litman.formats import registry
 from litman.gui.dialogs import file_dialogs
 from litman.gui.i18n import fill, translate
+from litman.gui.workers import Worker
 
 if TYPE_CHECKING:
     from litman.gui.window.window_api import Window
@@ -45,12 +48,17 @@ WAIT_FOR_INDEX_MS = 1000
 
 
 class AutoExporter(QObject):
-    """Runs the library's auto-exports after changes, telling each failure once."""
+    """Runs the library's auto-exports after changes, on the window's write worker, telling
+    each failure once; `done` gives each run's outcomes once the window has said them."""
+
+    done = Signal(object)  # list[app.AutoExported]
 
     def __init__(self, win: "Host") -> None:
         super().__init__(win.window())
         self.win = win
         self.told: dict[str, str] = {}
+        self.running: Worker | None = None
+        self.again = False  # a change came while a run was under way
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self.run)
@@ -68,18 +76,34 @@ class AutoExporter(QObject):
         if bound:
             self.timer.start(DELAY_MS)
 
-    def run(self) -> list[app.AutoExported]:
+    def run(self) -> Worker | None:
+        """Start a run on the write worker; the worker, or None when none was started."""
         if self.win.background.running and not self.win.library.index_built():
-            # A query before the index is built would build it here, in the GUI thread
-            # (a minute at 100k papers): wait for the background build instead.
+            # A query before the index is built would build it on the write worker (a
+            # minute at 100k papers, every write waiting): wait for the background build.
             self.timer.start(WAIT_FOR_INDEX_MS)
-            return []
-        try:
-            done = app.run_autoexports(self.win.library)
-        except LitmanError:
-            # The library cannot be read now (a shared library's server away, said by the
-            # window already): the files stay as they were until the next change.
-            return []
+            return None
+        if self.running is not None:
+            self.again = True
+            return None
+        library = self.win.library
+        worker = self.running = Worker(lambda _progress: app.run_autoexports(library))
+        worker.signals.finished.connect(self._ran)
+        # The library cannot be read now (a shared library's server away, said by the
+        # window already): the files stay as they were until the next change.
+        worker.signals.failed.connect(lambda _exc: self._ran([]))
+        self.win.runner(worker)
+        return worker
+
+    def _ran(self, done: list[app.AutoExported]) -> None:
+        self.running = None
+        self._tell(done)
+        self.done.emit(done)
+        if self.again:
+            self.again = False
+            self.run()
+
+    def _tell(self, done: list[app.AutoExported]) -> None:
         for d in done:
             said = self.told.get(d.binding.path, "")
             if d.error and d.error != said:
@@ -88,7 +112,6 @@ class AutoExporter(QObject):
                     fill(translate("AutoExport", "Auto-export to %1 failed: %2"), name, d.error)
                 )
             self.told[d.binding.path] = d.error
-        return done
 
 
 def install(win: "Host", file_menu: QMenu) -> AutoExporter:
@@ -120,8 +143,9 @@ class AutoExportDialog(QDialog):
         layout.addWidget(self.list)
         layout.addWidget(buttons)
         self.fill()
+        exporter.done.connect(self.fill)  # a run's failures, once it has run
 
-    def fill(self) -> None:
+    def fill(self, *_ran: object) -> None:
         self.list.clear()
         for b in self.win.library.autoexports.list():
             failed = fill(self.tr("  — FAILED: %1"), b.error) if b.error else ""
