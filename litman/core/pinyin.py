@@ -15,10 +15,13 @@ a polyphonic character the reading of its word (重庆: chongqing, not zhongqing
 pypinyin is imported on first use only: a library without Chinese never loads it.
 """
 
+import importlib.util
+import json
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import pairwise
+from pathlib import Path
 
 from litman.core.cjk import fold_run
 
@@ -37,13 +40,26 @@ def _toneless(reading: str) -> str:
 @lru_cache(maxsize=1)
 def _readings() -> dict[str, tuple[str, ...]]:
     """Each Han character's readings, toneless, most common first (pypinyin's table)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for cp, value in _character_table().items():
+        seen = dict.fromkeys(_toneless(r) for r in value.split(","))
+        out[chr(int(cp))] = tuple(seen)
+    return out
+
+
+def _character_table() -> Mapping[int | str, str]:
+    """pypinyin's character table, read from the JSON file it ships, without importing the
+    package: its `__init__` loads the phrase table too (0.9 s of CPU), which searching never
+    needs. Imported from the package when the file is not found beside it."""
+    spec = importlib.util.find_spec("pypinyin")  # finds, does not import
+    for folder in (spec.submodule_search_locations or []) if spec is not None else []:
+        path = Path(folder) / "pinyin_dict.json"
+        if path.is_file():
+            table: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+            return table
     from pypinyin.pinyin_dict import pinyin_dict
 
-    out: dict[str, tuple[str, ...]] = {}
-    for cp, value in pinyin_dict.items():
-        seen = dict.fromkeys(_toneless(r) for r in value.split(","))
-        out[chr(cp)] = tuple(seen)
-    return out
+    return pinyin_dict
 
 
 @lru_cache(maxsize=1)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from litman.core import pinyin
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 
@@ -89,3 +90,38 @@ def test_pinyin_highlights_the_characters_it_reads(
     library: Library, ml: int, query: str, span: tuple[int, int]
 ) -> None:
     assert library.search(query).spans(library.get(ml))["title"] == [span]
+
+
+SEARCHED = """
+import sys
+from litman.core.library.facade import Library
+lib = Library.open(sys.argv[1], backup=False, daily=False)
+assert list(lib.search("jiqixuexi").ids) == list(lib.search("jqxx").ids) == [1]
+lib.close()
+print("pypinyin.phrases_dict" in sys.modules)
+"""
+
+
+def test_searching_chinese_by_pinyin_leaves_the_phrase_table_unloaded(tmp_path: Path) -> None:
+    """Indexing and searching read characters' readings only: pypinyin's phrase table,
+    which its package loads on import (0.9 s), is for names and citekeys."""
+    path = tmp_path / "lib.sqlite"
+    with Library.open(path, backup=False, daily=False) as lib:
+        assert lib.add_paper(NewPaper(title="机器学习")) == 1
+    out = subprocess.run(
+        [sys.executable, "-c", SEARCHED, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        check=True,
+    )
+    assert out.stdout.strip() == "False"
+
+
+def test_the_readings_are_pypinyins_character_table() -> None:
+    from pypinyin.pinyin_dict import pinyin_dict
+
+    assert len(pinyin._readings()) == len(pinyin_dict)
+    assert pinyin.readings("行") == ("xing", "hang", "heng")
+    assert pinyin.readings("机")[0] == "ji"
