@@ -18,7 +18,7 @@ pypinyin is imported on first use only: a library without Chinese never loads it
 import importlib.util
 import json
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
@@ -43,11 +43,11 @@ def _readings() -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
     for cp, value in _character_table().items():
         seen = dict.fromkeys(_toneless(r) for r in value.split(","))
-        out[chr(int(cp))] = tuple(seen)
+        out[chr(cp)] = tuple(seen)
     return out
 
 
-def _character_table() -> Mapping[int | str, str]:
+def _character_table() -> dict[int, str]:
     """pypinyin's character table, read from the JSON file it ships, without importing the
     package: its `__init__` loads the phrase table too (0.9 s of CPU), which searching never
     needs. Imported from the package when the file is not found beside it."""
@@ -56,7 +56,7 @@ def _character_table() -> Mapping[int | str, str]:
         path = Path(folder) / "pinyin_dict.json"
         if path.is_file():
             table: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
-            return table
+            return {int(cp): value for cp, value in table.items()}
     from pypinyin.pinyin_dict import pinyin_dict
 
     return pinyin_dict
