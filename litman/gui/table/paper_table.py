@@ -12,6 +12,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
 from litman.gui.i18n import fill, translate
+from litman.gui.table.cell_painter import CellPainter
 from litman.gui.table.models.papers import PaperTableModel
 
 ROW_HEIGHT = 24
@@ -21,6 +22,7 @@ def make_table(model: PaperTableModel) -> QTableView:
     table = QTableView()
     table.setAccessibleName(translate("PaperTable", "Papers"))
     table.setModel(model)
+    table.setItemDelegate(CellPainter(model, table))
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
     table.setSortingEnabled(True)

@@ -5,7 +5,7 @@ model. A Changes record refreshes only the rows it names.
 """
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -34,6 +34,18 @@ PAGE = 64  # papers read at a time: a screenful or two
 # (reading a page cost 3-8 ms of each keystroke).
 KEPT = 2_000
 Index = QModelIndex | QPersistentModelIndex
+
+
+class Cell(NamedTuple):
+    """What a cell shows, made once per paper read: its text, its icon (the status, the tag
+    dots), whether the text is italic (a title derived from the abstract), and whether the
+    text is one plain line (no control or separator character) that the table's delegate
+    may draw itself."""
+
+    text: str
+    icon: QIcon | None
+    italic: bool
+    plain: bool
 
 
 def status_icon(status: Status) -> QIcon:
@@ -102,6 +114,7 @@ class PaperTableModel(QAbstractTableModel):
         self._row_of: dict[int, int] | None = {}
         self._cache: dict[int, Paper] = {}
         self._files: dict[int, Files | None] = {}  # read with the papers: the disk looked at
+        self._cells: dict[int, list[Cell | None]] = {}  # per paper read, made when painted
         self._icons: dict[Status, QIcon] = {}  # made when first painted: pixmaps need a GUI app
         self._file_icons: dict[Files, QIcon] = {}
         self._italic = QFont()
@@ -127,6 +140,7 @@ class PaperTableModel(QAbstractTableModel):
         n = len(self.columns)
         self.beginInsertColumns(QModelIndex(), n, n)
         self.columns.append(field_column(name))
+        self._cells.clear()
         self.endInsertColumns()
         return n
 
@@ -135,6 +149,7 @@ class PaperTableModel(QAbstractTableModel):
         if colours != self._colours:
             self._colours = dict(colours)
             self._dots.clear()
+            self._cells.clear()
             if self._ids:
                 col = self.column_of("title") or 0
                 self.dataChanged.emit(self.index(0, col), self.index(len(self._ids) - 1, col))
@@ -158,6 +173,7 @@ class PaperTableModel(QAbstractTableModel):
         if not same_papers or len(self._cache) > KEPT:
             self._cache.clear()
             self._files.clear()
+            self._cells.clear()
         self.endResetModel()
 
     def ids(self) -> list[int]:
@@ -185,6 +201,7 @@ class PaperTableModel(QAbstractTableModel):
         for pid in ids:
             self._cache.pop(pid, None)
             self._files.pop(pid, None)
+            self._cells.pop(pid, None)
         if rows:
             self.dataChanged.emit(
                 self.index(min(rows), 0), self.index(max(rows), len(self.columns) - 1)
@@ -237,21 +254,21 @@ class PaperTableModel(QAbstractTableModel):
         row = index.row()  # -1 for an invalid index
         if not 0 <= row < len(self._ids):
             return None
+        if role in (_DISPLAY, _DECORATION, _FONT):
+            cell = self.cell(row, index.column())
+            if cell is None:
+                return None
+            if role == _DISPLAY:
+                return cell.text
+            if role == _DECORATION:
+                return cell.icon
+            return self._italic if cell.italic else None
         paper = self._cache.get(self._ids[row])
         if paper is None and (paper := self.paper(row)) is None:
             return None
-        column = self.columns[index.column()]
-        if role == _DISPLAY:
-            return column.text(paper)
-        key = column.key
+        key = self.columns[index.column()].key
         if key == "attachment":
             return self._attachment(self._files.get(paper.id), role)
-        if role == _DECORATION:
-            if key == "status":
-                return self._status_icon(paper.status)
-            return self._tag_dots(paper.tags) if key == "title" else None
-        if role == _FONT:
-            return self._italic if key == "title" and paper.title_derived else None
         if role == _TOOLTIP:
             tip = tooltip(paper, key)
             return rich(tip) if tip else None  # a title `<img src=…>` is text, not markup
@@ -270,6 +287,35 @@ class PaperTableModel(QAbstractTableModel):
         if icon is None and isinstance(app, QApplication):  # a style needs a widget app
             icon = self._file_icons[files] = app.style().standardIcon(_FILE_ICONS[files])
         return icon
+
+    def cell(self, row: int, column: int) -> Cell | None:
+        """What the cell at `row`, `column` shows (None for a paper that cannot be read: a
+        shared library's server away). Made once per paper and column, and kept with the
+        paper: a screen of rows is painted again on every keystroke and scroll."""
+        pid = self._ids[row]
+        cells = self._cells.get(pid)
+        if cells is None:
+            cells = self._cells[pid] = [None] * len(self.columns)
+        cell = cells[column]
+        if cell is None:
+            paper = self._cache.get(pid)
+            if paper is None and (paper := self.paper(row)) is None:
+                return None
+            cell = cells[column] = self._cell(paper, self.columns[column])
+        return cell
+
+    def _cell(self, paper: Paper, column: Column) -> Cell:
+        text = column.text(paper)
+        key = column.key
+        icon = None
+        if key == "status":
+            icon = self._status_icon(paper.status)
+        elif key == "title":
+            icon = self._tag_dots(paper.tags)
+        elif key == "attachment":
+            icon = self._attachment(self._files.get(paper.id), _DECORATION)
+        italic = key == "title" and paper.title_derived
+        return Cell(text, icon, italic, text.isprintable())
 
     def _status_icon(self, status: Status) -> QIcon:
         icon = self._icons.get(status)
