@@ -79,7 +79,7 @@ class CountingMetrics:
     def __init__(self, real) -> None:
         self.real, self.elided = real, 0
 
-    def elidedText(self, *args):  # noqa: N802 (Qt's name)
+    def elidedText(self, *args):
         self.elided += 1
         return self.real.elidedText(*args)
 
