@@ -72,6 +72,15 @@ def keys_of(text: str) -> list[str]:
     return [key for _, key in entry_lines(text) if key]
 
 
+def has_empty_key(text: str) -> bool:
+    """Whether an entry has no key (`@article{,`): BibTeX files it under "", where another
+    file's crossref to an undefined macro (`crossref = FTCW`, read as "") finds it."""
+    return any(
+        not m.group(2) and m.group(1).lower() not in ("string", "preamble", "comment")
+        for m in _START.finditer(text)
+    )
+
+
 def _key_at(lines: list[tuple[int, str]], line: int) -> str:
     key = ""
     for start, name in lines:
