@@ -28,7 +28,7 @@ BOUND = 1000
 
 
 def after_edit(lib: Library, pid: int, run_no: int, what: str) -> None:
-    lib.edit(pid, {"title": f"Edited for the benchmark, run {run_no}"})
+    lib.papers.edit(pid, {"title": f"Edited for the benchmark, run {run_no}"})
     load_before = load()
     w0, c0 = time.perf_counter(), time.process_time()
     (done,) = app.run_autoexports(lib)
@@ -44,7 +44,7 @@ def main() -> None:
         ids = lib.list_ids("id")
         bound = random.Random(3).sample(ids, BOUND)
         unbound = sorted(set(ids) - set(bound))[:runs]
-        timed("tag 1,000 papers thesis", lambda: lib.add_tag("thesis", bound))
+        timed("tag 1,000 papers thesis", lambda: lib.tags.add_tag("thesis", bound))
         timed("build the search index", lib.build_index)
         refs = Path(tmp) / "refs.bib"
         lib.autoexports.add(refs, "tag:thesis", "bibtex")

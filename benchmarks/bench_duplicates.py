@@ -48,16 +48,16 @@ def seed_duplicates(lib: Library) -> list[tuple[str, int, int]]:
     papers = lib.get_many(ids)
     new: list[NewPaper] = []
     for i, p in enumerate(papers[:EACH]):
-        lib.edit(p.id, {"doi": f"10.5555/bench.{i}"})
+        lib.papers.edit(p.id, {"doi": f"10.5555/bench.{i}"})
         new.append(_new(p, title=f"Another record {i}", doi=f"10.5555/BENCH.{i}"))
     for i, p in enumerate(papers[EACH : 2 * EACH]):
-        lib.edit(p.id, {"eprint": f"2401.{i:05d}", "doi": f"10.5555/journal.{i}"})
+        lib.papers.edit(p.id, {"eprint": f"2401.{i:05d}", "doi": f"10.5555/journal.{i}"})
         new.append(_new(p, url=f"https://arxiv.org/abs/2401.{i:05d}v2", venue="arXiv"))
     for p in papers[2 * EACH : 3 * EACH]:
         new.append(_new(p, title=_typo(p.title, rng), abstract=""))
     for p in papers[3 * EACH :]:
         new.append(_new(p, title=f"Untitled {p.id}", authors=()))
-    added = lib.add_papers(new).added
+    added = lib.papers.add_papers(new).added
     kinds = [k for k in KINDS for _ in range(EACH)]
     return list(zip(kinds, ids, added, strict=True))
 

@@ -44,9 +44,9 @@ def timed(name: str, action: Callable[[], T]) -> T:
 
 def run(lib: Library) -> None:
     ids = lib.list_ids("id")
-    done = timed("mark read all", lambda: lib.set_status(ids, Status.READ))
+    done = timed("mark read all", lambda: lib.papers.set_status(ids, Status.READ))
     timed("undo mark read", lambda: lib.undo(done))
-    done = timed("rate 4 all", lambda: lib.set_rating(ids, 4))
+    done = timed("rate 4 all", lambda: lib.papers.set_rating(ids, 4))
     timed("undo rate", lambda: lib.undo(done))
     timed("status counts", lambda: _counted(lib))
 

@@ -179,19 +179,19 @@ def outside_write(lib: Library, path: Path, rounds: int = 5) -> tuple[float, ...
     walls, cpus, catch_ups = [], [], []
     for r in range(rounds):
         some = ids[r * 1000 : r * 1000 + 10]
-        other.add_tag("bench-outside", some)
+        other.tags.add_tag("bench-outside", some)
         t0, c0 = time.perf_counter(), time.process_time()
         assert lib.changed_elsewhere()
         catch_ups.append(time.perf_counter() - t0)
         assert lib.index_free()  # current: nothing left for a worker thread
         lib.status_counts()
         lib.tags()
-        counts = lib.tag_tree_counts()
+        counts = lib.tags.tag_tree_counts()
         found = lib.search("tag:bench-outside").ids
         walls.append(time.perf_counter() - t0)
         cpus.append(time.process_time() - c0)
         assert counts["bench-outside"] == 10 and sorted(found) == sorted(some), (counts, found)
-        other.delete_tag("bench-outside")
+        other.tags.delete_tag("bench-outside")
         assert lib.changed_elsewhere()
     other.close()
     lib.index.mark_stale()

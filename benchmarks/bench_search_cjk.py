@@ -75,8 +75,8 @@ def library(n: int) -> Path:
         return path
     building = OUT / f"bench-cjk-{n}.building.sqlite"
     with Library.open(building, backup=False, daily=False) as lib:
-        lib.add_papers(list(papers(n - n // 3, 7)))
-        lib.add_papers(list(chinese_papers(n // 3)))
+        lib.papers.add_papers(list(papers(n - n // 3, 7)))
+        lib.papers.add_papers(list(chinese_papers(n // 3)))
     building.replace(path)
     for left in OUT.glob(f"{building.name}*"):
         left.unlink()

@@ -41,12 +41,12 @@ def journey(where: str | Path) -> tuple[float, float]:
         window.search("warm up")
         window.changed_elsewhere()
         pid = other.list_ids("id")[123]
-        other.add_tag("bench-journey", [pid])
+        other.tags.add_tag("bench-journey", [pid])
         wall, cpu, found = timed(
             lambda: (window.changed_elsewhere(), window.search("tag:bench-journey").ids)[1]
         )
         assert found == [pid], found
-        other.delete_tag("bench-journey")
+        other.tags.delete_tag("bench-journey")
     return wall, cpu
 
 
@@ -72,10 +72,10 @@ def pushed(url: str, tries: int = 5) -> list[float]:
             for _ in range(tries):
                 heard.clear()
                 t0 = time.perf_counter()
-                other.add_tag("bench-pushed", [pid])
+                other.tags.add_tag("bench-pushed", [pid])
                 assert heard.wait(10), "no notice"
                 found.append(time.perf_counter() - t0)
-                other.delete_tag("bench-pushed")
+                other.tags.delete_tag("bench-pushed")
                 window.changed_elsewhere()
         finally:
             watch.stop()

@@ -30,14 +30,14 @@ def listing(lib: Library, trashed: str) -> None:
 def run(lib: Library) -> None:
     ids = lib.list_ids("id")
     listing(lib, "empty")
-    moved = timed("move all to the trash", lambda: lib.delete_papers(ids))
+    moved = timed("move all to the trash", lambda: lib.papers.delete_papers(ids))
     listing(lib, "full")
     timed("undo (restore all)", lambda: lib.undo(moved))
-    lib.delete_papers(ids[:1])
+    lib.papers.delete_papers(ids[:1])
     listing(lib, "holding 1")
-    lib.delete_papers(ids[1 : len(ids) // 2])
+    lib.papers.delete_papers(ids[1 : len(ids) // 2])
     listing(lib, "holding half")
-    lib.restore(ids)
+    lib.papers.restore(ids)
 
 
 def main() -> None:
@@ -46,9 +46,9 @@ def main() -> None:
         for run_no in range(runs):
             print(f"run {run_no + 1}:")
             run(lib)
-        lib.delete_papers(lib.list_ids("id"))
+        lib.papers.delete_papers(lib.list_ids("id"))
         timed("a backup alone (emptying takes one)", lib.backups.take)
-        timed("empty a trash of all (backup first)", lib.empty_trash)
+        timed("empty a trash of all (backup first)", lib.papers.empty_trash)
         print(f"    ({lib.count()} papers left, {lib.trash_count()} in the trash)")
 
 

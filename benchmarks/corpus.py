@@ -37,10 +37,10 @@ def build(path: Path, n: int, seed: int = 7) -> Path:
         for paper in batches:
             batch.append(paper)
             if len(batch) == 50_000:
-                lib.add_papers(batch)
+                lib.papers.add_papers(batch)
                 batch = []
         if batch:
-            lib.add_papers(batch)
+            lib.papers.add_papers(batch)
     return path
 
 

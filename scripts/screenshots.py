@@ -70,11 +70,11 @@ def settle(qapp: QApplication) -> None:
 def prepare(lib: Library) -> None:
     app.import_seeds(lib)
     ids = lib.list_ids("added", descending=True)
-    lib.set_status(ids[:9], "read")
-    lib.set_status(ids[9:14], "reading")
-    lib.add_tag("To read > This week", ids[20:24])
-    lib.set_tag_colour("Optimization > Non-Convex", "#dc2626")
-    lib.set_tag_colour("To read > This week", "#2563eb")
+    lib.papers.set_status(ids[:9], "read")
+    lib.papers.set_status(ids[9:14], "reading")
+    lib.tags.add_tag("To read > This week", ids[20:24])
+    lib.tags.set_tag_colour("Optimization > Non-Convex", "#dc2626")
+    lib.tags.set_tag_colour("To read > This week", "#2563eb")
 
 
 def open_window(qapp: QApplication, lib: Library, tmp: Path) -> MainWindow:
@@ -218,7 +218,7 @@ def merge_shot(qapp: QApplication, tmp: Path) -> None:
 
     with Library.open(tmp / "merge.sqlite") as lib:
         app.import_files(lib, [CHOCOLATE])
-        lib.add_paper(
+        lib.papers.add_paper(
             NewPaper(
                 title="Cocoa and cardiovascular health",
                 authors=("Corti, Roberto", "Flammer, Andreas J."),

@@ -175,14 +175,14 @@ def cmd_tag(args: argparse.Namespace, lib: Library) -> int:
     if args.action in ("add", "remove"):
         ids = lib.resolve_many(args.papers)
         trash.refuse_trashed(lib, ids)
-        changes = (lib.add_tag if args.action == "add" else lib.remove_tag)(args.tag, ids)
+        changes = (lib.tags.add_tag if args.action == "add" else lib.tags.remove_tag)(args.tag, ids)
         verb = "tagged" if args.action == "add" else "untagged"
         say(f"{verb} {len(changes.updated)} of {counted(len(ids), 'paper')} '{args.tag}'")
     elif args.action == "rename":
-        changes = lib.rename_tag(args.old, args.new)
+        changes = lib.tags.rename_tag(args.old, args.new)
         say(f"renamed '{args.old}' to '{args.new}' on {counted(len(changes.updated), 'paper')}")
     else:
-        changes = lib.delete_tag(args.tag)
+        changes = lib.tags.delete_tag(args.tag)
         say(f"deleted tag '{args.tag}' from {counted(len(changes.updated), 'paper')}")
     return 0
 
@@ -190,7 +190,7 @@ def cmd_tag(args: argparse.Namespace, lib: Library) -> int:
 def cmd_status(args: argparse.Namespace, lib: Library) -> int:
     ids = lib.resolve_many(args.papers)
     trash.refuse_trashed(lib, ids)
-    lib.set_status(ids, args.status)
+    lib.papers.set_status(ids, args.status)
     say(f"marked {counted(len(ids), 'paper')} {args.status}")
     return 0
 

@@ -35,7 +35,7 @@ def cmd_edit(args: argparse.Namespace, lib: Library) -> int:
     pid = lib.resolve(args.paper)
     values = dict(_assignment(a) for a in args.assignments)
     try:
-        lib.edit(pid, values, seen_version=args.seen)
+        lib.papers.edit(pid, values, seen_version=args.seen)
     except ConflictError as exc:
         say(f"litman: conflict: {exc}", err=True)
         return CONFLICT_EXIT
@@ -60,7 +60,7 @@ def _assignment(text: str) -> tuple[str, Any]:
 
 def cmd_conflicts(args: argparse.Namespace, lib: Library) -> int:
     pid = lib.resolve(args.paper) if args.paper else None
-    kept = lib.conflicts(pid)
+    kept = lib.papers.conflicts(pid)
     if args.json:
         emit_json([_json(c) for c in kept])
         return 0

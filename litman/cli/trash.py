@@ -35,7 +35,7 @@ def refuse_trashed(lib: Library, ids: Sequence[int]) -> None:
 
 def cmd_delete(args: argparse.Namespace, lib: Library) -> int:
     ids = lib.resolve_many(args.papers)
-    moved = lib.delete_papers(ids).deleted
+    moved = lib.papers.delete_papers(ids).deleted
     already = len(set(ids)) - len(moved)
     said = f"moved {counted(len(moved), 'paper')} to the trash"
     if already:
@@ -66,7 +66,7 @@ def _restore(lib: Library, ids: Sequence[int]) -> int:
     outside = sorted(set(ids) - set(lib.in_trash(ids)))
     if outside:
         raise LitmanError(f"Not in the trash: {_named(outside)}; nothing was restored.")
-    back = lib.restore(ids).added
+    back = lib.papers.restore(ids).added
     say(f"restored {counted(len(back), 'paper')} from the trash")
     return 0
 
@@ -84,7 +84,7 @@ def _empty(lib: Library, yes: bool) -> int:
             )
         say("nothing deleted")
         return 1
-    emptied = lib.empty_trash()
+    emptied = lib.papers.empty_trash()
     backed = "; a backup was taken first (`litman restore`)" if emptied.backup else ""
     say(f"deleted {counted(len(emptied.deleted), 'paper')} permanently{backed}")
     return 0

@@ -79,7 +79,7 @@ SORT_FIELDS = (
     "attachments",
 )
 
-# Fields that `Library.update_paper` accepts.
+# Fields that `Library.papers.update_paper` accepts.
 EDITABLE_FIELDS = frozenset(
     {
         "citekey",

@@ -123,4 +123,4 @@ def proposed(lib: Library, paper: Paper, found: NewPaper) -> dict[str, Any]:
 def accept(lib: Library, paper_id: int, found: NewPaper) -> Changes:
     """Write a candidate into the paper as it is stored now (one edit, undoable)."""
     changes = proposed(lib, lib.get(paper_id), found)
-    return lib.update_paper(paper_id, **changes) if changes else Changes()
+    return lib.papers.update_paper(paper_id, **changes) if changes else Changes()

@@ -99,7 +99,7 @@ def candidates_for(
 def changes_for(
     paper: Paper, found: NewPaper, free_key: Callable[[str], str] | None = None
 ) -> dict[str, Any]:
-    """The fields accepting `found` writes to `paper` (for `Library.update_paper`). With
+    """The fields accepting `found` writes to `paper` (for `Library.papers.update_paper`). With
     `free_key` (a base key to a key no other paper has), a key litman made from the old
     fields is made again from the new ones (`_new_key`)."""
     changes = _filled(paper, found)

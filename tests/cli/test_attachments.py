@@ -19,7 +19,7 @@ from tests.formats.test_pdf import made  # noqa: F401 (a fixture)
 def lib_path(tmp_path: Path) -> Path:
     path = tmp_path / "lib.sqlite"
     with Library.open(path) as lib:
-        lib.add_papers(
+        lib.papers.add_papers(
             [
                 NewPaper(title="Walrus embeddings", citekey="walrus", doi="10.1000/w"),
                 NewPaper(title="Bare"),

@@ -20,7 +20,7 @@ from litman.formats import bibtex
 def lib_path(tmp_path: Path) -> Path:
     path = tmp_path / "lib.sqlite"
     with Library.open(path) as lib:
-        lib.add_papers(
+        lib.papers.add_papers(
             [
                 NewPaper(title="Walrus", citekey="walrus", tags=("thesis",), year=2020),
                 NewPaper(title="Seal", citekey="seal", year=2019),

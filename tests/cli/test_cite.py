@@ -18,7 +18,7 @@ from tests.formats.test_references_pandoc import pandoc
 def lib_path(tmp_path: Path) -> Path:
     path = tmp_path / "lib.sqlite"
     with Library.open(path) as lib:
-        lib.add_papers(
+        lib.papers.add_papers(
             [
                 NewPaper(
                     title="Walrus embeddings & <tusks>",

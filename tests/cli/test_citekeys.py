@@ -14,7 +14,9 @@ from litman.core.records import NewPaper
 def lib_path(tmp_path: Path) -> Path:
     path = tmp_path / "lib.sqlite"
     with Library.open(path) as lib:
-        lib.add_papers([NewPaper(title="Walrus", authors=("Doe, Jane",), year=2020, citekey="w")])
+        lib.papers.add_papers(
+            [NewPaper(title="Walrus", authors=("Doe, Jane",), year=2020, citekey="w")]
+        )
     return path
 
 

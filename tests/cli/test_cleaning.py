@@ -59,7 +59,7 @@ def test_merge_keeps_tags_notes_and_the_old_key(twice: Path, capsys, tmp_path: P
     assert cli(capsys, twice, "tag", "add", "cocoa", "Corti_2009")[0] == 0
     assert cli(capsys, twice, "tag", "add", "thesis", "copy-Corti_2009")[0] == 0
     with Library.open(twice) as lib:  # notes are written in the window, not by `edit`
-        lib.update_paper(lib.resolve("copy-Corti_2009"), notes="Read for chapter 2")
+        lib.papers.update_paper(lib.resolve("copy-Corti_2009"), notes="Read for chapter 2")
     code, out, _ = cli(capsys, twice, "merge", "Corti_2009", "copy-Corti_2009")
     assert code == 0 and "merged 1 paper into Corti_2009" in out
     shown = json.loads(cli(capsys, twice, "show", "copy-Corti_2009", "--json")[1])

@@ -55,7 +55,7 @@ def test_env_variable_chooses_the_library(tmp_path: Path) -> None:
 
 def _library_with_two(path: Path) -> list[int]:
     with Library.open(path) as lib:
-        return list(lib.add_papers([NewPaper(title="Alpha"), NewPaper(title="Beta")]).added)
+        return list(lib.papers.add_papers([NewPaper(title="Alpha"), NewPaper(title="Beta")]).added)
 
 
 @pytest.mark.slow
@@ -271,7 +271,7 @@ def test_restore_is_refused_while_a_window_holds_the_library(seeded_path: Path, 
 def test_list_shows_titles_as_text_and_json_keeps_the_latex(tmp_path: Path, capsys) -> None:
     path = tmp_path / "t.sqlite"
     with Library.open(path) as lib:
-        lib.add_paper(NewPaper(title=r"The Noise Required for $(\epsilon,\delta)$-DP"))
+        lib.papers.add_paper(NewPaper(title=r"The Noise Required for $(\epsilon,\delta)$-DP"))
     assert main(["--library", str(path), "list"]) == 0
     assert "The Noise Required for (ϵ,δ)-DP" in capsys.readouterr().out
     (paper,) = cli_json(capsys, "--library", str(path), "list", "--json")
@@ -280,7 +280,7 @@ def test_list_shows_titles_as_text_and_json_keeps_the_latex(tmp_path: Path, caps
 
 def test_list_sorted_by_authors_follows_family_names(tmp_path: Path, capsys) -> None:
     with Library.open(tmp_path / "lib.sqlite") as lib:
-        lib.add_papers(
+        lib.papers.add_papers(
             [NewPaper(title=f"By {a}", authors=(a,)) for a in ("John Smith", "Zoe Adams")]
         )
     rows = cli_json(

@@ -17,7 +17,7 @@ ONE_OF_MANY = re.compile(r"\b1 (?:papers|backups|tags|items|files|possible dupli
 def one(tmp_path: Path) -> Path:
     path = tmp_path / "lib.sqlite"
     with Library.open(path) as lib:
-        lib.add_papers([NewPaper(title="Walrus embeddings", tags=("zoo",))])
+        lib.papers.add_papers([NewPaper(title="Walrus embeddings", tags=("zoo",))])
     return path
 
 

@@ -47,7 +47,7 @@ def test_status_and_tag_accept_ids_and_citekeys_together(seeded_path: Path, caps
     assert main(["--library", str(seeded_path), "tag", "add", "T", key, "3"]) == 0
     with Library.open(seeded_path) as lib:
         assert [p.status.value for p in lib.get_many([1, 2, 3])] == ["read", "read", "unread"]
-        assert sorted(lib.paper_ids_with_tag("T")) == [2, 3]
+        assert sorted(lib.tags.paper_ids_with_tag("T")) == [2, 3]
 
 
 @pytest.mark.slow
@@ -169,13 +169,13 @@ def test_status_and_tag_on_many_ids_take_a_few_statements(tmp_path: Path) -> Non
 
     path = tmp_path / "many.sqlite"
     with Library.open(path, backup=False) as lib:
-        ids = lib.add_papers([NewPaper(title=f"p{i}") for i in range(3000)]).added
+        ids = lib.papers.add_papers([NewPaper(title=f"p{i}") for i in range(3000)]).added
     refs = [str(i) for i in ids]
     with Library.open(path, backup=False) as lib:
         statements: list[str] = []
         event.listen(lib.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
-        lib.set_status(lib.resolve_many(refs), "read")
-        lib.add_tag("bulk", lib.resolve_many(refs))
+        lib.papers.set_status(lib.resolve_many(refs), "read")
+        lib.tags.add_tag("bulk", lib.resolve_many(refs))
         assert len(statements) < 40, len(statements)
         assert lib.status_counts()[lib.get(ids[0]).status] == 3000
-        assert len(lib.paper_ids_with_tag("bulk")) == 3000
+        assert len(lib.tags.paper_ids_with_tag("bulk")) == 3000

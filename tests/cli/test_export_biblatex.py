@@ -11,7 +11,7 @@ from litman.core.records import NewPaper
 def _library(path: Path) -> Path:
     with Library.open(path) as lib:
         paper = NewPaper(title="T", citekey="a", year=2020, venue="J", entry_type="article")
-        lib.add_papers([paper, NewPaper(title="U", citekey="b", entry_type="phdthesis")])
+        lib.papers.add_papers([paper, NewPaper(title="U", citekey="b", entry_type="phdthesis")])
     return path
 
 

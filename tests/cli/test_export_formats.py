@@ -13,7 +13,7 @@ from litman.core.records import NewPaper, Status
 
 def _library(path: Path) -> Path:
     lib = Library.open(path)
-    lib.add_papers(
+    lib.papers.add_papers(
         [
             NewPaper(title="Bandits", citekey="a", tags=("ml",), status=Status.READ),
             NewPaper(title="Regret", citekey="b", extra={"howpublished": "Online"}),

@@ -54,7 +54,7 @@ def test_the_same_pdf_again_is_not_a_second_paper(tmp_path, capsys, made) -> Non
 def test_a_pdf_of_a_paper_in_the_library_is_attached_to_it(tmp_path, capsys, made) -> None:  # noqa: F811
     lib = tmp_path / "lib.sqlite"
     with Library.open(lib) as library:
-        library.add_paper(
+        library.papers.add_paper(
             NewPaper(
                 title="Walrus embeddings", authors=("Doe, Jane",), doi="10.1234/walrus.2020.001"
             )
@@ -90,7 +90,7 @@ def test_a_misspelt_phrase_from_page_four_finds_its_pdf_first(tmp_path, capsys, 
     lib = tmp_path / "lib.sqlite"
     cli(capsys, lib, "import", str(made["meta"]), str(SAMPLES / "naacl06-shinyama.pdf"))
     with Library.open(lib) as library:
-        library.add_paper(NewPaper(title="Zooplankton of the Arctic"))
+        library.papers.add_paper(NewPaper(title="Zooplankton of the Arctic"))
     code, out, _ = cli(capsys, lib, "search", "zooplancton bioluminesense", "--json")
     found = json.loads(out)
     assert code == 0 and found[0]["title"] == "Walrus Embeddings for Arctic Acoustics"
@@ -107,7 +107,7 @@ def test_a_misspelt_phrase_from_page_four_finds_its_pdf_first(tmp_path, capsys, 
 def test_an_attached_pdf_is_searched(tmp_path, capsys, made) -> None:  # noqa: F811
     lib = tmp_path / "lib.sqlite"
     with Library.open(lib) as library:
-        library.add_paper(NewPaper(title="A paper"))
+        library.papers.add_paper(NewPaper(title="A paper"))
     cli(capsys, lib, "attach", "1", str(made["meta"]))
     code, out, _ = cli(capsys, lib, "search", "fulltext:bioluminescence", "--json")
     assert [p["id"] for p in json.loads(out)] == [1]

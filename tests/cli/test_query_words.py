@@ -15,14 +15,14 @@ from litman.core.records import NewPaper, Status
 def three(tmp_path: Path) -> Path:
     path = tmp_path / "q.sqlite"
     with Library.open(path) as lib:
-        ids = lib.add_papers(
+        ids = lib.papers.add_papers(
             [
                 NewPaper(title="Neural survey of everything", tags=("survey",)),
                 NewPaper(title="Neural collapse at the end"),
                 NewPaper(title="Sparse attention"),
             ]
         ).added
-        lib.set_status([ids[1]], Status.READ)
+        lib.papers.set_status([ids[1]], Status.READ)
     return path
 
 

@@ -20,11 +20,11 @@ def odd_library(path: Path) -> dict[str, int]:
     with Library.open(path) as lib:
         ids = {}
         for tag in ODD_TAGS:
-            ids[tag] = lib.add_paper(NewPaper(title=f"Tagged {tag}"))
-            lib.add_tag(tag, [ids[tag]])
-        decoy = lib.add_paper(NewPaper(title="Tagged with the words"))
+            ids[tag] = lib.papers.add_paper(NewPaper(title=f"Tagged {tag}"))
+            lib.tags.add_tag(tag, [ids[tag]])
+        decoy = lib.papers.add_paper(NewPaper(title="Tagged with the words"))
         for word in DECOYS:
-            lib.add_tag(word, [decoy])
+            lib.tags.add_tag(word, [decoy])
         return ids
 
 

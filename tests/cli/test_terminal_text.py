@@ -18,7 +18,7 @@ RAW = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 def hostile(tmp_path: Path) -> Path:
     path = tmp_path / "h.sqlite"
     with Library.open(path) as lib:
-        lib.add_paper(
+        lib.papers.add_paper(
             NewPaper(
                 title=HOSTILE,
                 authors=("Bad\x1b[2J, Actor",),

@@ -16,7 +16,7 @@ from litman.core.records import NewPaper
 def lib_path(tmp_path: Path) -> Path:
     path = tmp_path / "lib.sqlite"
     with Library.open(path) as lib:
-        lib.add_papers(
+        lib.papers.add_papers(
             [
                 NewPaper(title="Walrus embeddings", tags=("zoo",)),
                 NewPaper(title="Zebrafish dynamics", tags=("zoo",)),

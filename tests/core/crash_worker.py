@@ -25,9 +25,9 @@ def main(argv: list[str]) -> None:
     if op == "import":
         lib.import_batches([batch])
     elif op == "tag":
-        lib.add_tag(arg, ids)
+        lib.tags.add_tag(arg, ids)
     else:
-        lib.set_status(ids, arg)
+        lib.papers.set_status(ids, arg)
     print(f"done {time.perf_counter() - start:.3f}", flush=True)
     lib.close()
 

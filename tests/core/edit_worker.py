@@ -38,20 +38,20 @@ def edit(lib: Library, rng: random.Random, paper: Paper, worker: int, i: int) ->
         name = rng.choice(FIELDS)
         value: Any = worker * 100_000 + i if name == "year" else f"{name} {worker}.{i}"
         saw: Any = getattr(paper, name)
-        lib.update_paper(pid, seen_version=seen, **{name: value})
+        lib.papers.update_paper(pid, seen_version=seen, **{name: value})
     elif kind == "stored":
         name = rng.choice(STORED)
         value = "" if rng.random() < 0.2 else f"{name} {worker}.{i}"
         saw = paper.extra.get(name, "")
-        lib.set_field(pid, name, value, seen_version=seen)
+        lib.papers.set_field(pid, name, value, seen_version=seen)
     elif kind == "tag":
         name = rng.choice(TAGS)
         value = name not in paper.tags  # a click on what the view shows
         saw = not value
-        (lib.add_tag if value else lib.remove_tag)(name, [pid])
+        (lib.tags.add_tag if value else lib.tags.remove_tag)(name, [pid])
     else:
         name, value, saw = "status", rng.choice(list(Status)).value, paper.status.value
-        lib.set_status([pid], value)
+        lib.papers.set_status([pid], value)
     return {"kind": kind, "pid": pid, "field": name, "value": value, "saw": saw, "seen": seen}
 
 

@@ -17,7 +17,7 @@ def lib(library: Library, store: str, tmp_path: Path) -> Library:
     """A library with one paper; a shared library gets a base folder (it has none)."""
     if store == "postgresql":
         library.attachments.set_folder(tmp_path / "files")
-    library.add_papers([NewPaper(title="Walrus embeddings"), NewPaper(title="Other")])
+    library.papers.add_papers([NewPaper(title="Walrus embeddings"), NewPaper(title="Other")])
     return library
 
 
@@ -43,7 +43,7 @@ def test_a_file_is_copied_into_the_files_folder(lib: Library, tmp_path: Path) ->
 @pytest.mark.file_only
 def test_the_files_folder_is_beside_the_library_file(library_path: Path, tmp_path: Path) -> None:
     with Library.open(library_path) as lib:
-        lib.add_paper(NewPaper(title="A"))
+        lib.papers.add_paper(NewPaper(title="A"))
         lib.attachments.attach(1, [pdf(tmp_path)])
         assert lib.attachments.folder() == library_path.with_name("lib-files")
         assert Path(lib.attachments.of(1)[0].location).is_relative_to(library_path.parent)
@@ -136,19 +136,19 @@ def test_trash_keeps_stored_files_and_emptying_deletes_them(lib: Library, tmp_pa
     lib.attachments.attach(1, [pdf(tmp_path)])
     lib.attachments.attach(1, [linked], link=True)
     stored = Path(lib.attachments.of(1)[0].location)
-    deleted = lib.delete_papers([1])
+    deleted = lib.papers.delete_papers([1])
     assert stored.exists() and len(lib.attachments.of(1)) == 2
     lib.undo(deleted)
     assert [a.missing for a in lib.attachments.of(1)] == [False, False]
-    lib.delete_papers([1])
-    lib.empty_trash()
+    lib.papers.delete_papers([1])
+    lib.papers.empty_trash()
     assert not stored.exists() and not stored.parent.exists()
     assert linked.exists()  # a linked file is never deleted
     assert lib.attachments.of(1) == []
 
 
 def test_attaching_to_a_paper_in_the_trash_is_refused(lib: Library, tmp_path: Path) -> None:
-    lib.delete_papers([1])
+    lib.papers.delete_papers([1])
     with pytest.raises(LitmanError, match="in the trash"):
         lib.attachments.attach(1, [pdf(tmp_path)])
 
@@ -166,7 +166,7 @@ def test_a_shared_user_sets_their_own_folder(library_path: Path, tmp_path: Path)
 @pytest.mark.file_only
 def test_a_copied_library_keeps_its_attachments(library_path: Path, tmp_path: Path) -> None:
     with Library.open(library_path) as lib, Library.open(tmp_path / "copy.sqlite") as copy:
-        lib.add_paper(NewPaper(title="A"))
+        lib.papers.add_paper(NewPaper(title="A"))
         lib.attachments.attach(1, [pdf(tmp_path)], link=True)
         lib.copy_to(copy)
         assert copy.attachments.of(1) == lib.attachments.of(1)
@@ -214,7 +214,7 @@ def test_find_missing_under_a_folder_that_is_not_there_changes_nothing(lib, tmp_
 
 def test_a_rename_rule_names_stored_files(lib: Library, tmp_path: Path) -> None:
     assert lib.attachments.rename_rule() == ""
-    lib.update_paper(1, authors=("Doe, Jane",), year=2020)
+    lib.papers.update_paper(1, authors=("Doe, Jane",), year=2020)
     lib.attachments.set_rename_rule("{author}{year} - {title}")
     lib.attachments.attach(1, [pdf(tmp_path, "download (3).pdf")])
     (att,) = lib.attachments.of(1)

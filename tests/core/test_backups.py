@@ -35,7 +35,7 @@ def test_backup_is_a_consistent_copy_taken_through_sqlite(seeded_path: Path):
     with Library.open(seeded_path) as lib:
         n = lib.count()
         backup = backups.take(seeded_path, backups.MANUAL)
-        lib.set_status([1], "read")
+        lib.papers.set_status([1], "read")
     assert backup.path.parent == seeded_path.parent / "backups"
     assert sqlite.integrity_check(backup.path) == "ok"
     assert count_papers(backup.path) == n
@@ -49,26 +49,26 @@ def test_backup_is_a_consistent_copy_taken_through_sqlite(seeded_path: Path):
 @pytest.mark.file_only
 def test_bulk_delete_and_merge_and_tag_delete_back_up_first(seeded: Library):
     before = {b.path for b in backups.list_backups(seeded.path)}
-    seeded.delete_papers([1, 2, 3])  # to the trash: nothing lost, no copy
-    seeded.restore([1, 2, 3])
+    seeded.papers.delete_papers([1, 2, 3])  # to the trash: nothing lost, no copy
+    seeded.papers.restore([1, 2, 3])
     assert {b.path for b in backups.list_backups(seeded.path)} == before
     n = seeded.count()
-    seeded.delete_permanently([2, 3])
+    seeded.papers.delete_permanently([2, 3])
     newest = backups.list_backups(seeded.path)[0]
     assert newest.reason == "pre-delete"
     assert count_papers(newest.path) == n  # the copy holds what the delete removed
-    seeded.add_tag("A", [4])
-    seeded.add_tag("B", [5])
-    seeded.rename_tag("A", "B")
+    seeded.tags.add_tag("A", [4])
+    seeded.tags.add_tag("B", [5])
+    seeded.tags.rename_tag("A", "B")
     assert backups.list_backups(seeded.path)[0].reason == "pre-merge"
-    seeded.delete_tag("B")
+    seeded.tags.delete_tag("B")
     assert backups.list_backups(seeded.path)[0].reason == "pre-delete"
 
 
 @pytest.mark.file_only
 def test_deleting_one_paper_for_good_backs_up_first_and_says_where(seeded: Library):
     n = seeded.count()
-    gone = seeded.delete_permanently([1])
+    gone = seeded.papers.delete_permanently([1])
     newest = backups.list_backups(seeded.path)[0]
     assert newest.reason == "pre-delete" and gone.backup == newest.path
     assert count_papers(newest.path) == n  # the one paper is in the copy
@@ -97,7 +97,7 @@ def test_restore_keeps_the_current_file_then_brings_the_backup_back(seeded_path:
     with Library.open(seeded_path) as lib:
         n = lib.count()
         backup = backups.take(seeded_path, backups.MANUAL)
-        lib.delete_permanently([1])
+        lib.papers.delete_permanently([1])
     done = app.restore_backup(seeded_path, backup.path.name)
     assert done.kept is not None and done.kept.exists()
     assert count_papers(done.kept) == n - 1
@@ -154,7 +154,7 @@ def test_a_library_restored_in_place_has_no_news_from_elsewhere(seeded_path: Pat
     the window said "Updated with changes made outside this window." over "Restored …"."""
     backups.take(seeded_path, backups.MANUAL)
     with Library.open(seeded_path) as lib:
-        lib.delete_papers(lib.list_ids()[:5])
+        lib.papers.delete_papers(lib.list_ids()[:5])
         assert lib.changes_elsewhere() == []
         lib.backups.restore(None)
         assert lib.changes_elsewhere() == []

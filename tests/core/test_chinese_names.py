@@ -53,7 +53,7 @@ def test_citekeys_for_chinese_entries_are_pinyin(
 def test_sorting_by_author_puts_chinese_names_by_pinyin_among_latin(library: Library) -> None:
     names = ["Zhou, Li", "张三", "Wang, Wei", "王小明", "Adams, Ann", "欧阳修", "Zhang, Wei"]
     papers = [NewPaper(title=f"P{i}", authors=(n,)) for i, n in enumerate(names)]
-    ids = library.add_papers(papers).added
+    ids = library.papers.add_papers(papers).added
     by = dict(zip(ids, names, strict=True))
     order = [by[i] for i in library.list_ids("authors")]
     assert order == [
@@ -69,7 +69,7 @@ def test_sorting_by_author_puts_chinese_names_by_pinyin_among_latin(library: Lib
 
 def test_sorting_by_title_puts_chinese_titles_by_pinyin_among_latin(library: Library) -> None:
     titles = ["Zebra finches", "机器学习", "Apples", "深度学习", "Kernels", "阿尔法"]
-    ids = library.add_papers([NewPaper(title=t) for t in titles]).added
+    ids = library.papers.add_papers([NewPaper(title=t) for t in titles]).added
     by = dict(zip(ids, titles, strict=True))
     order = [by[i] for i in library.list_ids("title")]
     assert order == ["阿尔法", "Apples", "机器学习", "Kernels", "深度学习", "Zebra finches"]

@@ -37,7 +37,9 @@ def test_latin_keys_are_unchanged() -> None:
 
 
 def test_the_library_stores_the_transliterated_key(library: Library) -> None:
-    pid = library.add_paper(NewPaper(title="Нейронные сети", authors=("Иванов, Иван",), year=2020))
+    pid = library.papers.add_paper(
+        NewPaper(title="Нейронные сети", authors=("Иванов, Иван",), year=2020)
+    )
     assert library.get(pid).citekey == "ivanov2020neyronnye"
 
 

@@ -29,7 +29,7 @@ GIVE_UP_S = 3600
 
 
 def seed(lib: Library) -> None:
-    lib.add_papers(
+    lib.papers.add_papers(
         [
             NewPaper(title=f"Paper {n}", venue=f"Venue {n % 7}", year=2000 + n % 20, doi="")
             for n in range(PAPERS)
@@ -106,9 +106,9 @@ def check(lib: Library, start: State, edits: list[dict[str, Any]]) -> None:
     refused = [e for e in edits if e["kind"] == "refused"]
     assert len({e["seq"] for e in accepted}) == len(accepted)  # one commit each
     assert read(lib) == _replay(start, accepted)
-    kept = sorted((c.paper_id, c.field, c.mine) for c in lib.conflicts())
+    kept = sorted((c.paper_id, c.field, c.mine) for c in lib.papers.conflicts())
     assert kept == sorted((e["pid"], f, mine) for e in refused for f, _, mine in e["conflicts"])
-    assert all(c.version > c.seen for c in lib.conflicts())
+    assert all(c.version > c.seen for c in lib.papers.conflicts())
     print(f"{len(accepted)} edits accepted, {len(refused)} refused as stale")
     kinds = {e["kind"] for e in accepted}
     assert kinds == {"field", "stored", "tag", "status"} and refused, (kinds, len(refused))

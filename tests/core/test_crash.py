@@ -30,7 +30,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     words = "bandit regret convex gradient safety policy kernel sparse tensor graph".split()
     rng = random.Random(7)
     with Library.open(path, backup=False) as lib:
-        lib.add_papers(
+        lib.papers.add_papers(
             [
                 NewPaper(
                     title=f"Paper {i} on {rng.choice(words)} {rng.choice(words)}",

@@ -34,7 +34,7 @@ _DERIVED = (
 
 def test_a_merge_that_changes_the_title_updates_its_keys(library: Library) -> None:
     """A derived title follows the fuller abstract in a merge; its keys must follow too."""
-    (pid,) = library.add_papers(
+    (pid,) = library.papers.add_papers(
         [
             NewPaper(
                 title="Zebra truncated",
@@ -52,27 +52,29 @@ def test_a_merge_that_changes_the_title_updates_its_keys(library: Library) -> No
 
 
 def test_edits_and_their_undo_keep_the_keys_current(library: Library) -> None:
-    (pid,) = library.add_papers([NewPaper(title="Old", authors=("Zed, A",), abstract="x")]).added
+    (pid,) = library.papers.add_papers(
+        [NewPaper(title="Old", authors=("Zed, A",), abstract="x")]
+    ).added
     changes = [
-        library.update_paper(pid, title="Brand new title"),
-        library.update_paper(pid, authors=("Ames, B", "Cole, C")),
-        library.update_paper(pid, abstract=ABSTRACT),
+        library.papers.update_paper(pid, title="Brand new title"),
+        library.papers.update_paper(pid, authors=("Ames, B", "Cole, C")),
+        library.papers.update_paper(pid, abstract=ABSTRACT),
     ]
     assert_derived_current(library)
     for change in reversed(changes):
-        library.restore_fields(change.old)
+        library.papers.restore_fields(change.old)
         assert_derived_current(library)
     assert library.get(pid).title == "Old"
 
 
 def test_a_deleted_paper_comes_back_with_its_keys(library: Library) -> None:
-    ids = library.add_papers([NewPaper(title="Ünïcode Title", authors=("Ørsted, H",))]).added
-    gone = library.delete_papers(ids)
+    ids = library.papers.add_papers([NewPaper(title="Ünïcode Title", authors=("Ørsted, H",))]).added
+    gone = library.papers.delete_papers(ids)
     library.undo(gone)
     assert_derived_current(library)
 
 
 def test_the_window_title_order_follows_an_edit(library: Library) -> None:
-    a, b = library.add_papers([NewPaper(title="Alpha"), NewPaper(title="Beta")]).added
-    library.update_paper(a, title="Zulu")
+    a, b = library.papers.add_papers([NewPaper(title="Alpha"), NewPaper(title="Beta")]).added
+    library.papers.update_paper(a, title="Zulu")
     assert library.list_ids("title") == [b, a]

@@ -16,7 +16,7 @@ ABSTRACT = (
 
 
 def add(lib: Library, *papers: NewPaper) -> list[int]:
-    return list(lib.add_papers(papers).added)
+    return list(lib.papers.add_papers(papers).added)
 
 
 def groups(lib: Library) -> list[tuple[tuple[int, ...], tuple[str, ...]]]:
@@ -94,7 +94,7 @@ def test_two_different_dois_are_two_works_however_alike_their_titles(library: Li
 
 def test_papers_in_the_trash_are_not_proposed(library: Library) -> None:
     _, b = add(library, NewPaper(title="X", doi="10.1/x"), NewPaper(title="Y", doi="10.1/x"))
-    library.delete_papers([b])
+    library.papers.delete_papers([b])
     assert groups(library) == []
 
 

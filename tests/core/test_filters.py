@@ -20,8 +20,8 @@ def odd(library: Library) -> dict[str, int]:
     """A paper per odd tag."""
     ids = {}
     for tag in ODD:
-        ids[tag] = library.add_paper(NewPaper(title=f"Tagged {tag}"))
-        library.add_tag(tag, [ids[tag]])
+        ids[tag] = library.papers.add_paper(NewPaper(title=f"Tagged {tag}"))
+        library.tags.add_tag(tag, [ids[tag]])
     return ids
 
 
@@ -47,7 +47,7 @@ def test_a_tag_filter_is_never_a_spelling_or_a_leaf(library, odd) -> None:
 
 
 def test_every_filter_gives_the_same_papers_from_sql_and_from_the_index(seeded: Library) -> None:
-    seeded.set_status(seeded.search("bandit").ids[:3], Status.READ)
+    seeded.papers.set_status(seeded.search("bandit").ids[:3], Status.READ)
     filters = [ALL, *(StatusFilter(s) for s in Status), TagFilter("Optimization")]
     for f in filters:
         for text in ("", "year:2015..2030", "-tag:Optimization", "-status:read tag:learning"):
@@ -59,7 +59,7 @@ def test_every_filter_gives_the_same_papers_from_sql_and_from_the_index(seeded: 
 
 def test_a_filter_narrows_a_ranked_search_and_keeps_its_rank(seeded: Library) -> None:
     ranked = seeded.search_ids("bandit")
-    within = set(seeded.paper_ids_with_tag("Optimization"))
+    within = set(seeded.tags.paper_ids_with_tag("Optimization"))
     narrowed = seeded.search_ids("bandit", within=TagFilter("Optimization"))
     assert narrowed == [i for i in ranked if i in within]
 

@@ -22,7 +22,7 @@ PAGES = (
 def lib(library: Library, tmp_path: Path) -> Library:
     pdf = tmp_path / "w.pdf"
     pdf.write_bytes(b"%PDF-1.4\n")
-    library.add_papers(
+    library.papers.add_papers(
         [
             NewPaper(
                 title="Walrus embeddings", attachments=(NewAttachment(str(pdf), "", PDF, PAGES),)
@@ -73,7 +73,7 @@ def test_set_text_is_searched_at_once(lib: Library, tmp_path: Path) -> None:
 
 
 def test_a_paper_in_the_trash_is_not_found_by_its_text(lib: Library) -> None:
-    lib.delete_papers([1])
+    lib.papers.delete_papers([1])
     assert ids(lib, "fulltext:zooplankton") == []
 
 

@@ -88,7 +88,7 @@ def test_papers_sharing_an_opening_stay_two(library: Library) -> None:
 
 
 def test_same_doi_merges(library: Library) -> None:
-    library.add_paper(NewPaper(title="A", doi="10.1/ABC"))
+    library.papers.add_paper(NewPaper(title="A", doi="10.1/ABC"))
     report = library.import_batch(batch(NewPaper(title="B", doi="10.1/abc")))
     assert report.merged[0].how == "same DOI"
 
@@ -106,13 +106,15 @@ def test_a_paper_known_by_its_arxiv_eprint_merges_with_the_same_preprint(
     library: Library, incoming: dict[str, object]
 ) -> None:
     stored = NewPaper(title="A", extra={"eprint": "2301.01234", "archiveprefix": "arXiv"})
-    library.add_paper(stored)
+    library.papers.add_paper(stored)
     report = library.import_batch(batch(NewPaper(title="B", **incoming)))  # type: ignore[arg-type]
     assert report.merged[0].how == "same arXiv id" and not report.added
 
 
 def test_an_eprint_of_another_archive_is_not_an_arxiv_id(library: Library) -> None:
-    library.add_paper(NewPaper(title="A", extra={"eprint": "2301.01234", "eprinttype": "hal"}))
+    library.papers.add_paper(
+        NewPaper(title="A", extra={"eprint": "2301.01234", "eprinttype": "hal"})
+    )
     report = library.import_batch(batch(NewPaper(title="B", doi="10.48550/arxiv.2301.01234")))
     assert report.added and not report.merged
 

@@ -31,7 +31,7 @@ def cache(tmp_path: Path) -> Path:
 
 def test_a_loaded_index_answers_like_a_built_one(seeded_path: Path, cache: Path):
     with Library.open(seeded_path, index_cache=cache) as lib:
-        lib.set_status([3, 4], "read")
+        lib.papers.set_status([3, 4], "read")
         built = answers(lib)  # builds, then saves at close
     assert cache.exists()
     with Library.open(seeded_path, index_cache=cache) as lib:
@@ -43,9 +43,9 @@ def test_a_loaded_index_answers_like_a_built_one(seeded_path: Path, cache: Path)
 def test_changes_made_here_are_saved_with_the_index(seeded_path: Path, cache: Path):
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.search("warm up")
-        pid = lib.add_paper(NewPaper(title="Quasicrystalline Zebrafish Dynamics"))
-        lib.update_paper(1, title="Hyperbolic Walrus Embeddings")
-        lib.delete_papers([2])
+        pid = lib.papers.add_paper(NewPaper(title="Quasicrystalline Zebrafish Dynamics"))
+        lib.papers.update_paper(1, title="Hyperbolic Walrus Embeddings")
+        lib.papers.delete_papers([2])
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.index.ensure_built()
         assert lib.saved_index.saved_at == lib.generation()
@@ -58,7 +58,7 @@ def test_a_write_elsewhere_makes_the_saved_index_stale(seeded_path: Path, cache:
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.search("anything")
     with Library.open(seeded_path) as cli:  # another process, no cache of its own
-        cli.add_tag("from-elsewhere", [5])
+        cli.tags.add_tag("from-elsewhere", [5])
     with Library.open(seeded_path, index_cache=cache) as lib:
         assert lib.search("tag:from-elsewhere").ids == [5]
 
@@ -93,15 +93,15 @@ def test_a_cache_from_another_litman_version_or_generation_is_not_used(
 
 def test_every_write_changes_the_generation_and_failures_do_not(library: Library):
     seen = [library.generation()]
-    pid = library.add_paper(NewPaper(title="A"))
+    pid = library.papers.add_paper(NewPaper(title="A"))
     seen.append(library.generation())
-    library.set_status([pid], "read")
+    library.papers.set_status([pid], "read")
     seen.append(library.generation())
-    library.add_tag("t", [pid])
+    library.tags.add_tag("t", [pid])
     seen.append(library.generation())
     assert len(set(seen)) == 4
     with pytest.raises(NotFoundError):
-        library.update_paper(999, title="nope")
+        library.papers.update_paper(999, title="nope")
     assert library.generation() == seen[-1]  # a failed write changes nothing
 
 
@@ -112,11 +112,11 @@ def test_a_restored_backup_edited_again_never_matches_an_old_saved_index(
 
     with Library.open(seeded_path, index_cache=cache) as lib:
         backup = backups.take(seeded_path, backups.MANUAL)
-        lib.add_tag("one", [1])
+        lib.tags.add_tag("one", [1])
         lib.search("x")  # saved at close with tag "one"
     backups.restore(seeded_path, backup)
     with Library.open(seeded_path, index_cache=cache) as lib:
-        lib.add_tag("two", [2])  # one write after the restore, as before
+        lib.tags.add_tag("two", [2])  # one write after the restore, as before
     with Library.open(seeded_path, index_cache=cache) as lib:
         assert lib.search("tag:one").ids == []
         assert lib.search("tag:two").ids == [2]
@@ -140,7 +140,9 @@ def test_a_file_changed_behind_its_generation_is_not_served_the_old_index(
         lib.search("warm up")
         generation = lib.generation()
     with Library.open(seeded_path) as other:  # no cache, no journal line
-        added = [other.add_paper(NewPaper(title=f"Chocolate Chemistry {n}")) for n in range(13)]
+        added = [
+            other.papers.add_paper(NewPaper(title=f"Chocolate Chemistry {n}")) for n in range(13)
+        ]
     _set_generation(seeded_path, generation)
     for _restart in range(2):
         with Library.open(seeded_path, index_cache=cache) as lib:
@@ -152,7 +154,7 @@ def test_tags_changed_behind_the_generation_are_not_served_stale(seeded_path: Pa
         lib.search("warm up")
         generation = lib.generation()
     with Library.open(seeded_path) as other:
-        other.add_tag("smuggled", [7, 8])
+        other.tags.add_tag("smuggled", [7, 8])
     _set_generation(seeded_path, generation)
     with Library.open(seeded_path, index_cache=cache) as lib:
         assert sorted(lib.search("tag:smuggled").ids) == [7, 8]
@@ -209,15 +211,15 @@ def test_tags_changed_after_a_load_answer_as_a_fresh_build(seeded_path: Path, ca
 
     with Library.open(seeded_path, index_cache=cache) as lib:
         ids = lib.list_ids()
-        lib.add_tag("Marsupial > Quokka", ids[::2])
-        lib.add_tag("Wombat", ids[1::3])
+        lib.tags.add_tag("Marsupial > Quokka", ids[::2])
+        lib.tags.add_tag("Wombat", ids[1::3])
         lib.search("warm up")
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.index.ensure_built()
         assert lib.saved_index.saved_at == lib.generation()  # loaded
-        lib.add_tag("Wombat", ids[:4])
-        lib.remove_tag("Marsupial > Quokka", ids[:6])
-        lib.rename_tag("Marsupial", "Numbat")
+        lib.tags.add_tag("Wombat", ids[:4])
+        lib.tags.remove_tag("Marsupial > Quokka", ids[:6])
+        lib.tags.rename_tag("Marsupial", "Numbat")
         fresh = SearchIndex(lib._index_docs)
         fresh.build()
         for query in ("tag:wombat", "quokka", "numbat", "marsupial", "tag:numbat wombat"):
@@ -264,10 +266,10 @@ def test_a_one_paper_write_replayed_into_a_loaded_index_makes_no_papers_tags(
     # A search after `litman status read 5` replays the write into the loaded index; it
     # made every paper's tags from the saved members to look up the one paper's.
     with Library.open(seeded_path, index_cache=cache) as lib:
-        lib.add_tag("Quokkas", [5])
+        lib.tags.add_tag("Quokkas", [5])
         lib.search("warm up")
     with Library.open(seeded_path) as other:
-        other.set_status([5], "read")
+        other.papers.set_status([5], "read")
     with Library.open(seeded_path, index_cache=cache) as lib:
         assert lib.search("status:read tag:quokkas").ids == [5]
         assert lib.index._papers_tags is None
@@ -334,8 +336,8 @@ def test_an_index_saved_again_after_a_write_answers_like_a_built_one(
         lib.search("warm up")
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.index.ensure_built()  # loaded: its postings are the saved file's
-        lib.set_status([3, 4, 5], "read")
-        lib.add_tag("again", [6])
+        lib.papers.set_status([3, 4, 5], "read")
+        lib.tags.add_tag("again", [6])
         expected = answers(lib)
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.index.ensure_built()
@@ -359,13 +361,15 @@ def test_a_save_copies_from_the_file_it_loaded_though_another_replaced_it(
     other_path = tmp_path / "other.sqlite"
     shutil.copyfile(seeded_path, other_path)
     with Library.open(other_path) as other:
-        other.add_papers([NewPaper(title=f"Padding Paper {n} about bandits") for n in range(50)])
+        other.papers.add_papers(
+            [NewPaper(title=f"Padding Paper {n} about bandits") for n in range(50)]
+        )
         other.search("warm up")
         index_cache.save(other.index, tmp_path / "other.npz", other.generation())
     with Library.open(seeded_path, index_cache=cache) as lib:
         lib.index.ensure_built()
         os.replace(tmp_path / "other.npz", cache)  # another process's save lands meanwhile
-        lib.add_tag("mine", [2])
+        lib.tags.add_tag("mine", [2])
         expected = answers(lib)
     with Library.open(seeded_path, index_cache=cache) as lib:
         assert answers(lib) == expected

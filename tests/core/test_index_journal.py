@@ -46,13 +46,13 @@ def work(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def cli_writes(path: Path) -> int:
     """What a few `litman` commands would do: each its own Library, no search, no cache."""
     with Library.open(path) as lib:
-        lib.update_paper(1, title="Hyperbolic Walrus Embeddings")
+        lib.papers.update_paper(1, title="Hyperbolic Walrus Embeddings")
     with Library.open(path) as lib:
-        lib.set_status([3, 4], "read")
-        lib.add_tag("later", [5, 6])
+        lib.papers.set_status([3, 4], "read")
+        lib.tags.add_tag("later", [5, 6])
     with Library.open(path) as lib:
-        lib.delete_papers([2])
-        return lib.add_paper(NewPaper(title="Quasicrystalline Zebrafish Dynamics"))
+        lib.papers.delete_papers([2])
+        return lib.papers.add_paper(NewPaper(title="Quasicrystalline Zebrafish Dynamics"))
 
 
 def test_writes_elsewhere_are_replayed_from_the_journal(
@@ -110,11 +110,11 @@ def test_a_restored_backup_with_the_same_numbers_is_not_replayed(
 ) -> None:
     backup = backups.take(seeded_path, backups.MANUAL)
     with Library.open(seeded_path, index_cache=cache) as lib:
-        lib.add_tag("later", [1])
+        lib.tags.add_tag("later", [1])
         lib.search("warm up")  # saved with the tag, at the number of that write
     backups.restore(seeded_path, backup)
     with Library.open(seeded_path) as lib:
-        lib.add_tag("later", [9])  # the same number again, another history
+        lib.tags.add_tag("later", [9])  # the same number again, another history
     work.clear()
     with Library.open(seeded_path, index_cache=cache) as lib:
         assert lib.search("tag:later").ids == [9]
@@ -123,9 +123,9 @@ def test_a_restored_backup_with_the_same_numbers_is_not_replayed(
 
 def test_the_journal_keeps_only_the_newest_rows(library: Library, monkeypatch) -> None:
     monkeypatch.setattr(journal, "KEEP", 3)
-    pid = library.add_paper(NewPaper(title="A"))
+    pid = library.papers.add_paper(NewPaper(title="A"))
     for status in ["read", "reading", "unread", "read"]:
-        library.set_status([pid], status)
+        library.papers.set_status([pid], status)
     with library.engine.connect() as conn:
         seqs = [s for (s,) in conn.execute(journal.J.select().with_only_columns(journal.J.c.seq))]
     assert len(seqs) == 3 and seqs == list(range(seqs[0], seqs[0] + 3))
@@ -133,10 +133,10 @@ def test_the_journal_keeps_only_the_newest_rows(library: Library, monkeypatch) -
 
 def test_a_write_is_journalled_by_kind_with_its_papers(library: Library) -> None:
     start = library.journal_position().seq
-    pid = library.add_paper(NewPaper(title="A", tags=("x",)))
-    library.set_status([pid], "read")
-    library.update_paper(pid, title="B")
-    library.delete_papers([pid])
+    pid = library.papers.add_paper(NewPaper(title="A", tags=("x",)))
+    library.papers.set_status([pid], "read")
+    library.papers.update_paper(pid, title="B")
+    library.papers.delete_papers([pid])
     with library.engine.connect() as conn:
         replay = journal.since(conn, start)
         rows = conn.execute(
@@ -155,17 +155,17 @@ def test_a_write_is_journalled_by_kind_with_its_papers(library: Library) -> None
 
 
 def test_a_failed_or_empty_write_journals_nothing(library: Library) -> None:
-    pid = library.add_paper(NewPaper(title="A"))
+    pid = library.papers.add_paper(NewPaper(title="A"))
     before = library.journal_position()
     with pytest.raises(Exception, match="No paper"):
-        library.update_paper(999, title="nope")
-    library.set_field(pid, "volume", "")  # no such field to remove: nothing written
+        library.papers.update_paper(999, title="nope")
+    library.papers.set_field(pid, "volume", "")  # no such field to remove: nothing written
     assert library.journal_position() == before
 
 
 def test_a_large_write_is_one_row_that_readers_cannot_replay(library: Library) -> None:
     start = library.journal_position().seq
-    library.add_papers([NewPaper(title=f"P{i}") for i in range(journal.MAX_IDS + 1)])
+    library.papers.add_papers([NewPaper(title=f"P{i}") for i in range(journal.MAX_IDS + 1)])
     with library.engine.connect() as conn:
         kinds = conn.execute(
             journal.J.select().with_only_columns(journal.J.c.kind).where(journal.J.c.seq > start)
@@ -181,19 +181,19 @@ def test_tags_set_elsewhere_reach_a_live_index_without_reconciling(
         window.search("warm up")
         assert not window.changed_elsewhere()
         work.clear()
-        other.add_tag("from-elsewhere", [5, 7])
+        other.tags.add_tag("from-elsewhere", [5, 7])
         assert window.changed_elsewhere()
         assert window.index_free()  # current already: nothing left to do off the GUI thread
         assert sorted(window.search("tag:from-elsewhere").ids) == [5, 7]
-        assert window.tag_tree_counts()["from-elsewhere"] == 2
+        assert window.tags.tag_tree_counts()["from-elsewhere"] == 2
         assert work == []
         assert not window.changed_elsewhere()
 
 
 def test_own_writes_are_not_news(library: Library) -> None:
     library.search("warm up")
-    pid = library.add_paper(NewPaper(title="Quasicrystalline Zebrafish"))
-    library.add_tag("mine", [pid])
+    pid = library.papers.add_paper(NewPaper(title="Quasicrystalline Zebrafish"))
+    library.tags.add_tag("mine", [pid])
     assert not library.changed_elsewhere()
     assert library.search("zebrafish").ids == [pid]
 
@@ -223,19 +223,19 @@ def test_tag_counts_from_the_index_equal_those_from_sql(seeded_path: Path, monke
 
     counted_in_sql = store.distinct_papers
     with Library.open(seeded_path) as lib, Library.open(seeded_path) as other:
-        other.add_tag("To Read > Soon", [1, 2, 3])
-        other.add_tag("To Read > Later", [3, 4])
-        other.add_tag("To Read", [9])
-        from_sql = lib.tag_tree_counts()  # no index yet
+        other.tags.add_tag("To Read > Soon", [1, 2, 3])
+        other.tags.add_tag("To Read > Later", [3, 4])
+        other.tags.add_tag("To Read", [9])
+        from_sql = lib.tags.tag_tree_counts()  # no index yet
         lib.search("warm up")
-        other.remove_tag("To Read > Later", [4])
-        other.rename_tag("Optimization", "Optimisation")
+        other.tags.remove_tag("To Read > Later", [4])
+        other.tags.rename_tag("Optimization", "Optimisation")
         assert lib.changed_elsewhere()
         monkeypatch.setattr(store, "distinct_papers", lambda *_: pytest.fail("counted in SQL"))
-        from_index = lib.tag_tree_counts()
+        from_index = lib.tags.tag_tree_counts()
         monkeypatch.setattr(store, "distinct_papers", counted_in_sql)
         with Library.open(seeded_path) as fresh:
-            assert from_index == fresh.tag_tree_counts()
+            assert from_index == fresh.tags.tag_tree_counts()
     assert from_sql["To Read"] == 5 and from_index["To Read"] == 4
     assert from_index["To Read > Later"] == 1 and "Optimization" not in from_index
 
@@ -244,7 +244,7 @@ def test_a_look_while_this_librarys_write_commits_is_no_news(library: Library) -
     """The window asks `changed_elsewhere()` on its own thread; asked while this library's
     own write is committing, it must not take the write for another client's (that redraws
     everything: seconds at 100k papers)."""
-    (pid,) = library.add_papers([NewPaper(title="a")]).added
+    (pid,) = library.papers.add_papers([NewPaper(title="a")]).added
     library.changed_elsewhere()
     seen: list[bool] = []
     polls: list[threading.Thread] = []
@@ -259,7 +259,7 @@ def test_a_look_while_this_librarys_write_commits_is_no_news(library: Library) -
         poll.join(0.3)
 
     event.listen(library.engine, "checkin", committed)
-    library.set_status([pid], Status.READ)
+    library.papers.set_status([pid], Status.READ)
     event.remove(library.engine, "checkin", committed)
     polls[0].join(5)
     assert seen == [False]
@@ -274,7 +274,7 @@ def test_a_look_while_another_thread_writes_does_not_deadlock(
     store's lock: both stopped for good, and the window with them."""
     from litman.core.store import rows as store
 
-    (pid,) = library.add_papers([NewPaper(title="a")]).added
+    (pid,) = library.papers.add_papers([NewPaper(title="a")]).added
     library.changed_elsewhere()
     in_write, poll_at_store = threading.Event(), threading.Event()
     real_bump, real_look = store.bump_generation, library.store.changed_elsewhere
@@ -290,7 +290,9 @@ def test_a_look_while_another_thread_writes_does_not_deadlock(
 
     monkeypatch.setattr(store, "bump_generation", bump)
     monkeypatch.setattr(library.store, "changed_elsewhere", look)
-    writer = threading.Thread(target=lambda: library.set_status([pid], Status.READ), daemon=True)
+    writer = threading.Thread(
+        target=lambda: library.papers.set_status([pid], Status.READ), daemon=True
+    )
     writer.start()
     assert in_write.wait(10)
     seen: list[object] = []

@@ -111,7 +111,7 @@ def test_a_library_on_a_read_only_disk_opens_read_only(small_disk: Path, seeded_
         assert lib.count() == n
         assert lib.search("bandit").ids
         with pytest.raises(ReadOnlyError):
-            lib.set_status([1], "read")
+            lib.papers.set_status([1], "read")
 
 
 def test_a_full_disk_fails_the_import_cleanly(small_disk: Path, seeded_path: Path):
@@ -121,7 +121,7 @@ def test_a_full_disk_fails_the_import_cleanly(small_disk: Path, seeded_path: Pat
     n = lib.count()
     big = [NewPaper(title=f"Paper {i}", abstract=os.urandom(3000).hex()) for i in range(2000)]
     with pytest.raises(DiskFullError, match="full"):
-        lib.add_papers(big)
+        lib.papers.add_papers(big)
     assert lib.count() == n
     lib.close()
     for extra in small_disk.glob("lib.sqlite-*"):
@@ -143,9 +143,9 @@ def test_a_full_database_is_reported_and_changes_nothing(seeded: Library):
         dbapi_conn.execute(f"PRAGMA max_page_count = {pages + 2}")
 
     with pytest.raises(DiskFullError, match="nothing was changed"):
-        seeded.add_papers([NewPaper(title=f"T{i}", abstract="x" * 5000) for i in range(200)])
+        seeded.papers.add_papers([NewPaper(title=f"T{i}", abstract="x" * 5000) for i in range(200)])
     assert seeded.count() == n
-    seeded.set_status([1], "read")  # small writes still fit and work
+    seeded.papers.set_status([1], "read")  # small writes still fit and work
     assert seeded.get(1).status.value == "read"
 
 
@@ -195,7 +195,7 @@ def test_a_write_held_too_long_elsewhere_fails_clearly(
         _writing_elsewhere(seeded, store, monkeypatch),
         pytest.raises(LibraryLockedError, match="another litman is writing"),
     ):
-        seeded.set_status([1], "read")
+        seeded.papers.set_status([1], "read")
     assert seeded.get(1).status == before
 
 
@@ -239,8 +239,8 @@ def test_concurrent_writers_lose_nothing(seeded_path: Path):
         path, who = sys.argv[1], int(sys.argv[2])
         with Library.open(path, backup=False) as lib:
             for i in range(1, 41):
-                lib.add_tag(f"writer-{who}", [i])
-                lib.set_status([i], ("unread", "reading", "read")[who % 3])
+                lib.tags.add_tag(f"writer-{who}", [i])
+                lib.papers.set_status([i], ("unread", "reading", "read")[who % 3])
         """
     )
     procs = [
@@ -250,16 +250,16 @@ def test_concurrent_writers_lose_nothing(seeded_path: Path):
     assert [p.wait(timeout=120) for p in procs] == [0, 0, 0, 0]
     with Library.open(seeded_path) as lib:
         for w in range(4):
-            assert sorted(lib.paper_ids_with_tag(f"writer-{w}")) == list(range(1, 41))
+            assert sorted(lib.tags.paper_ids_with_tag(f"writer-{w}")) == list(range(1, 41))
     assert sqlite.integrity_check(seeded_path) == "ok"
 
 
 def test_a_window_notices_writes_from_another_process(seeded: Library, seeded_where):
     assert not seeded.changed_elsewhere()
-    seeded.set_status([1], "read")  # our own write is not news
+    seeded.papers.set_status([1], "read")  # our own write is not news
     assert not seeded.changed_elsewhere()
     other = Library.open(seeded_where)
-    other.add_tag("from-cli", [2])
+    other.tags.add_tag("from-cli", [2])
     other.close()
     assert seeded.changed_elsewhere()
     assert not seeded.changed_elsewhere()

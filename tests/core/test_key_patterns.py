@@ -48,7 +48,7 @@ def test_a_pattern_litman_cannot_read_is_refused(library: Library, pattern, said
 
 def test_new_papers_get_keys_by_the_pattern_and_given_keys_stay(library: Library) -> None:
     library.citekey_rule.set_pattern("[auth][year]")
-    library.add_papers(
+    library.papers.add_papers(
         [
             NewPaper(title="A", authors=("Doe, Jane",), year=2020),
             NewPaper(title="B", authors=("Doe, Jane",), year=2020),
@@ -59,7 +59,7 @@ def test_new_papers_get_keys_by_the_pattern_and_given_keys_stay(library: Library
 
 
 def test_regenerate_is_one_undoable_change(library: Library) -> None:
-    library.add_papers(
+    library.papers.add_papers(
         [
             NewPaper(title="Alpha", authors=("Doe, Jane",), year=2020, citekey="typed"),
             NewPaper(title="Beta", authors=("Doe, Jane",), year=2021, citekey="read"),
@@ -76,7 +76,7 @@ def test_regenerate_is_one_undoable_change(library: Library) -> None:
 
 
 def test_regenerated_keys_never_swap_into_each_other(library: Library) -> None:
-    library.add_papers(
+    library.papers.add_papers(
         [
             NewPaper(title="A", authors=("Doe, Jane",), year=2020, citekey="Doe2020a"),
             NewPaper(title="B", authors=("Doe, Jane",), year=2020, citekey="Doe2020"),
@@ -88,7 +88,7 @@ def test_regenerated_keys_never_swap_into_each_other(library: Library) -> None:
 
 
 def test_an_old_key_still_finds_its_paper(library: Library) -> None:
-    (pid,) = library.add_papers(
+    (pid,) = library.papers.add_papers(
         [NewPaper(title="A", authors=("Doe, J",), year=2020, citekey="t")]
     ).added
     library.citekey_rule.regenerate([pid], "[auth][year]")

@@ -14,7 +14,7 @@ from litman.core.store.rows import DEFER_INDEXES_FROM
 
 
 def add(lib: Library, *papers: NewPaper) -> list[int]:
-    return list(lib.add_papers(list(papers)).added)
+    return list(lib.papers.add_papers(list(papers)).added)
 
 
 def test_added_paper_reads_back_with_every_field(library: Library) -> None:
@@ -75,7 +75,7 @@ def test_failed_multi_row_write_leaves_nothing_behind(library: Library) -> None:
     good = NewPaper(title="fine", tags=("ok",))
     bad = NewPaper(title="broken", tags=("a >  > b",))
     with pytest.raises(LitmanError):
-        library.add_papers([good, bad])
+        library.papers.add_papers([good, bad])
     assert library.count() == 0
     assert library.tags() == []
 
@@ -107,13 +107,13 @@ def test_deleting_most_of_a_large_library_drops_the_indexes_and_keeps_every_one(
     ids = add(library, *(NewPaper(title=f"Paper {i:05}", tags=("t",)) for i in range(n)))
     statements: list[str] = []
     event.listen(library.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
-    library.delete_permanently(ids[:2])  # a few: deleted through the indexes
+    library.papers.delete_permanently(ids[:2])  # a few: deleted through the indexes
     assert not any("INDEX" in s for s in statements)
     statements.clear()
-    library.delete_permanently(ids[2:-1])  # all but one: the indexes are built again
+    library.papers.delete_permanently(ids[2:-1])  # all but one: the indexes are built again
     assert library.count() == 1 and index_names(library) == indexes
     assert sum("DROP INDEX" in s for s in statements) == 11
-    assert library.paper_ids_with_tag("t") == [ids[-1]]
+    assert library.tags.paper_ids_with_tag("t") == [ids[-1]]
 
 
 def test_a_large_first_import_keeps_every_index(library: Library, store: str) -> None:
@@ -122,16 +122,16 @@ def test_a_large_first_import_keeps_every_index(library: Library, store: str) ->
     batch = [NewPaper(title=f"Paper {i:05}", doi=f"10.1/{i}") for i in range(DEFER_INDEXES_FROM)]
     bad = NewPaper(title="broken", tags=("a >  > b",))
     with pytest.raises(LitmanError):  # fails after the rows went in (on SQLite, unindexed)
-        library.add_papers([*batch, bad])
+        library.papers.add_papers([*batch, bad])
     assert library.count() == 0 and index_names(library) == indexes
     statements: list[str] = []
     event.listen(library.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
-    library.add_papers(batch)
+    library.papers.add_papers(batch)
     assert library.count() == DEFER_INDEXES_FROM and index_names(library) == indexes
     dropped = 11 if store == "sqlite" else 0  # not on a server, where it locks out readers
     assert sum("DROP INDEX" in s for s in statements) == dropped  # the batch went in unindexed
     statements.clear()
-    library.add_papers(batch[:10])  # small: inserted through the indexes
+    library.papers.add_papers(batch[:10])  # small: inserted through the indexes
     assert not any("INDEX" in s for s in statements)
     if store == "sqlite":
         _title_order_is_an_index_walk(library)
@@ -148,10 +148,10 @@ def _title_order_is_an_index_walk(library: Library) -> None:
 
 def test_tag_add_and_remove_on_many_papers(library: Library) -> None:
     ids = add(library, NewPaper(title="a"), NewPaper(title="b"), NewPaper(title="c"))
-    changes = library.add_tag("To Read", ids[:2])
+    changes = library.tags.add_tag("To Read", ids[:2])
     assert set(changes.updated) == set(ids[:2])
     assert [(t.name, t.count) for t in library.tags()] == [("To Read", 2)]
-    library.remove_tag("to read", ids)
+    library.tags.remove_tag("to read", ids)
     assert [(t.name, t.count) for t in library.tags()] == [("To Read", 0)]
 
 
@@ -168,13 +168,13 @@ def test_rename_onto_existing_tag_merges(library: Library) -> None:
         NewPaper(title="b", tags=("DL", "deep learning")),
         NewPaper(title="c", tags=("DL",)),
     )
-    library.rename_tag("DL", "Deep Learning")
+    library.tags.rename_tag("DL", "Deep Learning")
     assert [(t.name, t.count) for t in library.tags()] == [("deep learning", 3)]
 
 
 def test_rename_moves_the_whole_subtree(library: Library) -> None:
     add(library, NewPaper(title="a", tags=("Optimization > Non-Convex", "Optimization")))
-    library.rename_tag("Optimization", "Optim")
+    library.tags.rename_tag("Optimization", "Optim")
     assert [t.name for t in library.tags()] == ["Optim", "Optim > Non-Convex"]
 
 
@@ -186,24 +186,24 @@ def test_subtree_query_includes_children(library: Library) -> None:
         NewPaper(title="c", tags=("Opt",)),
         NewPaper(title="d", tags=("Optics",)),
     )
-    assert sorted(library.paper_ids_with_tag("opt")) == [ids[0], ids[2]]
+    assert sorted(library.tags.paper_ids_with_tag("opt")) == [ids[0], ids[2]]
 
 
 def test_delete_tag_removes_it_from_papers(library: Library) -> None:
     (pid,) = add(library, NewPaper(title="a", tags=("x", "y")))
-    library.delete_tag("x")
+    library.tags.delete_tag("x")
     assert library.get(pid).tags == ("y",)
 
 
 def test_removing_unknown_tag_is_not_found(library: Library) -> None:
     (pid,) = add(library, NewPaper(title="a"))
     with pytest.raises(NotFoundError):
-        library.remove_tag("nope", [pid])
+        library.tags.remove_tag("nope", [pid])
 
 
 def test_setting_read_stamps_read_at_and_counts(library: Library) -> None:
     ids = add(library, NewPaper(title="a"), NewPaper(title="b"), NewPaper(title="c"))
-    changes = library.set_status(ids[:2], Status.READ)
+    changes = library.papers.set_status(ids[:2], Status.READ)
     assert changes.old[ids[0]]["status"] is Status.UNREAD
     assert library.get(ids[0]).read_at is not None
     assert library.get(ids[2]).read_at is None
@@ -219,7 +219,7 @@ def test_the_statuses_and_tags_among_papers_are_read_for_those_papers_only(
         NewPaper(title="b"),
         NewPaper(title="c", tags=("elsewhere",)),
     )
-    library.set_status(ids[1:], Status.READING)
+    library.papers.set_status(ids[1:], Status.READING)
     assert library.statuses_among(ids[:2]) == {Status.UNREAD, Status.READING}
     assert library.statuses_among(ids[1:]) == {Status.READING}
     assert library.tags.tags_among(ids[:2]) == ["A-tag", "b-tag"]
@@ -230,26 +230,26 @@ def test_the_statuses_and_tags_among_papers_are_read_for_those_papers_only(
 def test_status_on_unknown_id_changes_nothing(library: Library) -> None:
     (pid,) = add(library, NewPaper(title="a"))
     with pytest.raises(NotFoundError):
-        library.set_status([pid, 999], "read")
+        library.papers.set_status([pid, 999], "read")
     assert library.get(pid).status is Status.UNREAD
 
 
 def test_update_returns_old_values_and_restore_puts_them_back(library: Library) -> None:
     (pid,) = add(library, NewPaper(title="Old", authors=("A",)))
-    changes = library.update_paper(pid, title="New", year=1999)
+    changes = library.papers.update_paper(pid, title="New", year=1999)
     assert changes.old[pid] == {"title": "Old", "year": None}
-    library.restore_fields({pid: dict(changes.old[pid])})
+    library.papers.restore_fields({pid: dict(changes.old[pid])})
     assert (library.get(pid).title, library.get(pid).year) == ("Old", None)
 
 
 def test_undoing_a_bulk_status_restores_each_paper_in_one_statement(library: Library) -> None:
     ids = add(library, *(NewPaper(title=f"p{i}") for i in range(30)))
-    library.set_status(ids[:10], Status.READ)
-    changes = library.set_status(ids, Status.READING)
+    library.papers.set_status(ids[:10], Status.READ)
+    changes = library.papers.set_status(ids, Status.READING)
     assert changes.fields == {"status"} and not changes.text_changed
     updates: list[str] = []
     event.listen(library.engine, "before_cursor_execute", lambda *a: updates.append(a[2]))
-    undone = library.restore_fields({k: dict(v) for k, v in changes.old.items()})
+    undone = library.papers.restore_fields({k: dict(v) for k, v in changes.old.items()})
     writes = [s for s in updates if s.startswith(("UPDATE papers", "INSERT INTO reading"))]
     assert len(writes) == 1  # executed for the 30 rows at once, not 30 statements
     assert writes[0].startswith("INSERT INTO reading")  # never the papers' wide rows
@@ -261,13 +261,13 @@ def test_citekey_edit_onto_a_taken_key_is_refused(library: Library) -> None:
     ids = add(library, NewPaper(title="a"), NewPaper(title="b"))
     taken = library.get(ids[0]).citekey
     with pytest.raises(LitmanError, match="already taken"):
-        library.update_paper(ids[1], citekey=taken)
+        library.papers.update_paper(ids[1], citekey=taken)
 
 
 def test_delete_then_restore_brings_back_ids_and_tags(library: Library) -> None:
     ids = add(library, NewPaper(title="a", tags=("t",)), NewPaper(title="b"))
     key = library.get(ids[0]).citekey
-    changes = library.delete_papers(ids)
+    changes = library.papers.delete_papers(ids)
     assert library.count() == 0
     library.undo(changes)
     assert library.get(ids[0]).tags == ("t",)
@@ -307,14 +307,14 @@ def test_missing_folders_are_created(tmp_path) -> None:
 def test_tag_tree_counts_count_each_paper_once_per_subtree(library) -> None:
     from litman.core.records import NewPaper
 
-    ids = library.add_papers([NewPaper(title=f"P{i}") for i in range(4)]).added
-    library.add_tag("ML > Deep", ids[:2])
-    library.add_tag("ML > Kernels", ids[1:3])
-    library.add_tag("ML", ids[:1])
-    library.add_tag("Reading", ids[3:])
-    counts = library.tag_tree_counts()
+    ids = library.papers.add_papers([NewPaper(title=f"P{i}") for i in range(4)]).added
+    library.tags.add_tag("ML > Deep", ids[:2])
+    library.tags.add_tag("ML > Kernels", ids[1:3])
+    library.tags.add_tag("ML", ids[:1])
+    library.tags.add_tag("Reading", ids[3:])
+    counts = library.tags.tag_tree_counts()
     assert counts == {"ML": 3, "ML > Deep": 2, "ML > Kernels": 2, "Reading": 1}
-    assert counts == {p: len(library.paper_ids_with_tag(p)) for p in counts}
+    assert counts == {p: len(library.tags.paper_ids_with_tag(p)) for p in counts}
 
 
 def test_closing_twice_is_harmless(library_path) -> None:
@@ -355,21 +355,21 @@ def test_searching_does_not_wait_for_a_write_in_progress(seeded_path) -> None:
 def test_bulk_status_and_tags_over_many_ids_touch_exactly_those(library: Library) -> None:
     ids = add(library, *(NewPaper(title=f"p{i}") for i in range(1300)))
     chosen = ids[:1200]  # more than one IN-list's worth: sent as one JSON list
-    assert set(library.set_status(chosen, Status.READ).updated) == set(chosen)
+    assert set(library.papers.set_status(chosen, Status.READ).updated) == set(chosen)
     assert library.status_counts()[Status.READ] == 1200
-    assert len(library.add_tag("many", chosen).updated) == 1200
-    assert len(library.remove_tag("many", chosen[:700]).updated) == 700
-    assert sorted(library.paper_ids_with_tag("many", subtree=False)) == sorted(chosen[700:])
+    assert len(library.tags.add_tag("many", chosen).updated) == 1200
+    assert len(library.tags.remove_tag("many", chosen[:700]).updated) == 700
+    assert sorted(library.tags.paper_ids_with_tag("many", subtree=False)) == sorted(chosen[700:])
     with pytest.raises(NotFoundError):
-        library.add_tag("many", [*chosen, 10**9])
+        library.tags.add_tag("many", [*chosen, 10**9])
 
 
 def test_papers_marked_read_can_be_deleted_and_put_back(library: Library) -> None:
     ids = add(library, NewPaper(title="a"), NewPaper(title="b"))
-    library.set_status(ids, Status.READ)  # an UPDATE stores the times without their offset
+    library.papers.set_status(ids, Status.READ)  # an UPDATE stores the times without their offset
     read = library.get(ids[0])
     assert read.read_at is not None and read.read_at.tzinfo is not None
-    gone = library.delete_papers(ids)
+    gone = library.papers.delete_papers(ids)
     library.undo(gone)
     assert [p.status for p in library.get_many(ids)] == [Status.READ, Status.READ]
 

@@ -50,7 +50,7 @@ def pair(pg_seeded_url: str):
 def test_a_commit_elsewhere_is_heard_without_asking(pair) -> None:
     writer, watcher, heard = pair
     pid = writer.list_ids()[0]
-    writer.set_status([pid], Status.READ)
+    writer.papers.set_status([pid], Status.READ)
     assert heard.changed.wait(GIVE_UP_S), "no notice"
     assert watcher.changed_elsewhere()
     assert watcher.get(pid).status == Status.READ
@@ -88,11 +88,11 @@ def test_a_server_that_goes_away_is_said_and_its_return_caught_up(own_cluster) -
         up, why = heard.states[0]
         assert not up and why and "\n" not in why
         with pytest.raises(ServerUnreachableError, match="Cannot reach the server"):
-            lib.add_paper(NewPaper(title="Lost"))
+            lib.papers.add_paper(NewPaper(title="Lost"))
         own_cluster.resume()
         assert heard.up.wait(10)
         assert heard.changed.wait(5)  # what was missed is read from the journal
-        other.add_paper(NewPaper(title="After"))
+        other.papers.add_paper(NewPaper(title="After"))
         assert [p.title for p in lib.list_papers()] == ["After"]
     finally:
         watch.stop()
@@ -108,7 +108,7 @@ def test_two_threads_following_at_once_keep_the_index(pair) -> None:
     watcher.search("warm up")
     pid = writer.list_ids()[0]
     for n in range(20):
-        writer.add_tag(f"race-{n}", [pid])
+        writer.tags.add_tag(f"race-{n}", [pid])
         start = threading.Barrier(2)
 
         def follow(start: threading.Barrier) -> None:

@@ -42,7 +42,7 @@ JOURNAL = NewPaper(
 
 @pytest.fixture
 def pair(library: Library) -> tuple[int, int]:
-    keep, other = library.add_papers([PREPRINT, JOURNAL]).added
+    keep, other = library.papers.add_papers([PREPRINT, JOURNAL]).added
     return keep, other
 
 
@@ -50,7 +50,7 @@ def test_defaults_take_the_published_record_the_longer_abstract_and_the_real_tit
     library: Library, pair: tuple[int, int]
 ) -> None:
     keep, other = pair
-    derived = library.add_paper(NewPaper(title="A short abstract", title_derived=True))
+    derived = library.papers.add_paper(NewPaper(title="A short abstract", title_derived=True))
     chosen = defaults(library.get_many([derived, keep, other]))
     assert chosen["title"] == keep
     assert chosen["abstract"] == other
@@ -106,7 +106,7 @@ def test_an_alias_of_a_paper_merged_again_follows_it(
     library: Library, pair: tuple[int, int]
 ) -> None:
     keep, other = pair
-    third = library.add_paper(NewPaper(title="Sharp bounds", citekey="third"))
+    third = library.papers.add_paper(NewPaper(title="Sharp bounds", citekey="third"))
     library.merging.merge(other, [keep])
     library.merging.merge(third, [other])
     assert library.resolve_many(["lee2019sharp", "lee2020sharp", "third"]) == [third] * 3
@@ -139,12 +139,12 @@ def test_a_merge_refused_when_a_paper_changed_since_it_was_seen_changes_nothing(
 ) -> None:
     keep, other = pair
     seen = {p.id: p.version for p in library.get_many([keep, other])}
-    library.edit(other, {"venue": "Someone else's fix"})
+    library.papers.edit(other, {"venue": "Someone else's fix"})
     with pytest.raises(ConflictError, match="changed by someone else"):
         library.merging.merge(keep, [other], seen=seen)
     assert library.get(keep).venue == "arXiv preprint"
     assert library.in_trash([other]) == []
-    assert [c.field for c in library.conflicts(other)] == ["venue"]
+    assert [c.field for c in library.papers.conflicts(other)] == ["venue"]
 
 
 def test_an_undo_refused_when_the_kept_paper_was_edited_since(
@@ -152,7 +152,7 @@ def test_an_undo_refused_when_the_kept_paper_was_edited_since(
 ) -> None:
     keep, other = pair
     merged = library.merging.merge(keep, [other])
-    library.edit(keep, {"venue": "Edited after"})
+    library.papers.edit(keep, {"venue": "Edited after"})
     with pytest.raises(ConflictError):
         library.undo(merged)
     assert library.in_trash([other]) == [other]
@@ -164,7 +164,7 @@ def test_merging_a_paper_with_itself_or_one_in_the_trash_is_refused(
     keep, other = pair
     with pytest.raises(LitmanError, match="two different"):
         library.merging.merge(keep, [keep])
-    library.delete_papers([other])
+    library.papers.delete_papers([other])
     with pytest.raises(NotFoundError, match="trash"):
         library.merging.merge(keep, [other])
     assert library.get(keep).venue == "arXiv preprint"

@@ -73,7 +73,7 @@ def test_an_unclean_shutdown_is_checked(seeded_path: Path, checks) -> None:
     app.open_library(seeded_path).close()
     checks.clear()
     crashed = Library.open(seeded_path, check=False)  # writes, never closes: a -wal stays
-    crashed.set_status([1], "read")
+    crashed.papers.set_status([1], "read")
     assert Path(str(seeded_path) + "-wal").stat().st_size > 0
     app.open_library(seeded_path).close()
     assert len(checks) == 1
@@ -140,7 +140,7 @@ def test_a_library_whose_table_is_a_view_is_refused_not_read_for_ever(tmp_path: 
 
     path = tmp_path / "lib.sqlite"
     with Library.open(path, backup=False, daily=False) as lib:
-        lib.add_papers([NewPaper(title="A paper")])
+        lib.papers.add_papers([NewPaper(title="A paper")])
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA legacy_alter_table = ON")
     conn.execute("ALTER TABLE papers RENAME TO kept")

@@ -19,6 +19,6 @@ def test_reads_keep_a_small_cache_and_writes_give_back_their_large_one(tmp_path)
             assert cache_kib(conn) == sqlite.READ_CACHE_KIB
         with lib.store.write() as conn:
             assert cache_kib(conn) == sqlite.WRITE_CACHE_KIB
-        lib.add_paper(NewPaper(title="A paper"))
+        lib.papers.add_paper(NewPaper(title="A paper"))
         with lib.store.read() as conn:  # the pooled connection the writes used
             assert cache_kib(conn) == sqlite.READ_CACHE_KIB

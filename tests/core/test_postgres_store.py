@@ -35,15 +35,15 @@ def snapshot(lib: Library) -> dict[str, object]:
 def test_a_shared_library_is_made_and_used_like_a_file(pg_url: str) -> None:
     with Library.open(pg_url) as lib:
         app.import_seeds(lib)
-        lib.set_status([1, 2], "read")
-        lib.add_tag("Lab > Reading group", [3, 4])
-        lib.update_paper(5, title="Hyperbolic Walrus Embeddings")
+        lib.papers.set_status([1, 2], "read")
+        lib.tags.add_tag("Lab > Reading group", [3, 4])
+        lib.papers.update_paper(5, title="Hyperbolic Walrus Embeddings")
         before = snapshot(lib)
     with Library.open(pg_url) as again:
         assert snapshot(again) == before
         assert again.search("walrus").ids == [5]
-        assert again.tag_tree_counts()["Lab"] == 2
-        undone = again.undo(again.delete_papers([5]))
+        assert again.tags.tag_tree_counts()["Lab"] == 2
+        undone = again.undo(again.papers.delete_papers([5]))
         assert undone.added == (5,) and again.get(5).title == "Hyperbolic Walrus Embeddings"
 
 
@@ -56,8 +56,8 @@ def test_another_clients_write_reaches_the_index_through_the_journal(
         window.search("warm up")
         assert not window.changed_elsewhere()  # nothing new
         monkeypatch.setattr(SearchIndex, "reconcile", lambda self: pytest.fail("reconciled"))
-        other.add_tag("from-elsewhere", [5, 7])
-        window.add_tag("mine", [1])  # its own write is not news
+        other.tags.add_tag("from-elsewhere", [5, 7])
+        window.tags.add_tag("mine", [1])  # its own write is not news
         assert window.changed_elsewhere()
         assert sorted(window.search("tag:from-elsewhere").ids) == [5, 7]
         assert window.search("tag:mine").ids == [1]
@@ -75,7 +75,7 @@ def test_the_password_is_never_shown(pg_cluster, pg_url: str) -> None:
 
 def test_a_role_that_may_only_read_opens_read_only(pg_url: str) -> None:
     with Library.open(pg_url) as lib:
-        lib.add_paper(NewPaper(title="Shared"))
+        lib.papers.add_paper(NewPaper(title="Shared"))
     admin = create_engine(pg_url)
     with admin.begin() as conn:
         conn.execute(text("DROP ROLE IF EXISTS reader"))
@@ -86,7 +86,7 @@ def test_a_role_that_may_only_read_opens_read_only(pg_url: str) -> None:
         assert reader.read_only and "may only read" in reader.read_only_reason
         assert reader.get(1).title == "Shared"
         with pytest.raises(ReadOnlyError):
-            reader.set_status([1], "read")
+            reader.papers.set_status([1], "read")
     with create_engine(pg_url).begin() as conn:
         conn.execute(text("DROP OWNED BY reader"))
         conn.execute(text("DROP ROLE reader"))
@@ -96,11 +96,11 @@ def test_copy_from_a_file_to_a_database_and_back_is_lossless(
     seeded_path: Path, pg_url: str, tmp_path: Path
 ) -> None:
     with Library.open(seeded_path) as lib:
-        lib.set_status([1, 2, 3], "read")
-        lib.add_tag("Lab > Reading group", [3, 4])
-        lib.set_tag_colour("Lab > Reading group", "#d97706")
-        lib.update_paper(5, notes="Discussed 3 May.", rating=4)
-        lib.set_field(6, "volume", "12")
+        lib.papers.set_status([1, 2, 3], "read")
+        lib.tags.add_tag("Lab > Reading group", [3, 4])
+        lib.tags.set_tag_colour("Lab > Reading group", "#d97706")
+        lib.papers.update_paper(5, notes="Discussed 3 May.", rating=4)
+        lib.papers.set_field(6, "volume", "12")
         original = snapshot(lib)
     assert main(["copy", str(seeded_path), pg_url]) == 0
     back = tmp_path / "back.sqlite"
@@ -108,13 +108,13 @@ def test_copy_from_a_file_to_a_database_and_back_is_lossless(
     with Library.open(pg_url) as shared, Library.open(back) as returned:
         assert snapshot(shared) == original
         assert snapshot(returned) == original
-        new = shared.add_paper(NewPaper(title="Numbered after the copied ones"))
+        new = shared.papers.add_paper(NewPaper(title="Numbered after the copied ones"))
         assert new == max(p.id for p in original["papers"]) + 1  # type: ignore[attr-defined]
 
 
 def test_copy_refuses_a_destination_that_holds_papers(seeded_path: Path, pg_url: str) -> None:
     with Library.open(pg_url) as shared:
-        shared.add_paper(NewPaper(title="Already here"))
+        shared.papers.add_paper(NewPaper(title="Already here"))
     assert main(["copy", str(seeded_path), pg_url]) == 1
     with Library.open(pg_url) as shared:
         assert shared.count() == 1
@@ -125,8 +125,8 @@ def test_copy_of_a_generated_library_of_10k_papers_is_lossless(pg_url: str, tmp_
 
     source = tmp_path / "10k.sqlite"
     with Library.open(source, backup=False) as lib:
-        lib.add_papers(list(papers(10_000)))
-        lib.set_status(list(range(1, 10_001, 7)), "reading")
+        lib.papers.add_papers(list(papers(10_000)))
+        lib.papers.set_status(list(range(1, 10_001, 7)), "reading")
         original = snapshot(lib)
     assert len(original["papers"]) == 10_000  # type: ignore[arg-type]
     back = tmp_path / "back.sqlite"
@@ -142,7 +142,7 @@ def test_backup_and_restore_of_a_shared_library_point_to_pg_dump(
     pg_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with Library.open(pg_url) as lib:
-        lib.add_paper(NewPaper(title="Shared"))
+        lib.papers.add_paper(NewPaper(title="Shared"))
     assert main(["--library", pg_url, "backup"]) == 1
     assert "pg_dump" in capsys.readouterr().err
     assert main(["--library", pg_url, "restore"]) == 1
@@ -203,7 +203,7 @@ def test_a_large_first_import_leaves_other_clients_reading(pg_url: str) -> None:
 
     with Library.open(pg_url) as lib:
         event.listen(lib.engine, "after_cursor_execute", read_meanwhile)
-        lib.add_papers([NewPaper(title=f"Paper {i}") for i in range(DEFER_INDEXES_FROM)])
+        lib.papers.add_papers([NewPaper(title=f"Paper {i}") for i in range(DEFER_INDEXES_FROM)])
     other.dispose()
     assert blocked == ["no"]
 
@@ -219,7 +219,7 @@ def test_a_hung_server_is_said_and_no_statement_waits_without_a_limit(
             with pytest.raises(ServerUnreachableError, match="not answering") as reading:
                 lib.get(1)
             with pytest.raises(ServerUnreachableError, match="not answering") as writing:
-                lib.set_status([1], "read" if before.value != "read" else "unread")
+                lib.papers.set_status([1], "read" if before.value != "read" else "unread")
         finally:
             own_cluster.thaw()
         assert "\n" not in str(reading.value) + str(writing.value)

@@ -7,7 +7,7 @@ from litman.core.records import NewPaper
 
 def _papers(library: Library) -> list[int]:
     return list(
-        library.add_papers(
+        library.papers.add_papers(
             [
                 NewPaper(title="Graph Neural Networks", authors=("Kipf, Thomas",), year=2017),
                 NewPaper(title="Convex optimisation", authors=("Boyd, Stephen",), year=2004),

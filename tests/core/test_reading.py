@@ -11,7 +11,7 @@ from litman.core.records import NewPaper, Status
 
 
 def _varied(lib: Library) -> list[int]:
-    ids = lib.add_papers(
+    ids = lib.papers.add_papers(
         [
             NewPaper(
                 title='Ünïcode "quotes" \\ back\x1bslash\x7f\x9b',
@@ -33,7 +33,7 @@ def _varied(lib: Library) -> list[int]:
             NewPaper(title="", authors=(), year=None),
         ]
     ).added
-    lib.set_status([ids[0]], Status.READ)
+    lib.papers.set_status([ids[0]], Status.READ)
     return list(ids)
 
 
@@ -47,7 +47,7 @@ def test_sqlite_json_equals_to_json_for_every_field(library: Library) -> None:
 def test_a_date_with_a_zero_fraction_is_written_as_isoformat_writes_it(
     library: Library, library_path: Path
 ) -> None:
-    (pid,) = library.add_papers([NewPaper(title="x")]).added
+    (pid,) = library.papers.add_papers([NewPaper(title="x")]).added
     with sqlite3.connect(library_path) as conn:
         conn.execute(
             "UPDATE papers SET added_at = '2020-01-02 03:04:05.000000' WHERE id = ?", (pid,)
@@ -62,7 +62,7 @@ def test_a_date_with_a_zero_fraction_is_written_as_isoformat_writes_it(
 def test_times_stored_with_and_without_their_offset_read_alike(
     library: Library, library_path: Path
 ) -> None:
-    (pid,) = library.add_papers([NewPaper(title="x", status=Status.READ)]).added
+    (pid,) = library.papers.add_papers([NewPaper(title="x", status=Status.READ)]).added
     with sqlite3.connect(library_path) as conn:  # an insert keeps '+00:00', an UPDATE drops it
         conn.execute(
             "UPDATE papers SET added_at = '2020-01-02 03:04:05.000000+00:00',"
@@ -78,7 +78,7 @@ def test_times_stored_with_and_without_their_offset_read_alike(
 
 
 def test_pages_keep_the_order_asked_for_and_leave_out_unknown_ids(library: Library) -> None:
-    ids = list(library.add_papers([NewPaper(title=f"p{i}") for i in range(25)]).added)
+    ids = list(library.papers.add_papers([NewPaper(title=f"p{i}") for i in range(25)]).added)
     wanted = [*reversed(ids), 10_000]
     from litman.core.store import reading
 

@@ -49,7 +49,7 @@ def test_a_schema_5_file_moves_its_reading_state_out_of_the_papers(tmp_path: Pat
 
 
 def test_a_paper_never_touched_has_no_reading_row(library: Library) -> None:
-    (pid,) = library.add_papers([NewPaper(title="Untouched")]).added
+    (pid,) = library.papers.add_papers([NewPaper(title="Untouched")]).added
     paper = library.get(pid)
     assert (paper.status, paper.rating, paper.notes, paper.read_at) == (
         Status.UNREAD,
@@ -62,13 +62,13 @@ def test_a_paper_never_touched_has_no_reading_row(library: Library) -> None:
 
 
 def test_a_reading_change_leaves_the_papers_rows_alone(library: Library) -> None:
-    ids = list(library.add_papers([NewPaper(title=f"p{i}") for i in range(5)]).added)
+    ids = list(library.papers.add_papers([NewPaper(title=f"p{i}") for i in range(5)]).added)
     before = [p.modified_at for p in library.get_many(ids)]
     statements: list[str] = []
     event.listen(library.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
-    library.set_status(ids, Status.READ)
-    library.set_rating(ids, 3)
-    library.update_paper(ids[0], notes="mine")
+    library.papers.set_status(ids, Status.READ)
+    library.papers.set_rating(ids, 3)
+    library.papers.update_paper(ids[0], notes="mine")
     assert not [s for s in statements if s.lstrip().upper().startswith("UPDATE PAPERS")]
     assert [p.modified_at for p in library.get_many(ids)] == before
     assert library.get(ids[0]).notes == "mine"
@@ -76,9 +76,9 @@ def test_a_reading_change_leaves_the_papers_rows_alone(library: Library) -> None
 
 
 def test_undo_of_a_whole_library_status_is_one_transaction(library: Library) -> None:
-    ids = list(library.add_papers([NewPaper(title=f"p{i}") for i in range(300)]).added)
-    library.set_status(ids[:120], Status.READING)
-    done = library.set_status(ids, Status.READ)
+    ids = list(library.papers.add_papers([NewPaper(title=f"p{i}") for i in range(300)]).added)
+    library.papers.set_status(ids[:120], Status.READING)
+    done = library.papers.set_status(ids, Status.READ)
     commits: list[object] = []
     event.listen(library.engine, "commit", lambda conn: commits.append(conn))
     undone = library.undo(done)
@@ -90,9 +90,9 @@ def test_undo_of_a_whole_library_status_is_one_transaction(library: Library) -> 
 
 
 def test_undo_of_a_whole_library_status_lands_whole_or_not_at_all(library: Library) -> None:
-    ids = list(library.add_papers([NewPaper(title=f"p{i}") for i in range(300)]).added)
-    library.set_status(ids[:150], Status.READING)
-    done = library.set_status(ids, Status.READ)
+    ids = list(library.papers.add_papers([NewPaper(title=f"p{i}") for i in range(300)]).added)
+    library.papers.set_status(ids[:150], Status.READING)
+    done = library.papers.set_status(ids, Status.READ)
     calls = {"n": 0}
 
     def fail_second(conn, cursor, statement, *args) -> None:  # type: ignore[no-untyped-def]
@@ -110,19 +110,19 @@ def test_undo_of_a_whole_library_status_lands_whole_or_not_at_all(library: Libra
 
 
 def test_a_status_for_a_missing_paper_changes_nothing_and_says_which(library: Library) -> None:
-    ids = list(library.add_papers([NewPaper(title="a"), NewPaper(title="b")]).added)
+    ids = list(library.papers.add_papers([NewPaper(title="a"), NewPaper(title="b")]).added)
     with pytest.raises(NotFoundError, match="999"):
-        library.set_status([*ids, 999], Status.READ)
+        library.papers.set_status([*ids, 999], Status.READ)
     assert library.status_counts()[Status.READ] == 0
-    library.set_status(ids, Status.READ)  # the library still takes writes
+    library.papers.set_status(ids, Status.READ)  # the library still takes writes
     assert library.status_counts()[Status.READ] == 2
 
 
 def test_sorts_and_filters_read_the_reading_state(library: Library) -> None:
-    ids = list(library.add_papers([NewPaper(title=f"p{i}") for i in range(4)]).added)
-    library.set_rating([ids[2]], 5)
-    library.set_rating([ids[0]], 2)
-    library.set_status([ids[1]], Status.READ)
+    ids = list(library.papers.add_papers([NewPaper(title=f"p{i}") for i in range(4)]).added)
+    library.papers.set_rating([ids[2]], 5)
+    library.papers.set_rating([ids[0]], 2)
+    library.papers.set_status([ids[1]], Status.READ)
     assert library.list_ids("rating") == [ids[1], ids[3], ids[0], ids[2]]
     assert library.list_ids("rating", descending=True) == [ids[2], ids[0], ids[3], ids[1]]
     assert library.list_ids("read")[0] == ids[1]
@@ -134,10 +134,10 @@ def test_sorts_and_filters_read_the_reading_state(library: Library) -> None:
 
 
 def test_a_deleted_papers_reading_state_comes_back_with_its_undo(library: Library) -> None:
-    ids = list(library.add_papers([NewPaper(title="a"), NewPaper(title="b")]).added)
-    library.update_paper(ids[0], notes="kept", rating=5)
-    library.set_status(ids, Status.READ)
-    gone = library.delete_papers(ids)
+    ids = list(library.papers.add_papers([NewPaper(title="a"), NewPaper(title="b")]).added)
+    library.papers.update_paper(ids[0], notes="kept", rating=5)
+    library.papers.set_status(ids, Status.READ)
+    gone = library.papers.delete_papers(ids)
     assert library.status_counts()[Status.READ] == 0
     library.undo(gone)
     first = library.get(ids[0])
@@ -163,7 +163,7 @@ def _role(pg_url: str, name: str) -> str:
 @pytest.fixture
 def two_readers(pg_url: str) -> Iterator[tuple[str, str, list[int]]]:
     with Library.open(pg_url) as lib:
-        ids = list(lib.add_papers([NewPaper(title=f"p{i}") for i in range(4)]).added)
+        ids = list(lib.papers.add_papers([NewPaper(title=f"p{i}") for i in range(4)]).added)
     tag = uuid.uuid4().hex[:8]
     names = [f"alice_{tag}", f"bob_{tag}"]
     alice, bob = (_role(pg_url, name) for name in names)
@@ -178,9 +178,9 @@ def test_each_role_keeps_its_own_reading_state(two_readers) -> None:  # type: ig
     alice_url, bob_url, ids = two_readers
     with Library.open(alice_url) as alice, Library.open(bob_url) as bob:
         assert alice.reading_per_user
-        alice.set_status(ids[:3], Status.READ)
-        alice.update_paper(ids[0], notes="Alice's note", rating=5)
-        bob.set_status([ids[3]], Status.READING)
+        alice.papers.set_status(ids[:3], Status.READ)
+        alice.papers.update_paper(ids[0], notes="Alice's note", rating=5)
+        bob.papers.set_status([ids[3]], Status.READING)
         assert [p.status for p in alice.get_many(ids)] == [Status.READ] * 3 + [Status.UNREAD]
         assert [p.status for p in bob.get_many(ids)] == [Status.UNREAD] * 3 + [Status.READING]
         assert (bob.get(ids[0]).notes, bob.get(ids[0]).rating) == ("", 0)
@@ -190,16 +190,16 @@ def test_each_role_keeps_its_own_reading_state(two_readers) -> None:  # type: ig
         assert set(alice.search_ids("status:read")) == set(ids[:3])
         assert bob.list_ids("rating", descending=True)[0] != ids[0]
         # Papers and tags stay shared: Bob sees Alice's tag.
-        alice.add_tag("Lab", [ids[1]])
+        alice.tags.add_tag("Lab", [ids[1]])
         assert bob.get(ids[1]).tags == ("Lab",)
 
 
 def test_a_delete_and_its_undo_keep_every_readers_state(two_readers) -> None:  # type: ignore[no-untyped-def]
     alice_url, bob_url, ids = two_readers
     with Library.open(alice_url) as alice, Library.open(bob_url) as bob:
-        alice.set_status([ids[0]], Status.READ)
-        bob.set_rating([ids[0]], 2)
-        gone = alice.delete_papers([ids[0]])
+        alice.papers.set_status([ids[0]], Status.READ)
+        bob.papers.set_rating([ids[0]], 2)
+        gone = alice.papers.delete_papers([ids[0]])
         alice.undo(gone)
         assert alice.get(ids[0]).status is Status.READ
         assert (bob.get(ids[0]).status, bob.get(ids[0]).rating) == (Status.UNREAD, 2)
@@ -269,8 +269,8 @@ def test_a_papers_reading_rows_are_found_by_paper_for_its_delete(library_path: P
     """The delete's cascade looks for a paper's rows by paper alone: an index, not a scan of
     the table per paper deleted (100k papers took 34 minutes)."""
     with Library.open(library_path) as lib:
-        ids = list(lib.add_papers([NewPaper(title=f"p{i}") for i in range(3)]).added)
-        lib.set_status(ids, Status.READ)
+        ids = list(lib.papers.add_papers([NewPaper(title=f"p{i}") for i in range(3)]).added)
+        lib.papers.set_status(ids, Status.READ)
     with sqlite3.connect(library_path) as conn:
         plan = " ".join(
             str(row[-1])
@@ -284,7 +284,7 @@ def test_a_schema_6_file_gains_the_reading_rows_index(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     shutil.copyfile(FIXTURES / "schema-6.sqlite", path)
     with Library.open(path) as lib:
-        lib.delete_papers(lib.list_ids("id")[:10])
+        lib.papers.delete_papers(lib.list_ids("id")[:10])
         assert lib.count() == 79
     with sqlite3.connect(path) as conn:
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}

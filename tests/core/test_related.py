@@ -9,7 +9,7 @@ FILLER = "We study the problem and show results for the method in this paper."
 
 
 def add(lib: Library, *papers: NewPaper) -> list[int]:
-    return list(lib.add_papers(papers).added)
+    return list(lib.papers.add_papers(papers).added)
 
 
 def filler(n: int) -> list[NewPaper]:
@@ -42,7 +42,7 @@ def test_itself_and_papers_in_the_trash_are_left_out(library: Library) -> None:
         NewPaper(title="Stellarators", abstract=FILLER),
     )
     library.build_index()
-    library.delete_papers([twin])
+    library.papers.delete_papers([twin])
     assert library.related(me) == [cousin]
 
 

@@ -109,8 +109,8 @@ def test_a_failing_restore_of_a_healthy_library_changes_nothing(
     pristine, work, path = make(tmp_path, seeded_path)
     with Library.open(pristine / "lib.sqlite") as lib:
         old = backups.take(lib.path, backups.MANUAL)
-        lib.delete_papers(lib.list_ids()[:7])
-        lib.set_status(lib.list_ids()[:3], "read")
+        lib.papers.delete_papers(lib.list_ids()[:7])
+        lib.papers.set_status(lib.list_ids()[:3], "read")
     before = contents(pristine / "lib.sqlite")
     name = old.path.name
 

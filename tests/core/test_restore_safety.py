@@ -163,7 +163,7 @@ def test_a_write_after_a_restore_is_refused_not_lost(seeded_path: Path) -> None:
         ids = writer.list_ids()[:3]
         app.restore_backup(seeded_path)
         with pytest.raises(LitmanError, match="was replaced"):
-            writer.set_status(ids, "read")
+            writer.papers.set_status(ids, "read")
     with Library.open(seeded_path) as lib:
         assert {p.status.value for p in lib.get_many(ids)} == {"unread"}
 
@@ -181,7 +181,7 @@ def test_a_restore_waits_for_a_write_in_progress_then_refuses(seeded_path, monke
 def test_a_write_waits_for_a_restore_in_progress(seeded, monkeypatch) -> None:
     monkeypatch.setattr(locking, "GATE_TIMEOUT", 0.2)
     with locking.write_gate(seeded.path, exclusive=True), pytest.raises(LibraryLockedError):
-        seeded.set_status([1], "read")
+        seeded.papers.set_status([1], "read")
     assert seeded.get(1).status.value == "unread"
 
 
@@ -194,7 +194,7 @@ def test_a_symlinked_library_is_restored_through_its_link(seeded_path: Path, tmp
     link = link_dir / "lib.sqlite"
     link.symlink_to(seeded_path)
     with Library.open(link) as lib:
-        lib.delete_permanently(lib.list_ids()[:5])  # takes a pre-delete backup first
+        lib.papers.delete_permanently(lib.list_ids()[:5])  # takes a pre-delete backup first
         n = lib.count()
     assert (seeded_path.parent / "backups").is_dir() and not (link_dir / "backups").exists()
     window = locking.WriterLock(link)  # a window opened through the link
@@ -215,7 +215,7 @@ def test_libraries_sharing_a_stem_keep_their_backups_apart(tmp_path: Path) -> No
     a, b = tmp_path / "papers.sqlite", tmp_path / "papers.db"
     for path in (a, b):
         with Library.open(path) as lib:
-            lib.add_papers([NewPaper(title=f"in {path.name}")])
+            lib.papers.add_papers([NewPaper(title=f"in {path.name}")])
     mine = backups.take(a, backups.MANUAL)
     theirs = backups.take(b, backups.MANUAL)
     assert backups.list_backups(a) == [mine] and backups.list_backups(b) == [theirs]
@@ -313,7 +313,7 @@ def test_a_planted_lock_link_is_never_written_through(seeded_path: Path, tmp_pat
                 locking.WriterLock(seeded_path).acquire()
             else:
                 with Library.open(seeded_path) as lib:
-                    lib.set_status([1], "read")
+                    lib.papers.set_status([1], "read")
         assert victim.read_text() == "precious"
         link.unlink()
 
@@ -347,7 +347,7 @@ def test_a_write_after_the_library_was_deleted_says_so_and_makes_nothing(seeded_
         for leftover in seeded_path.parent.glob(seeded_path.name + "*"):
             leftover.unlink()  # the file and its -wal and -shm, deleted by hand
         with pytest.raises(LitmanError) as refused:
-            writer.set_status(ids, "read")
+            writer.papers.set_status(ids, "read")
     said = str(refused.value)
     assert "deleted or moved" in said and "restored" not in said and "backup" not in said
     assert not seeded_path.exists()

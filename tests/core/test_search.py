@@ -45,19 +45,19 @@ def test_bandit_safety_finds_the_safety_constrained_bandit_papers(seeded: Librar
 
 def test_tag_filter_returns_exactly_the_area(seeded: Library) -> None:
     ids = seeded.search("tag:Optimization").ids
-    assert sorted(ids) == sorted(seeded.paper_ids_with_tag("Optimization"))
+    assert sorted(ids) == sorted(seeded.tags.paper_ids_with_tag("Optimization"))
     assert len(ids) == 7
 
 
 def test_negated_tag_excludes_the_subtree(seeded: Library) -> None:
     ids = set(seeded.search("-tag:Optimization").ids)
-    assert ids.isdisjoint(seeded.paper_ids_with_tag("Optimization"))
+    assert ids.isdisjoint(seeded.tags.paper_ids_with_tag("Optimization"))
     assert len(ids) == 89 - 7
 
 
 def test_status_filter_and_its_negation(seeded: Library) -> None:
     bandits = seeded.search("bandit").ids
-    seeded.set_status(bandits[:2], Status.READ)
+    seeded.papers.set_status(bandits[:2], Status.READ)
     assert set(seeded.search("bandit status:read").ids) == set(bandits[:2])
     assert set(seeded.search("bandit -status:read").ids) == set(bandits[2:])
 
@@ -68,7 +68,7 @@ def test_negated_word_excludes(seeded: Library) -> None:
 
 
 def test_last_word_matches_as_prefix(library: Library) -> None:
-    library.add_papers([NewPaper(title="Contrastive learning")])
+    library.papers.add_papers([NewPaper(title="Contrastive learning")])
     assert library.search("contr").ids
     assert not library.search("contr ").ids  # a finished word is not a prefix
 
@@ -76,28 +76,30 @@ def test_last_word_matches_as_prefix(library: Library) -> None:
 def test_a_word_being_typed_expands_into_abstracts_from_its_third_letter(
     library: Library,
 ) -> None:
-    (pid,) = library.add_papers([NewPaper(title="Other", abstract="stochastic methods")]).added
+    (pid,) = library.papers.add_papers(
+        [NewPaper(title="Other", abstract="stochastic methods")]
+    ).added
     assert library.search("st").ids == []
     assert library.search("sto").ids == [pid]
     assert library.search("abstract:st").ids == [pid]  # asked for by name
 
 
 def test_a_short_prefix_still_finds_titles_and_whole_abstract_words(library: Library) -> None:
-    ids = library.add_papers(
+    ids = library.papers.add_papers(
         [NewPaper(title="Stochastic methods"), NewPaper(title="Other", abstract="st ok")]
     ).added
     assert sorted(library.search("st").ids) == sorted(ids)
 
 
 def test_many_words_match_only_papers_holding_all_of_them(library: Library) -> None:
-    ids = library.add_papers(
+    ids = library.papers.add_papers(
         [
             NewPaper(title="kernel methods", abstract="sparse"),
             NewPaper(title="kernel ridge"),
             NewPaper(title="sparse coding"),
         ]
     ).added
-    library.delete_papers([ids[1]])
+    library.papers.delete_papers([ids[1]])
     assert library.search("kernel sparse").ids == [ids[0]]
     assert library.search("kernel -sparse").ids == []
     assert library.search("sparse -kernel").ids == [ids[2]]
@@ -105,7 +107,7 @@ def test_many_words_match_only_papers_holding_all_of_them(library: Library) -> N
 
 @pytest.mark.slow
 def test_short_words_get_no_typos(library: Library) -> None:
-    library.add_papers([NewPaper(title="GAN training"), NewPaper(title="GNN training")])
+    library.papers.add_papers([NewPaper(title="GAN training"), NewPaper(title="GNN training")])
     assert len(library.search("gan training").ids) == 1
 
 
@@ -120,7 +122,7 @@ def test_short_words_get_no_typos(library: Library) -> None:
     ],
 )
 def test_swapped_letters_count_as_one_typo(library: Library, query: str, title: str) -> None:
-    (pid,) = library.add_papers([NewPaper(title=title)]).added
+    (pid,) = library.papers.add_papers([NewPaper(title=title)]).added
     assert library.search(query).ids == [pid]
     assert library.search(query + " ").ids == [pid]  # a finished word too
 
@@ -145,17 +147,17 @@ def test_a_typo_and_a_plural_together_still_match_as_the_words_do(seeded: Librar
 def test_a_typo_finds_the_words_plural_and_singular(
     library: Library, query: str, title: str
 ) -> None:
-    (pid,) = library.add_papers([NewPaper(title=title)]).added
+    (pid,) = library.papers.add_papers([NewPaper(title=title)]).added
     assert library.search(query + " ").ids == [pid]
 
 
 def test_a_swap_in_a_short_word_is_not_a_substitution(library: Library) -> None:
-    library.add_papers([NewPaper(title="The way"), NewPaper(title="Tie breaking")])
+    library.papers.add_papers([NewPaper(title="The way"), NewPaper(title="Tie breaking")])
     assert titles(library, "teh ") == ["The way"]
 
 
 def _keyed(library: Library, citekey: str) -> int:
-    return library.add_papers([NewPaper(title="Untitled work", citekey=citekey)]).added[0]
+    return library.papers.add_papers([NewPaper(title="Untitled work", citekey=citekey)]).added[0]
 
 
 def test_a_one_letter_prefix_does_not_expand_citekeys(library: Library) -> None:
@@ -179,12 +181,14 @@ def test_a_citekey_is_not_a_typo_target(library: Library) -> None:
 
 
 def test_a_citekey_word_also_in_a_title_still_expands(library: Library) -> None:
-    (pid,) = library.add_papers([NewPaper(title="Qzxlike things", citekey="qzxlike")]).added
+    (pid,) = library.papers.add_papers([NewPaper(title="Qzxlike things", citekey="qzxlike")]).added
     assert library.search("qzxl").ids == [pid]
 
 
 def test_accents_and_case_are_ignored(library: Library) -> None:
-    library.add_papers([NewPaper(title="Paper", authors=("Müller, Jürgen", "Łukasz Kaiser"))])
+    library.papers.add_papers(
+        [NewPaper(title="Paper", authors=("Müller, Jürgen", "Łukasz Kaiser"))]
+    )
     assert library.search("muller").ids and library.search("Lukasz").ids
     assert library.search("author:MÜLLER").ids
 
@@ -194,7 +198,7 @@ def test_words_are_split_before_folding_like_the_query(library: Library, when: s
     if when == "added after it":
         library.search("warm up")  # builds the index; the paper below is added to it
     title = "İSTANBUL Straße Ärzte naïve Ωmega"
-    pid = library.add_paper(NewPaper(title=title))
+    pid = library.papers.add_paper(NewPaper(title=title))
     for query in ["istanbul", "strasse", "ARZTE", "naive", "ωMEGA", "İstanbul"]:
         assert library.search(f'"{query}"').ids == [pid], query  # quoted: no typo tolerance
     result = library.search("istanbul strasse")
@@ -202,14 +206,14 @@ def test_words_are_split_before_folding_like_the_query(library: Library, when: s
 
 
 def test_quoted_phrase_matches_exactly(library: Library) -> None:
-    ids = library.add_papers(
+    ids = library.papers.add_papers(
         [NewPaper(title="gradient descent in depth"), NewPaper(title="descent of the gradient")]
     ).added
     assert library.search('"gradient descent"').ids == [ids[0]]
 
 
 def test_field_qualifier_limits_the_field(library: Library) -> None:
-    ids = library.add_papers(
+    ids = library.papers.add_papers(
         [
             NewPaper(title="Kernels", abstract="about bandits"),
             NewPaper(title="Bandits", abstract="about kernels"),
@@ -220,7 +224,9 @@ def test_field_qualifier_limits_the_field(library: Library) -> None:
 
 
 def test_year_forms(library: Library) -> None:
-    ids = library.add_papers([NewPaper(title=f"p{y}", year=y) for y in (2017, 2019, 2021)]).added
+    ids = library.papers.add_papers(
+        [NewPaper(title=f"p{y}", year=y) for y in (2017, 2019, 2021)]
+    ).added
     assert set(library.search("year:2019").ids) == {ids[1]}
     assert set(library.search("year:2018..2021").ids) == {ids[1], ids[2]}
     assert set(library.search("year:>=2019").ids) == {ids[1], ids[2]}
@@ -233,7 +239,7 @@ def test_malformed_query_falls_back_with_a_note() -> None:
 
 
 def test_title_hit_outranks_abstract_hit(library: Library) -> None:
-    ids = library.add_papers(
+    ids = library.papers.add_papers(
         [
             NewPaper(title="Other", abstract="transformers everywhere"),
             NewPaper(title="Transformers", abstract="other"),
@@ -243,12 +249,12 @@ def test_title_hit_outranks_abstract_hit(library: Library) -> None:
 
 
 def test_exact_outranks_fuzzy_in_the_same_field(library: Library) -> None:
-    ids = library.add_papers([NewPaper(title="colapse"), NewPaper(title="collapse")]).added
+    ids = library.papers.add_papers([NewPaper(title="colapse"), NewPaper(title="collapse")]).added
     assert library.search("collapse ").ids == [ids[1], ids[0]]
 
 
 def test_more_words_in_one_field_rank_higher(library: Library) -> None:
-    ids = library.add_papers(
+    ids = library.papers.add_papers(
         [
             NewPaper(title="sparse recovery", abstract="unrelated"),
             NewPaper(title="sparse methods", abstract="recovery"),
@@ -258,7 +264,9 @@ def test_more_words_in_one_field_rank_higher(library: Library) -> None:
 
 
 def test_ties_go_to_the_most_recent(library: Library) -> None:
-    ids = library.add_papers([NewPaper(title="same words"), NewPaper(title="same words")]).added
+    ids = library.papers.add_papers(
+        [NewPaper(title="same words"), NewPaper(title="same words")]
+    ).added
     assert library.search("same words ").ids == [ids[1], ids[0]]
 
 
@@ -277,21 +285,21 @@ def test_a_library_closing_stops_its_index_build_and_saves_no_index(seeded: Libr
 
 
 def test_index_follows_edits_and_deletes(library: Library) -> None:
-    (pid,) = library.add_papers([NewPaper(title="Quantum annealing")]).added
+    (pid,) = library.papers.add_papers([NewPaper(title="Quantum annealing")]).added
     assert library.search("quantum").ids == [pid]
-    library.update_paper(pid, title="Classical annealing")
+    library.papers.update_paper(pid, title="Classical annealing")
     assert library.search("title:quantum").ids == []
     assert library.search("title:classical").ids == [pid]
-    library.add_tag("Physics > Quantum", [pid])
+    library.tags.add_tag("Physics > Quantum", [pid])
     assert library.search("tag:physics").ids == [pid]
-    library.delete_papers([pid])
+    library.papers.delete_papers([pid])
     assert library.search("annealing").ids == []
 
 
 def test_index_follows_edits_after_a_bulk_build(seeded: Library) -> None:
     seeded.search("warm up")  # builds the bulk index
     pid = seeded.search("softsignum").ids[0]
-    seeded.update_paper(pid, abstract="entirely different words now")
+    seeded.papers.update_paper(pid, abstract="entirely different words now")
     assert seeded.search("abstract:softsignum").ids == []
     assert seeded.search("abstract:entirely different").ids == [pid]
 
@@ -314,7 +322,7 @@ def _misspell(word: str, rng: random.Random) -> str:
 @pytest.mark.slow
 @pytest.mark.slow
 def test_misspelled_title_queries_have_recall_at_10_of_95_percent(library: Library) -> None:
-    library.add_papers(list(synthetic_papers(5000, seed=11)))
+    library.papers.add_papers(list(synthetic_papers(5000, seed=11)))
     rng = random.Random(5)
     papers = library.list_papers("id")
     hits = trials = 0
@@ -342,11 +350,11 @@ def _written_elsewhere(seeded_path) -> Library:
     here.search("warm up")  # built in full, once
     other = Library.open(seeded_path)
     ids = other.list_ids("id")
-    other.update_paper(ids[0], title="A renamed paper about bandits")
-    other.rename_tag("Optimization", "Optimisation")
-    other.set_status(ids[1:4], Status.READ)
-    other.delete_papers(ids[4:6])
-    other.add_papers([NewPaper(title="Fresh contrastive paper")])
+    other.papers.update_paper(ids[0], title="A renamed paper about bandits")
+    other.tags.rename_tag("Optimization", "Optimisation")
+    other.papers.set_status(ids[1:4], Status.READ)
+    other.papers.delete_papers(ids[4:6])
+    other.papers.add_papers([NewPaper(title="Fresh contrastive paper")])
     other.close()
     return here
 
@@ -399,9 +407,9 @@ def test_a_status_change_updates_the_index_without_rereading_texts(
         raise AssertionError("texts re-read for a status change")
 
     monkeypatch.setattr(lib.index, "_docs", no_docs)
-    changes = lib.set_status(ids, Status.READING)
+    changes = lib.papers.set_status(ids, Status.READING)
     assert sorted(lib.search("status:reading").ids) == sorted(ids)
-    lib.restore_fields({k: dict(v) for k, v in changes.old.items()})
+    lib.papers.restore_fields({k: dict(v) for k, v in changes.old.items()})
     assert lib.search("status:reading").ids == []
     lib.close()
 
@@ -414,7 +422,7 @@ def test_an_undone_delete_revives_its_papers_without_rereading_texts(
     lib = Library.open(seeded_path, backup=False)
     hits = lib.search("neural").ids
     before = _all_postings(lib.index)
-    deleted = lib.delete_papers(lib.list_ids("id"))
+    deleted = lib.papers.delete_papers(lib.list_ids("id"))
     assert lib.search("neural").ids == []
 
     def no_docs(*_args) -> None:
@@ -456,7 +464,7 @@ def test_a_build_in_small_chunks_indexes_exactly_what_one_chunk_does(
 
 def test_the_store_gives_each_indexed_text_in_its_declared_field(library: Library) -> None:
     paper = NewPaper(title="Alpha", authors=("Beta, B",), venue="Gamma", citekey="delta")
-    pid = library.add_paper(replace(paper, year=2020, abstract="Epsilon", tags=("zeta",)))
+    pid = library.papers.add_paper(replace(paper, year=2020, abstract="Epsilon", tags=("zeta",)))
     [doc] = library.index.docs([pid])
     texts = SearchFields(*doc.texts)
     assert (texts.title, texts.tags, texts.venue, texts.citekey) == (
@@ -479,7 +487,7 @@ def test_a_closed_library_and_its_index_are_freed_after_a_typo_search(tmp_path) 
     from litman.core.records import NewPaper
 
     lib = Library.open(tmp_path / "lib.sqlite")
-    lib.add_papers([NewPaper(title="graph neural networks")])
+    lib.papers.add_papers([NewPaper(title="graph neural networks")])
     assert lib.search("grahp").ids  # a typo: the fuzzy lookup runs and is cached
     index = weakref.ref(lib.index)
     lib.close()

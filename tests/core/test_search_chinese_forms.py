@@ -17,9 +17,9 @@ ML = "机器学习在医学图像中的应用"
 
 @pytest.fixture
 def ml(library: Library) -> int:
-    library.add_paper(NewPaper(title="深度神经网络的压缩"))
-    library.add_paper(NewPaper(title="Machine learning for images"))
-    return library.add_paper(NewPaper(title=ML, authors=("张三",)))
+    library.papers.add_paper(NewPaper(title="深度神经网络的压缩"))
+    library.papers.add_paper(NewPaper(title="Machine learning for images"))
+    return library.papers.add_paper(NewPaper(title=ML, authors=("张三",)))
 
 
 @pytest.mark.parametrize("query", ["機器學習", "机器学习", "醫學圖像"])
@@ -28,7 +28,7 @@ def test_traditional_and_simplified_find_each_other(library: Library, ml: int, q
 
 
 def test_a_traditional_title_is_found_by_simplified_and_highlighted(library: Library) -> None:
-    pid = library.add_paper(NewPaper(title="機器學習導論"))
+    pid = library.papers.add_paper(NewPaper(title="機器學習導論"))
     result = library.search("机器学习")
     assert list(result.ids) == [pid]
     assert result.spans(library.get(pid)) == {"title": [(0, 4)]}
@@ -48,13 +48,13 @@ def test_pinyin_that_is_not_in_the_library_finds_nothing(library: Library, ml: i
 
 
 def test_a_second_reading_of_a_character_is_found_too(library: Library) -> None:
-    pid = library.add_paper(NewPaper(title="银行风险"))  # 行: xing first, hang here
+    pid = library.papers.add_paper(NewPaper(title="银行风险"))  # 行: xing first, hang here
     assert list(library.search("yinhang").ids) == [pid]
 
 
 def test_a_latin_word_ranks_its_own_matches_above_pinyin_readings(library: Library) -> None:
-    chinese = library.add_paper(NewPaper(title="词嵌入模型"))  # initials c q r m x
-    latin = library.add_paper(NewPaper(title="CQ models"))
+    chinese = library.papers.add_paper(NewPaper(title="词嵌入模型"))  # initials c q r m x
+    latin = library.papers.add_paper(NewPaper(title="CQ models"))
     assert library.search("cq").ids[0] == latin
     assert chinese in library.search("cq").ids
 
@@ -64,7 +64,7 @@ import sys
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 lib = Library.open(sys.argv[1], backup=False, daily=False)
-lib.add_paper(NewPaper(title="Deep learning for image recognition", authors=("Müller, J.",)))
+lib.papers.add_paper(NewPaper(title="Deep learning for image recognition", authors=("Müller, J.",)))
 assert list(lib.search("deep learn").ids) and list(lib.search("jiqixuexi").ids) == []
 lib.close()
 print(sorted(m for m in ("pypinyin", "opencc") if m in sys.modules))

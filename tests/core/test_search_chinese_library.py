@@ -33,7 +33,8 @@ def test_each_query_finds_its_paper_first(
     seeded: Library, chinese: list[NewPaper], query: str, title: str
 ) -> None:
     sought = {
-        t: seeded.add_paper(NewPaper(title=t, authors=("张三",))) for t in (RECOGNITION, LEARNING)
+        t: seeded.papers.add_paper(NewPaper(title=t, authors=("张三",)))
+        for t in (RECOGNITION, LEARNING)
     }
-    seeded.add_papers([NewPaper(title=t) for t in APART] + chinese)
+    seeded.papers.add_papers([NewPaper(title=t) for t in APART] + chinese)
     assert seeded.search(query).ids[0] == sought[title]

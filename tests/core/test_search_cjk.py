@@ -11,7 +11,7 @@ TITLE = "基于深度学习的图像识别方法研究"
 
 
 def add(library: Library, title: str, **kw: object) -> int:
-    return library.add_paper(NewPaper(title=title, **kw))  # type: ignore[arg-type]
+    return library.papers.add_paper(NewPaper(title=title, **kw))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("query", ["深度学习", "图像识别", "学习", "方法研究", "的图", "究"])

@@ -5,7 +5,7 @@ from litman.core.records import NewPaper
 
 
 def test_a_short_prefix_highlights_the_words_it_begins_but_no_abstract(library: Library) -> None:
-    pid = library.add_paper(
+    pid = library.papers.add_paper(
         NewPaper(
             title="Stochastic Steps in the Rest",
             abstract="Stable systems.",
@@ -20,6 +20,6 @@ def test_a_short_prefix_highlights_the_words_it_begins_but_no_abstract(library: 
 
 
 def test_a_longer_prefix_highlights_the_abstracts_words_too(library: Library) -> None:
-    pid = library.add_paper(NewPaper(title="Rest", abstract="Stable systems stay."))
+    pid = library.papers.add_paper(NewPaper(title="Rest", abstract="Stable systems stay."))
     spans = library.search("sta").spans(library.get(pid))
     assert spans == {"abstract": [(0, 6), (15, 19)]}

@@ -91,7 +91,7 @@ def test_a_remembered_password_goes_to_pgpass_and_the_library_opens(member) -> N
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert probe(url).ok
     with Library.open(url) as lib:  # through SQLAlchemy: libpq read the file itself
-        lib.add_papers([NewPaper(title="Shared")])
+        lib.papers.add_papers([NewPaper(title="Shared")])
         assert lib.count() == 1
     remember_password(url, SECRET)  # again: the line is replaced, not repeated
     assert len(path.read_text().splitlines()) == 1
@@ -117,7 +117,7 @@ def test_a_service_name_finds_host_database_user_and_password(member, pg_cluster
     line = Path(os.environ["PGPASSFILE"]).read_text()
     assert line.startswith(f"{pg_cluster.socket_dir}:5432:{role}:{role}:")
     with Library.open(target.url) as lib:
-        lib.add_papers([NewPaper(title="Via the service")])
+        lib.papers.add_papers([NewPaper(title="Via the service")])
         assert lib.site.name and "service=lab" in lib.site.where
 
 

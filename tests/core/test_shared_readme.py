@@ -54,8 +54,10 @@ def lab(pg_cluster, tmp_path: Path) -> Iterator[Path]:
     library = home / ".local" / "share" / "litman" / "library.sqlite"
     library.parent.mkdir(parents=True)
     with Library.open(library) as lib:
-        ids = lib.add_papers([NewPaper(title=f"Transformer notes {n}") for n in range(3)]).added
-        lib.set_status([ids[0]], "read")
+        ids = lib.papers.add_papers(
+            [NewPaper(title=f"Transformer notes {n}") for n in range(3)]
+        ).added
+        lib.papers.set_status([ids[0]], "read")
     yield home
     admin = create_engine(pg_cluster.url(), isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:

@@ -53,15 +53,15 @@ def test_a_member_copies_her_library_into_the_tables_the_owner_made(
 ) -> None:
     mine = tmp_path / "alice.sqlite"
     with Library.open(mine) as lib:
-        (pid,) = lib.add_papers([NewPaper(title="Read by Alice")]).added
-        lib.set_status([pid], "read")
+        (pid,) = lib.papers.add_papers([NewPaper(title="Read by Alice")]).added
+        lib.papers.set_status([pid], "read")
     Library.open(lab.format("refs_owner")).close()  # litman's tables, no papers
     with Library.open(mine) as source, Library.open(lab.format("alice")) as alice:
         source.copy_to(alice)
     with Library.open(lab.format("alice")) as alice, Library.open(lab.format("bob")) as bob:
         assert alice.get(pid).status.value == "read"  # her reading list came with it
         assert bob.get(pid).status.value == "unread"
-        bob.add_papers([NewPaper(title="Bob's, numbered after the copied ones")])
+        bob.papers.add_papers([NewPaper(title="Bob's, numbered after the copied ones")])
 
 
 def test_a_member_cannot_make_the_tables_before_the_owner(lab: str) -> None:
@@ -72,17 +72,17 @@ def test_a_member_cannot_make_the_tables_before_the_owner(lab: str) -> None:
 
 def test_the_readme_roles_give_the_owner_members_and_readers_their_rights(lab: str) -> None:
     with Library.open(lab.format("refs_owner")) as owner:  # makes the tables
-        owner.add_papers([NewPaper(title="Made by the owner")])
+        owner.papers.add_papers([NewPaper(title="Made by the owner")])
     with Library.open(lab.format("alice")) as alice:
         assert not alice.read_only
-        (pid,) = alice.add_papers([NewPaper(title="Alice's paper")]).added
-        alice.add_tag("lab", [pid])
-        alice.set_status([pid], "read")
+        (pid,) = alice.papers.add_papers([NewPaper(title="Alice's paper")]).added
+        alice.tags.add_tag("lab", [pid])
+        alice.papers.set_status([pid], "read")
     with Library.open(lab.format("carol")) as carol:
         assert carol.read_only and "may only read" in carol.read_only_reason
         assert carol.count() == 2 and carol.search("tag:lab").ids == [pid]
         with pytest.raises(ReadOnlyError):
-            carol.add_papers([NewPaper(title="Carol's")])
+            carol.papers.add_papers([NewPaper(title="Carol's")])
     reader = create_engine(lab.format("carol").replace("postgresql:", "postgresql+psycopg:"))
     with reader.connect() as conn, pytest.raises(ProgrammingError, match="permission denied"):
         conn.execute(text("UPDATE papers SET title = 'x'"))
@@ -108,13 +108,15 @@ def two_readers(lab: str) -> tuple[int, int]:
     each, the second by neither."""
     Library.open(lab.format("refs_owner")).close()
     with Library.open(lab.format("alice")) as alice:
-        first, second = alice.add_papers([NewPaper(title="One"), NewPaper(title="Two")]).added
-        alice.set_status([first], "read")
-        alice.set_rating([first], 2)
-        alice.update_paper(first, notes="alice's own thoughts")
+        first, second = alice.papers.add_papers(
+            [NewPaper(title="One"), NewPaper(title="Two")]
+        ).added
+        alice.papers.set_status([first], "read")
+        alice.papers.set_rating([first], 2)
+        alice.papers.update_paper(first, notes="alice's own thoughts")
     with Library.open(lab.format("bob")) as bob:
-        bob.set_rating([first], 5)
-        bob.update_paper(first, notes="bob's own thoughts")
+        bob.papers.set_rating([first], 5)
+        bob.papers.update_paper(first, notes="bob's own thoughts")
     return first, second
 
 
@@ -153,8 +155,8 @@ def test_a_member_and_a_reader_see_only_their_own_notes_with_psql(lab, two_reade
 def test_a_paper_deleted_for_good_takes_everyones_reading_state_along(lab, two_readers) -> None:
     first, _ = two_readers
     with Library.open(lab.format("alice")) as alice:
-        alice.delete_papers([first])
-        alice.delete_permanently([first])
+        alice.papers.delete_papers([first])
+        alice.papers.delete_permanently([first])
     owner = psql_as(lab, "refs_owner", f"SELECT count(*) FROM reading WHERE paper_id = {first}")
     assert owner.stdout.strip() == "0"
 
@@ -169,8 +171,8 @@ def test_the_owners_upgrade_makes_an_older_databases_reading_state_private(lab) 
     assert psql_as(lab, "refs_owner", older).returncode == 0  # as an older litman left it
     Library.open(lab.format("refs_owner")).close()  # the owner upgrades it first
     with Library.open(lab.format("alice")) as alice:
-        (pid,) = alice.add_papers([NewPaper(title="Noted")]).added
-        alice.update_paper(pid, notes="alice's own thoughts")
+        (pid,) = alice.papers.add_papers([NewPaper(title="Noted")]).added
+        alice.papers.update_paper(pid, notes="alice's own thoughts")
     seen = psql_as(lab, "bob", "SELECT count(*) FROM reading")
     assert seen.returncode == 0 and seen.stdout.strip() == "0"
 

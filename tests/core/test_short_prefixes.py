@@ -69,20 +69,20 @@ def without_merged_lists(lib: Library) -> list[tuple[list[int], list[float], obj
 def test_merged_prefix_lists_find_what_the_words_postings_find(
     library: Library, tmp_path: Path
 ) -> None:
-    ids = library.add_papers(list(synthetic_papers(400, seed=5))).added
-    library.add_paper(NewPaper(title="Plain", citekey="smithkey"))
-    library.add_tag("Stats > Deep models", ids[:30])
+    ids = library.papers.add_papers(list(synthetic_papers(400, seed=5))).added
+    library.papers.add_paper(NewPaper(title="Plain", citekey="smithkey"))
+    library.tags.add_tag("Stats > Deep models", ids[:30])
     library.search("warm up")  # builds the index over these papers
     assert library.index.postings.short is not None
     assert library.index.postings.dense is not None and library.index.postings.dense.names
     assert answers(library) == without_merged_lists(library)
     # After the build: papers added, edited, deleted, retagged; a citekey's own token
     # (`smithkey`) becomes a word when a title takes it up.
-    library.add_papers([NewPaper(title="Stable deep nets", citekey="stablekey")])
-    library.update_paper(ids[3], title="Predicting models by prior steps", citekey="smaller")
-    library.update_paper(ids[4], title="Smithkey revisited")
-    library.delete_papers(ids[10:20])
-    library.add_tag("Stochastic", ids[40:45])
+    library.papers.add_papers([NewPaper(title="Stable deep nets", citekey="stablekey")])
+    library.papers.update_paper(ids[3], title="Predicting models by prior steps", citekey="smaller")
+    library.papers.update_paper(ids[4], title="Smithkey revisited")
+    library.papers.delete_papers(ids[10:20])
+    library.tags.add_tag("Stochastic", ids[40:45])
     assert library.index.postings.short is not None  # still the build's lists
     expected = without_merged_lists(library)
     assert answers(library) == expected

@@ -34,7 +34,7 @@ def varied(library: Library) -> Library:
             ]
         )
     ]
-    library.add_papers(papers)
+    library.papers.add_papers(papers)
     return library
 
 
@@ -76,7 +76,7 @@ def _plans(path: Path) -> dict[str, str]:
 
 @pytest.mark.file_only
 def test_every_sortable_column_is_an_index_walk(library: Library, library_path: Path) -> None:
-    library.add_papers([NewPaper(title="One")])
+    library.papers.add_papers([NewPaper(title="One")])
     plans = _plans(library_path)
     assert plans.keys() >= set(models.SORT_INDEXED)
     for name, plan in plans.items():
@@ -100,7 +100,7 @@ def test_an_upgraded_library_gets_the_sort_indexes(tmp_path: Path) -> None:
 def test_tags_sort_by_their_names_with_untagged_papers_last(
     library: Library, descending: bool
 ) -> None:
-    ids = library.add_papers(
+    ids = library.papers.add_papers(
         [
             NewPaper(title="a", tags=("Zeta",)),
             NewPaper(title="b"),
@@ -130,8 +130,8 @@ def test_tags_sort_as_their_joined_names_whatever_the_sets(
         NewPaper(title=f"p{i}", tags=tuple(rng.sample(names, rng.choice([0, 0, 1, 1, 2, 3]))))
         for i in range(120)
     ]
-    ids = library.add_papers(papers).added
-    library.delete_papers(ids[5:12])
+    ids = library.papers.add_papers(papers).added
+    library.papers.delete_papers(ids[5:12])
 
     def key(p) -> str:
         return ", ".join(sorted(t.casefold() for t in p.tags))
@@ -151,7 +151,7 @@ WRITTEN = ("John Smith", "Adams, Zoe", "Jean de la Fontaine", "Mary Brown", "Car
 def test_authors_sort_by_family_name_however_the_name_is_written(library: Library) -> None:
     """The column shows family names (`Smith`, `de la Fontaine`); the sort follows them, not
     the given name a name written whole starts with."""
-    ids = library.add_papers([NewPaper(title=a, authors=(a,)) for a in WRITTEN]).added
+    ids = library.papers.add_papers([NewPaper(title=a, authors=(a,)) for a in WRITTEN]).added
     by_name = dict(zip(WRITTEN, ids, strict=True))
     order = ["Adams, Zoe", "Mary Brown", "Jean de la Fontaine", "Carl Evans Jr.", "John Smith"]
     assert library.list_ids("authors") == [by_name[a] for a in order]

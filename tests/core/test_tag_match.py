@@ -51,9 +51,9 @@ def test_the_completer_ranks_prefix_leaf_and_letters_in_order() -> None:
 
 
 def test_tag_filters_in_a_library_search(library) -> None:
-    a = library.add_paper(NewPaper(title="A", tags=("Learning > Theory",)))
-    b = library.add_paper(NewPaper(title="B", tags=("Optimization > Non-Convex",)))
-    library.add_paper(NewPaper(title="C", tags=("Survey",)))
+    a = library.papers.add_paper(NewPaper(title="A", tags=("Learning > Theory",)))
+    b = library.papers.add_paper(NewPaper(title="B", tags=("Optimization > Non-Convex",)))
+    library.papers.add_paper(NewPaper(title="C", tags=("Survey",)))
     assert library.search_ids("tag:Theory") == [a]
     assert library.search_ids("tag:non-convex") == [b]
     assert library.search_ids("tag:Optimisation") == [b]

@@ -144,7 +144,7 @@ def _paper() -> NewPaper:
 def test_what_is_exported_comes_back(tmp_path: Path) -> None:
     out = tmp_path / "x.bib"
     with Library.open(tmp_path / "a.sqlite") as lib:
-        lib.add_papers([_paper()])
+        lib.papers.add_papers([_paper()])
         written = biblatex.export(lib.list_papers("citekey"), out)
         before = lib.list_papers("citekey")[0]
     text = out.read_text(encoding="utf-8")
@@ -162,7 +162,7 @@ def test_what_is_exported_comes_back(tmp_path: Path) -> None:
 def test_kept_blocks_are_written_as_the_bibtex_export_writes_them(tmp_path: Path) -> None:
     blocks = [("preamble", "@preamble{x}"), ("comment", "@comment{jabref-meta: a;}")]
     with Library.open(tmp_path / "a.sqlite") as lib:
-        lib.add_papers([_paper()])
+        lib.papers.add_papers([_paper()])
         text = bibtex.dumps(lib.list_papers("citekey"), blocks=blocks)
         out = tmp_path / "x.bib"
         biblatex.export(lib.list_papers("citekey"), out, WriteOptions(blocks=blocks))

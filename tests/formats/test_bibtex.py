@@ -47,7 +47,7 @@ def round_trip(tmp_path: Path, items: list[NewPaper]) -> tuple[list, list]:
     for f in tmp_path.glob("*.sqlite*"):
         f.unlink()
     with Library.open(tmp_path / "a.sqlite") as a:
-        a.add_papers(items)
+        a.papers.add_papers(items)
         before = a.list_papers("citekey")
     out = tmp_path / "out.bib"
     bibtex.export(before, out, mode="utf8")  # lossless; pdflatex's LaTeX forms are not all
@@ -119,7 +119,7 @@ def test_exports_parse_in_bibtexparser_and_pybtex(items) -> None:
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp, Library.open(Path(tmp) / "p.sqlite") as lib:
-        lib.add_papers(items)
+        lib.papers.add_papers(items)
         out = bibtex.dumps(lib.list_papers())
     assert len(pybtex.database.parse_string(out, "bibtex").entries) == len(items)
     import bibtexparser
@@ -262,7 +262,7 @@ def test_our_writer_lays_entries_out_exactly_as_bibtexparser_does(seeded) -> Non
     from litman.core.records import NewPaper
     from litman.formats.bibtex import dumps, fields_of
 
-    seeded.add_papers([NewPaper(title="", entry_type="")])  # an entry with no fields at all
+    seeded.papers.add_papers([NewPaper(title="", entry_type="")])  # an entry with no fields at all
     papers = seeded.list_papers("citekey")
     for ascii_only in (False, True):
         lib = bibtexparser.Library()

@@ -260,7 +260,7 @@ def test_the_default_export_writes_what_pdflatex_cannot_set_as_latex() -> None:
 
 
 def test_keywords_split_on_commas_only_and_keep_their_case(library: Library) -> None:
-    library.add_paper(NewPaper(title="x", tags=("machine learning",)))
+    library.papers.add_paper(NewPaper(title="x", tags=("machine learning",)))
     papers = imported(library, "fields.bib")
     assert papers["range"].tags == ("Humans; Adult", "machine learning")  # type: ignore[attr-defined]
     entry = entry_of(bibtex.dumps(library.list_papers()), "range")
@@ -341,7 +341,7 @@ def test_a_braced_name_across_a_line_break_is_written_back_as_read(
 
 
 def test_notes_travel_as_jabrefs_comment_field(library: Library) -> None:
-    library.add_papers([NewPaper(citekey="k", title="T", notes="One & two\n\nThree")])
+    library.papers.add_papers([NewPaper(citekey="k", title="T", notes="One & two\n\nThree")])
     text = bibtex.dumps(library.list_papers())
     assert "comment = {One \\& two\n\nThree}" in text
     papers = bibtex.parse(text)[0]

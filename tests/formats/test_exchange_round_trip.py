@@ -59,7 +59,7 @@ def _modelled(p: Paper) -> tuple[object, ...]:
 
 
 def _round_trip(library: Library, tmp_path: Path, name: str) -> tuple[list[Paper], list[Paper]]:
-    library.add_papers(PAPERS)
+    library.papers.add_papers(PAPERS)
     before = library.list_papers("citekey")
     path = tmp_path / f"out{registry.suffix_of(name)}"
     with path.open("w", encoding="utf-8") as out:
@@ -99,7 +99,9 @@ def test_biblatex_keeps_every_modelled_field_but_the_types_it_renames(
 
 @pytest.mark.parametrize("module", [ris, csljson], ids=["ris", "csljson"])
 def test_a_field_the_format_lacks_is_reported(library: Library, module: object) -> None:
-    library.add_papers([NewPaper(title="A", extra={"howpublished": "Online", "volume": "1"})])
+    library.papers.add_papers(
+        [NewPaper(title="A", extra={"howpublished": "Online", "volume": "1"})]
+    )
     report = module.write(library.list_papers(), io.StringIO())  # type: ignore[attr-defined]
     assert report.written == 1 and report.unexpressed == {"howpublished": 1}
     assert "'howpublished': left out of 1 paper" in report.describe("X")[0]

@@ -62,7 +62,7 @@ def _run(cmd: list[str], work: Path) -> str:
 
 def test_a_chinese_paper_says_its_language_and_an_english_one_does_not(tmp_path: Path) -> None:
     with Library.open(tmp_path / "lib.sqlite") as lib:
-        lib.add_papers(PAPERS)
+        lib.papers.add_papers(PAPERS)
         text = bibtex.dumps(lib.list_papers(), mode="utf8")
     entries = {m.group(1): m.group(0) for m in re.finditer(r"@\w+\{(\w+),.*?\n\}", text, re.S)}
     assert "language = {zh}" in entries["zhang2020"]
@@ -97,7 +97,7 @@ def test_xelatex_and_gbt7714_set_a_mixed_export_without_a_message(tmp_path: Path
     (alone / "doc.tex").write_text(CITING_NOTHING, encoding="utf-8")
     own = set(_warnings(_xelatex(alone)))
     with Library.open(tmp_path / "lib.sqlite") as lib:
-        lib.add_papers(PAPERS)
+        lib.papers.add_papers(PAPERS)
         (tmp_path / "refs.bib").write_text(
             bibtex.dumps(lib.list_papers(), mode="utf8"), encoding="utf-8"
         )
@@ -122,7 +122,7 @@ def _biblatex_entries(tmp_path: Path, papers: list[NewPaper]) -> dict[str, str]:
     from litman.formats import biblatex
 
     with Library.open(tmp_path / "lib.sqlite") as lib:
-        lib.add_papers(papers)
+        lib.papers.add_papers(papers)
         out = tmp_path / "refs.bib"
         biblatex.export(lib.list_papers(), out)
     text = out.read_text(encoding="utf-8")

@@ -102,8 +102,8 @@ def test_values_written_as_sql_are_sent_as_parameters_and_kept_whole(library: Li
     assert set(one.tags) >= {"'; DROP TABLE tags; --", "100%_sure", 'a"b'}
     assert one.extra["howpublished"] == "x'); DELETE FROM papers; -- and more"
     hostile_tag = "x'); DELETE FROM papers WHERE '1'='1"
-    library.add_tag(hostile_tag, [one.id])
-    library.rename_tag(hostile_tag, "%' OR 1=1; SELECT pg_sleep(10); --")
+    library.tags.add_tag(hostile_tag, [one.id])
+    library.tags.rename_tag(hostile_tag, "%' OR 1=1; SELECT pg_sleep(10); --")
     assert library.search("tag:100%_sure").ids == [one.id]
     assert library.search("Robert DROP").ids == [one.id]
     with pytest.raises(NotFoundError):

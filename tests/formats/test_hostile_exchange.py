@@ -57,7 +57,7 @@ def test_html_and_scripts_stay_text_never_markup(library: Library, tmp_path: Pat
 @pytest.mark.parametrize("module", [ris, csljson], ids=["ris", "csljson"])
 def test_a_title_cannot_break_out_of_its_record(library: Library, module: object) -> None:
     sneaky = "Safe\r\nER  - \r\nTY  - JOUR\r\nTI  - Injected"
-    library.add_papers([NewPaper(title="x", notes=sneaky, abstract=sneaky, citekey="k")])
+    library.papers.add_papers([NewPaper(title="x", notes=sneaky, abstract=sneaky, citekey="k")])
     out = io.StringIO()
     module.write(library.list_papers(), out)  # type: ignore[attr-defined]
     parse = ris.parse if module is ris else csljson.parse

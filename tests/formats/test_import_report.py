@@ -47,7 +47,7 @@ def _check_counts(report: ImportReport) -> None:
 def test_a_report_counts_read_added_merged_and_skipped(
     library: Library, tmp_path: Path, suffix: str
 ) -> None:
-    library.add_papers(KNOWN)
+    library.papers.add_papers(KNOWN)
     path = tmp_path / f"in{suffix}"
     path.write_text(FILES[suffix])
     (report,) = app.import_files(library, [path])

@@ -99,8 +99,8 @@ def test_the_groups_and_file_fields_and_blocks_come_back_as_read(tmp_path: Path)
 def test_an_edited_membership_is_written_to_the_groups_field(tmp_path: Path) -> None:
     with _imported(tmp_path) as lib:
         ids = {p.citekey: p.id for p in lib.list_papers()}
-        lib.remove_tag("Used", [ids["b"]])
-        lib.add_tag("Topics > Bandits", [ids["c"]])
+        lib.tags.remove_tag("Used", [ids["b"]])
+        lib.tags.add_tag("Topics > Bandits", [ids["c"]])
         text = _export(lib, tmp_path)
     assert "groups = {Semi;colon}" in text
     assert "groups = {Gone, Bandits}" in text
@@ -189,7 +189,7 @@ def test_a_legacy_groups_new_member_goes_to_the_groups_field(tmp_path: Path) -> 
     text = "@article{a, title={A}}\n@article{b, title={B}}\n" + tree + "\n"
     with _imported(tmp_path, text) as lib:
         assert _tags(lib) == {"a": ("G",), "b": ()}
-        lib.add_tag("G", [p.id for p in lib.list_papers() if p.citekey == "b"])
+        lib.tags.add_tag("G", [p.id for p in lib.list_papers() if p.citekey == "b"])
         out = _export(lib, tmp_path)
     assert tree in out and out.count("groups = {G}") == 1 and "keywords" not in out
 

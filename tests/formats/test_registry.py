@@ -68,7 +68,7 @@ def test_the_command_line_exports_through_a_registered_writer(
     shout: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     lib = Library.open(tmp_path / "lib.sqlite")
-    lib.add_papers([NewPaper(title="Bandits", citekey="a")])
+    lib.papers.add_papers([NewPaper(title="Bandits", citekey="a")])
     lib.close()
     args = ["--library", str(tmp_path / "lib.sqlite"), "export", "-o", "-", "--format", "shout"]
     assert main(args) == 0
@@ -100,7 +100,7 @@ def test_bibtex_writes_through_the_registry_with_its_options(tmp_path: Path) -> 
 def _paper(title: str, folder: Path) -> Paper:
     lib = Library.open(folder / "papers.sqlite")
     try:
-        [paper_id] = lib.add_papers([NewPaper(title=title, citekey="a")]).added
+        [paper_id] = lib.papers.add_papers([NewPaper(title=title, citekey="a")]).added
         return lib.get(paper_id)
     finally:
         lib.close()

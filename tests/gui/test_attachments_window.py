@@ -29,7 +29,7 @@ def said(tmp_path: Path, monkeypatch) -> Path:
 def with_pdf(window, tmp_path: Path, name: str = "walrus.pdf") -> tuple[int, Path]:
     pdf = tmp_path / name
     pdf.write_bytes((SAMPLES / "simple1.pdf").read_bytes())
-    pid = window.library.add_paper(NewPaper(title="Walrus embeddings"))
+    pid = window.library.papers.add_paper(NewPaper(title="Walrus embeddings"))
     window.library.attachments.attach(pid, [pdf], link=True)
     window.apply_filter()
     window.table.clearSelection()
@@ -90,7 +90,7 @@ def test_pdfs_dropped_on_the_window_become_papers(window, qtbot, tmp_path, made)
 
 
 def test_the_pane_shows_the_matching_sentence_and_its_page(window, qtbot, tmp_path, made):  # noqa: F811
-    pid = window.library.add_paper(NewPaper(title="Walrus"))
+    pid = window.library.papers.add_paper(NewPaper(title="Walrus"))
     window.library.attachments.attach(pid, [made["meta"]], link=True)
     (att,) = window.library.attachments.of(pid)
     from litman.formats.pdf_text import extract

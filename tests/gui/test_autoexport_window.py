@@ -24,7 +24,7 @@ def test_tagging_a_paper_rewrites_the_bound_file(qtbot, window, tmp_path) -> Non
     window.library.autoexports.add(refs, "tag:thesis", "bibtex")
     select_rows(window, [0])
     key = window.library.get_many(window.selected_ids())[0].citekey
-    window.library.add_tag("thesis", window.selected_ids())
+    window.library.tags.add_tag("thesis", window.selected_ids())
     qtbot.waitUntil(lambda: keys_in(refs) == {key}, timeout=5000)
 
 
@@ -69,7 +69,7 @@ def test_the_bound_file_compiles_with_bibtex(qtbot, window, tmp_path) -> None:
     window.library.autoexports.add(refs, "tag:thesis", "bibtex")
     select_rows(window, [0, 1, 2])
     keys = {p.citekey for p in window.library.get_many(window.selected_ids())}
-    window.library.add_tag("thesis", window.selected_ids())
+    window.library.tags.add_tag("thesis", window.selected_ids())
     qtbot.waitUntil(lambda: keys_in(refs) == keys, timeout=5000)
     errors, _ = tex_run.bibtex_plain(refs, tmp_path / "tex")
     assert errors == []
@@ -100,7 +100,7 @@ def test_a_change_from_outside_the_window_rewrites_the_file(qtbot, window, tmp_p
     other = Library.open(window.library.path)
     try:
         pid = other.list_ids()[0]
-        other.add_tag("elsewhere", [pid])
+        other.tags.add_tag("elsewhere", [pid])
         key = other.get(pid).citekey
     finally:
         other.close()

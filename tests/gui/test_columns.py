@@ -55,7 +55,7 @@ def test_every_listed_column_can_be_shown(window) -> None:
 
 
 def test_a_stored_field_becomes_a_column_and_is_kept(window, qtbot, tmp_path) -> None:
-    pid = window.library.add_paper(NewPaper(title="Vol", extra={"volume": "42"}))
+    pid = window.library.papers.add_paper(NewPaper(title="Vol", extra={"volume": "42"}))
     menu_action(window, "volume").trigger()
     window.apply_filter()
     section = window.model.column_of("field:volume")
@@ -81,7 +81,7 @@ def test_columns_empty_in_the_whole_library_give_their_width_to_the_title(window
     window.splitter.setSizes([200, 900, 300])
     title_before = window.table.columnWidth(window.model.column_of("title"))
     assert not any(window.columns.is_shown(k) for k in ("authors", "year", "venue"))
-    window.library.add_paper(NewPaper(title="T", authors=("Kopp, Oliver",), year=2009))
+    window.library.papers.add_paper(NewPaper(title="T", authors=("Kopp, Oliver",), year=2009))
     assert window.columns.is_shown("authors") and window.columns.is_shown("year")
     assert not window.columns.is_shown("venue")
     assert window.table.columnWidth(window.model.column_of("title")) < title_before
@@ -89,8 +89,8 @@ def test_columns_empty_in_the_whole_library_give_their_width_to_the_title(window
 
 def test_a_tag_colour_shows_as_a_dot_on_its_rows(window) -> None:
     tag = window.library.tags()[0].name
-    window.library.set_tag_colour(tag, "#dc2626")
-    pid = window.library.paper_ids_with_tag(tag)[0]
+    window.library.tags.set_tag_colour(tag, "#dc2626")
+    pid = window.library.tags.paper_ids_with_tag(tag)[0]
     row = window.model.row_of(pid)
     icon = window.model.index(row, window.model.column_of("title")).data(
         Qt.ItemDataRole.DecorationRole
@@ -134,10 +134,12 @@ def test_a_search_typed_after_a_header_sort_is_ranked(window, qtbot) -> None:
 
 
 def test_authors_read_by_family_name_in_every_row(window) -> None:
-    a = window.library.add_paper(
+    a = window.library.papers.add_paper(
         NewPaper(title="A", authors=("Oliver Kopp", "Daniel Martin", "Frank Leymann"))
     )
-    b = window.library.add_paper(NewPaper(title="B", authors=("Kopp, Oliver", "Leymann, F.")))
+    b = window.library.papers.add_paper(
+        NewPaper(title="B", authors=("Kopp, Oliver", "Leymann, F."))
+    )
     window.apply_filter()
     col = window.model.column_of("authors")
     assert window.model.index(window.model.row_of(a), col).data() == "Kopp et al."
@@ -148,7 +150,9 @@ def test_sorting_by_authors_follows_the_family_names_the_column_shows(window, qt
     """A name written `First Last` sorted by its given name while the column showed the
     family name: `John Smith` came before `Mary Brown`."""
     lib = window.library
-    ids = [lib.add_paper(NewPaper(title=a, authors=(a,))) for a in ("John Smith", "Mary Brown")]
+    ids = [
+        lib.papers.add_paper(NewPaper(title=a, authors=(a,))) for a in ("John Smith", "Mary Brown")
+    ]
     window.apply_filter()
     window.table.horizontalHeader().setSortIndicator(
         window.model.column_of("authors"), Qt.SortOrder.AscendingOrder
@@ -189,13 +193,13 @@ def test_the_first_window_fits_a_laptop_screen() -> None:
 @pytest.mark.slow
 def test_an_empty_column_is_looked_for_only_in_the_papers_a_change_touched(window) -> None:
     lib = window.library
-    other = lib.add_paper(NewPaper(title="No venue"))
+    other = lib.papers.add_paper(NewPaper(title="No venue"))
     assert lib.filled_columns(["venue"], [other]) == set()
-    with_venue = lib.add_paper(NewPaper(title="V", venue="NeurIPS"))
+    with_venue = lib.papers.add_paper(NewPaper(title="V", venue="NeurIPS"))
     assert lib.filled_columns(["venue"], [with_venue]) == {"venue"}
     assert lib.filled_columns(["venue"], [other]) == set()  # the other paper has none
     assert window.columns.is_shown("venue")  # the add showed it
-    lib.delete_papers([with_venue])
+    lib.papers.delete_papers([with_venue])
     assert not window.columns.is_shown("venue")  # and the delete hid it again
 
 
@@ -219,7 +223,7 @@ def test_at_1366_pixels_the_title_keeps_its_room_and_an_empty_tags_column_gives_
 ) -> None:
     """A .bib library at 1366 px wide: the title was squeezed to ~150 px by Authors, Year,
     Venue and a Tags column no paper filled."""
-    library.add_papers(
+    library.papers.add_papers(
         [
             NewPaper(title=f"Paper {i}", authors=("Kopp, Oliver",), year=2020, venue="VLDB")
             for i in range(30)
@@ -235,7 +239,7 @@ def test_at_1366_pixels_the_title_keeps_its_room_and_an_empty_tags_column_gives_
     title = win.model.column_of("title")
     room = win.table.viewport().width()
     qtbot.waitUntil(lambda: win.table.columnWidth(title) >= 0.4 * room)
-    library.add_tag("read-later", [library.list_ids()[0]])  # a tag: the column comes back
+    library.tags.add_tag("read-later", [library.list_ids()[0]])  # a tag: the column comes back
     qtbot.waitUntil(lambda: win.columns.is_shown("tags"))
     win.resize(1100, 700)  # narrower still: the others shrink, the title keeps its share
     qtbot.waitUntil(lambda: win.table.columnWidth(title) >= 0.4 * win.table.viewport().width())

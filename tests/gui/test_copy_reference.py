@@ -21,7 +21,7 @@ pytestmark = pytest.mark.gui
 
 @pytest.fixture
 def walrus(window):
-    window.library.add_papers(
+    window.library.papers.add_papers(
         [
             NewPaper(
                 title="Walrus embeddings & <tusks>",

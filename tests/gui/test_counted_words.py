@@ -17,7 +17,7 @@ def one_paper_window(qtbot, tmp_path: Path):
     from litman.gui.workers import run_inline
 
     lib = Library.open(tmp_path / "lib.sqlite")
-    lib.add_papers([NewPaper(title="Walrus embeddings", citekey="walrus")])
+    lib.papers.add_papers([NewPaper(title="Walrus embeddings", citekey="walrus")])
     win = MainWindow(lib, ViewSettings(tmp_path / "view.ini"), runner=run_inline)
     qtbot.addWidget(win)
     win.show()

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.gui
 
 
 def twins(window) -> tuple[int, int]:
-    a, b = window.library.add_papers(
+    a, b = window.library.papers.add_papers(
         [
             NewPaper(title="Walrus embeddings", doi="10.1/w", citekey="walrus", venue="arXiv"),
             NewPaper(

@@ -119,12 +119,12 @@ def test_a_bad_field_name_is_refused_with_a_message(window, kopp, monkeypatch) -
 
 def test_core_set_field_returns_its_inverse(seeded) -> None:
     pid = seeded.list_ids()[0]
-    changes = seeded.set_field(pid, "Volume", "12")
+    changes = seeded.papers.set_field(pid, "Volume", "12")
     assert seeded.get(pid).extra["volume"] == "12"
-    seeded.restore_fields(dict(changes.old))
+    seeded.papers.restore_fields(dict(changes.old))
     assert "volume" not in seeded.get(pid).extra
     with pytest.raises(LitmanError):
-        seeded.set_field(pid, "litman-raw-title", "x")
+        seeded.papers.set_field(pid, "litman-raw-title", "x")
 
 
 @pytest.mark.slow
@@ -141,7 +141,7 @@ def test_fields_a_type_requires_are_marked_required(window, qtbot) -> None:
     from litman.core.records import NewPaper
 
     # a thesis's school is its venue (the Venue box, "Venue (school)"): not a row here
-    pid = window.library.add_paper(NewPaper(title="A draft", entry_type="unpublished"))
+    pid = window.library.papers.add_paper(NewPaper(title="A draft", entry_type="unpublished"))
     window.apply_filter()
     window.table.clearSelection()
     window.table.selectRow(window.model.row_of(pid))
@@ -156,7 +156,7 @@ def test_a_thesiss_school_is_its_venue(window, qtbot) -> None:
     from litman.core.records import NewPaper
 
     new = NewPaper(title="A thesis", entry_type="phdthesis", venue="ETH Zurich")
-    pid = window.library.add_paper(new)
+    pid = window.library.papers.add_paper(new)
     window.apply_filter()
     window.table.clearSelection()
     window.table.selectRow(window.model.row_of(pid))

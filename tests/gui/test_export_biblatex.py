@@ -27,7 +27,7 @@ def _export(window, monkeypatch, out: Path, chosen: str) -> str:
 @pytest.mark.slow
 def test_the_biblatex_filter_writes_biblatex(window, monkeypatch, tmp_path: Path) -> None:
     window.sidebar.select_filter(TagFilter("Optimization"))
-    window.library.update_paper(window.model.ids()[0], year=2020)
+    window.library.papers.update_paper(window.model.ids()[0], year=2020)
     text = _export(window, monkeypatch, tmp_path / "x.bib", "BibLaTeX (*.bib)")
     assert text.count("@misc{") == 7 and "\tdate = {" in text and "\tyear = " not in text
 
@@ -82,6 +82,6 @@ def test_what_a_format_cannot_carry_is_shown_after_the_export(window, monkeypatc
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "information", lambda _w, _t, text: shown.append(text))
     window.sidebar.select_filter(TagFilter("Optimization"))
-    window.library.set_field(window.model.ids()[0], "funding", "ERC")
+    window.library.papers.set_field(window.model.ids()[0], "funding", "ERC")
     _export(window, monkeypatch, tmp_path / "x.ris", "RIS (*.ris)")
     assert shown == ["RIS cannot express 'funding': left out of 1 paper"]

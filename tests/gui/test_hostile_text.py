@@ -38,7 +38,7 @@ def select_only(win, qtbot, pid: int) -> None:
 
 
 def test_table_tooltips_show_html_as_text(window) -> None:
-    pid = window.library.add_paper(NewPaper(title=f"Title {IMG}", authors=(H1, "Doe, Jane")))
+    pid = window.library.papers.add_paper(NewPaper(title=f"Title {IMG}", authors=(H1, "Doe, Jane")))
     window.apply_filter()
     row = window.model.row_of(pid)
     title_tip = window.model.index(row, 1).data(Qt.ItemDataRole.ToolTipRole)
@@ -49,7 +49,7 @@ def test_table_tooltips_show_html_as_text(window) -> None:
 
 def test_tag_names_in_message_boxes_are_text(window, monkeypatch) -> None:
     tag = '<a href="file:///etc/passwd" &lt;b'
-    pid = window.library.add_paper(NewPaper(title="x", tags=(tag,)))
+    pid = window.library.papers.add_paper(NewPaper(title="x", tags=(tag,)))
     asked: list[str] = []
     monkeypatch.setattr(
         QMessageBox, "question", lambda *a, **k: asked.append(a[2]) or QMessageBox.No
@@ -61,7 +61,7 @@ def test_tag_names_in_message_boxes_are_text(window, monkeypatch) -> None:
 
 
 def test_an_ampersand_tag_reads_as_itself_and_alt_does_not_remove_it(window, qtbot) -> None:
-    pid = window.library.add_paper(NewPaper(title="Research", tags=("R&D",)))
+    pid = window.library.papers.add_paper(NewPaper(title="Research", tags=("R&D",)))
     select_only(window, qtbot, pid)
     chips = [w for w in window.detail.findChildren(QPushButton) if "R&" in w.text()]
     assert len(chips) == 1
@@ -74,7 +74,7 @@ def test_an_ampersand_tag_reads_as_itself_and_alt_does_not_remove_it(window, qtb
 
 @pytest.mark.slow
 def test_a_huge_abstract_is_shown_in_part(window, qtbot) -> None:
-    pid = window.library.add_paper(NewPaper(title="Huge", abstract="word " * 10_000_000))
+    pid = window.library.papers.add_paper(NewPaper(title="Huge", abstract="word " * 10_000_000))
     select_only(window, qtbot, pid)
     shown_text = window.detail.abstract.toPlainText()
     assert 0 < len(shown_text) <= MAX_RENDERED
@@ -83,7 +83,7 @@ def test_a_huge_abstract_is_shown_in_part(window, qtbot) -> None:
 
 def test_a_title_longer_than_a_line_edit_holds_is_never_cut_by_a_commit(window, qtbot) -> None:
     title = "t" * 40_000
-    pid = window.library.add_paper(NewPaper(title=title))
+    pid = window.library.papers.add_paper(NewPaper(title=title))
     select_only(window, qtbot, pid)
     edit = window.detail.edits["title"]
     assert edit.isReadOnly()
@@ -93,7 +93,7 @@ def test_a_title_longer_than_a_line_edit_holds_is_never_cut_by_a_commit(window, 
 
 @pytest.mark.slow
 def test_search_hits_are_sought_only_in_the_part_shown(window, qtbot) -> None:
-    pid = window.library.add_paper(NewPaper(title="Huge", abstract="word " * 1_000_000))
+    pid = window.library.papers.add_paper(NewPaper(title="Huge", abstract="word " * 1_000_000))
     asked: list[int] = []
 
     class Recorder:  # stands where the search result is: records what it is asked about

@@ -68,7 +68,7 @@ def test_typing_reads_no_paper_the_table_has_read(window, qtbot, monkeypatch) ->
 def test_a_paper_changed_is_read_again_when_typing_follows(window, qtbot) -> None:
     type_text(window, qtbot, "the")
     pid = window.model.paper_id(0)
-    window.library.update_paper(pid, venue="Changed Venue")  # the window hears of it
+    window.library.papers.update_paper(pid, venue="Changed Venue")  # the window hears of it
     type_text(window, qtbot, "the ")
     row = window.model.row_of(pid)
     assert row is not None

@@ -64,7 +64,7 @@ def test_an_update_of_another_field_keeps_the_text_being_typed(window, qtbot, ot
     title = window.detail.edits["title"]
     start_typing(qtbot, title, " (draft")
     typed, cursor = title.text(), title.cursorPosition()
-    other.update_paper(pid, seen_version=other.get(pid).version, venue="Theirs")
+    other.papers.update_paper(pid, seen_version=other.get(pid).version, venue="Theirs")
     news(window, qtbot, other, pid)
     assert window.detail.edits["venue"].text() == "Theirs"  # the update is shown
     assert (title.text(), title.cursorPosition(), title.hasFocus()) == (typed, cursor, True)
@@ -82,7 +82,7 @@ def test_an_update_of_the_field_being_typed_keeps_mine_then_merges(
     title = window.detail.edits["title"]
     start_typing(qtbot, title, " (draft")
     typed = title.text()
-    other.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
+    other.papers.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
     news(window, qtbot, other, pid)
     assert title.text() == typed
     assert "title" in window.detail.elsewhere.text() and window.detail.elsewhere.isVisible()
@@ -97,7 +97,7 @@ def test_notes_being_typed_survive_an_update(window, qtbot, other) -> None:
     notes.setFocus()
     qtbot.waitUntil(notes.hasFocus)
     qtbot.keyClicks(notes, "half a thought")
-    other.update_paper(pid, seen_version=other.get(pid).version, venue="Theirs")
+    other.papers.update_paper(pid, seen_version=other.get(pid).version, venue="Theirs")
     news(window, qtbot, other, pid)
     assert notes.toPlainText().endswith("half a thought") and notes.hasFocus()
     assert window.undo.count() == 0
@@ -110,7 +110,7 @@ def test_an_entry_field_changed_elsewhere_while_typed_merges(window, qtbot, othe
     name, edit = next(iter(window.detail.entry.values.items()))
     start_typing(qtbot, edit, "mine")
     typed = edit.text()
-    other.set_field(pid, name, "theirs", seen_version=other.get(pid).version)
+    other.papers.set_field(pid, name, "theirs", seen_version=other.get(pid).version)
     news(window, qtbot, other, pid)
     assert edit.text() == typed
     qtbot.keyClick(edit, Qt.Key.Key_Tab)
@@ -125,7 +125,7 @@ def test_the_note_of_a_change_elsewhere_goes_once_mine_is_saved(
     pid = shown_paper(window, qtbot)
     title = window.detail.edits["title"]
     start_typing(qtbot, title, " (draft")
-    other.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
+    other.papers.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
     news(window, qtbot, other, pid)
     qtbot.keyClick(title, Qt.Key.Key_Tab)
     assert not window.detail.elsewhere.isVisible()

@@ -185,7 +185,7 @@ def test_offline_find_metadata_says_so_in_one_line(window, qtbot) -> None:
 
 @pytest.mark.usefixtures("fake_api")
 def test_refresh_from_a_doi_shows_what_would_change(window, qtbot) -> None:
-    pid = window.library.add_paper(NewPaper(title="Half a record", doi="10.5555/w2sg.0001"))
+    pid = window.library.papers.add_paper(NewPaper(title="Half a record", doi="10.5555/w2sg.0001"))
     window.refresh_all()
     select(window, pid)
     dialog = lookup_actions.refresh_papers(window)

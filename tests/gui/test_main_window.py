@@ -210,7 +210,7 @@ def test_titles_show_their_latex_as_text_and_keep_it(window) -> None:
     title = (
         r"The Noise Required for $(\epsilon,\delta)$-DP in \fedqueue{} with \emph{20\% less} *VRU*"
     )
-    pid = window.library.add_paper(NewPaper(title=title))
+    pid = window.library.papers.add_paper(NewPaper(title=title))
     window.search.setText("")
     window.apply_filter()
     row = window.model.row_of(pid)
@@ -273,4 +273,4 @@ def test_a_closed_window_is_freed_and_no_longer_hears_the_library(qtbot, seeded,
 
     qtbot.waitUntil(freed, timeout=30000)
     assert seeded._listeners == listeners
-    seeded.add_paper(NewPaper(title="Written after the window closed"))  # heard by no one
+    seeded.papers.add_paper(NewPaper(title="Written after the window closed"))  # heard by no one

@@ -85,7 +85,7 @@ def _theirs_title(window, request: pytest.FixtureRequest, store: str) -> int:
     """The pane shows the first paper, whose title another client then sets to 'Theirs'."""
     pid = _shown(window)
     with _other_client(request, store) as other:
-        other.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
+        other.papers.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
     return pid
 
 
@@ -107,7 +107,7 @@ def test_a_stale_edit_is_merged_and_saved_on_the_new_version(
     assert window.detail.edits["title"].text() == wanted
     window.undo.undo()  # the merged save is the edit on the stack
     assert window.library.get(pid).title == "Theirs"
-    [kept] = window.library.conflicts(pid)
+    [kept] = window.library.papers.conflicts(pid)
     assert (kept.field, kept.theirs, kept.mine) == ("title", "Theirs", "Mine")
 
 
@@ -142,7 +142,7 @@ def test_two_edits_of_one_field_in_a_row_are_no_conflict(window, monkeypatch) ->
 def test_a_stale_stored_field_is_merged_too(window, request, store, monkeypatch) -> None:
     pid = _shown(window)
     with _other_client(request, store) as other:
-        other.set_field(pid, "volume", "3", seen_version=other.get(pid).version)
+        other.papers.set_field(pid, "volume", "3", seen_version=other.get(pid).version)
     shown = _choose(monkeypatch, MINE)
     entry = window.detail.entry
     entry.new_name.setText("Volume")
@@ -171,7 +171,7 @@ def test_an_undo_over_someone_elses_edit_is_refused_and_said(
     pid = _shown(window)
     _type(window, "title", "Mine")
     with _other_client(request, store) as other:
-        other.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
+        other.papers.update_paper(pid, seen_version=other.get(pid).version, title="Theirs")
     window.undo.undo()
     assert window.library.get(pid).title == "Theirs"
     assert len(told) == 1 and "changed by someone else" in told[0]

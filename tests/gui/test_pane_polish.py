@@ -22,7 +22,7 @@ def test_a_large_selection_marked_read_says_read(qtbot, library, tmp_path) -> No
     from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
-    library.add_papers([NewPaper(title=f"Paper {i}") for i in range(300)])
+    library.papers.add_papers([NewPaper(title=f"Paper {i}") for i in range(300)])
     win = MainWindow(library, ViewSettings(tmp_path / "v.ini"), runner=run_inline)
     qtbot.addWidget(win)
     win.show()
@@ -30,9 +30,11 @@ def test_a_large_selection_marked_read_says_read(qtbot, library, tmp_path) -> No
     win.table.selectAll()
     win.selection.flush()
     with qtbot.waitSignal(win.pane.whole.answered, timeout=10000):
-        library.set_status(ids[:200], Status.READ)  # the first chunk
+        library.papers.set_status(ids[:200], Status.READ)  # the first chunk
     assert win.detail.status.placeholderText() == "Mixed"
-    library.set_status(ids[200:], Status.READ)  # the last chunk, past the papers read at once
+    library.papers.set_status(
+        ids[200:], Status.READ
+    )  # the last chunk, past the papers read at once
     box = win.detail.status
     qtbot.waitUntil(lambda: box.currentText() == "Read", timeout=10000)
     assert box.currentIndex() == list(Status).index(Status.READ)
@@ -47,7 +49,7 @@ def test_the_bibtex_fields_tab_shows_eight_rows_at_1366_by_768(window, qtbot) ->
     window.selection.flush()
     pid = window.model.paper_id(0)
     for n in range(10):
-        window.library.set_field(pid, f"zextra{n}", f"value {n}")
+        window.library.papers.set_field(pid, f"zextra{n}", f"value {n}")
     window.table.selectRow(1)
     window.selection.flush()
     window.table.selectRow(0)
@@ -94,7 +96,7 @@ def test_consecutive_rating_clicks_are_one_undo_step(window) -> None:
     window.table.selectRow(0)
     window.selection.flush()
     pid = window.model.paper_id(0)
-    window.library.set_rating([pid], 1)
+    window.library.papers.set_rating([pid], 1)
     window.refresh_all()
     for _ in range(3):
         click_rating(window, up=True)
@@ -111,7 +113,7 @@ def test_a_rating_click_at_the_maximum_leaves_no_undo_entry(window) -> None:
     window.table.selectRow(0)
     window.selection.flush()
     pid = window.model.paper_id(0)
-    window.library.set_rating([pid], 5)
+    window.library.papers.set_rating([pid], 5)
     window.refresh_all()
     click_rating(window, up=True)
     click_rating(window, up=True)

@@ -125,7 +125,7 @@ def test_an_import_report_says_its_possible_duplicates_up_front(
     from litman.gui.dialogs import dialogs
 
     pid = window.model.paper_id(0)
-    window.library.update_paper(pid, doi="10.5555/litman.twice")
+    window.library.papers.update_paper(pid, doi="10.5555/litman.twice")
     paper = window.library.get(pid)
     source = tmp_path / f"again{suffix}"
     if suffix == ".bib":

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.gui
 
 
 def stellarators(window) -> tuple[int, int]:
-    me, twin = window.library.add_papers(
+    me, twin = window.library.papers.add_papers(
         [
             NewPaper(title="Gyrokinetic turbulence in stellarators"),
             NewPaper(title="Stellarators: gyrokinetic turbulence saturation"),

@@ -18,7 +18,7 @@ def test_restoring_an_old_backup_keeps_it(window, monkeypatch, tmp_path) -> None
     before = window.library.count()
     whole = tmp_path / "whole.sqlite"
     sqlite.backup_to(path, whole)
-    window.library.delete_papers(window.library.list_ids()[:5])
+    window.library.papers.delete_papers(window.library.list_ids()[:5])
     folder = backups.backups_dir(path)
     for d in range(1, 40):  # daily backups of the whole library, one a day
         stamp = datetime.now() - timedelta(days=d)
@@ -37,7 +37,7 @@ def test_restoring_an_old_backup_keeps_it(window, monkeypatch, tmp_path) -> None
 def test_a_failed_restore_leaves_the_window_on_its_library(window, monkeypatch) -> None:
     path = window.library.path
     backups.take(path, backups.MANUAL)
-    window.library.delete_papers(window.library.list_ids()[:5])
+    window.library.papers.delete_papers(window.library.list_ids()[:5])
     n = window.library.count()
     warned: list[str] = []
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (a[3][0], True))
@@ -51,7 +51,7 @@ def test_a_failed_restore_leaves_the_window_on_its_library(window, monkeypatch) 
     window.acts.restore_backup.trigger()
     assert warned and "the library was not changed" in warned[0]
     assert window.library.count() == n == window.model.rowCount()
-    window.library.set_status([window.library.list_ids()[0]], "read")  # still writable
+    window.library.papers.set_status([window.library.list_ids()[0]], "read")  # still writable
 
 
 def test_a_restore_runs_on_the_write_worker(pooled_window, qtbot, monkeypatch) -> None:
@@ -62,7 +62,7 @@ def test_a_restore_runs_on_the_write_worker(pooled_window, qtbot, monkeypatch) -
     win = pooled_window
     n = win.library.count()
     backups.take(win.library.path, backups.MANUAL)
-    win.library.delete_papers(win.library.list_ids()[:5])
+    win.library.papers.delete_papers(win.library.list_ids()[:5])
     threads: list[threading.Thread] = []
     real = Backups.restore
 

@@ -115,7 +115,7 @@ def test_a_damaged_library_without_backup_can_be_moved_aside(seeded_path: Path):
 def test_file_restore_from_backup_puts_it_back(window, qtbot, monkeypatch):
     n = window.model.rowCount()
     backups.take(window.library.path, backups.MANUAL)
-    window.library.delete_permanently(window.library.list_ids()[:5])
+    window.library.papers.delete_permanently(window.library.list_ids()[:5])
     assert window.model.rowCount() == n - 5
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (a[3][0], True))
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
@@ -158,7 +158,9 @@ HOSTILE = (
 
 
 def test_the_detail_view_shows_markup_as_text_and_loads_nothing(window, qtbot):
-    pid = window.library.add_papers([NewPaper(title="<b>Bold</b> <img src=x>", abstract=HOSTILE)])
+    pid = window.library.papers.add_papers(
+        [NewPaper(title="<b>Bold</b> <img src=x>", abstract=HOSTILE)]
+    )
     pid = pid.added[0]
     window.search.setText("")
     window.apply_filter()
@@ -260,7 +262,7 @@ def test_the_window_checks_integrity_only_when_it_can_matter(
     win.library.close()
 
     crashed = Library.open(seeded_path, check=False)  # writes, never closes: a -wal stays
-    crashed.set_status([1], "read")
+    crashed.papers.set_status([1], "read")
     checks.clear()
     again = background_window(qtbot, seeded_path, tmp_path)
     assert len(checks) == 1
@@ -278,7 +280,7 @@ def test_tags_set_by_another_process_show_at_once(qtbot, window, monkeypatch) ->
     window.library.search("warm up")
     monkeypatch.setattr(SearchIndex, "reconcile", lambda self: pytest.fail("reconciled"))
     with Library.open(window.library.path) as other:
-        other.add_tag("From Elsewhere", [5, 7])
+        other.tags.add_tag("From Elsewhere", [5, 7])
     monkeypatch.setattr(window, "start_background_work", lambda: pytest.fail("sent to a worker"))
     window.poll_changes()
     assert window.sidebar._items[TagFilter("From Elsewhere")].text(1) == "2"

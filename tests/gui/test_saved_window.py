@@ -37,7 +37,7 @@ def test_a_saved_search_counts_live_and_runs_when_chosen(window, qtbot, monkeypa
     item = save(window, qtbot, monkeypatch, "Mine", "tag:mine")
     assert item.text(1) == "0" and item.toolTip(0) == "tag:mine"
     ids = window.library.list_ids("id")[:3]
-    window.library.add_tag("mine", ids)
+    window.library.tags.add_tag("mine", ids)
     qtbot.waitUntil(lambda: saved_item(window, "Mine").text(1) == "3")
     window.search.setText("")
     window.sidebar.setCurrentItem(saved_item(window, "Mine"))

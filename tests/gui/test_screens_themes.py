@@ -107,7 +107,7 @@ def test_last_search_sidebar_and_sort_are_kept_per_library(qtbot, seeded, tmp_pa
     first.results.sort_key, first.results.sort_desc = "title", True
     first.close()
     with Library.open(tmp_path / "other.sqlite") as other_lib:
-        other_lib.add_paper(NewPaper(title="Other"))
+        other_lib.papers.add_paper(NewPaper(title="Other"))
         other = open_window(qtbot, other_lib, tmp_path)
         assert other.search.text() == "" and other.sidebar.current_filter() == ALL
         assert other.sort_key is None
@@ -124,7 +124,7 @@ def test_qapplication_palette_is_back_to_light(qapp: QApplication) -> None:
 
 @pytest.mark.slow
 def test_sidebar_tag_colours_are_dots_not_coloured_text(window) -> None:
-    window.library.set_tag_colour("Optimization > Non-Convex", "#2563eb")
+    window.library.tags.set_tag_colour("Optimization > Non-Convex", "#2563eb")
     window.sidebar.refresh()
     item = window.sidebar._items[TagFilter("Optimization > Non-Convex")]
     assert not item.icon(0).isNull()

@@ -46,10 +46,10 @@ def test_an_edit_elsewhere_shows_with_no_refresh(qtbot, pg_seeded_url: str, tmp_
     assert status_shown(win, pid) != Status.READ
     with Library.open(pg_seeded_url) as other:
         with qtbot.waitSignal(win.live.changed, timeout=SHOWN_MS):
-            other.set_status([pid], Status.READ)
+            other.papers.set_status([pid], Status.READ)
         assert status_shown(win, pid) == Status.READ
         with qtbot.waitSignal(win.live.changed, timeout=SHOWN_MS):
-            other.add_tag("seen-live", [pid])
+            other.tags.add_tag("seen-live", [pid])
     assert win.library.search_ids("tag:seen-live") == [pid]  # the index caught up
     assert win.sidebar.count_of(TagFilter("seen-live")) == 1
 
@@ -65,15 +65,15 @@ def test_an_edit_elsewhere_redraws_only_what_it_touched(
     pid = win.model.paper_id(2)
     with Library.open(pg_seeded_url) as other:
         with qtbot.waitSignal(win.live.changed, timeout=SHOWN_MS) as told:
-            other.set_status([pid], Status.READ)
+            other.papers.set_status([pid], Status.READ)
         assert status_shown(win, pid) == Status.READ
         with qtbot.waitSignal(win.live.changed, timeout=SHOWN_MS):
-            other.add_tag("seen-live", [pid])
+            other.tags.add_tag("seen-live", [pid])
         row = win.model.row_of(pid)
         paper = None if row is None else win.model.paper(row)
         assert paper is not None and "seen-live" in paper.tags
         with qtbot.waitSignal(win.live.changed, timeout=SHOWN_MS):
-            other.delete_papers([pid])
+            other.papers.delete_papers([pid])
     assert [c.updated for c in told.args[0]] == [(pid,)]
     assert len(searched) == 1  # only for the paper gone
 
@@ -104,7 +104,7 @@ def test_news_heard_while_the_window_writes_waits_for_the_write(
     pid = win.model.paper_id(0)
     assert status_shown(win, pid) != Status.READ  # read, as a paint would (not left to one)
     with Library.open(pg_seeded_url) as other:
-        other.set_status([pid], Status.READ)
+        other.papers.set_status([pid], Status.READ)
     qtbot.waitUntil(lambda: win.live._missed, timeout=SHOWN_MS)
     assert status_shown(win, pid) != Status.READ
     writing[0] = False

@@ -25,11 +25,11 @@ def item_labelled(win, label: str):
 @pytest.mark.parametrize("tag", ODD_TAGS)
 def test_a_tag_with_quotes_or_backslashes_lists_its_papers(window, qtbot, tag) -> None:
     lib = window.library
-    pid = lib.add_paper(NewPaper(title="An odd tag's paper"))
-    lib.add_tag(tag, [pid])
-    decoy = lib.add_paper(NewPaper(title="A paper tagged with words of the odd tag"))
+    pid = lib.papers.add_paper(NewPaper(title="An odd tag's paper"))
+    lib.tags.add_tag(tag, [pid])
+    decoy = lib.papers.add_paper(NewPaper(title="A paper tagged with words of the odd tag"))
     for word in ("say", "hi", "a", "b", "c", "d", "e", "papers"):
-        lib.add_tag(word, [decoy])
+        lib.tags.add_tag(word, [decoy])
     window.sidebar.refresh()
     item = item_labelled(window, tag.rpartition(" > ")[2])
     assert item.text(1) == "1"
@@ -42,8 +42,8 @@ def test_an_odd_tag_shown_is_shown_again_in_a_new_window(window, qtbot, tmp_path
     from litman.gui.window.main_window import MainWindow
 
     tag = ODD_TAGS[2]
-    pid = window.library.add_paper(NewPaper(title="An odd tag's paper"))
-    window.library.add_tag(tag, [pid])
+    pid = window.library.papers.add_paper(NewPaper(title="An odd tag's paper"))
+    window.library.tags.add_tag(tag, [pid])
     window.sidebar.refresh()
     window.sidebar.select_filter(TagFilter(tag))
     qtbot.waitUntil(lambda: window.model.ids() == [pid])
@@ -66,7 +66,7 @@ def test_a_paper_untagged_leaves_the_tags_rows(window, qtbot) -> None:
     window.sidebar.select_filter(TagFilter("Optimization"))
     qtbot.waitUntil(lambda: window.model.rowCount() == 7)
     pid = window.model.paper_id(0)
-    window.library.remove_tag(window.library.get(pid).tags[0], [pid])
+    window.library.tags.remove_tag(window.library.get(pid).tags[0], [pid])
     qtbot.waitUntil(lambda: pid not in window.model.ids())
     assert window.sidebar.count_of(TagFilter("Optimization")) == 6
 
@@ -85,8 +85,8 @@ def test_no_papers_in_a_filter_says_which(window, qtbot) -> None:
 @pytest.mark.parametrize("tag", ODD_TAGS)
 def test_an_odd_tag_lists_its_papers_while_the_index_is_built(window, qtbot, tag) -> None:
     lib = window.library
-    pid = lib.add_paper(NewPaper(title="An odd tag's paper"))
-    lib.add_tag(tag, [pid])
+    pid = lib.papers.add_paper(NewPaper(title="An odd tag's paper"))
+    lib.tags.add_tag(tag, [pid])
     window.sidebar.refresh()
     window.background.running = True  # answered from SQL, as while the index builds
     window.sidebar.select_filter(TagFilter(tag))

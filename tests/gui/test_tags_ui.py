@@ -29,7 +29,7 @@ def chips(win) -> list[QPushButton]:
 
 
 def test_chips_wrap_inside_the_pane_and_each_removes_its_tag(window, qtbot) -> None:
-    pid = window.library.add_paper(NewPaper(title="Many tags", tags=tuple(LONG)))
+    pid = window.library.papers.add_paper(NewPaper(title="Many tags", tags=tuple(LONG)))
     select_only(window, qtbot, pid)
     area = window.detail.tag_box.chip_area
     qtbot.waitUntil(lambda: len(chips(window)) == 4)
@@ -53,7 +53,7 @@ def test_the_completer_offers_every_tag_as_soon_as_the_window_opens(window) -> N
 # The offscreen platform cannot raise the completer's popup or grab the keyboard for it.
 @pytest.mark.qt_log_ignore("This plugin does not support")
 def test_the_completer_matches_letters_in_order_and_leaf_names(window, qtbot) -> None:
-    window.library.add_paper(NewPaper(title="W", tags=("scientific-writing",)))
+    window.library.papers.add_paper(NewPaper(title="W", tags=("scientific-writing",)))
     pid = window.model.paper_id(0)
     select_only(window, qtbot, pid)
     edit = window.detail.tag_edit
@@ -66,7 +66,7 @@ def test_the_completer_matches_letters_in_order_and_leaf_names(window, qtbot) ->
 
 
 def test_undoing_a_rename_keeps_the_colour(window, monkeypatch) -> None:
-    window.library.set_tag_colour("Optimization > Stochastic", "#16a34a")
+    window.library.tags.set_tag_colour("Optimization > Stochastic", "#16a34a")
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Optim", True))
     window.sidebar.renameRequested.emit("Optimization")
     window.undo.undo()
@@ -75,7 +75,7 @@ def test_undoing_a_rename_keeps_the_colour(window, monkeypatch) -> None:
 
 
 def test_the_colour_dialog_opens_on_the_tags_colour(window, monkeypatch) -> None:
-    window.library.set_tag_colour("Optimization > Stochastic", "#16a34a")
+    window.library.tags.set_tag_colour("Optimization > Stochastic", "#16a34a")
     seen: list[QColor] = []
     monkeypatch.setattr(
         QColorDialog, "getColor", lambda initial, *a, **k: seen.append(initial) or QColor()
@@ -99,7 +99,7 @@ def test_every_tag_of_a_large_selection_can_be_reached_and_a_mixed_status_says_s
     """Ctrl+A on the seeds showed 6 of 13 chips, the rest cut off with no scroll bar, and
     "Unread" for papers some of which were read."""
     window.resize(1366, 768)
-    window.library.set_status([window.model.paper_id(0)], "read")
+    window.library.papers.set_status([window.model.paper_id(0)], "read")
     window.table.setFocus()
     window.table.selectAll()
     window.selection.flush()
@@ -179,7 +179,7 @@ def test_undoing_a_rename_keeps_a_colour_given_elsewhere_since(window, monkeypat
     it when the rename is undone, and again when it is redone."""
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Optim", True))
     window.sidebar.renameRequested.emit("Optimization")
-    window.library.set_tag_colour("Optim > Stochastic", "#d97706")
+    window.library.tags.set_tag_colour("Optim > Stochastic", "#d97706")
     window.undo.undo()
     assert colour_of(window, "Optimization > Stochastic") == "#d97706"
     window.undo.redo()

@@ -126,12 +126,12 @@ def test_empty_trash_deletes_every_paper_in_it(window, qtbot, asked) -> None:
 def test_another_process_trashing_and_restoring_shows(window, qtbot) -> None:
     pid = window.model.paper_id(0)
     with Library.open(window.library.path) as other:  # the CLI, say
-        other.delete_papers([pid])
+        other.papers.delete_papers([pid])
     window.poll_changes()
     qtbot.waitUntil(lambda: pid not in window.model.ids())
     assert window.sidebar.count_of(TRASH) == 1
     with Library.open(window.library.path) as other:
-        other.restore([pid])
+        other.papers.restore([pid])
     window.poll_changes()
     qtbot.waitUntil(lambda: pid in window.model.ids())
     assert window.sidebar.count_of(TRASH) == 0

@@ -91,7 +91,7 @@ def test_editing_a_paper_deleted_elsewhere_says_why_and_leaves_no_undo(
 ):
     pid = select(window, qtbot, 0)
     with Library.open(window.library.path) as other:  # the CLI, say
-        other.delete_papers([pid])
+        other.papers.delete_papers([pid])
     window.detail.edits["title"].setText("A title for a paper that is gone")
     window.detail.edits["title"].editingFinished.emit()
     assert len(warnings) == 1 and "no longer in the library" in warnings[0]
@@ -131,7 +131,7 @@ def test_deleting_a_tag_that_only_has_children_says_why_and_leaves_no_undo(
     window, qtbot, warnings, monkeypatch, capfd
 ):
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-    window.library.add_tag("Methods > Kernels", window.model.ids()[:2])
+    window.library.tags.add_tag("Methods > Kernels", window.model.ids()[:2])
     window.undo.clear()
     window.sidebar.deleteRequested.emit("Methods")
     assert len(warnings) == 1 and "only the parent of 'Methods > Kernels'" in warnings[0]
@@ -145,23 +145,25 @@ def test_deleting_a_tag_removes_it_and_undo_restores_it_exactly(window, qtbot, m
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     lib = window.library
     ids = window.model.ids()[:3]
-    lib.add_tag("Methods > Kernels", ids)
-    lib.add_tag("Methods", ids[:1])
-    lib.set_tag_colour("Methods > Kernels", "#aa3300")
+    lib.tags.add_tag("Methods > Kernels", ids)
+    lib.tags.add_tag("Methods", ids[:1])
+    lib.tags.set_tag_colour("Methods > Kernels", "#aa3300")
     before = lib.tags()
-    members = lib.paper_ids_with_tag("Methods > Kernels", subtree=False)
+    members = lib.tags.paper_ids_with_tag("Methods > Kernels", subtree=False)
     window.sidebar.deleteRequested.emit("Methods > Kernels")
     assert "Methods > Kernels" not in [t.name for t in lib.tags()]
     assert window.sidebar.count_of(TagFilter("Methods")) == 1  # the parent no longer counts it
     window.undo.undo()
     assert lib.tags() == before
-    assert sorted(lib.paper_ids_with_tag("Methods > Kernels", subtree=False)) == sorted(members)
+    assert sorted(lib.tags.paper_ids_with_tag("Methods > Kernels", subtree=False)) == sorted(
+        members
+    )
     assert window.sidebar.count_of(TagFilter("Methods > Kernels")) == 3
 
 
 def test_a_year_that_is_not_a_number_is_refused_with_a_message(window, qtbot):
     pid = select(window, qtbot, 0)
-    window.library.update_paper(pid, year=2015)
+    window.library.papers.update_paper(pid, year=2015)
     qtbot.waitUntil(lambda: window.detail.edits["year"].text() == "2015")
     window.detail.edits["year"].setText("2O15")
     window.detail.edits["year"].editingFinished.emit()

@@ -71,7 +71,7 @@ def test_a_notes_edit_recounts_nothing_in_the_sidebar(window, monkeypatch) -> No
     lib = window.library
     calls = count_calls(monkeypatch, lib, "tags", "tag_tree_counts", "status_counts")
     pid = window.model.ids()[0]
-    lib.update_paper(pid, notes="read the appendix")
+    lib.papers.update_paper(pid, notes="read the appendix")
     assert calls == {"tags": 0, "tag_tree_counts": 0, "status_counts": 0}
 
 
@@ -80,7 +80,7 @@ def test_a_status_change_recounts_statuses_but_not_tags(window, monkeypatch) -> 
     calls = count_calls(monkeypatch, lib, "tags", "tag_tree_counts", "status_counts")
     pid = window.model.ids()[0]
     unread = window.sidebar.count_of(StatusFilter(Status.UNREAD))
-    lib.set_status([pid], Status.READING)
+    lib.papers.set_status([pid], Status.READING)
     assert calls["status_counts"] == 1
     assert calls["tags"] == 0 and calls["tag_tree_counts"] == 0
     was_unread = unread - window.sidebar.count_of(StatusFilter(Status.UNREAD))
@@ -91,7 +91,7 @@ def test_a_tag_change_recounts_tags_and_refreshes_the_completer(window, monkeypa
     lib = window.library
     calls = count_calls(monkeypatch, lib, "status_counts")
     ids = window.model.ids()[:3]
-    lib.add_tag("Scale > Fresh", ids)
+    lib.tags.add_tag("Scale > Fresh", ids)
     assert calls["status_counts"] == 0
     assert window.sidebar.count_of(TagFilter("Scale > Fresh")) == 3
     assert "Scale > Fresh" in window.detail.completer.model().stringList()
@@ -100,7 +100,7 @@ def test_a_tag_change_recounts_tags_and_refreshes_the_completer(window, monkeypa
 def test_a_status_change_with_no_query_rereads_only_its_rows(window, monkeypatch) -> None:
     calls = count_calls(monkeypatch, window.searcher, "run")
     pid = window.model.ids()[5]
-    window.library.set_status([pid], Status.READ)
+    window.library.papers.set_status([pid], Status.READ)
     assert calls["run"] == 0
     row = window.model.row_of(pid)
     assert window.model.data(window.model.index(row, 0), Qt.ItemDataRole.AccessibleTextRole) == (
@@ -137,7 +137,7 @@ def test_no_write_runs_on_the_gui_thread(pooled_window, qtbot, monkeypatch) -> N
     assert threading.main_thread() not in threads
     assert Status.READ not in {p.status for p in lib.get_many(win.model.ids())}
     assert 4 not in {p.rating for p in lib.get_many(win.model.ids())}
-    assert lib.paper_ids_with_tag("Threads", subtree=False) == []
+    assert lib.tags.paper_ids_with_tag("Threads", subtree=False) == []
 
 
 def test_a_bulk_action_gives_control_back_before_it_writes(window, seeded) -> None:
@@ -330,7 +330,7 @@ def test_large_counts_are_grouped_and_a_large_selection_says_so_in_full(
     from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
-    library.add_papers([NewPaper(title=f"Paper {i}") for i in range(1200)])
+    library.papers.add_papers([NewPaper(title=f"Paper {i}") for i in range(1200)])
     win = MainWindow(library, ViewSettings(tmp_path / "v.ini"), runner=run_inline)
     qtbot.addWidget(win)
     win.show()
@@ -364,13 +364,13 @@ def test_a_large_selection_shows_the_status_and_tags_of_every_paper(
     from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
-    library.add_papers([NewPaper(title=f"Paper {i}") for i in range(260)])
+    library.papers.add_papers([NewPaper(title=f"Paper {i}") for i in range(260)])
     win = MainWindow(library, ViewSettings(tmp_path / "v.ini"), runner=run_inline)
     qtbot.addWidget(win)
     win.show()
     late = [win.model.paper_id(row) for row in range(200, 260)]
-    library.set_status(late, "read")
-    library.add_tag("late", late)
+    library.papers.set_status(late, "read")
+    library.tags.add_tag("late", late)
     win.table.selectAll()
     win.selection.flush()
     qtbot.waitUntil(lambda: win.detail.status.placeholderText() == "Mixed")
@@ -421,7 +421,7 @@ def test_a_large_selection_whose_rest_cannot_be_read_says_so(
     from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
-    library.add_papers([NewPaper(title=f"Paper {i}") for i in range(210)])
+    library.papers.add_papers([NewPaper(title=f"Paper {i}") for i in range(210)])
     win = MainWindow(library, ViewSettings(tmp_path / "v.ini"), runner=run_inline)
     qtbot.addWidget(win)
     win.show()

@@ -185,7 +185,9 @@ def test_a_key_already_made_from_the_same_fields_stays() -> None:
 
 def test_a_regenerated_key_is_free_and_undo_gives_the_old_one_back(seeded: Library) -> None:
     paper = seed(seeded, "Weak-to-strong generalization (W2SG)")
-    taker = seeded.add_paper(NewPaper(title="Real Title", authors=("Example, Ada",), year=2025))
+    taker = seeded.papers.add_paper(
+        NewPaper(title="Real Title", authors=("Example, Ada",), year=2025)
+    )
     assert seeded.get(taker).citekey == "example2025real"
     changes = accept(seeded, paper.id, FOUND)
     assert seeded.get(paper.id).citekey == "example2025reala"

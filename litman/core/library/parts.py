@@ -7,7 +7,7 @@ and each can be tested over any host. The transactions are the library's own (no
 store's directly) because the library wraps each write with what every write needs: the
 generation bump, the journal, the listeners.
 
-`forward` keeps the facade's older flat methods (`library.add_papers(...)`) working as
+`forward` keeps the facade's older flat methods (`library.papers.add_papers(...)`) working as
 one-line aliases of a part's method while callers move to the parts.
 """
 

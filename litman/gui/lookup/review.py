@@ -77,7 +77,7 @@ class FillMetadata(LibraryCommand):
 
     def revert(self, step: Step) -> None:
         if self.old:
-            self.lib.restore_fields(self.old)
+            self.lib.papers.restore_fields(self.old)
 
     def did_something(self) -> bool:
         return bool(self.old)

@@ -70,7 +70,7 @@ def delete_permanently(win: Host) -> None:
     if _confirmed(win, translate("Trash", "Delete permanently"), question):
         lib = win.library
         label = fill(translate("Trash", "Delete %1 permanently"), what)
-        _purge(win, label, lambda step: lib.delete_permanently(ids, step))
+        _purge(win, label, lambda step: lib.papers.delete_permanently(ids, step))
 
 
 def empty_trash(win: Host) -> None:
@@ -81,7 +81,9 @@ def empty_trash(win: Host) -> None:
     question = fill(translate("Trash", "Delete the %1 in the trash permanently?"), papers(n))
     if _confirmed(win, translate("Trash", "Empty Trash"), question):
         lib = win.library
-        _purge(win, fill(translate("Trash", "Empty the trash (%1)"), papers(n)), lib.empty_trash)
+        _purge(
+            win, fill(translate("Trash", "Empty the trash (%1)"), papers(n)), lib.papers.empty_trash
+        )
 
 
 def _confirmed(win: Host, title: str, question: str) -> bool:

@@ -203,7 +203,7 @@ class Sidebar(QTreeWidget):
         is rebuilt only when the set of tags itself changed (or a colour did)."""
         if tags:
             colours = {t.name: t.colour for t in self.library.tags()}
-            counts = self.library.tag_tree_counts()
+            counts = self.library.tags.tag_tree_counts()
             shown = {k for k in self._items if isinstance(k, TagFilter)}
             if shown != {TagFilter(p) for p in counts} or colours != self._colours:
                 self._rebuild_tags()
@@ -233,7 +233,7 @@ class Sidebar(QTreeWidget):
     def _build_tags(self, root: QTreeWidgetItem) -> None:
         colours = {t.name: t.colour for t in self.library.tags()}
         self._colours = colours
-        counts = self.library.tag_tree_counts()
+        counts = self.library.tags.tag_tree_counts()
         for path in sorted(counts, key=str.casefold):
             parent_path, _, leaf = path.rpartition(" > ")
             parent = self._items.get(TagFilter(parent_path), root) if parent_path else root

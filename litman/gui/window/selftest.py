@@ -91,7 +91,7 @@ def _checks(tmp: Path, ok: Callable[[str, str], None], attempt: Callable[[Check]
         need(hits and fuzzy, "search found nothing for 'bandit'")
         ok("search", f"'bandit' finds {len(hits)}, misspelled 'banditt regrett' finds {len(fuzzy)}")
 
-        chinese = lib.add_paper(NewPaper(title="機器學習導論"))
+        chinese = lib.papers.add_paper(NewPaper(title="機器學習導論"))
         found = [list(lib.search(q).ids) for q in ("机器学习", "jqxx")]
         need(found == [[chinese], [chinese]], f"Chinese search found {found}")
         ok("chinese search", "机器学习 and jqxx find 機器學習導論 (OpenCC and pypinyin tables)")

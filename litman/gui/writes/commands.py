@@ -194,13 +194,13 @@ class SetValues(LibraryCommand):
 def set_status(lib: Library, ids: Sequence[int], status: Status) -> SetValues:
     """Mark many papers with one reading status."""
     text = fill(translate("Commands", "Mark %1 %2"), papers(len(ids)), status_word(status))
-    return SetValues(lib, ids, text, lambda part: lib.set_status(part, status))
+    return SetValues(lib, ids, text, lambda part: lib.papers.set_status(part, status))
 
 
 def set_rating(lib: Library, ids: Sequence[int], rating: int) -> SetValues:
     """Give many papers one rating."""
     text = fill(translate("Commands", "Rate %1 %2 ★"), papers(len(ids)), rating)
-    return SetValues(lib, ids, text, lambda part: lib.set_rating(part, rating))
+    return SetValues(lib, ids, text, lambda part: lib.papers.set_rating(part, rating))
 
 
 class Undoable(LibraryCommand):
@@ -323,7 +323,7 @@ class TagPapers(Undoable):
         super().apply(step)
 
     def call(self) -> Changes:
-        return (self.lib.add_tag if self.add else self.lib.remove_tag)(self.tag, self.ids)
+        return (self.lib.tags.add_tag if self.add else self.lib.tags.remove_tag)(self.tag, self.ids)
 
 
 class EditFields(Undoable):
@@ -347,7 +347,7 @@ class EditFields(Undoable):
 
     def call(self) -> Changes:
         try:
-            done = self.lib.edit(self.pid, self.fields, seen_version=self.seen)
+            done = self.lib.papers.edit(self.pid, self.fields, seen_version=self.seen)
         except NotFoundError:
             raise LitmanError(
                 translate(
@@ -406,7 +406,7 @@ class DeletePapers(Undoable):
         super().apply(step)
 
     def call(self) -> Changes:
-        return self.lib.delete_papers(self.ids)
+        return self.lib.papers.delete_papers(self.ids)
 
 
 class RestorePapers(DeletePapers):
@@ -418,7 +418,7 @@ class RestorePapers(DeletePapers):
         self.setText(self.label)
 
     def call(self) -> Changes:
-        return self.lib.restore(self.ids)
+        return self.lib.papers.restore(self.ids)
 
 
 class RenameTag(Undoable):
@@ -430,7 +430,7 @@ class RenameTag(Undoable):
         self.old_name, self.new_name = old, new
 
     def call(self) -> Changes:
-        return self.lib.rename_tag(self.old_name, self.new_name)
+        return self.lib.tags.rename_tag(self.old_name, self.new_name)
 
 
 class SetField(Undoable):
@@ -447,7 +447,7 @@ class SetField(Undoable):
         return {self.name: self.value}
 
     def call(self) -> Changes:
-        done = self.lib.set_field(self.pid, self.name, self.value, seen_version=self.seen)
+        done = self.lib.papers.set_field(self.pid, self.name, self.value, seen_version=self.seen)
         self.seen = None
         return done
 
@@ -462,7 +462,7 @@ class ColourTag(Undoable):
         self.name, self.colour = name, colour
 
     def call(self) -> Changes:
-        return self.lib.set_tag_colour(self.name, self.colour)
+        return self.lib.tags.set_tag_colour(self.name, self.colour)
 
 
 class DeleteTag(Undoable):
@@ -475,4 +475,4 @@ class DeleteTag(Undoable):
         self.name = name
 
     def call(self) -> Changes:
-        return self.lib.delete_tag(self.name)
+        return self.lib.tags.delete_tag(self.name)

@@ -24,11 +24,11 @@ def main() -> None:
     with Library.open(target, backup=False) as lib:
         app.import_seeds(lib)
         ids = lib.list_ids("id")
-        lib.set_status(ids[:5], "read")
-        lib.set_status(ids[5:8], "reading")
-        lib.add_tag("To Read > Soon", ids[:3])
-        lib.set_tag_colour("To Read > Soon", "#d97706")
-        lib.update_paper(ids[0], notes="Notes survive upgrades.", rating=4)
+        lib.papers.set_status(ids[:5], "read")
+        lib.papers.set_status(ids[5:8], "reading")
+        lib.tags.add_tag("To Read > Soon", ids[:3])
+        lib.tags.set_tag_colour("To Read > Soon", "#d97706")
+        lib.papers.update_paper(ids[0], notes="Notes survive upgrades.", rating=4)
     # One file, no WAL beside it.
     import sqlite3
 
