@@ -126,10 +126,10 @@ def test_import_runs_with_progress_and_reports(window, tmp_path: Path) -> None:
     bib.write_text("@article{a1, title={A Fresh Paper}, author={Doe, Jane}, year=2021}\n")
     from litman.gui.dialogs import dialogs
 
-    dialogs.run_import(window, [bib])
-    assert len(window.last_import[0].added) == 1
+    run = dialogs.run_import(window, [bib])
+    assert len(run.outcome[0].added) == 1
     assert window.model.rowCount() == 90
-    assert "1 added" in window.report_box.text()
+    assert "1 added" in run.report.text()
 
 
 def test_import_cancel_leaves_the_library_unchanged(window, tmp_path: Path) -> None:
@@ -150,10 +150,10 @@ def test_import_cancel_leaves_the_library_unchanged(window, tmp_path: Path) -> N
 
     dialogs.app.import_files = cancelling
     try:
-        dialogs.run_import(window, [txt])
+        run = dialogs.run_import(window, [txt])
     finally:
         dialogs.app.import_files = original
-    assert isinstance(window.last_import, Cancelled)
+    assert isinstance(run.outcome, Cancelled)
     assert window.library.count() == 89
 
 

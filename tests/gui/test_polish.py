@@ -133,8 +133,8 @@ def test_an_import_report_says_its_possible_duplicates_up_front(
     else:
         text = f"TY  - JOUR\nTI  - {paper.title}\nDO  - {paper.doi}\nER  - "
     source.write_text(text + "\n")
-    dialogs.run_import(window, [source])
-    reports = window.last_import
+    run = dialogs.run_import(window, [source])
+    reports = run.outcome
     assert reports[0].proposed, reports[0].summary()
-    text = window.report_box.text()
+    text = run.report.text()
     assert "1 possible duplicate to review" in text, text

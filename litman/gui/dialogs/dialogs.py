@@ -5,6 +5,7 @@ workers, undoable commands or the Library. Tests patch the Qt dialog calls.
 """
 
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,7 +41,17 @@ def import_files(win: "Host") -> None:
         run_import(win, files)
 
 
-def run_import(win: "Host", files: list[Path]) -> Worker:
+@dataclass
+class ImportRun:
+    """An import started from the window: its worker, then what it came to (the reports, or
+    the exception that stopped it) and the report shown."""
+
+    worker: Worker
+    outcome: list[ImportReport] | Exception | None = None
+    report: QMessageBox | None = None
+
+
+def run_import(win: "Host", files: list[Path]) -> ImportRun:
     """Import on the write worker with a cancellable progress dialog, then show the report."""
     stop = threading.Event()
     progress = QProgressDialog(
@@ -50,8 +61,12 @@ def run_import(win: "Host", files: list[Path]) -> Worker:
     progress.setWindowModality(Qt.WindowModality.WindowModal)
     progress.setMinimumDuration(300)
     progress.canceled.connect(stop.set)
-    worker = Worker(
-        lambda report: app.import_files(win.library, files, progress=report, cancelled=stop.is_set)
+    run = ImportRun(
+        Worker(
+            lambda report: app.import_files(
+                win.library, files, progress=report, cancelled=stop.is_set
+            )
+        )
     )
 
     def on_progress(done: int, total: int) -> None:
@@ -60,12 +75,12 @@ def run_import(win: "Host", files: list[Path]) -> Worker:
 
     def finished(reports: list[ImportReport]) -> None:
         progress.reset()
-        win.last_import = reports
-        show_report(win, reports)
+        run.outcome = reports
+        run.report = show_report(win, reports)
 
     def failed(exc: Exception) -> None:
         progress.reset()
-        win.last_import = exc
+        run.outcome = exc
         if isinstance(exc, Cancelled):
             said = translate("Dialogs", "Import cancelled; nothing was imported.")
             win.statusBar().showMessage(said, 5000)
@@ -76,11 +91,11 @@ def run_import(win: "Host", files: list[Path]) -> Worker:
             said = fill(translate("Dialogs", "Unexpected error: %1"), repr(exc))
             QMessageBox.critical(win.window(), translate("Dialogs", "Import failed"), rich(said))
 
-    worker.signals.progress.connect(on_progress)
-    worker.signals.finished.connect(finished)
-    worker.signals.failed.connect(failed)
-    win.runner(worker)
-    return worker
+    run.worker.signals.progress.connect(on_progress)
+    run.worker.signals.finished.connect(finished)
+    run.worker.signals.failed.connect(failed)
+    win.runner(run.worker)
+    return run
 
 
 def report_text(reports: list[ImportReport]) -> str:
@@ -91,7 +106,7 @@ def report_text(reports: list[ImportReport]) -> str:
     return "\n".join(lines)
 
 
-def show_report(win: "Host", reports: list[ImportReport]) -> None:
+def show_report(win: "Host", reports: list[ImportReport]) -> QMessageBox:
     added = sum(len(r.added) for r in reports)
     merged = sum(len(r.merged) for r in reports)
     skipped = sum(len(r.skipped) for r in reports)
@@ -117,7 +132,7 @@ def show_report(win: "Host", reports: list[ImportReport]) -> None:
     # The details list one line per merged or skipped paper: give them room to be read.
     box.setStyleSheet("QTextEdit { min-width: 560px; min-height: 280px; }")
     box.open()
-    win.report_box = box
+    return box
 
 
 def export(win: "Host", scope: str) -> None:

@@ -8,7 +8,7 @@ them (that made an import cycle): each room that is handed the window says what 
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QMessageBox, QStatusBar, QWidget
+from PySide6.QtWidgets import QStatusBar, QWidget
 
 if TYPE_CHECKING:
     from litman.core.library.facade import Library
@@ -28,9 +28,6 @@ class Host(Protocol):
     undo: QUndoStack
     model: "PaperTableModel"
     detail: "DetailPane"
-    # Set by dialogs.py: declared here, and on the window.
-    last_import: object  # the last import's reports, or the exception that stopped it
-    report_box: QMessageBox
 
     def push(self, command: "LibraryCommand", said: str = "") -> None: ...
     def selected_ids(self) -> list[int]: ...

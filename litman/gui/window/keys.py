@@ -65,14 +65,17 @@ class ShortcutsWin(QObject):
         return False
 
 
-def install(win: "Window") -> None:
+def install(win: "Window") -> "ShortcutsWin":
+    """The copy actions, Escape and the tab order; the key filter every line edit of the
+    window is given (returned: the window keeps it)."""
     _copy_actions(win)
     _escape(win)
-    win.shortcuts_win = ShortcutsWin(win)
+    shortcuts = ShortcutsWin(win)
     for edit in win.window().findChildren(QLineEdit):
-        edit.installEventFilter(win.shortcuts_win)
-    win.detail.entry.edit_filter = win.shortcuts_win
+        edit.installEventFilter(shortcuts)
+    win.detail.entry.edit_filter = shortcuts
     _tab_order(win)
+    return shortcuts
 
 
 def _copy_actions(win: "Window") -> None:

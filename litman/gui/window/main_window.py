@@ -19,7 +19,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QMainWindow,
-    QMessageBox,
     QSplitter,
 )
 
@@ -43,9 +42,7 @@ from litman.gui.table.results import Results
 from litman.gui.table.selection import IdSelection
 from litman.gui.table.table_header import TableHeader
 from litman.gui.window import (
-    autoexport,
     keys,
-    paper_files,
     related_list,
     window_actions,
     window_state,
@@ -71,15 +68,7 @@ class ChangeBridge(QObject):
 
 
 class MainWindow(QMainWindow):
-    acts: Actions  # made by gui/window/window_actions.py, with gui/window/keys.py's
-    # Made by gui/window/keys.py and gui/dialogs/dialogs.py (declared in their rooms' protocols).
-    shortcuts_win: QObject
-    last_import: object
-    report_box: QMessageBox
     results: Results  # the search box and the rows it shows (made in _build)
-    attachment_list: "paper_files.AttachmentList"  # the detail pane's (gui/window/paper_files.py)
-    autoexporter: "autoexport.AutoExporter"  # bound files rewritten after changes
-    related_list: "related_list.RelatedList"  # the detail pane's Related tab
 
     def __init__(
         self,
@@ -246,10 +235,11 @@ class MainWindow(QMainWindow):
             self.results.searcher,
             self.results.empty,
         )
-        window_actions.install(self)
+        self.acts = Actions()
+        self.autoexporter, self.attachment_list = window_actions.install(self)
         self.bridge.changed.connect(self.autoexporter.changed)
-        keys.install(self)
-        related_list.install(self)
+        self.shortcuts_win = keys.install(self)
+        self.related_list = related_list.install(self)
         self.read_only_label = self.status_line.read_only_label
         self.write_progress = self.status_line.write_progress
 

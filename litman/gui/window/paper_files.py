@@ -60,7 +60,6 @@ class FilesWindow(Window, Protocol):
     """What these actions use of the window."""
 
     selection: "IdSelection"
-    attachment_list: "AttachmentList"
     writes: "WriteWorker"
 
 
@@ -166,10 +165,14 @@ class AttachmentList(QWidget):
             self.win.push(Detach(self.win.library, ids))
 
 
-def install(win: "FilesWindow", act: Callable[..., QAction]) -> list[QAction]:
+def install(
+    win: "FilesWindow", act: Callable[..., QAction]
+) -> tuple[list[QAction], AttachmentList]:
     """The Paper menu's file actions (made with window_actions' `_act`: window, text, slot,
-    shortcut), the table's Enter and double-click, and the detail pane's attachment list."""
+    shortcut), the table's Enter and double-click, and the detail pane's attachment list:
+    the actions for the menu, and the list for the window to keep."""
     acts = win.acts
+    listed = AttachmentList(win)
     acts.open_attachment = act(
         win, translate("PaperFiles", "Open Attachment"), lambda: open_first(win), "Ctrl+Shift+O"
     )
@@ -193,9 +196,7 @@ def install(win: "FilesWindow", act: Callable[..., QAction]) -> list[QAction]:
     win.table.doubleClicked.connect(lambda _index: open_first(win))
     for a in (acts.open_attachment, acts.view_online):
         win.table.addAction(a)
-    listed = AttachmentList(win)
     win.detail.add_part(listed)
-    win.attachment_list = listed
     win.selection.changed.connect(listed.refresh)
     win.undo.indexChanged.connect(lambda _i: listed.refresh())
     listed.refresh()
@@ -205,7 +206,7 @@ def install(win: "FilesWindow", act: Callable[..., QAction]) -> list[QAction]:
         acts.add_attachment,
         acts.find_missing,
         acts.read_texts,
-    ]
+    ], listed
 
 
 def _say(win: "FilesWindow", text: str) -> None:

@@ -27,7 +27,6 @@ NONE = QT_TRANSLATE_NOOP("RelatedList", "No paper shares rare words with this on
 
 class RelatedWindow(Window, Protocol):
     selection: "IdSelection"
-    related_list: "RelatedList"
 
     def apply_filter(self, wait: bool = False) -> None: ...
 
@@ -84,11 +83,11 @@ class RelatedList(QListWidget):
             self.win.table.scrollTo(self.win.model.index(table_row, 0))
 
 
-def install(win: RelatedWindow) -> None:
+def install(win: RelatedWindow) -> RelatedList:
     """The Related tab beside the abstract, refreshed with the selection and after undo."""
     listed = RelatedList(win)
     win.detail.tabs.addTab(listed, translate("RelatedList", "Related"))
-    win.related_list = listed
     win.selection.changed.connect(listed.refresh)
     win.undo.indexChanged.connect(lambda _i: listed.refresh())
     listed.refresh()
+    return listed

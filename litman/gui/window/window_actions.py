@@ -8,7 +8,7 @@ are the window's and its parts' (dialogs, background work, undo stack).
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QToolBar
 
 from litman.core.records import Status
 from litman.formats import registry
-from litman.gui.actions import Actions
 from litman.gui.dialogs import dialogs, duplicates_actions
 from litman.gui.i18n import fill, read_help, status_word, translate
 from litman.gui.lookup import menu as lookup_menu
@@ -39,11 +38,8 @@ if TYPE_CHECKING:
 class ActionWindow(Window, Protocol):
     """What the actions need of the window."""
 
-    autoexporter: "autoexport.AutoExporter"
-
     background: "BackgroundWork"
     selection: "IdSelection"
-    attachment_list: "paper_files.AttachmentList"  # set by paper_files.install
 
     def close(self) -> bool: ...
     def poll_changes(self) -> None: ...
@@ -75,18 +71,25 @@ def _act(
     return a
 
 
-def install(win: "ActionWindow") -> None:
-    """Make the window's actions (`win.acts`), then its menus, the table's context menu and
-    the toolbar."""
-    win.acts = Actions()
+class MenuParts(NamedTuple):
+    """What the menus made that the window keeps."""
+
+    autoexporter: "autoexport.AutoExporter"  # the File menu's Auto-Export, told of changes
+    attachment_list: "paper_files.AttachmentList"  # the detail pane's, beside the Paper menu
+
+
+def install(win: "ActionWindow") -> MenuParts:
+    """Make the window's actions (into `win.acts`, which the window made empty), then its
+    menus, the table's context menu and the toolbar."""
     _file_actions(win)
     _edit_actions(win)
     _status_actions(win)
     copies = list(win.acts.copy_as.values())
     for a in (*win.acts.status.values(), *copies, win.acts.delete):
         win.table.addAction(a)
-    _menus(win, copies)
+    parts = _menus(win, copies)
     _toolbar(win)
+    return parts
 
 
 def _file_actions(win: "ActionWindow") -> None:
@@ -174,7 +177,7 @@ def _status_actions(win: "ActionWindow") -> None:
     ]
 
 
-def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
+def _menus(win: "ActionWindow", copies: list[QAction]) -> MenuParts:
     acts = win.acts
     bar = win.menuBar()
     file_menu = bar.addMenu(translate("Menus", "&File"))
@@ -182,7 +185,7 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     file_menu.addSeparator()
     file_menu.addActions([acts.import_files, acts.export, acts.export_sel, acts.export_all])
     file_menu.addSeparator()
-    win.autoexporter = autoexport.install(win, file_menu)
+    autoexporter = autoexport.install(win, file_menu)
     file_menu.addSeparator()
     file_menu.addActions([acts.backup, acts.restore_backup, acts.check])
     file_menu.addSeparator()
@@ -202,7 +205,8 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
     status.addActions(acts.rating)
     paper = bar.addMenu(translate("Menus", "&Paper"))
     paper.setObjectName("paper-menu")  # the lookup actions join it (gui/lookup/menu.py)
-    paper.addActions(paper_files.install(win, _act))
+    paper_actions, attachment_list = paper_files.install(win, _act)
+    paper.addActions(paper_actions)
     paper.addSeparator()
     citekey_actions.install(win, paper)
     acts.lookup = lookup_menu.install(win, file_menu)
@@ -211,6 +215,7 @@ def _menus(win: "ActionWindow", copies: list[QAction]) -> None:
         win, translate("Actions", "Open Log Folder"), error_report.open_log_folder
     )
     bar.addMenu(translate("Menus", "&Help")).addAction(acts.open_log_folder)
+    return MenuParts(autoexporter, attachment_list)
 
 
 def _toolbar(win: "ActionWindow") -> None:

@@ -10,7 +10,6 @@ box, the key filter and moving focus to the results. `MainWindow` satisfies it.
 
 from typing import Protocol
 
-from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLineEdit
 
 from litman.gui.lookup.host import Host as LookupHost
@@ -19,6 +18,5 @@ from litman.gui.sidebar.host import Host as SidebarHost
 
 class Window(SidebarHost, LookupHost, Protocol):
     search: QLineEdit
-    shortcuts_win: QObject  # set by keys.py: declared here, and on the window
 
     def focus_results(self) -> None: ...
