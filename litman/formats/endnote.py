@@ -13,14 +13,10 @@ CNKI separates them (`;`, `；`, a new line); a tag read twice where a paper has
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from pathlib import Path
 
-from litman.core.batch import gc_paused
-from litman.core.errors import ImportFailed
-from litman.core.records import ImportBatch, NewPaper, Skipped
-from litman.formats import exchange, ris_read
-from litman.formats.decoding import read_text
+from litman.core.records import ImportBatch
+from litman.formats import ris_read
 
 # `%0` reference types as RIS's `TY`s (EndNote's names; CNKI writes the first five).
 TYPES = {
@@ -94,33 +90,15 @@ _KEYWORDS = re.compile(r"[;；\n]")
 
 
 def read(path: Path) -> ImportBatch:
-    decoded = read_text(path)
-    with gc_paused():
-        parsed = parse(decoded.text)
-    if not parsed[0] and not parsed[2]:
-        raise ImportFailed(
-            f"{path.name}: found no EndNote records (%0 lines); nothing was imported."
-        )
-    return exchange.batch_of(path, decoded, parsed)
+    return ris_read.read_file(path, parse, "EndNote records (%0 lines)")
 
 
-def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str]]:
+def parse(text: str) -> ris_read.Parsed:
     """Papers from EndNote tagged text, with the line each record starts on, what was
     skipped and what was noticed on the way."""
-    papers: list[NewPaper] = []
-    lines: list[int] = []
-    skipped: list[Skipped] = []
     warnings: list[str] = []
-    for line, fields in _records(text.lstrip("\ufeff").splitlines(), warnings):
-        record, aside = _as_ris(line, fields)
-        problem = ris_read.refused(record)
-        if problem:
-            skipped.append(Skipped(line, problem))
-            continue
-        paper = ris_read.to_paper(record)
-        papers.append(replace(paper, extra={**paper.extra, **aside}) if aside else paper)
-        lines.append(line)
-    return papers, lines, skipped, warnings
+    found = _records(text.lstrip("\ufeff").splitlines(), warnings)
+    return (*ris_read.papers_of(_as_ris(line, fields) for line, fields in found), warnings)
 
 
 def _records(lines: Iterable[str], warnings: list[str]) -> Iterator[tuple[int, list[list[str]]]]:

@@ -16,12 +16,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from litman.core.batch import gc_paused
-from litman.core.errors import ImportFailed
 from litman.core.names import is_han
-from litman.core.records import ImportBatch, NewPaper, Skipped
-from litman.formats import exchange, ris_read
-from litman.formats.decoding import read_text
+from litman.core.records import ImportBatch, NewPaper
+from litman.formats import ris_read
 from litman.formats.endnote import TYPES
 
 TAGS = {
@@ -59,32 +56,14 @@ _COMMAS = re.compile(r"[,，]")
 
 
 def read(path: Path) -> ImportBatch:
-    decoded = read_text(path)
-    with gc_paused():
-        parsed = parse(decoded.text)
-    if not parsed[0] and not parsed[2]:
-        raise ImportFailed(
-            f"{path.name}: found no NoteExpress records ({{Reference Type}} lines); "
-            "nothing was imported."
-        )
-    return exchange.batch_of(path, decoded, parsed)
+    return ris_read.read_file(path, parse, "NoteExpress records ({Reference Type} lines)")
 
 
-def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str]]:
+def parse(text: str) -> ris_read.Parsed:
     """Papers from NoteExpress text, with the line each record starts on, what was
     skipped and what was noticed on the way."""
-    papers: list[NewPaper] = []
-    lines: list[int] = []
-    skipped: list[Skipped] = []
-    for line, fields in _records(text.lstrip("\ufeff").splitlines()):
-        record, aside = _as_ris(line, fields)
-        problem = ris_read.refused(record)
-        if problem:
-            skipped.append(Skipped(line, problem))
-            continue
-        papers.append(_finished(ris_read.to_paper(record), aside))
-        lines.append(line)
-    return papers, lines, skipped, []
+    found = _records(text.lstrip("\ufeff").splitlines())
+    return (*ris_read.papers_of((_as_ris(n, fields) for n, fields in found), _finished), [])
 
 
 def _records(lines: Iterable[str]) -> Iterator[tuple[int, list[list[str]]]]:

@@ -5,8 +5,8 @@ tag continues the value above it. The tag vocabulary is `litman.formats.ris`'s d
 
 import re
 import string
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from litman.core.batch import gc_paused
@@ -67,30 +67,57 @@ class Record:
     fields: Fields = field(default_factory=list)
 
 
+# Papers, the line each record starts on, what was skipped, what was noticed on the way.
+Parsed = tuple[list[NewPaper], list[int], list[Skipped], list[str]]
+
+
 def read(path: Path) -> ImportBatch:
+    return read_file(path, parse, "RIS records (TY to ER)")
+
+
+def read_file(path: Path, parse: Callable[[str], Parsed], records: str) -> ImportBatch:
+    """A file of records that each stand for a RIS record (RIS's own, EndNote's and
+    NoteExpress's tagged formats), read with `parse`; `records` names what a file that holds
+    none of them lacks."""
     decoded = read_text(path)
     with gc_paused():  # tens of thousands of records and fields, no cycles
-        papers, lines, skipped, warnings = parse(decoded.text)
-    if not papers and not skipped:
-        raise ImportFailed(f"{path.name}: found no RIS records (TY to ER); nothing was imported.")
-    return exchange.batch_of(path, decoded, (papers, lines, skipped, warnings))
+        parsed = parse(decoded.text)
+    if not parsed[0] and not parsed[2]:
+        raise ImportFailed(f"{path.name}: found no {records}; nothing was imported.")
+    return exchange.batch_of(path, decoded, parsed)
 
 
-def parse(text: str) -> tuple[list[NewPaper], list[int], list[Skipped], list[str]]:
+def parse(text: str) -> Parsed:
     """Papers from RIS text, with the line each record starts on, what was skipped and
     what was noticed on the way."""
+    warnings: list[str] = []
+    records = _records(text.lstrip("\ufeff"), warnings)
+    return (*papers_of((record, {}) for record in records), warnings)
+
+
+def papers_of(
+    records: Iterable[tuple[Record, dict[str, str]]],
+    finish: Callable[[NewPaper, dict[str, str]], NewPaper] | None = None,
+) -> tuple[list[NewPaper], list[int], list[Skipped]]:
+    """The papers RIS records stand for, with the line each starts on, and the records
+    refused. Beside each record, the values it keeps aside (fields RIS has no place for):
+    `finish` adds them to its paper, by default as fields of its own."""
     papers: list[NewPaper] = []
     lines: list[int] = []
     skipped: list[Skipped] = []
-    warnings: list[str] = []
-    for record in _records(text.lstrip("\ufeff"), warnings):
+    for record, aside in records:
         problem = refused(record)
         if problem:
             skipped.append(Skipped(record.line, problem))
             continue
-        papers.append(to_paper(record))
+        paper = to_paper(record)
+        papers.append((finish or _with_aside)(paper, aside))
         lines.append(record.line)
-    return papers, lines, skipped, warnings
+    return papers, lines, skipped
+
+
+def _with_aside(paper: NewPaper, aside: dict[str, str]) -> NewPaper:
+    return replace(paper, extra={**paper.extra, **aside}) if aside else paper
 
 
 def _records(text: str, warnings: list[str]) -> Iterable[Record]:
