@@ -40,6 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import synthetic
+from benchmarks.pdfs import text_pdf
 from litman import app
 from litman.core.library.facade import Library
 from litman.formats import pdf_text
@@ -56,37 +57,7 @@ def pdf_of(title: str, abstract: str, pages: int = 10) -> bytes:
     """A PDF of `pages` pages: the title, then the abstract's words in lines of 12."""
     words = abstract.split()
     lines = [" ".join(words[i : i + 12]) for i in range(0, len(words), 12)]
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>"]
-    kids = " ".join(f"{3 + 2 * i} 0 R" for i in range(pages))
-    objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {pages} >>".encode())
-    font = 3 + 2 * pages
-    for i in range(pages):
-        shown = [title] if i == 0 else []
-        shown += lines
-        ops = "".join(f"({_escaped(t)}) Tj 0 -14 Td " for t in shown)
-        content = f"BT /F1 10 Tf 40 760 Td {ops}ET".encode("latin-1", "replace")
-        objects.append(
-            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {4 + 2 * i} 0 R "
-            f"/Resources << /Font << /F1 {font} 0 R >> >> >>".encode()
-        )
-        objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content))
-    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-    out, offsets = bytearray(b"%PDF-1.4\n"), []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
-        xref,
-    )
-    return bytes(out)
-
-
-def _escaped(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    return text_pdf([[title, *lines], *[lines] * (pages - 1)])
 
 
 def extraction(folder: Path, copies: int = 100) -> None:

@@ -49,7 +49,7 @@ def cmd_citekeys(args: argparse.Namespace, lib: Library) -> int:
 
 def cmd_autoexport(args: argparse.Namespace, lib: Library) -> int:
     if args.action == "add":
-        target = _target(args.path)
+        target = export_target(args.path)
         lib.refuse_own_file(target, "export to")
         fmt = registry.format_for(target, args.format)
         made = lib.autoexports.add(target, " ".join(args.query), fmt)
@@ -75,7 +75,11 @@ def cmd_autoexport(args: argparse.Namespace, lib: Library) -> int:
     return 0
 
 
-def _target(name: str) -> Path:
+def export_target(name: str) -> Path:
+    """The file `name` means to export to, refused early (one line, exit 1) when it cannot
+    be one: `export -o NAME` and `autoexport add NAME` alike."""
+    if not name.strip():
+        raise LitmanError("Name a file to export to.")
     path = Path(name).expanduser()
     if path.is_dir():
         raise LitmanError(f"{name} is a folder; name a file to export to.")

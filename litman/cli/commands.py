@@ -274,7 +274,7 @@ def _passage_json(found: "Passage | None") -> dict[str, Any]:
 
 
 def cmd_export(args: argparse.Namespace, lib: Library) -> int:
-    target = None if args.output == "-" else export_target(args.output)
+    target = None if args.output == "-" else citing.export_target(args.output)
     if target is not None:
         lib.refuse_own_file(target, "export to")
     saved = cleaning.saved_named(lib, args.query)
@@ -301,18 +301,6 @@ def cmd_export(args: argparse.Namespace, lib: Library) -> int:
         said = n_("exported {n} paper to {target}", "exported {n} papers to {target}", n)
         say(said.format(n=f"{n:,}", target=target), err=True)
     return 0
-
-
-def export_target(name: str) -> Path:
-    """The file `-o NAME` means, refused early (one line, exit 1) when it cannot be one."""
-    if not name.strip():
-        raise LitmanError("Name a file to export to (-o FILE), or - for standard output.")
-    path = Path(name).expanduser()
-    if path.is_dir():
-        raise LitmanError(f"{name} is a folder; name a file to export to.")
-    if not path.parent.is_dir():
-        raise LitmanError(f"Cannot export to {name}: there is no folder {path.parent}.")
-    return path
 
 
 def _reason(exc: OSError) -> str:

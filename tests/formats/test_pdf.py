@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.pdfs import pdf_file, text_pdf
 from litman.formats import pdf, pdf_text, registry
 from tests.conftest import require_tool
 
@@ -129,31 +130,8 @@ def test_only_the_first_pages_of_a_long_pdf_are_read(tmp_path: Path, monkeypatch
 
 
 def many_pages(n: int) -> bytes:
-    """A PDF of `n` pages, each saying its number, written object by object."""
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>"]
-    kids = " ".join(f"{3 + 2 * i} 0 R" for i in range(n))
-    objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {n} >>".encode())
-    font = 3 + 2 * n
-    for i in range(n):
-        objects.append(
-            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents {4 + 2 * i} 0 R "
-            f"/Resources << /Font << /F1 {font} 0 R >> >> >>".encode()
-        )
-        text = f"BT /F1 12 Tf 20 100 Td (Page {i + 1}) Tj ET".encode()
-        objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(text), text))
-    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-    out, offsets = bytearray(b"%PDF-1.4\n"), []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
-        xref,
-    )
-    return bytes(out)
+    """A PDF of `n` pages, each saying its number."""
+    return text_pdf([[f"Page {i + 1}"] for i in range(n)], size=12, box=(200, 200))
 
 
 def test_a_folder_is_read_as_its_pdfs(tmp_path: Path, made) -> None:
@@ -184,14 +162,7 @@ def bomb(megabytes: int) -> bytes:
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>",
         b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(data) + data + b"\nendstream",
     ]
-    out, offsets = bytearray(b"%PDF-1.4\n"), []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 5\n0000000000 65535 f \n" + b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % xref
-    return bytes(out)
+    return pdf_file(objects)
 
 
 def test_a_compression_bomb_is_stopped_by_the_memory_limit(tmp_path: Path, monkeypatch) -> None:
