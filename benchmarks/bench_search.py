@@ -88,17 +88,21 @@ def prefixes(q: str) -> list[str]:
     return [q[:i] for i in range(1, len(q) + 1) if not q[:i].endswith(" ")]
 
 
+# A keystroke's prefix, wall ms, CPU ms, CPU ms of the whole list, matches and stages.
+Keystroke = tuple[str, float, float, float, int, Stages]
+
+
 def pct(xs: list[float], p: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
 
 
-def keystrokes(lib: Library, queries: list[tuple[str, int, bool]]) -> list[tuple[str, ...]]:
+def keystrokes(lib: Library, queries: list[tuple[str, int, bool]]) -> list[Keystroke]:
     """Every prefix of every query searched as typed: (prefix, wall ms, CPU ms, CPU ms
     of the whole ranked list as Python ints after it, matches, stages). A keystroke's
     figure is the search and its first page, what the window shows; the whole list is
     timed apart, after it."""
-    rows: list[Any] = []
+    rows: list[Keystroke] = []
     for q, _, _ in queries:
         for p in prefixes(q):
             stages = Stages()

@@ -159,7 +159,9 @@ def papers(n: int, seed: int = 7) -> Iterator[NewPaper]:
     rng = random.Random(seed)
     for _ in range(n):
         area = rng.choice(list(AREAS))
-        tags = (f"{area} > {rng.choice(AREAS[area])}",) if rng.random() < 0.7 else ()
+        tags: tuple[str, ...] = (
+            (f"{area} > {rng.choice(AREAS[area])}",) if rng.random() < 0.7 else ()
+        )
         if rng.random() < 0.2:
             tags += ("to read",)
         yield NewPaper(

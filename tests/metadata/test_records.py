@@ -56,7 +56,8 @@ def test_the_isbn_of_a_found_book_is_exported_as_bibtex_reads_it(
     with Library.open(library_path) as lib:
         add_identifiers(lib, ["ISBN 978-3-16-148410-0"], lookup)
         bibtex.export(lib.list_papers(), tmp_path / "out.bib")
-    entry = bibtexparser.parse_file(str(tmp_path / "out.bib")).entries[0]
+    parsed = bibtexparser.parse_file(str(tmp_path / "out.bib"))  # type: ignore[attr-defined]
+    entry = parsed.entries[0]
     assert entry.fields_dict["isbn"].value == "978-3-16-148410-0"
 
 
