@@ -238,7 +238,7 @@ def test_what_each_papers_attachments_come_to(lib: Library, tmp_path: Path) -> N
 def test_sorting_by_attachments_puts_missing_files_first_and_papers_without_last(
     lib: Library, tmp_path: Path
 ) -> None:
-    lib.add_papers([NewPaper(title="Third"), NewPaper(title="Fourth")])
+    lib.papers.add_papers([NewPaper(title="Third"), NewPaper(title="Fourth")])
     lost = pdf(tmp_path, "lost.pdf")
     lib.attachments.attach(2, [pdf(tmp_path, "kept.pdf")], link=True)
     lib.attachments.attach(3, [lost], link=True)

@@ -36,7 +36,7 @@ def test_like_wildcards_are_literal_and_filters_combine(library: Library) -> Non
 
 
 def _chinese(library: Library) -> tuple[int, int, int]:
-    added = library.add_papers(
+    added = library.papers.add_papers(
         [
             NewPaper(title="基于机器学习的图像识别", authors=("张三",), year=2020),
             NewPaper(title="機器學習導論", authors=("李四",), year=2019),
