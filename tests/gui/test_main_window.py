@@ -256,7 +256,7 @@ def test_a_closed_window_is_freed_and_no_longer_hears_the_library(qtbot, seeded,
     from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
 
-    listeners = list(seeded._listeners)
+    listeners = list(seeded._sync.listeners)
     win = MainWindow(seeded, ViewSettings(tmp_path / "view.ini"), runner=run_inline)
     win.show()
     qtbot.waitExposed(win)
@@ -272,5 +272,5 @@ def test_a_closed_window_is_freed_and_no_longer_hears_the_library(qtbot, seeded,
         return gone() is None
 
     qtbot.waitUntil(freed, timeout=30000)
-    assert seeded._listeners == listeners
+    assert seeded._sync.listeners == listeners
     seeded.papers.add_paper(NewPaper(title="Written after the window closed"))  # heard by no one

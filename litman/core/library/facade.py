@@ -7,42 +7,38 @@ library's `Store` (`litman.core.store.interface`), which serialises writes.
 """
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from threading import Lock, get_ident
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, exists, select
 
 from litman.core import fields
 from litman.core.batch import gc_paused
-from litman.core.errors import Cancelled, LitmanError, NotFoundError
+from litman.core.errors import LitmanError, NotFoundError
 from litman.core.library.attachments import Attachments, files_folder, files_order
 from litman.core.library.autoexports import AutoExports
 from litman.core.library.backups import Backups
 from litman.core.library.duplicates import Duplicates
 from litman.core.library.merging import Merging
-from litman.core.library.papers import UNSEARCHED_FIELDS, Papers
+from litman.core.library.papers import Papers
 from litman.core.library.parts import forward
 from litman.core.library.rekeying import Citekeys
 from litman.core.library.saved import Saved
+from litman.core.library.sync import Listener, Sync
 from litman.core.library.tags import Tags, tag_order
 from litman.core.library.undo import undo as undo_change
 from litman.core.messages import _
 from litman.core.records import (
     SORT_FIELDS,
-    STATUS_CODES,
     Changes,
     Doc,
-    FieldValues,
     ImportBatch,
     ImportReport,
     Inverse,
     Paper,
     SavedSearch,
-    SearchFields,
     Status,
-    ToTrash,
 )
 from litman.core.search.filters import ALL, Narrowing, Trash, filter_from_text
 from litman.core.search.query import Query, parse
@@ -58,7 +54,6 @@ if TYPE_CHECKING:  # made on first use (Library.index): they bring numpy
     from litman.core.store import live
 
 P, T, PT = models.papers, models.tags, models.paper_tags
-Listener = Callable[[Changes], None]
 
 _SORT_COLUMNS = {
     "title": P.c.title_sort,
@@ -116,23 +111,10 @@ class Library:
         self.saved = Saved(self)
         self.citekey_rule = Citekeys(self, self.papers)
         self.autoexports = AutoExports(self)
-        self.index_cache = index_cache
         self._closed = False
-        self._listeners: list[Listener] = []
-        self._index: SearchIndex | None = None
-        self._index_lock = Lock()
-        self.saved_index: SavedIndex | None = None
         self._orders: dict[tuple[str, bool], list[int]] = {}
-        # What each thread's open write transaction has published so far (None: nothing
-        # yet), journalled before it commits and told to listeners after.
-        self._pending: dict[int, list[Changes] | None] = {}
-        self._follower = journal.Follower(self.journal_position().seq)
-        self._follow_lock = Lock()  # the watch's thread and the window's both follow
-        # The journal number the search index's state holds (litman.core.store.journal).
-        self._index_seq = 0
-        self._stopping = False  # stop_index_build was called
-        # Each thread's last write's journal number (None: it wrote nothing).
-        self._written: dict[int, int | None] = {}
+        # The writes, the journal and the search index, in step (its invariant is there).
+        self._sync = Sync(store, index_cache, self._orders.clear)
 
     # -- opening -------------------------------------------------------------------------
 
@@ -244,13 +226,12 @@ class Library:
         """The search index, made on first use: numpy and the index code load then, so a
         window shows its first rows without them (55 ms of start-up). Its own lock, not the
         write lock: a search must not wait for an import running on a worker."""
-        index = self._index
-        if index is None:
-            with self._index_lock:
-                if self._index is None:
-                    self._index = self._new_index()
-                index = self._index
-        return index
+        return self._sync.index
+
+    @property
+    def saved_index(self) -> "SavedIndex | None":
+        """Where the search index is saved between runs (None without a cache)."""
+        return self._sync.saved_index
 
     def build_index(self) -> None:
         """Build the search index now, if it is not built (the window does it on a worker,
@@ -259,41 +240,12 @@ class Library:
 
     def index_built(self) -> bool:
         """Whether searching can start at once (never makes the index)."""
-        return self._index is not None and self._index.built
+        return self._sync.built()
 
     def index_free(self) -> bool:
         """Whether a search would answer now: the index is built and no other thread is
         updating it (a write to most of the library rebuilds it, for seconds)."""
         return self.index_built() and not self.index.busy()
-
-    def _new_index(self) -> "SearchIndex":
-        from litman.core.search.index import SearchIndex
-        from litman.core.search.index_cache import SavedIndex
-
-        self.saved_index = (
-            None
-            if self.index_cache is None
-            else SavedIndex(
-                self.index_cache, self.journal_position, self._fingerprint, self.journal_since
-            )
-        )
-        if self.saved_index is None:
-            return SearchIndex(self._index_docs)
-        return SearchIndex(self._index_docs, self._load_index, self.saved_index.after_build)
-
-    def _load_index(self, index: "SearchIndex") -> bool:
-        saved = self.saved_index
-        if saved is None or not saved.load_into(index):
-            return False
-        if saved.seq is not None:  # else it reconciled, which noted the number itself
-            self._index_seq = saved.seq
-        return True
-
-    def _fingerprint(self) -> list[int]:
-        from litman.core.search.index_cache import fingerprint
-
-        with self._read() as conn:
-            return fingerprint(conn)
 
     def generation(self) -> str:
         """A token that changes with every write transaction ('' before the first)."""
@@ -302,15 +254,13 @@ class Library:
 
     def journal_position(self) -> journal.Position:
         """The newest change journal number and the generation, read together."""
-        with self._read() as conn:
-            return journal.position(conn, store.generation(conn))
+        return self._sync.journal_position()
 
     def journal_since(
         self, after: journal.Position, now: journal.Position
     ) -> journal.Replay | None:
         """What changed from `after` to `now`, if the journal proves it."""
-        with self._read() as conn:
-            return journal.since_proven(conn, after, now)
+        return self._sync.journal_since(after, now)
 
     def owns_file(self, path: Path) -> bool:
         """Whether `path` is one of this library's own files (see core/store/own_files.py):
@@ -339,10 +289,7 @@ class Library:
         """Save the search index now, if it changed since it was last saved and there is a
         cache to save it in (the window does it when writes pause, so quitting has nothing
         left to save)."""
-        # The index holds every change made here; it is the file's state unless another
-        # process wrote since we last looked.
-        if self.saved_index is not None and self.index_built() and not self.changed_elsewhere():
-            self.saved_index.save(self.index)
+        self._sync.save_index()
 
     def reload(self) -> None:
         """Reopen the file after it was replaced underneath (a restore): checks it, forgets
@@ -350,10 +297,8 @@ class Library:
         self.close()
         self.store.reload()
         self._closed = False
-        self._index = None
         self._orders.clear()
-        self._follower = journal.Follower(self.journal_position().seq)
-        self._index_seq = 0
+        self._sync.forget_index()
 
     def changed_elsewhere(self) -> bool:
         """Whether another process (or Library) has committed since the last look.
@@ -363,30 +308,13 @@ class Library:
         the journal does not tell of (another tool) makes the index compare every paper
         on its next use instead.
         """
-        found = self.changes_elsewhere()
-        return found is None or bool(found)
+        return self._sync.changed_elsewhere()
 
     def changes_elsewhere(self) -> list[Changes] | None:
         """As `changed_elsewhere`, saying for a view what changed: records naming the papers
         the journal tells of (the fields too, when only unsearched ones changed); [] when
         nothing did, None when the journal cannot tell (redraw everything)."""
-        # One caller at a time (a shared library's watch calls from its thread): two that
-        # interleave could each see half the news, and one take it for a write the journal
-        # does not tell of, which costs a rebuild of the index (seconds at 100k papers).
-        with self._follow_lock:
-            poked = self.store.changed_elsewhere()
-            with self._read() as conn:
-                outside, replay = self._follower.follow(conn)
-        if not (poked or outside):
-            return []
-        self._orders.clear()
-        known = replay is not None and outside  # else unknown, or not journalled
-        if self._index is not None:
-            if known:
-                self._catch_up_index()
-            else:
-                self._index.mark_stale()
-        return _told(replay) if known and replay is not None else None
+        return self._sync.changes_elsewhere()
 
     def watch(self, changed: "live.Changed", state: "live.State") -> "live.Watch | None":
         """For a shared library, a watch (not started) that calls `changed()` on its own
@@ -398,40 +326,7 @@ class Library:
     def _tag_counts_from_index(self, paths: Mapping[str, Sequence[str]]) -> dict[str, int] | None:
         """Distinct papers under each path's tags (casefolded names), from the search index's
         tag members when it holds every write this library has been told of; else None."""
-        index = self._index
-        if index is None or not index.built or self._index_seq < self._follower.seen:
-            return None
-        if not index.lock.acquire(blocking=False):
-            return None  # being updated: SQL answers meanwhile
-        try:
-            members, none = index.tag_members, set[int]()
-            return {
-                path: len(members.get(keys[0], none))
-                if len(keys) == 1
-                else len(none.union(*(members.get(k, none) for k in keys)))
-                for path, keys in paths.items()
-            }
-        finally:
-            index.lock.release()
-
-    def _catch_up_index(self) -> None:
-        """Replay the journal into a built index, from the number its state holds."""
-        from litman.core.search.index_cache import COMPACT_AT, replay_into
-
-        index = self._index
-        if index is None:
-            return
-        with index.lock:
-            if not index.built:
-                return  # building or stale: that reads the library as it is then
-            with self._read() as conn:
-                replay = journal.since(conn, self._index_seq)
-            if replay is None or replay.size > COMPACT_AT:
-                index.mark_stale()
-                return
-            replay_into(index, replay)
-            if replay.last is not None:
-                self._index_seq = replay.last
+        return self._sync.tag_counts(paths)
 
     def __enter__(self) -> "Library":
         return self
@@ -448,107 +343,33 @@ class Library:
 
     def subscribe(self, listener: Listener) -> None:
         """Call `listener(changes)` after every committed mutation."""
-        self._listeners.append(listener)
+        self._sync.listeners.append(listener)
 
     def unsubscribe(self, listener: Listener) -> None:
         """Stop calling `listener` (a window that closes)."""
-        if listener in self._listeners:
-            self._listeners.remove(listener)
+        if listener in self._sync.listeners:
+            self._sync.listeners.remove(listener)
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
         with self.store.read() as conn:
             yield conn
 
-    @contextmanager
-    def _write(self) -> Iterator[Connection]:
-        """One write transaction of the store, which journals what the mutation publishes
-        inside it (`_publish`) before it commits, and tells the index and listeners after."""
-        self._written[get_ident()] = None
-        following = False
-        try:
-            with self.store.write() as conn:
-                self._pending[get_ident()] = None
-                try:
-                    yield conn
-                finally:
-                    published = self._pending.pop(get_ident())
-                seqs = self._journal(conn, published)
-                # Held from before the commit until this library has taken in its own
-                # journal rows: a look from another thread meanwhile (the window's poll)
-                # took the commit for another client's and redrew everything (seconds
-                # at 100k papers, after a write long enough to be caught committing).
-                self._follow_lock.acquire()
-                following = True
-            if seqs is not None:
-                self._follower.wrote(*seqs)
-        finally:
-            if following:
-                self._follow_lock.release()
-        self._written[get_ident()] = None if seqs is None else seqs[1]
-        self._announce(published or [], seqs)
+    def _write(self) -> AbstractContextManager[Connection]:
+        """One write transaction (`litman.core.library.sync`): what the mutation publishes
+        inside it is journalled before it commits, and told to the index and listeners after."""
+        return self._sync.write()
 
     def last_write_seq(self) -> int | None:
         """The change journal number given to the calling thread's last write through this
         library (None when that write changed nothing): where it stands in the order every
         client's writes committed in."""
-        return self._written.get(get_ident())
-
-    def _journal(self, conn: Connection, published: list[Changes] | None) -> tuple[int, int] | None:
-        """Journal the transaction's changes before it commits (nothing for a write that
-        published only empty records: it wrote nothing). A write that published nothing
-        before committing is journalled as `all`: every reader reconciles."""
-        if published is not None and all(c.empty for c in published):
-            return None
-        rows = journal.rows_for(published) if published is not None else [(journal.ALL, [])]
-        after = store.bump_generation(conn)  # saved search indexes are now behind
-        return journal.record(conn, after, rows)
+        return self._sync.last_write_seq()
 
     def _publish(self, changes: Changes) -> Changes:
         """Record what a mutation changed: inside its write transaction, journalled with
         it and told after the commit; outside one, told now."""
-        ident = get_ident()
-        if ident in self._pending:
-            self._pending[ident] = [*(self._pending[ident] or []), changes]
-        else:
-            self._announce([changes], None)
-        return changes
-
-    def _announce(self, published: Sequence[Changes], seqs: tuple[int, int] | None) -> None:
-        """After a commit: bring the search index up to date, then tell listeners."""
-        self._orders.clear()
-        index = self._index
-        if index is not None and index.built:  # else a build reads the library as it is
-            with index.lock:
-                for changes in published:
-                    self._apply_to_index(index, changes)
-                if seqs is not None and self._index_seq == seqs[0] - 1:
-                    self._index_seq = seqs[1]
-        for changes in published:
-            if not changes.empty:
-                for listener in list(self._listeners):
-                    listener(changes)
-
-    def _apply_to_index(self, index: "SearchIndex", changes: Changes) -> None:
-        if not changes.papers_changed:
-            return
-        if isinstance(changes.inverse, ToTrash):  # back from the trash: nothing re-indexed
-            back = changes.added
-            rest = index.unbury(back, self._status_codes(back))
-            if rest:
-                index.apply(rest, (), ())
-        elif changes.links is not None:
-            index.link(changes.links.tag, changes.links.ids, changes.links.added)
-        elif changes.fields == {"tags"} and not changes.added and not changes.deleted:
-            index.retag(self._tags_of(changes.updated))
-        elif not changes.text_changed:
-            known = _statuses_written(changes)
-            if known is not None:
-                index.set_statuses(known)
-            else:
-                index.set_statuses(self._status_codes(changes.updated))
-        else:
-            index.apply(changes.added, changes.updated, changes.deleted, changes.text_changed)
+        return self._sync.publish(changes)
 
     # -- reading papers ------------------------------------------------------------------
 
@@ -739,9 +560,7 @@ class Library:
         """Ranked matches for a query in the search language (see `litman.core.search.query`)
         among the papers `within` holds (`litman.core.search.filters`: the sidebar's filter);
         `stages` adds up the CPU time of each of its steps (benchmarks)."""
-        if self._index_seq < self._follower.seen:  # told of writes the index missed
-            self._catch_up_index()
-        return self.index.search(query, stages, within)
+        return self._sync.current_index().search(query, stages, within)
 
     def search_ids(
         self,
@@ -775,26 +594,13 @@ class Library:
         order = self.list_ids(sort or "added", descending if sort else True)
         return [i for i in order if i in keep]
 
-    def _tags_of(self, ids: Sequence[int]) -> dict[int, list[str]]:
-        """Each paper's tag names (papers without tags included, with none)."""
-        with self._read() as conn:
-            found = store.tags_of(conn, ids)
-        return {pid: found.get(pid, []) for pid in ids}
-
-    def _status_codes(self, ids: Sequence[int]) -> dict[int, int]:
-        """Each paper's status as the index codes it, read without the texts."""
-        with self._read() as conn:
-            return reading_state.status_codes(conn, ids)
-
     def related(self, paper_id: int, n: int = 10) -> list[int]:
         """The `n` papers whose titles and abstracts share the most rare words with this
         one, best first (`litman.core.search.related`: the search index's word weights)."""
         from litman.core.search.related import related
 
         paper = self.get(paper_id)
-        if self._index_seq < self._follower.seen:
-            self._catch_up_index()
-        index = self.index
+        index = self._sync.current_index()
         index.ensure_built()
         with index.lock:
             return related(index, paper.title, paper.abstract, paper_id, n)
@@ -816,25 +622,14 @@ class Library:
         return self._in_table_order(keep, sort, descending)
 
     def _index_docs(self, ids: Sequence[int] | None) -> Iterable[Doc]:
-        if ids is None:  # every paper: streamed in pages, in one read transaction
-            return self._all_index_docs()
-        with self._read() as conn:
-            return store.index_docs(conn, ids)
-
-    def _all_index_docs(self) -> Iterator[Doc]:
-        with self._read() as conn:
-            # A build or reconcile holds the library as of this transaction.
-            self._index_seq = journal.position(conn, "").seq
-            for doc in store.iter_index_docs(conn):
-                if self._stopping:
-                    raise Cancelled("The search index was not built: the library is closing.")
-                yield doc
+        """What the search index reads of these papers (None: every paper, streamed)."""
+        return self._sync.index_docs(ids)
 
     def stop_index_build(self) -> None:
         """Stop a build of the search index running on another thread, and any later one,
         at its next paper: a window quitting in the first seconds waited 47 s at 100k
         papers (load 14) for an index that it would then not save."""
-        self._stopping = True
+        self._sync.stopping = True
 
     # -- reading status ------------------------------------------------------------------
 
@@ -855,45 +650,3 @@ class Library:
         with self._read() as conn:
             live = trash.live(conn, models.reading.c.paper_id)
             return reading_state.counts(conn, store.count_papers(conn) - trash.count(conn), live)
-
-
-# The fields a journal `fields` row may stand for (`litman.core.store.journal`): all unsearched;
-# and a `text` row: any other (every sort key but the date added).
-_UNSEARCHED = frozenset({*UNSEARCHED_FIELDS, "extra"})
-_ANY_BUT_ADDED = frozenset({*SORT_FIELDS, *SearchFields._fields, "extra"} - {"added", "id"})
-
-
-def _told(replay: journal.Replay) -> list[Changes]:
-    """What a view must redraw for what the journal told: papers whose searched fields
-    changed, or which came or went (which fields, it does not say), and papers of which only
-    unsearched fields changed."""
-    told = []
-    if replay.text or replay.tags:  # tag links are searched text: their counts may change
-        edited = replay.text - replay.added - replay.deleted
-        told.append(
-            Changes(
-                added=tuple(sorted(replay.added - replay.deleted)),
-                updated=tuple(sorted(edited)),
-                deleted=tuple(sorted(replay.deleted)),
-                tags_changed=True,
-                fields=_ANY_BUT_ADDED,
-            )
-        )
-    if attrs := replay.attrs - replay.text:
-        told.append(Changes(updated=tuple(sorted(attrs)), text_changed=False, fields=_UNSEARCHED))
-    return told
-
-
-def _statuses_written(changes: Changes) -> dict[int, int] | None:
-    """The status codes a change wrote, when its record holds them for every paper it
-    updated (a bulk status and its undo do): the index takes them without a read. {} when
-    it wrote no status."""
-    if changes.fields and "status" not in changes.fields:
-        return {}
-    now = changes.inverse.now if isinstance(changes.inverse, FieldValues) else None
-    if now is None or len(now) != len(changes.updated):
-        return None
-    try:
-        return {pid: STATUS_CODES[Status(values["status"])] for pid, values in now.items()}
-    except KeyError:  # a paper whose record holds no status
-        return None
