@@ -18,7 +18,7 @@ fuzz = settings(
 )
 
 
-def snapshot(lib: Library) -> tuple:
+def snapshot(lib: Library) -> tuple[object, ...]:
     return tuple((p.id, p.title, p.abstract, p.tags) for p in lib.list_papers("id"))
 
 

@@ -85,7 +85,9 @@ def test_a_generated_key_never_takes_a_key_of_the_batch(library: Library, tmp_pa
     assert by_key["Huang2012alzheimer"] == "Other"
 
 
-def test_import_json_lists_renamed_keys_and_proposals(library_path: Path, capsys) -> None:
+def test_import_json_lists_renamed_keys_and_proposals(
+    library_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     args = ["--library", str(library_path), "import", "--json"]
     assert main([*args, str(DATA / "case-keys.bib"), str(DATA / "distinct-keys.bib")]) == 0
     reports = json.loads(capsys.readouterr().out)

@@ -7,6 +7,7 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -112,7 +113,7 @@ def test_latex_in_titles_abstracts_and_names_is_written_as_text(rendered: dict[s
 REAL = ["nmr_relaxation.bib", "cern_ISOLDE.bib", "complex.bib"]
 
 
-def _shown_braces(papers: list) -> set[str]:
+def _shown_braces(papers: list[Any]) -> set[str]:
     """Braces the window itself shows: a set in math (`$\\{-1,1\\}^n$` reads `{−1, 1}ⁿ`)."""
     text = " ".join(shown.plain_text(f"{p.title} {p.abstract}") for p in papers)
     return set(re.findall(r"\{[^{}]*\}", text))

@@ -7,7 +7,7 @@ import pytest
 
 from litman.core.errors import ImportFailed
 from litman.core.records import Status
-from litman.formats import csljson, registry
+from litman.formats import csljson, registry, ris_read
 
 ITEMS = [
     {
@@ -34,7 +34,7 @@ ITEMS = [
 ]
 
 
-def _parse(items: object):
+def _parse(items: object) -> ris_read.Parsed:
     return csljson.parse(json.dumps(items, indent=1))
 
 

@@ -49,7 +49,16 @@ PAPERS = [
     NewPaper(citekey="misc1", entry_type="proceedings", title="Proceedings of X"),
     NewPaper(citekey="report1", entry_type="techreport", title="A report", venue="MIT"),
 ]
-FIELDS = ("citekey", "entry_type", "title", "title_derived", "authors", "year", "venue", "doi")
+FIELDS: tuple[str, ...] = (
+    "citekey",
+    "entry_type",
+    "title",
+    "title_derived",
+    "authors",
+    "year",
+    "venue",
+    "doi",
+)
 FIELDS += ("url", "abstract", "abstract_truncated", "status", "rating", "notes", "tags")
 Write = Callable[..., exchange.ExportReport]
 
@@ -186,7 +195,7 @@ def test_any_text_comes_back(module: object, **fields: object) -> None:
     ("kind", "field"),
     [("phdthesis", "school"), ("mastersthesis", "school"), ("techreport", "institution")],
 )
-def test_a_thesis_or_report_from_ris_names_its_school_or_institution(kind: str, field: str):
+def test_a_thesis_or_report_from_ris_names_its_school_or_institution(kind: str, field: str) -> None:
     """BibTeX requires `school` of a thesis and `institution` of a report: a venue read from
     RIS, CSL-JSON or Zotero goes there, not to `howpublished`, which BibTeX ignores."""
     from litman.formats import bibtex

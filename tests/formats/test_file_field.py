@@ -147,7 +147,9 @@ def test_ris_l1_and_l4_become_attachments(tmp_path: Path) -> None:
     assert [a.path for a in p.attachments] == ["/home/u/walrus.pdf", "https://example.org/fig.png"]
 
 
-def test_a_duplicate_import_adds_its_files_to_the_paper(bib_with_files: Path, tmp_path: Path):
+def test_a_duplicate_import_adds_its_files_to_the_paper(
+    bib_with_files: Path, tmp_path: Path
+) -> None:
     again = bib_with_files.with_name("again.bib")
     again.write_text(
         "@article{smith2020,\n  title = {Walrus},\n  file = {:pdfs/smith.pdf:PDF;:extra.pdf:PDF},\n}\n"

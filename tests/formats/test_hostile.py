@@ -47,35 +47,35 @@ EXPECTED = {
 }
 
 
-def test_the_corpus_is_all_there():
+def test_the_corpus_is_all_there() -> None:
     assert {p.name for p in FILES} == set(EXPECTED)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
-def test_each_hostile_file_is_refused_or_imported_cleanly(seeded: Library, path: Path):
+def test_each_hostile_file_is_refused_or_imported_cleanly(seeded: Library, path: Path) -> None:
     assert import_outcome(seeded, path) == EXPECTED[path.name]
 
 
-def test_broken_utf8_keeps_its_good_accents(library: Library):
+def test_broken_utf8_keeps_its_good_accents(library: Library) -> None:
     app.import_files(library, [HOSTILE / "invalid-utf8.txt"])
     text = " ".join(p.abstract for p in library.list_papers())
     assert "café" in text and "naïve" in text and "\ufffd" in text
 
 
 @pytest.mark.slow
-def test_utf16_without_bom_reads_as_text(library: Library):
+def test_utf16_without_bom_reads_as_text(library: Library) -> None:
     report = app.import_files(library, [HOSTILE / "utf16-no-bom.txt"])[0]
     assert len(report.added) == 2 and "UTF-16" in report.warnings[0]
 
 
-def test_html_and_scripts_become_plain_text(library: Library):
+def test_html_and_scripts_become_plain_text(library: Library) -> None:
     app.import_files(library, [HOSTILE / "html-script.txt", HOSTILE / "html-script.bib"])
     for p in library.list_papers():
         for text in (p.title, p.abstract):
             assert "<" not in text and "alert" not in text and "http" not in text, text
 
 
-def test_a_title_cannot_break_out_of_its_field(library: Library, tmp_path: Path):
+def test_a_title_cannot_break_out_of_its_field(library: Library, tmp_path: Path) -> None:
     app.import_files(library, [HOSTILE / "title-breakout.bib"])
     out = tmp_path / "out.bib"
     bibtex.export(library.list_papers(), out)
@@ -91,7 +91,7 @@ def test_a_title_cannot_break_out_of_its_field(library: Library, tmp_path: Path)
 SQL_MARKERS = ("Robert'", "Bobby", "pg_sleep", "pg_authid", "1'='1", "DELETE FROM tags")
 
 
-def test_values_written_as_sql_are_sent_as_parameters_and_kept_whole(library: Library):
+def test_values_written_as_sql_are_sent_as_parameters_and_kept_whole(library: Library) -> None:
     sent: list[str] = []
     event.listen(library.engine, "before_cursor_execute", lambda *a: sent.append(a[2]))
     app.import_files(library, [HOSTILE / "sql-injection.bib"])
@@ -112,14 +112,14 @@ def test_values_written_as_sql_are_sent_as_parameters_and_kept_whole(library: Li
     assert not [s for s in sent if any(marker in s for marker in SQL_MARKERS)]
 
 
-def test_ten_thousand_nested_braces(library: Library):
+def test_ten_thousand_nested_braces(library: Library) -> None:
     app.import_files(library, [HOSTILE / "nested-braces.bib"])
     assert library.get_by_citekey("deep").title == "Deep"
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".txt", ".bib"])
-def test_a_50_mb_line_is_refused_quickly(seeded: Library, tmp_path: Path, suffix: str):
+def test_a_50_mb_line_is_refused_quickly(seeded: Library, tmp_path: Path, suffix: str) -> None:
     rng = random.Random(3)
     body = " ".join(rng.choice(WORDS) for _ in range(7_000_000))[:50_000_000]
     path = tmp_path / f"one-line{suffix}"
@@ -135,7 +135,7 @@ def test_a_50_mb_line_is_refused_quickly(seeded: Library, tmp_path: Path, suffix
 
 
 @pytest.mark.slow
-def test_a_hundred_thousand_abstracts_import_cleanly(library_path: Path, tmp_path: Path):
+def test_a_hundred_thousand_abstracts_import_cleanly(library_path: Path, tmp_path: Path) -> None:
     """On a library file only: into PostgreSQL the same import takes 2.5 times as long
     (150 s against 59 s at load 12; psycopg rewrites each 1,000-row INSERT's placeholders),
     and the shared library's 100k figures are bench_shared.py's."""
@@ -171,7 +171,7 @@ bib_text = st.lists(
 
 @fuzz
 @given(st.binary(max_size=2000))
-def test_fuzz_decoding_never_raises_anything_but_import_failed(data: bytes):
+def test_fuzz_decoding_never_raises_anything_but_import_failed(data: bytes) -> None:
     with contextlib.suppress(ImportFailed):
         decode(data, "fuzz.txt")
 
@@ -179,7 +179,7 @@ def test_fuzz_decoding_never_raises_anything_but_import_failed(data: bytes):
 @pytest.mark.slow
 @fuzz
 @given(bib_text)
-def test_fuzz_bibtex_reader(text: str):
+def test_fuzz_bibtex_reader(text: str) -> None:
     with contextlib.suppress(ImportFailed):
         bibtex.parse(text)
 
@@ -195,7 +195,7 @@ def test_fuzz_bibtex_reader(text: str):
         max_size=20,
     ).map("\n".join)
 )
-def test_fuzz_seed_text_reader(tmp_path_factory, text: str):
+def test_fuzz_seed_text_reader(tmp_path_factory: pytest.TempPathFactory, text: str) -> None:
     path = tmp_path_factory.mktemp("fuzz") / "fuzz.txt"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
     with contextlib.suppress(ImportFailed):
@@ -203,7 +203,7 @@ def test_fuzz_seed_text_reader(tmp_path_factory, text: str):
 
 
 @pytest.mark.slow
-def test_fuzz_whole_imports_leave_the_library_consistent(library: Library, tmp_path: Path):
+def test_fuzz_whole_imports_leave_the_library_consistent(library: Library, tmp_path: Path) -> None:
     """Random bytes and random BibTeX through the whole import, into one library."""
     pieces = ["@article{k", ",", "title={", "}", "author=", '"', "#", "\x00", "é", "\\", "\n"]
     import_noise(library, tmp_path, pieces, [".txt", ".bib"], files=60, seed=11, longest=80)

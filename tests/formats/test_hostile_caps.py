@@ -74,7 +74,9 @@ def test_a_huge_sparse_file_is_refused_before_it_is_read(tmp_path: Path) -> None
     assert peak < 10 * 2**20
 
 
-def test_no_more_than_the_limit_is_read_from_a_growing_file(tmp_path, monkeypatch) -> None:
+def test_no_more_than_the_limit_is_read_from_a_growing_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The size is checked again on what was read: a file that grows after the check.
     path = tmp_path / "grows.bib"
     path.write_bytes(b"@misc{a, title={x}}\n" * 10)

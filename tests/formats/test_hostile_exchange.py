@@ -45,7 +45,9 @@ def test_broken_utf8_and_bomless_utf16_risimport_outcome(library: Library, tmp_p
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
-def test_html_and_scripts_stay_text_never_markup(library: Library, tmp_path: Path, suffix: str):
+def test_html_and_scripts_stay_text_never_markup(
+    library: Library, tmp_path: Path, suffix: str
+) -> None:
     title = "<script>alert(1)</script> Safe"
     path = tmp_path / f"html{suffix}"
     text = f"TY  - JOUR\nTI  - {title}\nER  - \n"
@@ -68,7 +70,7 @@ def test_a_title_cannot_break_out_of_its_record(library: Library, module: object
 
 @pytest.mark.slow
 @pytest.mark.parametrize("suffix", SUFFIXES)
-def test_a_50_mb_value_is_refused_quickly(seeded: Library, tmp_path: Path, suffix: str):
+def test_a_50_mb_value_is_refused_quickly(seeded: Library, tmp_path: Path, suffix: str) -> None:
     body = "regret " * 7_000_000
     path = tmp_path / f"one-line{suffix}"
     text = f"TY  - JOUR\nTI  - {body}\nER  - \n"
@@ -86,7 +88,7 @@ def test_json_nested_too_deeply_is_refused(seeded: Library, tmp_path: Path) -> N
     assert hostile.import_outcome(seeded, path) == "refused"
 
 
-def test_json_of_the_wrong_shape_is_refused_or_skipped(seeded: Library, tmp_path: Path):
+def test_json_of_the_wrong_shape_is_refused_or_skipped(seeded: Library, tmp_path: Path) -> None:
     for i, text in enumerate(["42", '"text"', "null", "[1, 2, 3]", '{"items": 5}', "[]"]):
         path = tmp_path / f"shape{i}.json"
         path.write_text(text)
@@ -141,7 +143,7 @@ def test_fuzz_csljson_reader(text: str) -> None:
         csljson.parse(text)
 
 
-def test_fuzz_whole_imports_leave_the_library_consistent(library: Library, tmp_path: Path):
+def test_fuzz_whole_imports_leave_the_library_consistent(library: Library, tmp_path: Path) -> None:
     pieces = ["TY  - JOUR\n", "ER  - \n", "TI  - x", "[", "{", '"title":', "}", "]", ",", "\x00"]
     hostile.import_noise(library, tmp_path, pieces, SUFFIXES, files=40, seed=13, longest=60)
 
@@ -169,7 +171,9 @@ SQL_VALUES = [
 
 
 @pytest.mark.parametrize("suffix", SUFFIXES)
-def test_values_written_as_sql_come_back_whole(library: Library, tmp_path: Path, suffix: str):
+def test_values_written_as_sql_come_back_whole(
+    library: Library, tmp_path: Path, suffix: str
+) -> None:
     path = tmp_path / f"sql{suffix}"
     title, venue, abstract = SQL_VALUES
     if suffix == ".ris":

@@ -16,7 +16,8 @@ from tests.formats.test_exchange_round_trip import _as_paper
 def _csl_authors(paper: NewPaper) -> list[dict[str, str]]:
     out = io.StringIO()
     csljson.write([_as_paper(paper)], out)
-    return json.loads(out.getvalue())[0]["author"]
+    authors: list[dict[str, str]] = json.loads(out.getvalue())[0]["author"]
+    return authors
 
 
 def test_a_ris_name_written_first_last_reaches_csl_as_parts() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.pdfs import pdf_file, text_pdf
+from litman.core.errors import ImportFailed
 from litman.formats import pdf, pdf_text, registry
 from tests.conftest import require_tool
 
@@ -59,7 +60,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     }
 
 
-def test_doi_arxiv_title_and_abstract_from_a_pdf(made) -> None:
+def test_doi_arxiv_title_and_abstract_from_a_pdf(made: dict[str, Path]) -> None:
     (p,) = pdf.read(made["meta"]).papers
     assert p.title == "Walrus Embeddings for Arctic Acoustics"
     assert p.doi == "10.1234/walrus.2020.001"
@@ -71,7 +72,7 @@ def test_doi_arxiv_title_and_abstract_from_a_pdf(made) -> None:
     assert "zooplankton bioluminescence" in a.pages[3]
 
 
-def test_without_metadata_the_title_is_the_largest_type(made) -> None:
+def test_without_metadata_the_title_is_the_largest_type(made: dict[str, Path]) -> None:
     (p,) = pdf.read(made["bare"]).papers
     assert p.title == "Walrus Embeddings for Arctic Acoustics"
     assert (p.doi, p.extra[pdf.LOOKUP]) == ("", "arxiv:2101.01234")
@@ -112,14 +113,18 @@ def test_damaged_and_false_pdfs_are_one_line_each(tmp_path: Path) -> None:
     assert batches[2].papers  # the worker went on after them
 
 
-def test_a_pdf_that_runs_over_time_is_one_line_and_the_next_is_read(monkeypatch, made) -> None:
+def test_a_pdf_that_runs_over_time_is_one_line_and_the_next_is_read(
+    monkeypatch: pytest.MonkeyPatch, made: dict[str, Path]
+) -> None:
     monkeypatch.setattr(pdf_text, "SECONDS", 0.001)
     (found,) = pdf_text.extract_many([made["meta"]])
     assert found.refused.startswith("took longer than") and found.refused.endswith("to read")
     assert not found.pages
 
 
-def test_only_the_first_pages_of_a_long_pdf_are_read(tmp_path: Path, monkeypatch) -> None:
+def test_only_the_first_pages_of_a_long_pdf_are_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "long.pdf"
     path.write_bytes(many_pages(1200))
     batch = pdf.read(path)
@@ -134,7 +139,7 @@ def many_pages(n: int) -> bytes:
     return text_pdf([[f"Page {i + 1}"] for i in range(n)], size=12, box=(200, 200))
 
 
-def test_a_folder_is_read_as_its_pdfs(tmp_path: Path, made) -> None:
+def test_a_folder_is_read_as_its_pdfs(tmp_path: Path, made: dict[str, Path]) -> None:
     folder = tmp_path / "in"
     (folder / "sub").mkdir(parents=True)
     (folder / "sub" / "w.pdf").write_bytes(made["meta"].read_bytes())
@@ -145,7 +150,7 @@ def test_a_folder_is_read_as_its_pdfs(tmp_path: Path, made) -> None:
 
 
 def test_a_folder_without_pdfs_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(registry.ImportFailed, match="no PDFs in it"):
+    with pytest.raises(ImportFailed, match="no PDFs in it"):
         registry.read_all([tmp_path])
 
 
@@ -165,7 +170,9 @@ def bomb(megabytes: int) -> bytes:
     return pdf_file(objects)
 
 
-def test_a_compression_bomb_is_stopped_by_the_memory_limit(tmp_path: Path, monkeypatch) -> None:
+def test_a_compression_bomb_is_stopped_by_the_memory_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(pdf_text, "MEMORY", 400 * 1024 * 1024)
     path = tmp_path / "bomb.pdf"
     path.write_bytes(bomb(800))  # 800 MB inflated, twice the worker's room

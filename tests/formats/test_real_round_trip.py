@@ -9,7 +9,7 @@ import pytest
 
 from litman import app
 from litman.core.library.facade import Library
-from litman.formats import bibtex, bibtex_plain, bibtex_read
+from litman.formats import bibtex, bibtex_macros, bibtex_plain, bibtex_read
 from tests.conftest import ROOT
 
 REAL = sorted((ROOT / "tests" / "data" / "bib-real").glob("*.bib"))
@@ -20,7 +20,7 @@ def raw_entries(path: Path) -> dict[str, dict[str, str]]:
     under BibTeX's names."""
     text = bibtex_read._decoded(path).text
     lib = bibtex_read._parse_blocks(text)[0]
-    macros = bibtex_read.Macros(dict(bibtex_read.MONTHS))
+    macros = bibtex_macros.Macros(dict(bibtex_read.MONTHS))
     bibtex_read._define(lib, macros)
     out: dict[str, dict[str, str]] = {}
     for entry in lib.entries:

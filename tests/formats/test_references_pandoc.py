@@ -13,6 +13,7 @@ import subprocess
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,7 +110,7 @@ def _no_code(s: str) -> str:
     return re.sub(r"\[[A-Za-z]{1,2}\]", "", s)
 
 
-def pandoc(items: list[dict], style: Path, locale: str, work: Path) -> list[str]:
+def pandoc(items: list[dict[str, Any]], style: Path, locale: str, work: Path) -> list[str]:
     require_tool("pandoc")
     data, doc = work / "items.json", work / "doc.md"
     data.write_text(json.dumps(items, ensure_ascii=False), encoding="utf-8")

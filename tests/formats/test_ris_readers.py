@@ -29,7 +29,7 @@ def entries(library: Library) -> dict[str, dict[str, Any]]:
     return {e["id"]: e for e in rispy.loads(out.getvalue())}
 
 
-def test_every_modelled_field_is_where_rispy_expects_it(entries: dict[str, dict]) -> None:
+def test_every_modelled_field_is_where_rispy_expects_it(entries: dict[str, dict[str, Any]]) -> None:
     full = entries["full"]
     expected = {
         "type_of_reference": "JOUR",
@@ -63,15 +63,17 @@ def test_every_modelled_field_is_where_rispy_expects_it(entries: dict[str, dict]
     ("key", "date"),
     [("month-macro", "2020/10//"), ("month-word", "2020/05//"), ("iso-date", "2020/05/12/")],
 )
-def test_the_month_and_day_are_in_da(entries: dict[str, dict], key: str, date: str) -> None:
+def test_the_month_and_day_are_in_da(
+    entries: dict[str, dict[str, Any]], key: str, date: str
+) -> None:
     assert entries[key]["date"] == date and entries[key]["year"] == date[:4]
 
 
-def test_names_with_a_particle_are_family_comma_given(entries: dict[str, dict]) -> None:
+def test_names_with_a_particle_are_family_comma_given(entries: dict[str, dict[str, Any]]) -> None:
     assert entries["particle"]["authors"] == ["v. Bechtolsheim, Stephan", "van Beethoven, Ludwig"]
 
 
-def test_latex_is_written_as_text(entries: dict[str, dict]) -> None:
+def test_latex_is_written_as_text(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["latex-title"]
     assert e["title"] == "fedqueue: A Queue-Aware Federated Protocol for 𝐱₀"
     assert e["authors"] == ["Antušek, A."]
@@ -83,12 +85,14 @@ def test_latex_is_written_as_text(entries: dict[str, dict]) -> None:
     [("biblatex-thesis", "THES"), ("biblatex-report", "RPRT"), ("masters-project", "THES")],
 )
 def test_biblatex_thesis_and_report_have_their_ris_types(
-    entries: dict[str, dict], key: str, kind: str
+    entries: dict[str, dict[str, Any]], key: str, kind: str
 ) -> None:
     assert entries[key]["type_of_reference"] == kind
 
 
-def test_the_kind_of_work_and_the_date_visited_have_their_tags(entries: dict[str, dict]) -> None:
+def test_the_kind_of_work_and_the_date_visited_have_their_tags(
+    entries: dict[str, dict[str, Any]],
+) -> None:
     assert entries["masters-project"]["type_of_work"] == "Master's project"
     assert entries["visited"]["access_date"] == "2021/03/04/"
 
@@ -97,11 +101,13 @@ def test_the_kind_of_work_and_the_date_visited_have_their_tags(entries: dict[str
     ("key", "doi"),
     [("url-doi", "10.1007/s00779-005-0347-6"), ("acm-doi", "10.1145/1137627.1137630")],
 )
-def test_a_doi_read_as_a_link_is_the_bare_doi(entries: dict[str, dict], key: str, doi: str) -> None:
+def test_a_doi_read_as_a_link_is_the_bare_doi(
+    entries: dict[str, dict[str, Any]], key: str, doi: str
+) -> None:
     assert entries[key]["doi"] == doi
 
 
-def test_an_issue_field_without_a_number_is_is(entries: dict[str, dict]) -> None:
+def test_an_issue_field_without_a_number_is_is(entries: dict[str, dict[str, Any]]) -> None:
     # APS exports write `issue = {7}` and no `number`
     assert entries["aps-issue"]["number"] == "7"
 

@@ -8,6 +8,7 @@ import pytest
 
 from litman import paths
 from litman.core.errors import ImportFailed
+from litman.core.records import ImportBatch
 from litman.formats import seed_text
 from litman.formats.markup import to_plain
 from litman.formats.titles import derive_title
@@ -15,7 +16,7 @@ from litman.formats.titles import derive_title
 SEEDS = {p.name[:3]: p for p in paths.seed_files()}
 
 
-def read(name: str):
+def read(name: str) -> ImportBatch:
     return seed_text.read(SEEDS[name])
 
 

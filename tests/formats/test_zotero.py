@@ -86,7 +86,7 @@ class Zotero:
     def attachment(
         self, parent: int, key: str, path: str | None, mode: int = 0, **values: str
     ) -> int:
-        item = self.item("attachment", key, **values)
+        item = self.item("attachment", key, 1, **values)
         self.db.execute(
             "INSERT INTO itemAttachments (itemID, parentItemID, linkMode, path) VALUES (?,?,?,?)",
             (item, parent, mode, path),
@@ -306,7 +306,9 @@ def test_fuzz_damaged_databases_are_refused_or_read(
 
 
 @pytest.mark.parametrize("source", sorted(p.name for p in HOSTILE.iterdir() if p.suffix != ".md"))
-def test_each_hostile_file_as_a_database_is_refused(seeded: Library, tmp_path: Path, source):
+def test_each_hostile_file_as_a_database_is_refused(
+    seeded: Library, tmp_path: Path, source: str
+) -> None:
     path = tmp_path / "zotero.sqlite"
     path.write_bytes((HOSTILE / source).read_bytes())
     before = seeded.count()
@@ -329,7 +331,9 @@ def test_a_title_cannot_break_out_of_its_field(tmp_path: Path) -> None:
     assert len(again) == 1 and again[0].title == " ".join(title.split())
 
 
-def test_the_command_line_imports_it(zotero_db: Path, tmp_path: Path, capsys) -> None:
+def test_the_command_line_imports_it(
+    zotero_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from litman.cli import main
 
     lib = tmp_path / "lib.sqlite"
@@ -351,12 +355,13 @@ def test_a_database_zotero_holds_is_refused_with_a_hint(
 
     def recording(*args: Any, **kwargs: Any) -> sqlite3.Connection:
         timeouts.append(kwargs.get("timeout", 5.0))
-        return connect(*args, **kwargs)
+        made: sqlite3.Connection = connect(*args, **kwargs)
+        return made
 
     holder = sqlite3.connect(zotero_db)
     holder.execute("PRAGMA locking_mode = EXCLUSIVE")
     holder.execute("BEGIN EXCLUSIVE")
-    monkeypatch.setattr(zotero.sqlite3, "connect", recording)
+    monkeypatch.setattr(sqlite3, "connect", recording)
     try:
         with pytest.raises(ImportFailed, match="close Zotero, or import a copy of it"):
             zotero.read(zotero_db)
