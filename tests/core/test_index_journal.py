@@ -277,7 +277,7 @@ def test_a_look_while_another_thread_writes_does_not_deadlock(
     (pid,) = library.papers.add_papers([NewPaper(title="a")]).added
     library.changed_elsewhere()
     in_write, poll_at_store = threading.Event(), threading.Event()
-    real_bump, real_look = store.bump_generation, library.store.changed_elsewhere
+    real_bump, real_look = store.bump_generation, library._store.changed_elsewhere
 
     def bump(conn):  # inside the write, before it takes the follow lock
         in_write.set()
@@ -289,7 +289,7 @@ def test_a_look_while_another_thread_writes_does_not_deadlock(
         return real_look()
 
     monkeypatch.setattr(store, "bump_generation", bump)
-    monkeypatch.setattr(library.store, "changed_elsewhere", look)
+    monkeypatch.setattr(library._store, "changed_elsewhere", look)
     writer = threading.Thread(
         target=lambda: library.papers.set_status([pid], Status.READ), daemon=True
     )

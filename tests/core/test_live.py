@@ -128,7 +128,7 @@ def test_connections_notice_a_server_gone_quiet_unless_the_url_says(pg_url: str)
     keepalives, a user timeout), not after the system's hours; the URL's own values win."""
 
     def params(url: str) -> dict[str, str]:
-        with Library.open(url) as lib, lib.store.engine.connect() as conn:
+        with Library.open(url) as lib, lib._store.engine.connect() as conn:
             raw = conn.connection.dbapi_connection
             assert raw is not None
             return dict(raw.info.get_parameters())

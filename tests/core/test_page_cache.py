@@ -15,10 +15,10 @@ def cache_kib(conn) -> int:
 
 def test_reads_keep_a_small_cache_and_writes_give_back_their_large_one(tmp_path) -> None:
     with Library.open(tmp_path / "lib.sqlite") as lib:
-        with lib.store.read() as conn:
+        with lib._store.read() as conn:
             assert cache_kib(conn) == sqlite.READ_CACHE_KIB
-        with lib.store.write() as conn:
+        with lib._store.write() as conn:
             assert cache_kib(conn) == sqlite.WRITE_CACHE_KIB
         lib.papers.add_paper(NewPaper(title="A paper"))
-        with lib.store.read() as conn:  # the pooled connection the writes used
+        with lib._store.read() as conn:  # the pooled connection the writes used
             assert cache_kib(conn) == sqlite.READ_CACHE_KIB

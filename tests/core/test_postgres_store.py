@@ -66,7 +66,7 @@ def test_another_clients_write_reaches_the_index_through_the_journal(
 def test_the_password_is_never_shown(pg_cluster, pg_url: str) -> None:
     with_password = pg_url.replace("litman@", "litman:s3cret-pw@")
     with Library.open(with_password) as lib:  # the test server trusts: it is not needed
-        assert "s3cret" not in lib.store.where and "litman@" in lib.store.where
+        assert "s3cret" not in lib._store.where and "litman@" in lib._store.where
     missing = with_password.replace(pg_url.split("/")[-1].split("?")[0], "no_such_db")
     with pytest.raises(LitmanError) as refused:
         Library.open(missing)

@@ -57,7 +57,7 @@ def test_a_paper_never_touched_has_no_reading_row(library: Library) -> None:
         "",
         None,
     )
-    with library.store.read() as conn:
+    with library._store.read() as conn:
         assert conn.execute(text("SELECT count(*) FROM reading")).scalar() == 0
 
 
@@ -252,7 +252,7 @@ def test_a_schema_5_database_moves_its_reading_state_to_the_upgrading_role(pg_ur
         assert papers["k0"].read_at is not None
         assert papers["k1"].status is Status.READING
         assert lib.status_counts() == {Status.UNREAD: 1, Status.READING: 1, Status.READ: 1}
-        with lib.store.read() as conn:
+        with lib._store.read() as conn:
             readers = conn.execute(text("SELECT DISTINCT reader FROM reading")).scalars().all()
             me = conn.execute(text("SELECT current_user")).scalar()
             columns = conn.execute(

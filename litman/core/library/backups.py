@@ -9,13 +9,14 @@ would go on writing to the library being replaced.
 from typing import Protocol
 
 from litman.core.errors import LibraryInUseError
-from litman.core.store.interface import Backup, Restored, Site, Store, WriterClaim
+from litman.core.store.interface import Backup, Restored, Site, WriterClaim
 
 
 class Reopenable(Protocol):
     """The library, as its backups part sees it."""
 
-    store: Store
+    @property
+    def site(self) -> Site: ...
 
     def close(self) -> None: ...
     def reload(self) -> None: ...
@@ -29,7 +30,7 @@ class Backups:
 
     @property
     def site(self) -> Site:
-        return self._library.store.site
+        return self._library.site
 
     def list(self) -> list[Backup]:
         """Newest first."""

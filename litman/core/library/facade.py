@@ -101,7 +101,7 @@ class Library:
     set_tag_colour = forward("tags", Tags.set_tag_colour)
 
     def __init__(self, store: Store, *, index_cache: Path | None = None) -> None:
-        self.store = store
+        self._store = store
         self.papers = Papers(self)
         self.tags = Tags(self)
         self.backups = Backups(self)
@@ -178,47 +178,47 @@ class Library:
 
     @property
     def site(self) -> Site:
-        return self.store.site
+        return self._store.site
 
     @property
     def path(self) -> Path:
         """The library file (the SQLite store only: tests and the file dialogs use it)."""
-        path: Path = getattr(self.store, "path")  # noqa: B009
+        path: Path = getattr(self._store, "path")  # noqa: B009
         return path
 
     @property
     def engine(self) -> Engine:
-        return self.store.engine
+        return self._store.engine
 
     @property
     def read_only(self) -> bool:
-        return self.store.read_only
+        return self._store.read_only
 
     @property
     def read_only_reason(self) -> str:
         """Why the library is read-only when the caller did not ask for it, for a notice."""
-        return self.store.read_only_reason
+        return self._store.read_only_reason
 
     def _default_files_folder(self) -> Path | None:
         """Where stored attachments go unless the user says: the store's own folder."""
-        return self.store.files_folder
+        return self._store.files_folder
 
     def take_daily_backup(self) -> Backup | None:
         """The day's backup, unless one exists or backups are off for this library."""
-        return self.store.take_daily_backup()
+        return self._store.take_daily_backup()
 
     def check(self) -> str:
         """The store's integrity check: 'ok' or what is wrong."""
-        return self.store.check()
+        return self._store.check()
 
     def check_due(self) -> bool:
         """Whether the integrity check can matter now (the day's first open, or after an
         unclean shutdown): the window checks only then, or when asked."""
-        return self.store.check_due()
+        return self._store.check_due()
 
     def _backup_before(self, reason: str) -> Path | None:
         """Back up before a change, where the store keeps copies; the copy's path."""
-        backup = self.store.take_backup(reason)
+        backup = self._store.take_backup(reason)
         return None if backup is None else backup.path
 
     @property
@@ -265,7 +265,7 @@ class Library:
     def owns_file(self, path: Path) -> bool:
         """Whether `path` is one of this library's own files (see core/store/own_files.py):
         reading or writing it from litman would drop SQLite's locks."""
-        return self.store.owns_file(path)
+        return self._store.owns_file(path)
 
     def refuse_own_file(self, path: Path, doing: str) -> None:
         if self.owns_file(path):
@@ -283,7 +283,7 @@ class Library:
             return
         self.save_index()
         self._closed = True
-        self.store.close()
+        self._store.close()
 
     def save_index(self) -> None:
         """Save the search index now, if it changed since it was last saved and there is a
@@ -295,7 +295,7 @@ class Library:
         """Reopen the file after it was replaced underneath (a restore): checks it, forgets
         the search index. Listeners are kept; they should refresh everything."""
         self.close()
-        self.store.reload()
+        self._store.reload()
         self._closed = False
         self._orders.clear()
         self._sync.forget_index()
@@ -321,7 +321,7 @@ class Library:
         thread when another client commits, and `state(up, why)` when the server goes away
         or comes back (`litman.core.store.live`); None for a file, whose window polls
         `changed_elsewhere()`. `changed` should call `changed_elsewhere()`, which catches up."""
-        return self.store.watch(changed, state)
+        return self._store.watch(changed, state)
 
     def _tag_counts_from_index(self, paths: Mapping[str, Sequence[str]]) -> dict[str, int] | None:
         """Distinct papers under each path's tags (casefolded names), from the search index's
@@ -352,7 +352,7 @@ class Library:
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
-        with self.store.read() as conn:
+        with self._store.read() as conn:
             yield conn
 
     def _write(self) -> AbstractContextManager[Connection]:
@@ -504,7 +504,7 @@ class Library:
                 col = P.c[name]
                 filled: Any = col.is_not(None) if name == "year" else col != ""
                 if name == "authors":  # a JSON array
-                    filled = self.store.sql.json_array_filled("authors")
+                    filled = self._store.sql.json_array_filled("authors")
                 query = exists().where(filled).select_from(P)
                 if (live := trash.live(conn)) is not None:
                     query = query.where(live)
@@ -517,7 +517,7 @@ class Library:
     def stored_field_names(self) -> list[str]:
         """Every BibTeX field some paper stores beyond its own columns (`volume`, ...)."""
         with self._read() as conn:
-            names = conn.execute(self.store.sql.json_keys("papers", "extra")).scalars()
+            names = conn.execute(self._store.sql.json_keys("papers", "extra")).scalars()
             return sorted(n for n in names if not n.startswith(fields.HIDDEN_PREFIX))
 
     # -- importing (adding, editing and deleting papers: library_papers.py) -----------------
@@ -643,7 +643,7 @@ class Library:
     def reading_per_user(self) -> bool:
         """Whether each user of this library has their own reading state (status, rating,
         notes): a shared library does; a file has one user."""
-        return self.store.sql.per_user_reading
+        return self._store.sql.per_user_reading
 
     def status_counts(self) -> dict[Status, int]:
         """How many papers are in each reading status (the user's own, when per user)."""
