@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from litman import app
-from litman.cli.output import emit_json, say
+from litman.cli.output import emit_json, list_actions, say
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import counted
@@ -135,9 +135,7 @@ def _add_citekeys(p: argparse.ArgumentParser) -> None:
 
 def _add_autoexport(p: argparse.ArgumentParser) -> None:
     p.set_defaults(action="list")
-    actions = p.add_subparsers(dest="action", metavar="ACTION")
-    a = actions.add_parser("list", help="the bound files, their queries and any failure")
-    a.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    actions = list_actions(p, "the bound files, their queries and any failure")
     a = actions.add_parser("add", help="keep FILE current with what QUERY finds")
     a.add_argument("path", metavar="FILE")
     a.add_argument("query", nargs="*", metavar="QUERY", help="tag:thesis, saved:NAME; none: all")

@@ -13,7 +13,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from litman.cli.output import emit_json, paper_line, say
+from litman.cli.output import emit_json, list_actions, paper_line, say
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import SavedSearch, Status, counted
@@ -208,9 +208,7 @@ def add_parsers(add: Any, commands: Any) -> None:
     p = add("distinct", commands["distinct"], "say papers are not duplicates of each other")
     p.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
     p = add("saved", commands["saved"], "list, add or remove saved searches", True, json_flag=True)
-    actions = p.add_subparsers(dest="action", metavar="ACTION")
-    a = actions.add_parser("list", help="the saved searches with their counts (the default)")
-    a.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    actions = list_actions(p, "the saved searches with their counts (the default)")
     a = actions.add_parser("add", help="save QUERY under NAME")
     which = a.add_mutually_exclusive_group()
     which.add_argument("--tag", metavar="PATH", help="within this tag and the tags below it")

@@ -1,4 +1,5 @@
-"""What the `litman` command prints: paper lines, import reports and JSON.
+"""What the `litman` command prints: paper lines, import reports and JSON, and the `list`
+action that prints either.
 
 Text from a library is data: a title holding ESC, BEL or BS must not drive the terminal,
 so every line goes out through `say`, which shows control characters as `\x1b` escapes,
@@ -6,6 +7,7 @@ and JSON escapes them as `\u001b` (the encoder does C0 itself; DEL and C1, which
 leaves raw with ensure_ascii off, are escaped here).
 """
 
+import argparse
 import json
 import re
 import sys
@@ -20,6 +22,15 @@ from litman.display.text import plain_text
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _CONTROLS_BUT_LINES = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _JSON_RAW = re.compile(r"[\x7f-\x9f]")
+
+
+def list_actions(command: argparse.ArgumentParser, listed: str) -> Any:
+    """A command's actions (`litman trash list|restore|empty`), `list` first: it says what
+    `listed` says, in JSON with `--json` as the command itself does."""
+    actions = command.add_subparsers(dest="action", metavar="ACTION")
+    a = actions.add_parser("list", help=listed)
+    a.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    return actions
 
 
 def shown(text: str, *, multiline: bool = False) -> str:

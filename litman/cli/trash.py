@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from litman.cli.output import emit_json_rows, print_papers, say
+from litman.cli.output import emit_json_rows, list_actions, print_papers, say
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import counted
@@ -102,9 +102,7 @@ def add_parsers(add: Any, commands: Any) -> None:
     p.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
     # Listing only reads; restore and empty write (a subcommand's defaults win).
     p = add("trash", commands["trash"], "list, restore or empty the trash", True, json_flag=True)
-    actions = p.add_subparsers(dest="action", metavar="ACTION")
-    a = actions.add_parser("list", help="the papers in the trash (the default)")
-    a.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
+    actions = list_actions(p, "the papers in the trash (the default)")
     a = actions.add_parser("restore", help="take papers out of the trash")
     a.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
     a.set_defaults(read_only_cmd=False)
