@@ -145,9 +145,9 @@ def fulltext_library(path: Path, n: int) -> int:
             pdf = NewAttachment(f"/papers/paper{i:05d}.pdf", "", PDF, pages)
             batch.append(dataclasses.replace(p, attachments=(pdf,)))
             if len(batch) == 500:
-                lib.add_papers(batch)
+                lib.papers.add_papers(batch)
                 batch = []
-        lib.add_papers(batch)
+        lib.papers.add_papers(batch)
     return size
 
 
@@ -178,7 +178,8 @@ def fulltext_queries(path: Path, count: int) -> list[tuple[str, int, bool]]:
     conn = sqlite3.connect(path)
     texts = dict(conn.execute("SELECT paper_id, text FROM fulltext ORDER BY paper_id"))
     conn.close()
-    rng, ids, out = random.Random(3), sorted(texts), []
+    rng, ids = random.Random(3), sorted(texts)
+    out: list[tuple[str, int, bool]] = []
     while len(out) < count:
         pid = rng.choice(ids)
         words = [w.lower() for w in re.findall(r"[^\W\d_]{5,}", texts[pid])]

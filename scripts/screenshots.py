@@ -116,8 +116,8 @@ def main_shots(qapp: QApplication, win: MainWindow) -> None:
 
 
 def report_shot(qapp: QApplication, win: MainWindow) -> None:
-    dialogs.run_import(win, paths.seed_files())
-    box = win.report_box
+    box = dialogs.run_import(win, paths.seed_files()).report
+    assert box is not None, "the import did not finish"
     for button in box.buttons():
         if box.buttonRole(button) == QMessageBox.ButtonRole.ActionRole:
             button.click()  # Show Details…

@@ -143,7 +143,7 @@ def test_files_folder_rename_names_files_copied_in(lib_path, a_pdf, capsys) -> N
 
 def test_extract_text_reads_the_pdfs_attached_without_it(lib_path, tmp_path, capsys, made):  # noqa: F811
     with Library.open(lib_path) as lib:  # a PDF linked as a library made before full text
-        pid = lib.add_paper(NewPaper(title="Walrus"))
+        pid = lib.papers.add_paper(NewPaper(title="Walrus"))
         lib.attachments.attach(pid, [made["meta"]], link=True)
         assert lib.search("fulltext:zooplankton").ids.tolist() == []
     code, out, _ = cli(capsys, lib_path, "extract-text")

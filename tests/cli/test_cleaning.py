@@ -155,7 +155,7 @@ def test_a_saved_search_narrowed_to_a_tag_counts_and_exports_within_it(
 ) -> None:
     with Library.open(twice) as lib:
         found = lib.search_ids("chocolate")
-        lib.add_tag("Sweet", found[:2])
+        lib.tags.add_tag("Sweet", found[:2])
     code, out, _ = cli(capsys, twice, "saved", "add", "--tag", "Sweet", "Sweet cocoa", "chocolate")
     assert code == 0 and "(in tag/Sweet)" in out
     (listed,) = json.loads(cli(capsys, twice, "saved", "--json")[1])

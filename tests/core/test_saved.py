@@ -58,11 +58,11 @@ def test_a_saved_search_keeps_its_sidebar_filter_and_finds_within_it(
     from litman.core.search.filters import TRASH, TagFilter
 
     with Library.open(library_path) as lib:
-        ids = lib.add_papers([NewPaper(title=f"Walrus {i}") for i in range(4)]).added
-        lib.add_tag("Zoo > Seals", ids[:2])
+        ids = lib.papers.add_papers([NewPaper(title=f"Walrus {i}") for i in range(4)]).added
+        lib.tags.add_tag("Zoo > Seals", ids[:2])
         lib.saved.add("Seals", "walrus", TagFilter("Zoo"))
         lib.saved.add("Binned", "", TRASH)
-        lib.delete_papers(ids[3:])
+        lib.papers.delete_papers(ids[3:])
     with Library.open(library_path) as lib:
         seals, binned = lib.saved.get("seals"), lib.saved.get("binned")
         assert (seals.within, binned.within) == ("tag/Zoo", "trash")

@@ -107,7 +107,7 @@ def test_searching_chinese_by_pinyin_leaves_the_phrase_table_unloaded(tmp_path: 
     which its package loads on import (0.9 s), is for names and citekeys."""
     path = tmp_path / "lib.sqlite"
     with Library.open(path, backup=False, daily=False) as lib:
-        assert lib.add_paper(NewPaper(title="机器学习")) == 1
+        assert lib.papers.add_paper(NewPaper(title="机器学习")) == 1
     out = subprocess.run(
         [sys.executable, "-c", SEARCHED, str(path)],
         capture_output=True,

@@ -176,7 +176,7 @@ def test_the_table_marks_a_paper_whose_file_is_missing(window, qtbot, tmp_path) 
 
 
 def test_extract_text_reads_the_pdfs_attached_without_it(window, qtbot, made) -> None:  # noqa: F811
-    pid = window.library.add_paper(NewPaper(title="Walrus"))
+    pid = window.library.papers.add_paper(NewPaper(title="Walrus"))
     window.library.attachments.attach(pid, [made["meta"]], link=True)
     window.apply_filter()
     window.table.selectRow(window.model.row_of(pid))

@@ -148,7 +148,7 @@ def test_a_change_during_a_run_runs_it_again(qtbot, pooled_window, tmp_path) -> 
     exporter.done.connect(runs.append)
     assert exporter.run() is not None
     pid = pooled_window.library.list_ids()[0]
-    pooled_window.library.add_tag("late", [pid])
+    pooled_window.library.tags.add_tag("late", [pid])
     assert exporter.run() is None and exporter.again  # asked while the first is under way
     key = pooled_window.library.get(pid).citekey
     qtbot.waitUntil(lambda: len(runs) == 2, timeout=30_000)

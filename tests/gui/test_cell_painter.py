@@ -20,7 +20,7 @@ def varied(window) -> None:
     """Rows of every kind on screen: a long title, a derived (italic) one, a title with a
     tab and one in Chinese, a coloured tag, two rows selected, one current."""
     lib = window.library
-    lib.add_papers(
+    lib.papers.add_papers(
         [
             NewPaper(title=LONG, authors=("Ada Lovelace", "Alan Turing", "Grace Hopper")),
             NewPaper(title="Derived from the abstract", title_derived=True, tags=("red",)),
@@ -28,8 +28,8 @@ def varied(window) -> None:
             NewPaper(title="深度学习的图神经网络", authors=("张三",), tags=("red", "blue")),
         ]
     )
-    lib.set_tag_colour("red", "#dc2626")
-    lib.set_tag_colour("blue", "#2563eb")
+    lib.tags.set_tag_colour("red", "#dc2626")
+    lib.tags.set_tag_colour("blue", "#2563eb")
     window.refresh_all()
     window.table.setFocus()
     window.table.selectRow(1)
@@ -100,19 +100,19 @@ def test_a_changed_title_is_shown_at_once(window, qtbot) -> None:
     column = window.model.column_of("title")
     pid = window.model.paper_id(0)
     window.table.viewport().repaint()
-    window.library.update_paper(pid, title="A new title")
+    window.library.papers.update_paper(pid, title="A new title")
     qtbot.waitUntil(lambda: window.model.index(0, column).data() == "A new title")
     same_as_qt(window, qtbot)
 
 
 def test_a_new_tag_colour_is_painted_on_rows_already_shown(window, qtbot) -> None:
     tag = window.library.tags()[0].name
-    pid = window.library.paper_ids_with_tag(tag)[0]
+    pid = window.library.tags.paper_ids_with_tag(tag)[0]
     row = window.model.row_of(pid)
     index = window.model.index(row, window.model.column_of("title"))
     assert index.data(Qt.ItemDataRole.DecorationRole) is None
     window.table.viewport().repaint()
-    window.library.set_tag_colour(tag, "#dc2626")
+    window.library.tags.set_tag_colour(tag, "#dc2626")
     qtbot.waitUntil(lambda: index.data(Qt.ItemDataRole.DecorationRole) is not None)
     window.table.scrollTo(index)
     same_as_qt(window, qtbot)

@@ -362,9 +362,9 @@ def test_an_import_report_and_a_library_error_are_in_chinese(win, caught: Seen, 
 
     bib = tmp_path / "two.bib"
     bib.write_text("@article{dup, title = {One}}\n@article{dup, title = {Two}}\n", "utf-8")
-    dialogs.run_import(win, [bib])
+    run = dialogs.run_import(win, [bib])
     QApplication.sendPostedEvents()
-    box = win.report_box
+    box = run.report
     details = box.detailedText()
     assert "two.bib" in details and "已被使用" in details, details
     caught.add("import report", box.text(), details)

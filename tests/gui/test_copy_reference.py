@@ -103,7 +103,7 @@ def test_references_are_made_off_the_windows_thread(qtbot, walrus) -> None:
 
 
 def test_a_large_selection_is_copied_up_to_the_bound(qtbot, walrus) -> None:
-    walrus.library.add_papers(
+    walrus.library.papers.add_papers(
         [NewPaper(title=f"Paper {i}", authors=("Roe, Ann",), year=2001) for i in range(150)]
     )
     qtbot.waitUntil(lambda: walrus.model.rowCount() > 150, timeout=10_000)

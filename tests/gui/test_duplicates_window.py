@@ -100,8 +100,8 @@ def test_the_duplicates_count_waits_only_for_changes_the_finder_reads(window) ->
     counter = window.sidebar.duplicates
     pid = window.library.list_ids("id")[0]
     counter.timer.stop()
-    window.library.add_tag("zoo", [pid])
-    window.library.set_status([pid], Status.READ)
+    window.library.tags.add_tag("zoo", [pid])
+    window.library.papers.set_status([pid], Status.READ)
     assert not counter.timer.isActive()
-    window.library.update_paper(pid, title="Walrus embeddings, again")
+    window.library.papers.update_paper(pid, title="Walrus embeddings, again")
     assert counter.timer.isActive()

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from litman.gui.dialogs import file_dialogs
+from litman.gui.dialogs import dialogs, file_dialogs
 from tests.formats.test_zotero import zotero_db  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.gui
@@ -20,9 +20,13 @@ def test_import_a_zotero_database_from_the_window(window, monkeypatch, zotero_db
         return [zotero_db]
 
     monkeypatch.setattr(file_dialogs, "open_files", open_files)
+    runs: list[dialogs.ImportRun] = []
+    start = dialogs.run_import
+    monkeypatch.setattr(dialogs, "run_import", lambda win, files: runs.append(start(win, files)))
     window.acts.import_files.trigger()
     assert "*.sqlite" in offered[0]
-    assert len(window.last_import[0].added) == 3
+    (run,) = runs
+    assert len(run.outcome[0].added) == 3
     assert window.model.rowCount() == 92
-    assert "3 read: 3 added, 0 merged, 0 skipped." in window.report_box.text()
+    assert "3 read: 3 added, 0 merged, 0 skipped." in run.report.text()
     assert any(t.name == "Thesis > Methods" for t in window.library.tags())

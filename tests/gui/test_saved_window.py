@@ -83,7 +83,7 @@ def test_a_search_saved_in_a_tag_keeps_the_tag_and_narrows_to_it_again(
 
     window.library.build_index()
     ids = window.library.list_ids("id")
-    window.library.add_tag("zoo", ids[:4])
+    window.library.tags.add_tag("zoo", ids[:4])
     window.sidebar.refresh()
     window.sidebar.select_filter(TagFilter("zoo"))
     item = save(window, qtbot, monkeypatch, "Zoo all", "")
@@ -94,5 +94,5 @@ def test_a_search_saved_in_a_tag_keeps_the_tag_and_narrows_to_it_again(
     window.sidebar.setCurrentItem(saved_item(window, "Zoo all"))
     assert window.sidebar.current_filter() == TagFilter("zoo")
     qtbot.waitUntil(lambda: sorted(window.model.ids()) == sorted(ids[:4]))
-    window.library.add_tag("zoo", ids[4:6])
+    window.library.tags.add_tag("zoo", ids[4:6])
     qtbot.waitUntil(lambda: saved_item(window, "Zoo all").text(1) == "6")
