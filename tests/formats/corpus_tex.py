@@ -17,6 +17,7 @@ minutes of startup alone, so files go in batches (`bibtex_many`, `biber_many` of
 A message tied to no entry (a clash of two files' `@preamble` macros, say) is keyed `""`.
 """
 
+import hashlib
 import re
 import shutil
 from collections import Counter
@@ -98,6 +99,8 @@ class Batch:
         texts = [b.read_bytes().decode("utf-8", "replace") for b in self.bibs]
         self.lines = [entry_lines(t) for t in texts]
         self.file_of = {k.casefold(): i for i, ls in enumerate(self.lines) for _, k in ls if k}
+        names = ["refs"] if len(self.bibs) == 1 else [f"refs{i}" for i in range(len(self.bibs))]
+        self.copies = {hashlib.md5(f"{n}.bib".encode()).hexdigest(): n for n in names}
 
     def owner(self, key: str) -> tuple[int, str]:
         return self.file_of.get(key.casefold(), -1), key
@@ -171,6 +174,9 @@ def _blg_messages(batch: Batch, blg: Path) -> list[Message]:
 _BIBER_KEY = re.compile(r"entry '([^']*)'|entry key: '([^']*)'|citekey '([^']*)'")
 _BIBER_LINE = re.compile(r", line (\d+)")
 _BIBER_SOURCE = re.compile(r"Found BibTeX data source '(\S+?)\.bib'")
+# biber's UTF-8 copy of a data source, named by the MD5 of the source's name: its messages
+# come after every source is read, when the last one found is another.
+_BIBER_COPY = re.compile(r"biber_tmp_\S+?/([0-9a-f]{32})_\d+\.utf8")
 
 
 def _biber_messages(batch: Batch, out: str) -> list[Message]:
@@ -188,13 +194,16 @@ def _biber_messages(batch: Batch, out: str) -> list[Message]:
         )
         if level is None:
             continue
+        copy = _BIBER_COPY.search(level.group(2))
         text = re.sub(r"\S*biber_tmp_\S+?\.utf8", "<bib file>", level.group(2))
         named = _BIBER_KEY.search(text)
         at = _BIBER_LINE.search(text)
         if named:
             owner = batch.owner(next(g for g in named.groups() if g is not None))
         elif at:
-            owner = batch.at_line(source, int(at.group(1)))
+            # a line of biber's UTF-8 copy of a data source: the copy's name says which
+            of = batch.copies.get(copy.group(1), source) if copy else source
+            owner = batch.at_line(of, int(at.group(1)))
             text = text[: at.start()] + text[at.end() :]
         else:
             owner = (-1, "")

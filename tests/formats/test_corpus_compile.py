@@ -231,3 +231,18 @@ def test_messages_are_traced_to_their_entries(tmp_path: Path) -> None:
         ),
     }
     assert run.entries == {(1, "amp")}
+
+
+def test_a_biber_warning_on_a_line_is_traced_to_its_own_file(tmp_path: Path) -> None:
+    """biber says what its parser found on a line of a file after reading every file: the
+    line is the first file's (as its UTF-8 copy's name says), not the last file's."""
+    require_tool(*TOOLS)
+    one = tmp_path / "one.bib"
+    one.write_text("@misc{run, title = {T},\n note = {a: x\nbibtex.note=a: x},\n year = {2000}}\n")
+    two = tmp_path / "two.bib"
+    two.write_text("@misc{fine, title = {T}, year = {2001}}\n@misc{after, title = {U}}\n")
+    run = corpus_tex.biber_batch(corpus_tex.Batch([one, two]), tmp_path / "biber")
+    assert list(run.messages) == [
+        (0, "run", "WARN BibTeX subsystem: <bib file>, warning: possible runaway string "
+         "started at line 2"),
+    ]  # fmt: skip
