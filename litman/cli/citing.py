@@ -1,8 +1,8 @@
 """`litman cite ID|KEY... [--style NAME|FILE.csl] [--format text|html] [--locale L]
 [--citation]`: papers as formatted references (`litman.formats.references`); and
 `litman citekeys pattern [PATTERN] [--reset]`, `litman citekeys regenerate ID|KEY...
-[--pattern P] [--dry-run]`: the library's key rule and keys made again by it
-(`library.citekey_rule`).
+[--pattern P] [--dry-run]`, `litman citekeys pin|unpin ID|KEY...`: the library's key rule,
+keys made again by it, and keys pinned against it (`library.citekey_rule`).
 
 Prints the bibliography, an entry a line in the style's order (or HTML in citeproc-js's
 classes); `--citation` prints the in-text citation of them all instead (`(Doe, 2020; Roe,
@@ -37,6 +37,17 @@ def cmd_citekeys(args: argparse.Namespace, lib: Library) -> int:
         say(rule or "litman's own rule ([auth:lower][year][veryshorttitle:lower])")
         return 0
     ids = lib.resolve_many(args.papers)
+    if args.action in ("pin", "unpin"):
+        changed = lib.citekey_rule.pin(ids, args.action == "pin")
+        done = "pinned" if args.action == "pin" else "unpinned"
+        say(f"{done} {counted(len(changed.updated), 'citation key')}", err=True)
+        return 0
+    pinned = lib.citekey_rule.pinned(ids)
+    if pinned:
+        kept = counted(len(pinned), "pinned key")
+        say(
+            f"kept {kept} (typed or read from a .bib; `litman citekeys unpin` frees them)", err=True
+        )
     planned = lib.citekey_rule.plan(ids, args.pattern)
     for r in planned:
         say(f"{r.old} -> {r.new}")
@@ -131,6 +142,10 @@ def _add_citekeys(p: argparse.ArgumentParser) -> None:
     a.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
     a.add_argument("--pattern", help="this pattern instead of the library's")
     a.add_argument("--dry-run", action="store_true", help="print old -> new; change nothing")
+    a = actions.add_parser("pin", help="keep these papers' keys as they are (typed keys are)")
+    a.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
+    a = actions.add_parser("unpin", help="let the pattern make these papers' keys again")
+    a.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
 
 
 def _add_autoexport(p: argparse.ArgumentParser) -> None:

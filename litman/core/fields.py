@@ -115,6 +115,11 @@ RAW_PREFIX = "litman-raw-"  # extra keys the BibTeX reader keeps for byte-exact 
 BIBTEX_ORDER = "litman-fields"  # extra key: a .bib entry's field names as read; read from .bib
 HIDDEN_PREFIX = "litman-"  # extra keys of litman's own: raw copies, field order, venue field
 VENUE_AT = "litman-venue-field"  # extra key: the field an imported venue was read from
+# extra key: whether the paper's citation key is pinned ("yes") or made by the key pattern
+# ("no"). Without it, a key read from a .bib file is pinned (documents may cite it), and
+# any other is not. A pinned key is never made again by the pattern (regenerating keys, a
+# lookup filling the fields the key was made of); a key typed by the user pins itself.
+KEY_PINNED = "litman-key-pinned"
 _NAME = re.compile(r"[a-z][a-z0-9_:.+-]*\Z")
 _TYPE = re.compile(r"[a-z][a-z0-9_-]*\Z")
 
@@ -180,3 +185,9 @@ def whole_number(text: str, what: str) -> int | None:
         return int(text)
     except ValueError:
         raise LitmanError(_("{0} is a number, not '{1}'.").format(what, text)) from None
+
+
+def key_pinned(extra: Mapping[str, str]) -> bool:
+    """Whether a paper's key is pinned (`KEY_PINNED`)."""
+    flag = extra.get(KEY_PINNED, "")
+    return flag == "yes" if flag else BIBTEX_ORDER in extra

@@ -38,6 +38,8 @@ class Actions:
     # Paper
     regenerate_keys: QAction  # gui/window/citekey_actions.py
     key_pattern: QAction  # gui/window/citekey_actions.py
+    pin_keys: QAction  # gui/window/citekey_actions.py
+    unpin_keys: QAction  # gui/window/citekey_actions.py
     find: QAction
     delete: QAction  # to the trash; in the Trash, for good (gui/sidebar/trash_actions.py)
     restore_trash: QAction  # gui/sidebar/trash_actions.py

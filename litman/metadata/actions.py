@@ -117,7 +117,8 @@ def find_candidates(
 
 def proposed(lib: Library, paper: Paper, found: NewPaper) -> dict[str, Any]:
     """What accepting `found` would write to `paper`, with the citekey it would get."""
-    return changes_for(paper, found, lambda base: lib.papers.free_citekey(base, paper.id))
+    free = lambda base: lib.papers.free_citekey(base, paper.id)  # noqa: E731
+    return changes_for(paper, found, free, lib.citekey_rule.pattern())
 
 
 def accept(lib: Library, paper_id: int, found: NewPaper) -> Changes:

@@ -18,10 +18,10 @@ from typing import Any
 
 from rapidfuzz.distance import Indel
 
-from litman.core.library.citekeys import base_key, made_from
+from litman.core import fields as core_fields
+from litman.core.library import key_patterns
 from litman.core.records import NewPaper, Paper
 from litman.core.text import fold
-from litman.formats import bibtex_fields
 from litman.metadata.base import Found
 from litman.metadata.lookup import Lookup, never
 from litman.metadata.net import CancelCheck
@@ -97,29 +97,42 @@ def candidates_for(
 
 
 def changes_for(
-    paper: Paper, found: NewPaper, free_key: Callable[[str], str] | None = None
+    paper: Paper,
+    found: NewPaper,
+    free_key: Callable[[str], str] | None = None,
+    pattern: str = "",
 ) -> dict[str, Any]:
-    """The fields accepting `found` writes to `paper` (for `Library.papers.update_paper`). With
-    `free_key` (a base key to a key no other paper has), a key litman made from the old
-    fields is made again from the new ones (`_new_key`)."""
+    """The fields accepting `found` writes to `paper` (for `Library.papers.update_paper`).
+    With `free_key` (a base key to a key no other paper has), a key the library's key `pattern`
+    made from the old fields is made again from the new ones (`_new_key`), still unpinned."""
     changes = _filled(paper, found)
-    key = _new_key(paper, changes, free_key) if free_key else None
-    return {"citekey": key, **changes} if key else changes
+    key = _new_key(paper, changes, free_key, pattern) if free_key else None
+    if not key:
+        return changes
+    extra = {**changes.get("extra", paper.extra), core_fields.KEY_PINNED: "no"}
+    return {"citekey": key, **changes, "extra": extra}
 
 
-def _new_key(paper: Paper, changes: dict[str, Any], free_key: Callable[[str], str]) -> str | None:
-    """The key the filled paper gets, or None to keep its own: a key set by hand, or read
-    from a .bib file (which documents may cite), stays; so does one the new fields make
-    alike."""
-    if bibtex_fields.ORDER in paper.extra:
+def _new_key(
+    paper: Paper, changes: dict[str, Any], free_key: Callable[[str], str], pattern: str
+) -> str | None:
+    """The key the filled paper gets, or None to keep its own: a pinned key (set by hand,
+    or read from a .bib file, which documents may cite) stays; so does one the pattern did
+    not make, and one the new fields make alike."""
+    if core_fields.key_pinned(paper.extra):
         return None
-    if not made_from(paper.citekey, paper.authors, paper.year, paper.title):
+    old = key_patterns.key(pattern, paper.authors, paper.year, paper.title)
+    if not _made_from(paper.citekey, old):
         return None
     fields = {k: changes.get(k, getattr(paper, k)) for k in ("authors", "year", "title")}
-    base = base_key(fields["authors"], fields["year"], fields["title"])
-    if base == base_key(paper.authors, paper.year, paper.title):
-        return None
-    return free_key(base)
+    base = key_patterns.key(pattern, fields["authors"], fields["year"], fields["title"])
+    return None if base == old else free_key(base)
+
+
+def _made_from(key: str, base: str) -> bool:
+    """Whether `key` is `base`, alone or with a clash suffix."""
+    rest = key[len(base) :] if key.startswith(base) else "-"
+    return rest == "" or (rest.isascii() and rest.isalpha() and rest.islower())
 
 
 def _filled(paper: Paper, found: NewPaper) -> dict[str, Any]:

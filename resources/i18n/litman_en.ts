@@ -102,6 +102,20 @@
 <context>
     <name>KeysCounted</name>
     <message numerus="yes">
+        <source>The selected papers&apos; keys follow the pattern or are pinned (%Ln pinned)</source>
+        <translation>
+            <numerusform>The selected papers&apos; keys follow the pattern or are pinned (%Ln pinned)</numerusform>
+            <numerusform>The selected papers&apos; keys follow the pattern or are pinned (%Ln pinned)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pinned key(s) kept (Paper → Unpin Citation Keys frees them)</source>
+        <translation>
+            <numerusform>%Ln pinned key kept (Paper → Unpin Citation Keys frees it)</numerusform>
+            <numerusform>%Ln pinned keys kept (Paper → Unpin Citation Keys frees them)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Change %Ln citation key(s)?</source>
         <translation>
             <numerusform>Change %Ln citation key?</numerusform>

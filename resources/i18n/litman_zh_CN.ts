@@ -207,12 +207,28 @@
         <translation>重新生成 %1 的引用键</translation>
     </message>
     <message>
+        <source>Pin the citation keys of %1</source>
+        <translation>固定 %1 的引用键</translation>
+    </message>
+    <message>
+        <source>Unpin the citation keys of %1</source>
+        <translation>取消固定 %1 的引用键</translation>
+    </message>
+    <message>
         <source>Regenerate Citation Keys…</source>
         <translation>重新生成引用键…</translation>
     </message>
     <message>
         <source>Citation Key Pattern…</source>
         <translation>引用键模式…</translation>
+    </message>
+    <message>
+        <source>Pin Citation Keys</source>
+        <translation>固定引用键</translation>
+    </message>
+    <message>
+        <source>Unpin Citation Keys</source>
+        <translation>取消固定引用键</translation>
     </message>
     <message>
         <source>The selected papers&apos; keys already follow the pattern</source>
@@ -1016,6 +1032,18 @@ It is written in the log. Copy Details puts what a bug report needs on the clipb
 </context>
 <context>
     <name>KeysCounted</name>
+    <message numerus="yes">
+        <source>The selected papers&apos; keys follow the pattern or are pinned (%Ln pinned)</source>
+        <translation>
+            <numerusform>所选文献的引用键已符合模式或已固定（%Ln 个已固定）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pinned key(s) kept (Paper → Unpin Citation Keys frees them)</source>
+        <translation>
+            <numerusform>保留 %Ln 个已固定的引用键（可用“文献 → 取消固定引用键”解除）</numerusform>
+        </translation>
+    </message>
     <message numerus="yes">
         <source>Change %Ln citation key(s)?</source>
         <translation>

@@ -42,3 +42,13 @@ def test_regenerate_dry_run_then_for_real(lib_path, capsys) -> None:
     assert cli(capsys, lib_path, "show", "w")[0] == 0
     cli(capsys, lib_path, "citekeys", "regenerate", "w", "--pattern", "[auth][year]")
     assert "Doe2020" in cli(capsys, lib_path, "show", "1")[1]
+
+
+def test_pin_keeps_a_key_from_regenerate_and_unpin_frees_it(lib_path, capsys) -> None:
+    code, _, err = cli(capsys, lib_path, "citekeys", "pin", "w")
+    assert code == 0 and "pinned 1 citation key" in err
+    code, out, err = cli(capsys, lib_path, "citekeys", "regenerate", "w", "--pattern", "[auth]")
+    assert code == 0 and out == "" and "kept 1 pinned key" in err and "changed 0" in err
+    assert cli(capsys, lib_path, "citekeys", "unpin", "w")[2].strip() == "unpinned 1 citation key"
+    code, out, _ = cli(capsys, lib_path, "citekeys", "regenerate", "w", "--pattern", "[auth]")
+    assert out.strip() == "w -> Doe"

@@ -94,3 +94,37 @@ def test_an_old_key_still_finds_its_paper(library: Library) -> None:
     library.citekey_rule.regenerate([pid], "[auth][year]")
     assert library.get(pid).citekey == "Doe2020"
     assert library.resolve("t") == pid and library.resolve("Doe2020") == pid
+
+
+def test_keys_read_from_a_bib_file_or_typed_are_pinned_and_not_regenerated(
+    library: Library, tmp_path
+) -> None:
+    from litman import app
+
+    bib = tmp_path / "in.bib"
+    bib.write_text("@article{fromfile, title = {Gamma}, author = {Doe, Jane}, year = 2022}\n")
+    app.import_files(library, [bib])
+    made, typed = library.add_papers(
+        [
+            NewPaper(title="Alpha", authors=("Roe, Ann",), year=2020),
+            NewPaper(title="Beta", authors=("Roe, Ann",), year=2021),
+        ]
+    ).added
+    library.update_paper(typed, citekey="mine")
+    ids = library.list_ids()
+    read = library.get_by_citekey("fromfile").id
+    assert sorted(library.citekey_rule.pinned(ids)) == sorted([read, typed])
+    planned = library.citekey_rule.plan(ids, "[auth:lower][year]")
+    assert [(r.paper_id, r.new) for r in planned] == [(made, "roe2020")]
+    library.citekey_rule.regenerate(ids, "[auth:lower][year]")
+    assert {p.citekey for p in library.list_papers()} == {"fromfile", "mine", "roe2020"}
+
+
+def test_unpinning_lets_a_key_be_regenerated_and_is_undoable(library: Library) -> None:
+    pid = library.add_paper(NewPaper(title="Alpha", authors=("Roe, Ann",), year=2020))
+    library.update_paper(pid, citekey="mine")
+    assert library.citekey_rule.plan([pid], "[auth:lower][year]") == []
+    changes = library.citekey_rule.pin([pid], False)
+    assert [r.new for r in library.citekey_rule.plan([pid], "[auth:lower][year]")] == ["roe2020"]
+    library.undo(changes)
+    assert library.citekey_rule.pinned([pid]) == [pid]

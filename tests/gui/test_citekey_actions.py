@@ -51,3 +51,26 @@ def test_pattern_is_set_and_a_bad_one_refused(window, monkeypatch) -> None:
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("[auth", True))
     window.acts.key_pattern.trigger()
     assert window.library.citekey_rule.pattern() == "[auth][year]" and "unmatched" in warned[0]
+
+
+def test_a_pinned_key_is_kept_and_said_and_unpinning_frees_it(qtbot, window, monkeypatch) -> None:
+    window.library.citekey_rule.set_pattern("[veryshorttitle:lower]_x")
+    select_rows(window, [0, 1])
+    ids = window.selected_ids()
+    window.library.update_paper(ids[0], citekey="typedkey")  # a typed key pins itself
+    before = [p.citekey for p in window.library.get_many(ids)]
+    shown: list[str] = []
+    _answer(monkeypatch, QMessageBox.StandardButton.Ok, shown)
+    window.acts.regenerate_keys.trigger()
+    after = [p.citekey for p in window.library.get_many(ids)]
+    assert after[0] == "typedkey" and after[1].endswith("_x")
+    assert "1 pinned key kept" in shown[0] and "typedkey →" not in shown[0]
+    window.acts.unpin_keys.trigger()
+    assert window.library.citekey_rule.pinned(ids) == []
+    window.acts.regenerate_keys.trigger()
+    assert window.library.get(ids[0]).citekey.endswith("_x")
+    assert before[1] != after[1]
+    window.acts.pin_keys.trigger()
+    assert window.library.citekey_rule.pinned(ids) == ids
+    window.undo.undo()
+    qtbot.waitUntil(lambda: window.library.citekey_rule.pinned(ids) == [])

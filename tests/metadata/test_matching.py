@@ -225,3 +225,21 @@ def test_a_record_with_a_tenth_of_its_words_changed_still_scores_as_a_match(
     found = " ".join(words).upper()
     score = similarity(SEED_PAPERS[which].abstract, False, found)
     assert score >= 1 - len(changed) / len(words) - 1e-9 and score >= 0.9
+
+
+def test_accepting_makes_the_key_again_by_the_librarys_pattern() -> None:
+    """A key the library's pattern made (`paper`, as `[auth:lower][year]` names a paper with
+    no author or year) is made again by that pattern, not litman's own rule."""
+    pattern = "[auth:lower][year]"
+    changes = changes_for(_paper(citekey="paper"), FOUND, _free, pattern)
+    assert changes["citekey"] == "example2025"
+    assert changes["extra"]["litman-key-pinned"] == "no"  # made by the pattern, not typed
+    assert "citekey" not in changes_for(_paper(citekey="paper"), FOUND, _free)  # not litman's
+
+
+def test_a_pinned_key_stays_and_an_unpinned_bib_key_follows_the_pattern() -> None:
+    pinned = _paper(citekey="derived-title", extra={"litman-key-pinned": "yes"})
+    assert "citekey" not in changes_for(pinned, FOUND, _free)
+    unpinned = {"litman-fields": "title,abstract", "litman-key-pinned": "no"}
+    paper = _paper(citekey="derived-title", extra=unpinned)
+    assert changes_for(paper, FOUND, _free)["citekey"] == "example2025realb"

@@ -85,14 +85,6 @@ def _auth(author: str) -> str:
     return name.family if isinstance(name, Person) else (name.name.split() or [""])[-1]
 
 
-def made_from(key: str, authors: Iterable[str], year: int | None, title: str) -> bool:
-    """Whether `key` is the one litman would make of these fields: their `base_key`, alone
-    or with a clash suffix."""
-    base = base_key(authors, year, title)
-    rest = key[len(base) :] if key.startswith(base) else "-"
-    return rest == "" or (rest.isascii() and rest.isalpha() and rest.islower())
-
-
 def suffix(n: int) -> str:
     """The n-th clash suffix, counting from 0: a ... z, aa ... az, ba ..."""
     letters = ""

@@ -375,7 +375,17 @@ def _columns(old: Paper, values: Mapping[str, Any]) -> dict[str, Any]:
             else:
                 extra.pop(key, None)
         columns["extra"] = extra
+    _pin_typed_key(old, columns)
     return columns
+
+
+def _pin_typed_key(old: Paper, columns: dict[str, Any]) -> None:
+    """A key given by an edit is pinned, unless the edit says itself (a lookup making the
+    key again by the pattern says "no")."""
+    key, extra = columns.get("citekey"), columns.get("extra", old.extra)
+    said = extra.get(fields.KEY_PINNED) != old.extra.get(fields.KEY_PINNED)
+    if key and key != old.citekey and not said:
+        columns["extra"] = {**extra, fields.KEY_PINNED: "yes"}
 
 
 def _write_mine(conn: Connection, old: Mapping[int, Mapping[str, Any]]) -> None:

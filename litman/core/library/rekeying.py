@@ -6,7 +6,9 @@ the library (its `meta` table, so every member of a shared library makes keys al
 litman's own rule. New papers without a key get one by it. A key typed by the user or read
 from a file is never made again unless asked: only `regenerate` changes keys, for the papers
 it is given, and it is one undoable change (`Changes.inverse` holds the old keys); the old
-keys stay as aliases of their papers, as a merge keeps a merged paper's key.
+keys stay as aliases of their papers, as a merge keeps a merged paper's key. A pinned key
+(`fields.key_pinned`: typed by the user, read from a .bib file, or pinned with `pin`) is
+left as it is by `regenerate`, as Better BibTeX leaves a pinned key: unpin it first.
 Clashes get a, b, ... as JabRef's do, against every other paper's key (the old keys of the
 papers being re-keyed included, so that two papers never swap keys in one step).
 """
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, delete, insert, select
 
+from litman.core import fields
 from litman.core.library import key_patterns
 from litman.core.library.citekeys import KeyAllocator
 from litman.core.library.papers import Papers
@@ -65,7 +68,7 @@ class Citekeys(Part):
 
     def plan(self, ids: Sequence[int], pattern: str | None = None) -> list[Rekey]:
         """What `regenerate` would do: each paper's key and its new one, in the order
-        given, those that would not change left out."""
+        given, those that would not change and pinned ones left out."""
         if pattern is not None:
             key_patterns.check(pattern)
         with self._read() as conn:
@@ -75,11 +78,31 @@ class Citekeys(Part):
             keys = KeyAllocator(conn.execute(select(models.papers.c.citekey)).scalars())
         out = []
         for p in papers:
+            if fields.key_pinned(p.extra):
+                continue
             keys.taken.discard(p.citekey.casefold())
             new = keys.key(key_patterns.key(rule, p.authors, p.year, p.title))
             if new != p.citekey:
                 out.append(Rekey(p.id, p.citekey, new))
         return out
+
+    def pinned(self, ids: Sequence[int]) -> list[int]:
+        """Those of `ids` whose keys are pinned, in the order given."""
+        with self._read() as conn:
+            found = store.load_papers(conn, list(ids))
+        return [i for i in ids if i in found and fields.key_pinned(found[i].extra)]
+
+    def pin(self, ids: Sequence[int], pinned: bool = True) -> Changes:
+        """Pin (or unpin) these papers' keys, as one undoable change."""
+        flag = "yes" if pinned else "no"
+        with self._read() as conn:
+            found = store.load_papers(conn, list(ids))
+        values = {
+            i: {"extra": {**p.extra, fields.KEY_PINNED: flag}}
+            for i, p in found.items()
+            if fields.key_pinned(p.extra) != pinned
+        }
+        return self._papers.restore_fields(values) if values else Changes()
 
     def regenerate(self, ids: Sequence[int], pattern: str | None = None) -> Changes:
         """Make the keys of these papers again by the pattern (the library's, or `pattern`),

@@ -46,6 +46,22 @@ class RegenerateKeys(commands.Undoable):
         return self.lib.citekey_rule.regenerate(self.ids)
 
 
+class PinKeys(commands.Undoable):
+    """Pin (or unpin) papers' keys: a pinned key is never made again by the pattern."""
+
+    def __init__(self, lib: Library, ids: Sequence[int], pinned: bool) -> None:
+        text = (
+            translate("CitekeyActions", "Pin the citation keys of %1")
+            if pinned
+            else translate("CitekeyActions", "Unpin the citation keys of %1")
+        )
+        super().__init__(lib, fill(text, papers(len(ids))))
+        self.ids, self.pinned = list(ids), pinned
+
+    def call(self) -> Changes:
+        return self.lib.citekey_rule.pin(self.ids, self.pinned)
+
+
 def install(win: "Window", menu: QMenu) -> None:
     regenerate = menu.addAction(translate("CitekeyActions", "Regenerate Citation Keys…"))
     regenerate.triggered.connect(lambda _checked=False: regenerate_keys(win))
@@ -53,6 +69,24 @@ def install(win: "Window", menu: QMenu) -> None:
     pattern.triggered.connect(lambda _checked=False: set_pattern(win))
     win.acts.regenerate_keys, win.acts.key_pattern = regenerate, pattern
     win.table.addAction(regenerate)
+    for pinned, text in (
+        (True, translate("CitekeyActions", "Pin Citation Keys")),
+        (False, translate("CitekeyActions", "Unpin Citation Keys")),
+    ):
+        action = menu.addAction(text)
+        action.triggered.connect(lambda _checked=False, p=pinned: pin_keys(win, p))
+        win.table.addAction(action)
+        if pinned:
+            win.acts.pin_keys = action
+        else:
+            win.acts.unpin_keys = action
+
+
+def pin_keys(win: "Window", pinned: bool) -> None:
+    """Pin (or unpin) the selection's keys, undoably."""
+    ids = win.selected_ids()
+    if ids:
+        win.push(PinKeys(win.library, ids, pinned))
 
 
 def regenerate_keys(win: "Window") -> None:
@@ -61,11 +95,26 @@ def regenerate_keys(win: "Window") -> None:
     if not ids:
         return
     planned = win.library.citekey_rule.plan(ids)
+    pinned = len(win.library.citekey_rule.pinned(ids))
     if not planned:
         said = translate("CitekeyActions", "The selected papers' keys already follow the pattern")
+        if pinned:
+            said = KeysCounted.tr(
+                "The selected papers' keys follow the pattern or are pinned (%Ln pinned)",  # type: ignore[arg-type]
+                "",
+                pinned,  # type: ignore[arg-type]
+            )
         win.statusBar().showMessage(said, 5000)
         return
     lines = [f"{r.old} → {r.new}" for r in planned[:PREVIEW_ROWS]]
+    if pinned:
+        lines.append(
+            KeysCounted.tr(
+                "%Ln pinned key(s) kept (Paper → Unpin Citation Keys frees them)",  # type: ignore[arg-type]
+                "",
+                pinned,  # type: ignore[arg-type]
+            )
+        )
     if len(planned) > PREVIEW_ROWS:
         lines.append(
             fill(translate("CitekeyActions", "… and %1 more"), len(planned) - PREVIEW_ROWS)
