@@ -104,13 +104,13 @@ def test_keys_read_from_a_bib_file_or_typed_are_pinned_and_not_regenerated(
     bib = tmp_path / "in.bib"
     bib.write_text("@article{fromfile, title = {Gamma}, author = {Doe, Jane}, year = 2022}\n")
     app.import_files(library, [bib])
-    made, typed = library.add_papers(
+    made, typed = library.papers.add_papers(
         [
             NewPaper(title="Alpha", authors=("Roe, Ann",), year=2020),
             NewPaper(title="Beta", authors=("Roe, Ann",), year=2021),
         ]
     ).added
-    library.update_paper(typed, citekey="mine")
+    library.papers.update_paper(typed, citekey="mine")
     ids = library.list_ids()
     read = library.get_by_citekey("fromfile").id
     assert sorted(library.citekey_rule.pinned(ids)) == sorted([read, typed])
@@ -121,8 +121,8 @@ def test_keys_read_from_a_bib_file_or_typed_are_pinned_and_not_regenerated(
 
 
 def test_unpinning_lets_a_key_be_regenerated_and_is_undoable(library: Library) -> None:
-    pid = library.add_paper(NewPaper(title="Alpha", authors=("Roe, Ann",), year=2020))
-    library.update_paper(pid, citekey="mine")
+    pid = library.papers.add_paper(NewPaper(title="Alpha", authors=("Roe, Ann",), year=2020))
+    library.papers.update_paper(pid, citekey="mine")
     assert library.citekey_rule.plan([pid], "[auth:lower][year]") == []
     changes = library.citekey_rule.pin([pid], False)
     assert [r.new for r in library.citekey_rule.plan([pid], "[auth:lower][year]")] == ["roe2020"]

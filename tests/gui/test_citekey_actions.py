@@ -57,7 +57,7 @@ def test_a_pinned_key_is_kept_and_said_and_unpinning_frees_it(qtbot, window, mon
     window.library.citekey_rule.set_pattern("[veryshorttitle:lower]_x")
     select_rows(window, [0, 1])
     ids = window.selected_ids()
-    window.library.update_paper(ids[0], citekey="typedkey")  # a typed key pins itself
+    window.library.papers.update_paper(ids[0], citekey="typedkey")  # a typed key pins itself
     before = [p.citekey for p in window.library.get_many(ids)]
     shown: list[str] = []
     _answer(monkeypatch, QMessageBox.StandardButton.Ok, shown)
