@@ -346,6 +346,7 @@ def _sort_key(name: str, literal: bool) -> str:
 _INITIAL = re.compile(r"(?:[^\W\d_]\.?)(?:-[^\W\d_]\.?)*\.?|(?:[^\W\d_]\.){2,}")
 
 
+@lru_cache(maxsize=1 << 16)  # a library names the same people again and again
 def looks_personal(name: str) -> bool:
     """Whether a name written whole is, by its shape, a person's: two to four words, each an
     initial (`G.`, `J.-P.`), a capitalised word or a particle (`van`, `de`; not the first
