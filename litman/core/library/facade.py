@@ -22,7 +22,6 @@ from litman.core.library.backups import Backups
 from litman.core.library.duplicates import Duplicates
 from litman.core.library.merging import Merging
 from litman.core.library.papers import Papers
-from litman.core.library.parts import forward
 from litman.core.library.rekeying import Citekeys
 from litman.core.library.saved import Saved
 from litman.core.library.sync import Listener, Sync
@@ -72,33 +71,13 @@ _READING_SORTS = {"status": "status", "rating": "rating", "read": "read_at"}
 
 
 class Library:
-    """One litman library, over one `Store`, made of parts: `papers` (adding, editing,
-    deleting: `litman.core.library.papers`), `tags` (`litman.core.library.tags`) and
-    `attachments` (files and links: `litman.core.library.attachments`). The
-    flat methods below that name a part's method are the older spelling of it."""
-
-    # The parts' methods under their older, flat names.
-    add_papers = forward("papers", Papers.add_papers)
-    add_paper = forward("papers", Papers.add_paper)
-    update_paper = forward("papers", Papers.update_paper)
-    set_field = forward("papers", Papers.set_field)
-    delete_papers = forward("papers", Papers.delete_papers)
-    restore = forward("papers", Papers.restore)
-    delete_permanently = forward("papers", Papers.delete_permanently)
-    empty_trash = forward("papers", Papers.empty_trash)
-    set_status = forward("papers", Papers.set_status)
-    restore_fields = forward("papers", Papers.restore_fields)
-    edit = forward("papers", Papers.edit)
-    conflicts = forward("papers", Papers.conflicts)
-    set_rating = forward("papers", Papers.set_rating)
-    tag_tree_counts = forward("tags", Tags.tag_tree_counts)
-    paper_ids_with_tag = forward("tags", Tags.paper_ids_with_tag)
-    add_tag = forward("tags", Tags.add_tag)
-    remove_tag = forward("tags", Tags.remove_tag)
-    rename_tag = forward("tags", Tags.rename_tag)
-    delete_tag = forward("tags", Tags.delete_tag)
-    restore_tag = forward("tags", Tags.restore_tag)
-    set_tag_colour = forward("tags", Tags.set_tag_colour)
+    """One litman library, over one `Store`, made of parts, as Anki's `Collection` is of its
+    managers. What changes the library is a part's and is spelled through it: `papers`
+    (adding, editing, deleting, reading status: `litman.core.library.papers`), `tags`,
+    `attachments` (files and links), `saved` (saved searches), `duplicates`, `merging`,
+    `citekey_rule`, `autoexports` and `backups`. The library's own methods open and close it,
+    read papers and ids, search, and follow other clients' writes; `undo` takes any part's
+    change record."""
 
     def __init__(self, store: Store, *, index_cache: Path | None = None) -> None:
         self._store = store

@@ -1,4 +1,4 @@
-"""What the `Library` gives the parts it is made of, and how it forwards its old methods.
+"""What the `Library` gives the parts it is made of.
 
 The `Library` composes its parts (`library.papers`, `library.tags`, ...), as Anki's
 `Collection` composes its managers. A part gets its transactions from its host, the library:
@@ -6,22 +6,16 @@ The `Library` composes its parts (`library.papers`, `library.tags`, ...), as Ank
 and each can be tested over any host. The transactions are the library's own (not the
 store's directly) because the library wraps each write with what every write needs: the
 generation bump, the journal, the listeners.
-
-`forward` keeps the facade's older flat methods (`library.papers.add_papers(...)`) working as
-one-line aliases of a part's method while callers move to the parts.
 """
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Protocol
 
 from sqlalchemy import Connection
 
 from litman.core.records import Changes
-
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
 
 
 class Host(Protocol):
@@ -54,16 +48,3 @@ class Part:
 
     def _backup_before(self, reason: str) -> Path | None:
         return self._host._backup_before(reason)
-
-
-def forward(
-    part: str, method: Callable[Concatenate[Any, _P], _R]
-) -> Callable[Concatenate[Any, _P], _R]:
-    """A facade method that calls `method` on the library's part named `part`."""
-
-    def call(self: Any, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        return method(getattr(self, part), *args, **kwargs)
-
-    call.__doc__ = method.__doc__
-    call.__name__ = method.__name__
-    return call
