@@ -235,12 +235,6 @@ class Library:
         """The newest change journal number and the generation, read together."""
         return self._sync.journal_position()
 
-    def journal_since(
-        self, after: journal.Position, now: journal.Position
-    ) -> journal.Replay | None:
-        """What changed from `after` to `now`, if the journal proves it."""
-        return self._sync.journal_since(after, now)
-
     def owns_file(self, path: Path) -> bool:
         """Whether `path` is one of this library's own files (see core/store/own_files.py):
         reading or writing it from litman would drop SQLite's locks."""

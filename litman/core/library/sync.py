@@ -195,6 +195,8 @@ class Sync:
     def journal_since(
         self, after: journal.Position, now: journal.Position
     ) -> journal.Replay | None:
+        """What changed from `after` to `now`, if the journal proves it (a saved index's
+        catching up)."""
         with self.store.read() as conn:
             return journal.since_proven(conn, after, now)
 
