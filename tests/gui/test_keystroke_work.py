@@ -97,3 +97,21 @@ def test_the_window_module_loads_no_search_engine() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_rows_are_read_from_the_first_one_painted_not_from_a_page_above_it(
+    window, qtbot, monkeypatch
+) -> None:
+    """Scrolled to a row in the middle of a page, the table reads the papers from the first
+    row it paints down, not the page's rows above the screen."""
+    table, model = window.table, window.model
+    assert model.rowCount() > 60
+    table.scrollTo(model.index(40, 0), table.ScrollHint.PositionAtTop)
+    model.set_ids(model.ids())  # nothing read yet
+    reads: list[int] = []
+    real = window.library.get_many
+    monkeypatch.setattr(window.library, "get_many", lambda ids: reads.extend(ids) or real(ids))
+    table.viewport().repaint()
+    top = table.rowAt(0)
+    assert 0 < top < 64  # the screen starts inside the first page of the old page size
+    assert reads and min(model.row_of(pid) for pid in reads) >= top

@@ -28,7 +28,10 @@ from litman.gui.safe_text import rich
 from litman.gui.table.models.columns import BUILT_IN, FIELD_PREFIX, Column, field_column, tooltip
 from litman.gui.tag_dots import tag_dots
 
-PAGE = 64  # papers read at a time: a screenful or two
+# Papers read at a time, from the first row asked for down: a screenful. Qt paints from the
+# top row on screen, so a read starting there covers the screen; a page aligned to
+# multiples of its size read the rows above the screen too (64 where 30 were shown).
+PAGE = 32
 # Papers read are kept across a refill that changed no paper (a keystroke, a sort), up to
 # this many: typing narrows a search, and its next rows are mostly ones already read
 # (reading a page cost 3-8 ms of each keystroke).
@@ -214,8 +217,7 @@ class PaperTableModel(QAbstractTableModel):
     def paper(self, row: int) -> Paper | None:
         pid = self._ids[row]
         if pid not in self._cache and not self.offline:  # offline: only rows read before
-            start = (row // PAGE) * PAGE
-            page = [i for i in self._ids[start : start + PAGE] if i not in self._cache]
+            page = [i for i in self._ids[row : row + PAGE] if i not in self._cache]
             try:
                 self._cache.update((p.id, p) for p in self.library.get_many(page))
                 self._files.update(dict.fromkeys(page))
