@@ -26,6 +26,7 @@ from litman.core.errors import (
 from litman.core.library.autoexports import Binding
 from litman.core.library.backups import refuse_if_claimed
 from litman.core.library.facade import Library
+from litman.core.messages import _
 from litman.core.records import ImportBatch, ImportReport, Paper
 from litman.core.store.interface import Backup, Restored, Site, WriterClaim
 from litman.formats import exchange, registry
@@ -67,9 +68,11 @@ def library_file(named: str | os.PathLike[str]) -> Path:
     if path.exists() or path.is_symlink() or path.suffix == SUFFIX or site(path).backups():
         return path
     raise LitmanError(
-        f"'{os.fspath(named)}' names no library: give an existing library file, a new one "
-        f"ending in {SUFFIX}, or a shared library (postgresql://USER@HOST/DB, "
-        "'host=HOST dbname=DB user=USER' or 'service=NAME'). Nothing was created."
+        _(
+            "'{0}' names no library: give an existing library file, a new one ending in {1}, or a "
+            "shared library (postgresql://USER@HOST/DB, 'host=HOST dbname=DB user=USER' or "
+            "'service=NAME'). Nothing was created."
+        ).format(os.fspath(named), SUFFIX)
     )
 
 
@@ -78,8 +81,9 @@ def _refuse_dangling_link(path: Path) -> None:
     an empty one at its target."""
     if path.is_symlink() and not path.exists():
         raise NotFoundError(
-            f"{path} is a link to {os.readlink(path)}, which does not exist; "
-            "no library was opened or created."
+            _(
+                "{0} is a link to {1}, which does not exist; no library was opened or created."
+            ).format(path, os.readlink(path))
         )
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from litman.core.errors import ImportFailed
+from litman.core.messages import _
 
 MAX_BYTES = 200 * 1024 * 1024
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -56,7 +57,7 @@ def read_bytes(path: Path) -> bytes:
             _check_kind(path, info)
             data = _read_at_most(f, info.st_size)
     except OSError as exc:
-        raise ImportFailed(f"{path.name}: cannot be read ({exc.strerror}).") from exc
+        raise ImportFailed(_("{0}: cannot be read ({1}).").format(path.name, exc.strerror)) from exc
     if len(data) > MAX_BYTES:
         _too_large(path, len(data))
     return data
@@ -76,15 +77,18 @@ def _read_at_most(f: BinaryIO, size: int) -> bytes:
 def _check_kind(path: Path, info: os.stat_result) -> None:
     if not stat.S_ISREG(info.st_mode):
         kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a pipe, socket or device"
-        raise ImportFailed(f"{path.name}: is {kind}, not a file; nothing was imported.")
+        raise ImportFailed(
+            _("{0}: is {1}, not a file; nothing was imported.").format(path.name, kind)
+        )
     if info.st_size > MAX_BYTES:
         _too_large(path, info.st_size)
 
 
 def _too_large(path: Path, size: int) -> None:
     raise ImportFailed(
-        f"{path.name}: {size // 2**20} MiB is larger than litman imports "
-        f"({MAX_BYTES // 2**20} MiB); nothing was imported."
+        _("{0}: {1} MiB is larger than litman imports ({2} MiB); nothing was imported.").format(
+            path.name, size // 2**20, MAX_BYTES // 2**20
+        )
     )
 
 
@@ -99,8 +103,10 @@ def decode(data: bytes, name: str, declared: str | None = None) -> Decoded:
             note = f"{name} is UTF-16 without a byte-order mark; read it as {utf16}."
             return _checked(_strict(data, utf16, name), utf16, name, (note,))
         raise ImportFailed(
-            f"{name}: contains NUL bytes, so it is binary data (or UTF-16 "
-            "without a byte-order mark), not text; nothing was imported."
+            _(
+                "{0}: contains NUL bytes, so it is binary data (or UTF-16 without a byte-order "
+                "mark), not text; nothing was imported."
+            ).format(name)
         )
     try:
         return _checked(data.decode("utf-8"), "utf-8", name, utf8=data)
@@ -124,8 +130,10 @@ def decode(data: bytes, name: str, declared: str | None = None) -> Decoded:
         return _damaged_utf8(data, name)  # café next to a broken byte: not cp1252's cafÃ©
     if found is None:
         raise ImportFailed(
-            f"{name}: is not UTF-8, nor GB18030/GBK, Big5, Shift-JIS, cp1252 or Latin-1 text "
-            "throughout; nothing was imported."
+            _(
+                "{0}: is not UTF-8, nor GB18030/GBK, Big5, Shift-JIS, cp1252 or Latin-1 text "
+                "throughout; nothing was imported."
+            ).format(name)
         )
     encoding, text = found
     note = f"{name} is not UTF-8; read it as {_label(encoding)}."
@@ -207,8 +215,10 @@ def _strict(data: bytes, encoding: str, name: str) -> str:
         return data.decode(encoding)
     except UnicodeDecodeError as exc:
         raise ImportFailed(
-            f"{name}: starts with a {encoding} byte-order mark but is not valid "
-            f"{encoding} (byte {exc.start}); nothing was imported."
+            _(
+                "{0}: starts with a {1} byte-order mark but is not valid {2} (byte {3}); nothing "
+                "was imported."
+            ).format(name, encoding, encoding, exc.start)
         ) from exc
 
 
@@ -221,7 +231,9 @@ def _checked(
 ) -> Decoded:
     sample = text[:65536]
     if sample and len(_CONTROL.findall(sample)) > max(8, len(sample) // 100):
-        raise ImportFailed(f"{name}: looks like binary data, not text; nothing was imported.")
+        raise ImportFailed(
+            _("{0}: looks like binary data, not text; nothing was imported.").format(name)
+        )
     return Decoded(text, encoding, warnings, utf8)
 
 

@@ -110,3 +110,17 @@ def test_the_command_says_its_errors_in_the_language_of_lang(tmp_path: Path) -> 
     )  # fmt: skip
     assert done.returncode != 0
     assert "沒有" in done.stderr, done.stderr
+
+
+@pytest.mark.usefixtures("chinese")
+def test_the_search_boxs_notes_are_said_in_chinese() -> None:
+    """What the window shows beside a search: a query it read otherwise, and what the quick
+    search before the index cannot do."""
+    from litman.core.search import quick
+    from litman.core.search.query import parse
+
+    assert parse('year:soon "open').notes == (
+        "引号未闭合：已按普通词语搜索这些词",
+        "“year:soon”不是有效的 year：已按普通词语搜索",
+    )
+    assert quick.limits().startswith("仅精确匹配")

@@ -586,7 +586,7 @@ class Library:
         within: Narrowing = ALL,
     ) -> list[int]:
         """Ids matching a query among the papers `within` holds, without the search index
-        (which may still be building): exact words only, see `litman.core.search.quick.LIMITS`."""
+        (which may still be building): exact words only, see `litman.core.search.quick.limits`."""
         from litman.core.search.quick import quick_ids
 
         q = parse(query) if isinstance(query, str) else query

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 
 from litman.core.errors import LitmanError
 from litman.core.library import citekeys
+from litman.core.messages import _
 
 _PIECE = re.compile(r"\[([^\[\]]*)\]|([^\[\]]+)|([\[\]])")
 _FIELD = re.compile(r"^([A-Za-z.]+?)(\d*)$")
@@ -42,7 +43,9 @@ def check(pattern: str) -> None:
     """Raise PatternError for a pattern `key` could not follow."""
     for piece in _PIECE.finditer(pattern):
         if piece.group(3):
-            raise PatternError(f"unmatched '{piece.group(3)}' in the key pattern {pattern!r}")
+            raise PatternError(
+                _("unmatched '{0}' in the key pattern {1!r}").format(piece.group(3), pattern)
+            )
         if piece.group(1) is not None:
             _field(piece.group(1), pattern)
 
@@ -80,10 +83,12 @@ def _field(spec: str, pattern: str) -> tuple[Maker, list[str]]:
     name, *mods = spec.split(":")
     m = _FIELD.match(name)
     if not m or m.group(1) not in _MAKERS:
-        raise PatternError(f"unknown field [{spec}] in the key pattern {pattern!r}")
+        raise PatternError(_("unknown field [{0}] in the key pattern {1!r}").format(spec, pattern))
     for mod in mods:
         if mod not in _MODIFIERS:
-            raise PatternError(f"unknown modifier :{mod} in the key pattern {pattern!r}")
+            raise PatternError(
+                _("unknown modifier :{0} in the key pattern {1!r}").format(mod, pattern)
+            )
     return _MAKERS[m.group(1)], mods
 
 

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from litman.core import cjk
+from litman.core.messages import _
 from litman.core.records import Status
 from litman.core.text import fold, search_words
 
@@ -71,7 +72,7 @@ class Query:
 def parse(text: str) -> Query:
     notes: list[str] = []
     if sum(1 for m in _QUOTE.finditer(text) if not m.group(1)) % 2:
-        notes.append("unclosed quote: searched those words as plain words")
+        notes.append(_("unclosed quote: searched those words as plain words"))
         text_for_terms = _QUOTE.sub(lambda m: m.group(1) or " ", text)
     else:
         text_for_terms = text
@@ -93,7 +94,8 @@ def _term(neg: bool, name: str, value: str, quoted: bool, notes: list[str]) -> l
         term = _filter(name, value, neg)
         if term:
             return [term]
-        notes.append(f"'{name}:{value}' is not a valid {name}: searched it as plain words")
+        said = _("'{0}:{1}' is not a valid {0}: searched it as plain words")
+        notes.append(said.format(name, value))
         return _words(f"{name} {value}", None, neg)
     fld = FIELD_ALIASES.get(name)
     if name and fld is None:
@@ -114,7 +116,7 @@ def _words(value: str, fld: str | None, neg: bool) -> list[Term]:
         if w.isascii() or not cjk.has_cjk(w):
             terms.append(Term("word", fold(w), (fold(w),), fld, neg))
             continue
-        for is_run, piece, _ in cjk.pieces(w):
+        for is_run, piece, _at in cjk.pieces(w):
             if is_run:
                 terms.append(_cjk_term(piece, fld, neg))
             else:

@@ -4,7 +4,7 @@ The index takes seconds to build at 100k papers (a minute on a loaded machine). 
 typed meanwhile is answered here at once: each word or phrase must appear, as typed (case
 aside), in the title, authors, venue or citation key (or in the one field it names);
 `status:`, `year:` and `tag:`, and the sidebar's filter, filter as the index does: each
-filter's condition is the one `litman.core.search.filters` defines for both. `LIMITS` says
+filter's condition is the one `litman.core.search.filters` defines for both. `limits()` says
 what this cannot do, for the window to show beside the rows.
 
 Chinese titles are found as the index finds them, in either script and by pinyin, through
@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import Connection, String, and_, cast, literal, not_, or_, select
 
 from litman.core import cjk, pinyin
+from litman.core.messages import _
 from litman.core.search.filters import ALL, Narrowing, of_term
 from litman.core.search.query import SCORED, Query, Term
 from litman.core.store import dialects, models
@@ -35,10 +36,16 @@ FIELD_COLUMNS = {
     "citekey": P.c.citekey,
     "abstract": P.c.abstract,
 }
-LIMITS = (
-    "exact words in titles, authors, venues and keys only (Chinese titles in either script "
-    "and by pinyin too); abstracts, typos, accents and ranking follow when the index is ready"
-)
+
+
+def limits() -> str:
+    """What this cannot do, in the current language (`litman.core.messages`)."""
+    return _(
+        "exact words in titles, authors, venues and keys only (Chinese titles in either script "
+        "and by pinyin too); abstracts, typos, accents and ranking follow when the index is ready"
+    )
+
+
 _SORTED_TITLE = literal(" ") + P.c.title_sort + literal(" ")  # a syllable's edges: spaces
 
 
@@ -76,7 +83,7 @@ class _Alternate:
         if any(value in t.lower() for t in texts):  # as LIKE matched it
             return True
         parts = pinyin.syllable_parts(value, self.term.prefix)
-        for run, _ in cjk.folded_runs(title):
+        for run, _at in cjk.folded_runs(title):
             if parts and pinyin.reads_as(run, parts[0], parts[1] or self.term.prefix):
                 return True
             if pinyin.may_be_initials(value) and pinyin.spans(run, value, False):

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import IO
 
 from litman.core.errors import LibraryLockedError, LitmanError
+from litman.core.messages import _
 
 GATE_TIMEOUT = 5.0  # seconds, as SQLite's busy timeout
 
@@ -139,12 +140,14 @@ def open_lock_file(path: Path) -> IO[str]:
     except OSError as exc:
         if path.is_symlink():
             raise PlantedLinkError(
-                f"{path} is a symbolic link; litman does not write through it. Remove it."
+                _("{0} is a symbolic link; litman does not write through it. Remove it.").format(
+                    path
+                )
             ) from exc
         raise
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise PlantedLinkError(f"{path} is not a regular file; remove it.")
+        raise PlantedLinkError(_("{0} is not a regular file; remove it.").format(path))
     return open(fd, "a+", encoding="utf-8")  # held open by the caller
 
 
@@ -169,7 +172,9 @@ def write_gate(library: Path, *, exclusive: bool = False, wait: bool = True) -> 
         if not _wait_lock(handle, exclusive, GATE_TIMEOUT if wait else 0.0):
             what = "restored" if not exclusive else "written to"
             raise LibraryLockedError(
-                f"{library} is being {what} by another litman; nothing was changed. Try again."
+                _("{0} is being {1} by another litman; nothing was changed. Try again.").format(
+                    library, what
+                )
             )
         try:
             yield

@@ -32,6 +32,7 @@ from litman.core.errors import (
     ReadOnlyError,
     ServerUnreachableError,
 )
+from litman.core.messages import _
 from litman.core.store import dialects, journal, live, schema
 from litman.core.store.interface import Backup, Restored, WriterClaim
 from litman.core.store.urls import SCHEMES, is_connection_string, is_url
@@ -69,9 +70,9 @@ def driver_url(where: str) -> URL:
     try:
         url = make_url(given)
     except ArgumentError as exc:
-        raise LitmanError(f"'{safe(given)}' is not a PostgreSQL URL.") from exc
+        raise LitmanError(_("'{0}' is not a PostgreSQL URL.").format(safe(given))) from exc
     if url.get_backend_name() not in SCHEMES:
-        raise LitmanError(f"'{safe(given)}' is not a PostgreSQL URL.")
+        raise LitmanError(_("'{0}' is not a PostgreSQL URL.").format(safe(given)))
     return url.set(drivername="postgresql+psycopg")
 
 
@@ -81,7 +82,7 @@ def _conninfo(text_: str) -> dict[str, str]:
     except psycopg.ProgrammingError as exc:
         # libpq's message quotes no value, so it cannot echo a password.
         lines = str(exc).strip().splitlines() or [type(exc).__name__]
-        raise LitmanError(f"Could not read the connection string: {lines[0]}.") from exc
+        raise LitmanError(_("Could not read the connection string: {0}.").format(lines[0])) from exc
     return {key: str(value) for key, value in parsed.items() if value is not None}
 
 
@@ -173,7 +174,9 @@ class PostgresStore:
                 self._url, pool_pre_ping=True, connect_args=self._connect_args
             )
         except ArgumentError as exc:  # an option SQLAlchemy reads itself and cannot (a port)
-            raise LitmanError(f"Could not open {self.where}: {self._scrub(str(exc))}.") from exc
+            raise LitmanError(
+                _("Could not open {0}: {1}.").format(self.where, self._scrub(str(exc)))
+            ) from exc
         event.listen(self.engine, "do_connect", self._connect)
         try:
             with self.engine.connect() as conn:
@@ -195,8 +198,10 @@ class PostgresStore:
         if not inspect(conn).has_table("meta"):
             if self.read_only:
                 raise LitmanError(
-                    f"{self.where} holds no litman library: the role that is to own it "
-                    f"creates it with `litman --library {self.where} init`."
+                    _(
+                        "{0} holds no litman library: the role that is to own it creates it with "
+                        "`litman --library {1} init`."
+                    ).format(self.where, self.where)
                 )
             return True
         version = schema.stored_version(conn)
@@ -210,7 +215,9 @@ class PostgresStore:
         conn.rollback()
         if schema.needs_migration(version):
             if self.read_only:
-                raise LitmanError(f"{self.where} needs an upgrade, which a reader cannot do.")
+                raise LitmanError(
+                    _("{0} needs an upgrade, which a reader cannot do.").format(self.where)
+                )
             schema.migrate(self.engine, version)
         return False
 
@@ -240,7 +247,7 @@ class PostgresStore:
     @contextmanager
     def write(self) -> Iterator[Connection]:
         if self.read_only:
-            raise ReadOnlyError(f"{self.where} is open read-only; nothing was changed.")
+            raise ReadOnlyError(_("{0} is open read-only; nothing was changed.").format(self.where))
         try:
             with self.engine.connect() as conn, conn.begin():
                 conn.execute(text(f"SET LOCAL lock_timeout = {LOCK_TIMEOUT_MS}"))

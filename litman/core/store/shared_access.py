@@ -33,6 +33,7 @@ from psycopg import conninfo, pq
 from sqlalchemy.engine import URL
 
 from litman.core.errors import LitmanError
+from litman.core.messages import _
 from litman.core.store.postgres_store import SECRET_OPTIONS, driver_url, safe
 from litman.core.store.urls import is_shared
 
@@ -73,16 +74,20 @@ def parse_target(text: str) -> SharedTarget:
         url = driver_url(given)
     else:
         raise LitmanError(
-            "Name a shared library by a postgresql:// URL, a connection string such as "
-            "'host=labdb dbname=refs', or a service name such as 'service=lab'."
+            _(
+                "Name a shared library by a postgresql:// URL, a connection string such as "
+                "'host=labdb dbname=refs', or a service name such as 'service=lab'."
+            )
         )
     query = dict(url.query)
     password = url.password or _one(query.pop("password", None))
     for key in SECRET_OPTIONS:
         if key != "password" and key in query:
             raise LitmanError(
-                f"'{key}' is a secret litman will not keep in its list of libraries; put it "
-                "in a service file (pg_service.conf) and name the service instead."
+                _(
+                    "'{0}' is a secret litman will not keep in its list of libraries; put it in a "
+                    "service file (pg_service.conf) and name the service instead."
+                ).format(key)
             )
     bare = URL.create(
         "postgresql", url.username, None, url.host, url.port, url.database, query

@@ -44,11 +44,11 @@ class SearchController:
         self, text: str, sort: str | None, descending: bool, within: Narrowing = ALL
     ) -> Outcome:
         """Before the index is ready: exact matches from SQL, and a note of what they miss."""
-        from litman.core.search.quick import LIMITS
+        from litman.core.search.quick import limits
 
         query = parse(text)
         ids = self.library.quick_search_ids(query, sort, descending, within)
-        return Outcome(ids, None, (*query.notes, LIMITS))
+        return Outcome(ids, None, (*query.notes, limits()))
 
     def run(
         self, text: str, sort: str | None, descending: bool, within: Narrowing = ALL
