@@ -20,7 +20,7 @@ import json
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import pairwise
+from itertools import chain, pairwise
 from pathlib import Path
 
 from litman.core.cjk import fold_run
@@ -75,15 +75,19 @@ def readings(ch: str) -> tuple[str, ...]:
 def index_tokens(folded: str) -> list[str]:
     """The pinyin tokens of a folded run of Han characters: each neighbouring pair's
     syllables and initials, for each of its characters' first readings."""
+    return list(chain.from_iterable(map(_pair_tokens, folded, folded[1:])))
+
+
+@lru_cache(maxsize=1 << 16)  # a language's text repeats its pairs: an index build makes each once
+def _pair_tokens(a: str, b: str) -> tuple[str, ...]:
     table = _readings()
+    ra, rb = table.get(a, ())[:READINGS], table.get(b, ())[:READINGS]
     out: list[str] = []
-    for a, b in pairwise(folded):
-        ra, rb = table.get(a, ())[:READINGS], table.get(b, ())[:READINGS]
-        for x in ra:
-            for y in rb:
-                out.append(SYLLABLES_MARK + x + y)
-                out.append(INITIALS_MARK + x[0] + y[0])
-    return out
+    for x in ra:
+        for y in rb:
+            out.append(SYLLABLES_MARK + x + y)
+            out.append(INITIALS_MARK + x[0] + y[0])
+    return tuple(out)
 
 
 def segment(word: str) -> list[str] | None:
