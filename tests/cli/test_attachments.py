@@ -42,7 +42,9 @@ def cli(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> tuple[int
     return code, out.out, out.err
 
 
-def test_attach_copies_and_attachments_lists(lib_path, a_pdf, capsys) -> None:
+def test_attach_copies_and_attachments_lists(
+    lib_path: Path, a_pdf: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, _ = cli(capsys, lib_path, "attach", "walrus", str(a_pdf))
     assert code == 0 and "attached 1 file to walrus" in out
     code, out, _ = cli(capsys, lib_path, "attachments", "walrus", "--json")
@@ -53,7 +55,9 @@ def test_attach_copies_and_attachments_lists(lib_path, a_pdf, capsys) -> None:
     assert str(lib_path.with_name("lib-files")) in cli(capsys, lib_path, "attachments", "1")[1]
 
 
-def test_a_linked_file_that_goes_missing_is_said(lib_path, a_pdf, capsys) -> None:
+def test_a_linked_file_that_goes_missing_is_said(
+    lib_path: Path, a_pdf: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     cli(capsys, lib_path, "attach", "1", str(a_pdf), "--link")
     a_pdf.unlink()
     assert "MISSING" in cli(capsys, lib_path, "attachments", "1")[1]
@@ -61,13 +65,17 @@ def test_a_linked_file_that_goes_missing_is_said(lib_path, a_pdf, capsys) -> Non
     assert code == 1 and f"file is missing: {a_pdf}" in err and "Traceback" not in err
 
 
-def test_a_file_not_there_attaches_nothing(lib_path, a_pdf, tmp_path, capsys) -> None:
+def test_a_file_not_there_attaches_nothing(
+    lib_path: Path, a_pdf: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, _, err = cli(capsys, lib_path, "attach", "1", str(a_pdf), str(tmp_path / "no.pdf"))
     assert code == 1 and err.count("\n") == 1 and "no such file" in err
     assert json.loads(cli(capsys, lib_path, "attachments", "1", "--json")[1]) == []
 
 
-def test_open_print_gives_the_first_pdf(lib_path, a_pdf, capsys) -> None:
+def test_open_print_gives_the_first_pdf(
+    lib_path: Path, a_pdf: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     cli(capsys, lib_path, "attach", "1", "https://example.org/page", str(a_pdf))
     code, out, _ = cli(capsys, lib_path, "open", "walrus", "--print")
     assert code == 0 and out.strip().endswith("walrus.pdf") and Path(out.strip()).is_file()
@@ -76,7 +84,13 @@ def test_open_print_gives_the_first_pdf(lib_path, a_pdf, capsys) -> None:
     )
 
 
-def test_open_calls_the_viewer_with_the_path(lib_path, a_pdf, tmp_path, capsys, monkeypatch):
+def test_open_calls_the_viewer_with_the_path(
+    lib_path: Path,
+    a_pdf: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     said = tmp_path / "viewer-was-given"
     script = f"import sys, pathlib; pathlib.Path({json.dumps(str(said))}).write_text(sys.argv[1])"
     monkeypatch.setenv(viewer.OPENER_ENV, f"{sys.executable} -c '{script}'")
@@ -86,19 +100,25 @@ def test_open_calls_the_viewer_with_the_path(lib_path, a_pdf, tmp_path, capsys, 
     assert said.read_text() == str(a_pdf)
 
 
-def test_a_viewer_that_cannot_start_is_one_line(lib_path, a_pdf, capsys, monkeypatch) -> None:
+def test_a_viewer_that_cannot_start_is_one_line(
+    lib_path: Path, a_pdf: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(viewer.OPENER_ENV, "/no/such/viewer")
     cli(capsys, lib_path, "attach", "1", str(a_pdf))
     code, _, err = cli(capsys, lib_path, "open", "1")
     assert code == 1 and "Cannot start /no/such/viewer" in err and err.count("\n") == 1
 
 
-def test_open_without_attachments_says_how(lib_path, capsys) -> None:
+def test_open_without_attachments_says_how(
+    lib_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, _, err = cli(capsys, lib_path, "open", "2")
     assert code == 1 and "has no attachment: `litman attach 2 FILE`" in err
 
 
-def test_files_folder_is_set_and_used(lib_path, a_pdf, tmp_path, capsys) -> None:
+def test_files_folder_is_set_and_used(
+    lib_path: Path, a_pdf: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert cli(capsys, lib_path, "files-folder")[1].strip() == str(lib_path.with_name("lib-files"))
     cli(capsys, lib_path, "files-folder", str(tmp_path / "papers"))
     cli(capsys, lib_path, "attach", "1", str(a_pdf))
@@ -106,7 +126,9 @@ def test_files_folder_is_set_and_used(lib_path, a_pdf, tmp_path, capsys) -> None
     assert Path(att["location"]).is_relative_to(tmp_path / "papers")
 
 
-def test_emptying_the_trash_deletes_stored_files(lib_path, a_pdf, capsys) -> None:
+def test_emptying_the_trash_deletes_stored_files(
+    lib_path: Path, a_pdf: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     cli(capsys, lib_path, "attach", "1", str(a_pdf))
     stored = Path(cli(capsys, lib_path, "open", "1", "--print")[1].strip())
     cli(capsys, lib_path, "delete", "1")
@@ -115,7 +137,9 @@ def test_emptying_the_trash_deletes_stored_files(lib_path, a_pdf, capsys) -> Non
     assert not stored.exists() and a_pdf.exists()
 
 
-def test_detach_and_find_missing(lib_path, a_pdf, tmp_path, capsys) -> None:
+def test_detach_and_find_missing(
+    lib_path: Path, a_pdf: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     cli(capsys, lib_path, "attach", "1", str(a_pdf), "--link")
     elsewhere = tmp_path / "moved"
     elsewhere.mkdir()
@@ -131,7 +155,9 @@ def test_detach_and_find_missing(lib_path, a_pdf, tmp_path, capsys) -> None:
     assert code == 1 and "No attachment with id 99" in err
 
 
-def test_files_folder_rename_names_files_copied_in(lib_path, a_pdf, capsys) -> None:
+def test_files_folder_rename_names_files_copied_in(
+    lib_path: Path, a_pdf: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, _ = cli(capsys, lib_path, "files-folder", "--rename", "{citekey}")
     assert code == 0 and "named '{citekey}'" in out
     download = a_pdf.rename(a_pdf.with_name("download (3).pdf"))
@@ -141,7 +167,12 @@ def test_files_folder_rename_names_files_copied_in(lib_path, a_pdf, capsys) -> N
     assert code == 1 and "not nope" in err
 
 
-def test_extract_text_reads_the_pdfs_attached_without_it(lib_path, tmp_path, capsys, made):  # noqa: F811
+def test_extract_text_reads_the_pdfs_attached_without_it(
+    lib_path: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    made: dict[str, Path],  # noqa: F811
+) -> None:
     with Library.open(lib_path) as lib:  # a PDF linked as a library made before full text
         pid = lib.papers.add_paper(NewPaper(title="Walrus"))
         lib.attachments.attach(pid, [made["meta"]], link=True)

@@ -29,7 +29,7 @@ def lib_path(tmp_path: Path) -> Path:
     return path
 
 
-def cli(capsys, path: Path, *args: str) -> tuple[int, str, str]:
+def cli(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> tuple[int, str, str]:
     code = main(["--library", str(path), *args])
     out = capsys.readouterr()
     return code, out.out, out.err
@@ -39,7 +39,9 @@ def keys_in(path: Path) -> list[str]:
     return sorted(p.citekey for p in bibtex.read(path).papers)
 
 
-def test_bound_file_follows_its_query(lib_path, tmp_path, capsys) -> None:
+def test_bound_file_follows_its_query(
+    lib_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     refs = tmp_path / "refs.bib"
     assert cli(capsys, lib_path, "autoexport", "add", str(refs), "tag:thesis")[0] == 0
     assert keys_in(refs) == ["walrus"]
@@ -52,7 +54,7 @@ def test_bound_file_follows_its_query(lib_path, tmp_path, capsys) -> None:
 
 
 def test_a_file_that_cannot_be_written_is_reported_and_others_written(
-    lib_path, tmp_path, capsys
+    lib_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     gone, kept = tmp_path / "gone", tmp_path / "all.json"
     gone.mkdir()
@@ -68,7 +70,9 @@ def test_a_file_that_cannot_be_written_is_reported_and_others_written(
     assert "FAILED" in cli(capsys, lib_path, "autoexport")[1]
 
 
-def test_remove_unbinds_and_an_unknown_file_is_one_line(lib_path, tmp_path, capsys) -> None:
+def test_remove_unbinds_and_an_unknown_file_is_one_line(
+    lib_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     refs = tmp_path / "refs.ris"
     cli(capsys, lib_path, "autoexport", "add", str(refs))
     assert json.loads(cli(capsys, lib_path, "autoexport", "--json")[1])[0]["fmt"] == "ris"

@@ -44,7 +44,7 @@ def cli(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> tuple[int
 
 @pytest.mark.parametrize(("style", "locale"), [("apa", ""), ("gb-t-7714-2015-numeric", "zh-CN")])
 def test_cite_prints_what_pandoc_prints(
-    lib_path: Path, capsys, tmp_path: Path, style: str, locale: str
+    lib_path: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path, style: str, locale: str
 ) -> None:
     args = ["cite", "walrus2020", "--style", style] + (["--locale", locale] if locale else [])
     code, out, _ = cli(capsys, lib_path, *args)
@@ -55,12 +55,12 @@ def test_cite_prints_what_pandoc_prints(
     assert "".join(out.split()) == "".join(theirs.split())
 
 
-def test_citation_is_the_in_text_form(lib_path: Path, capsys) -> None:
+def test_citation_is_the_in_text_form(lib_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli(capsys, lib_path, "cite", "walrus2020", "seals", "--citation")
     assert code == 0 and out.strip() == "(Doe & Roe, 2020; Poe, 2019)"
 
 
-def test_html_escapes_the_library_text(lib_path: Path, capsys) -> None:
+def test_html_escapes_the_library_text(lib_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = cli(capsys, lib_path, "cite", "walrus2020", "--format", "html")
     assert "Walrus embeddings &amp; &lt;tusks&gt;" in out
     assert "<i>Journal of Marine Learning</i>" in out and out.startswith('<div class="csl-bib')
@@ -74,12 +74,16 @@ def test_html_escapes_the_library_text(lib_path: Path, capsys) -> None:
         (["--style", "missing.csl"], "no style file at missing.csl"),
     ],
 )
-def test_what_cannot_be_used_is_one_line(lib_path: Path, capsys, args, said) -> None:
+def test_what_cannot_be_used_is_one_line(
+    lib_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
     code, out, err = cli(capsys, lib_path, "cite", "walrus2020", *args)
     assert code == 1 and not out and said in err and "Traceback" not in err
 
 
-def test_a_style_file_is_used_and_a_broken_one_refused(lib_path, capsys, tmp_path) -> None:
+def test_a_style_file_is_used_and_a_broken_one_refused(
+    lib_path: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     mine = tmp_path / "mine.csl"
     mine.write_bytes(references.style_path("ieee").read_bytes())
     assert cli(capsys, lib_path, "cite", "seals", "--style", str(mine))[1].startswith("[1] A. Poe")

@@ -20,13 +20,13 @@ def lib_path(tmp_path: Path) -> Path:
     return path
 
 
-def cli(capsys, path: Path, *args: str) -> tuple[int, str, str]:
+def cli(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> tuple[int, str, str]:
     code = main(["--library", str(path), *args])
     out = capsys.readouterr()
     return code, out.out, out.err
 
 
-def test_pattern_set_and_shown(lib_path, capsys) -> None:
+def test_pattern_set_and_shown(lib_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "litman's own rule" in cli(capsys, lib_path, "citekeys", "pattern")[1]
     assert cli(capsys, lib_path, "citekeys", "pattern", "[auth][year]")[1].strip() == "[auth][year]"
     code, _, err = cli(capsys, lib_path, "citekeys", "pattern", "[nope]")
@@ -34,7 +34,9 @@ def test_pattern_set_and_shown(lib_path, capsys) -> None:
     assert cli(capsys, lib_path, "citekeys", "pattern")[1].strip() == "[auth][year]"
 
 
-def test_regenerate_dry_run_then_for_real(lib_path, capsys) -> None:
+def test_regenerate_dry_run_then_for_real(
+    lib_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, err = cli(
         capsys, lib_path, "citekeys", "regenerate", "w", "--pattern", "[auth][year]", "--dry-run"
     )
@@ -44,7 +46,9 @@ def test_regenerate_dry_run_then_for_real(lib_path, capsys) -> None:
     assert "Doe2020" in cli(capsys, lib_path, "show", "1")[1]
 
 
-def test_pin_keeps_a_key_from_regenerate_and_unpin_frees_it(lib_path, capsys) -> None:
+def test_pin_keeps_a_key_from_regenerate_and_unpin_frees_it(
+    lib_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, _, err = cli(capsys, lib_path, "citekeys", "pin", "w")
     assert code == 0 and "pinned 1 citation key" in err
     code, out, err = cli(capsys, lib_path, "citekeys", "regenerate", "w", "--pattern", "[auth]")

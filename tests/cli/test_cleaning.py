@@ -6,6 +6,7 @@ group, and saved searches are kept, counted and exported."""
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,13 +38,16 @@ def cli(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> tuple[int
     return code, out.out, out.err
 
 
-def groups(capsys: pytest.CaptureFixture[str], path: Path) -> list[dict]:
+def groups(capsys: pytest.CaptureFixture[str], path: Path) -> list[dict[str, Any]]:
     code, out, _ = cli(capsys, path, "duplicates", "--json")
     assert code == 0
-    return json.loads(out)
+    found: list[dict[str, Any]] = json.loads(out)
+    return found
 
 
-def test_each_paper_imported_twice_is_one_group_listed_once(twice: Path, capsys) -> None:
+def test_each_paper_imported_twice_is_one_group_listed_once(
+    twice: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     found = groups(capsys, twice)
     with Library.open(twice) as lib:
         assert len(found) == lib.count() // 2 == 15
@@ -55,7 +59,9 @@ def test_each_paper_imported_twice_is_one_group_listed_once(twice: Path, capsys)
     assert code == 0 and "group 1: " in out and "litman merge KEEP OTHER" in out
 
 
-def test_merge_keeps_tags_notes_and_the_old_key(twice: Path, capsys, tmp_path: Path) -> None:
+def test_merge_keeps_tags_notes_and_the_old_key(
+    twice: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     assert cli(capsys, twice, "tag", "add", "cocoa", "Corti_2009")[0] == 0
     assert cli(capsys, twice, "tag", "add", "thesis", "copy-Corti_2009")[0] == 0
     with Library.open(twice) as lib:  # notes are written in the window, not by `edit`
@@ -74,7 +80,9 @@ def test_merge_keeps_tags_notes_and_the_old_key(twice: Path, capsys, tmp_path: P
     assert re.search(r"ids\s*=\s*\{copy-Corti_2009\}", out_file.read_text())  # biblatex's
 
 
-def test_prefer_takes_a_field_from_the_other_paper(twice: Path, capsys) -> None:
+def test_prefer_takes_a_field_from_the_other_paper(
+    twice: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert cli(capsys, twice, "edit", "copy-Cooper_2007", "title=Cocoa and health (copy)")[0] == 0
     code, _, err = cli(
         capsys,
@@ -91,7 +99,9 @@ def test_prefer_takes_a_field_from_the_other_paper(twice: Path, capsys) -> None:
     )
 
 
-def test_a_bad_prefer_is_one_line_and_changes_nothing(twice: Path, capsys) -> None:
+def test_a_bad_prefer_is_one_line_and_changes_nothing(
+    twice: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, _, err = cli(
         capsys, twice, "merge", "Cooper_2007", "copy-Cooper_2007", "--prefer", "Ding_2006:title"
     )
@@ -99,7 +109,9 @@ def test_a_bad_prefer_is_one_line_and_changes_nothing(twice: Path, capsys) -> No
     assert len(groups(capsys, twice)) == 15
 
 
-def test_distinct_dismisses_a_group_for_good(twice: Path, capsys) -> None:
+def test_distinct_dismisses_a_group_for_good(
+    twice: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     before = len(groups(capsys, twice))
     code, out, _ = cli(capsys, twice, "distinct", "Ding_2006", "copy-Ding_2006")
     assert code == 0 and "will not be proposed" in out
@@ -107,7 +119,9 @@ def test_distinct_dismisses_a_group_for_good(twice: Path, capsys) -> None:
     assert len(after) == before - 1 and all("Ding_2006" not in g["citekeys"] for g in after)
 
 
-def test_saved_searches_are_kept_counted_and_exported(twice: Path, capsys, tmp_path: Path) -> None:
+def test_saved_searches_are_kept_counted_and_exported(
+    twice: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     code, out, _ = cli(capsys, twice, "saved", "add", "Old cocoa", "chocolate", "-cocoa")
     assert code == 0, out
     listed = json.loads(cli(capsys, twice, "saved", "--json")[1])
@@ -124,7 +138,9 @@ def test_saved_searches_are_kept_counted_and_exported(twice: Path, capsys, tmp_p
     assert code == 1 and "No saved search named 'Old cocoa'" in err
 
 
-def test_related_lists_the_papers_sharing_rare_words(twice: Path, capsys) -> None:
+def test_related_lists_the_papers_sharing_rare_words(
+    twice: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, _ = cli(capsys, twice, "related", "Corti_2009", "--json")
     found = [p["citekey"] for p in json.loads(out)]
     # Its copy holds every word of its title, as does Hooper_2012's title (a tie).
@@ -137,7 +153,7 @@ def test_related_lists_the_papers_sharing_rare_words(twice: Path, capsys) -> Non
 
 
 def test_the_file_imported_again_after_a_merge_merges_into_the_kept_paper(
-    twice: Path, capsys, tmp_path: Path
+    twice: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     assert cli(capsys, twice, "merge", "Corti_2009", "copy-Corti_2009")[0] == 0
     copy = tmp_path / "copy.bib"
@@ -151,7 +167,7 @@ def test_the_file_imported_again_after_a_merge_merges_into_the_kept_paper(
 
 
 def test_a_saved_search_narrowed_to_a_tag_counts_and_exports_within_it(
-    twice: Path, capsys, tmp_path: Path
+    twice: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     with Library.open(twice) as lib:
         found = lib.search_ids("chocolate")

@@ -5,6 +5,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,7 @@ def run(*args: str, env_library: Path | None = None) -> subprocess.CompletedProc
     )
 
 
-def cli_json(capsys: pytest.CaptureFixture[str], *args: str) -> object:
+def cli_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
     assert main(list(args)) == 0
     return json.loads(capsys.readouterr().out)
 
@@ -37,11 +38,15 @@ def test_list_json_of_a_new_library_is_empty(tmp_path: Path) -> None:
     assert json.loads(result.stdout) == []
 
 
-def test_search_in_a_new_library_finds_nothing(tmp_path: Path, capsys) -> None:
+def test_search_in_a_new_library_finds_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert cli_json(capsys, "--library", str(tmp_path / "x.sqlite"), "search", "x", "--json") == []
 
 
-def test_library_option_works_after_the_subcommand(tmp_path: Path, capsys) -> None:
+def test_library_option_works_after_the_subcommand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert cli_json(capsys, "list", "--library", str(tmp_path / "y.sqlite"), "--json") == []
     assert (tmp_path / "y.sqlite").exists()
 
@@ -72,7 +77,9 @@ def test_tag_and_status_changes_persist_across_processes(tmp_path: Path) -> None
     assert tags == [{"name": "Reading Group", "count": 1, "colour": None}]
 
 
-def test_list_json_has_the_documented_keys(tmp_path: Path, capsys) -> None:
+def test_list_json_has_the_documented_keys(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "lib.sqlite"
     _library_with_two(path)
     (paper, _) = cli_json(capsys, "--library", str(path), "list", "--json")
@@ -96,7 +103,7 @@ def test_list_json_has_the_documented_keys(tmp_path: Path, capsys) -> None:
     } <= set(paper)
 
 
-def test_tag_rename_and_delete(tmp_path: Path, capsys) -> None:
+def test_tag_rename_and_delete(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "lib.sqlite"
     ids = _library_with_two(path)
     lib_arg = ["--library", str(path)]
@@ -111,7 +118,7 @@ def test_tag_rename_and_delete(tmp_path: Path, capsys) -> None:
     assert cli_json(capsys, *lib_arg, "tags", "--json") == []
 
 
-def test_stats_counts_by_status_and_tag(tmp_path: Path, capsys) -> None:
+def test_stats_counts_by_status_and_tag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "lib.sqlite"
     ids = _library_with_two(path)
     main(["--library", str(path), "status", "reading", str(ids[0])])
@@ -121,7 +128,7 @@ def test_stats_counts_by_status_and_tag(tmp_path: Path, capsys) -> None:
     assert stats["status"] == {"unread": 1, "reading": 1, "read": 0}
 
 
-def test_show_accepts_a_citekey(tmp_path: Path, capsys) -> None:
+def test_show_accepts_a_citekey(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "lib.sqlite"
     ids = _library_with_two(path)
     key = Library.open(path).get(ids[0]).citekey
@@ -207,7 +214,7 @@ def test_no_subcommand_opens_the_window_on_the_seeded_default_library(tmp_path: 
 
 
 @pytest.mark.slow
-def test_backup_list_and_restore(seeded_path: Path, capsys) -> None:
+def test_backup_list_and_restore(seeded_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lib = ["--library", str(seeded_path)]
     assert main(["backup", *lib]) == 0
     assert "backed up" in capsys.readouterr().out
@@ -227,12 +234,12 @@ def _papers_page_offset(path: Path) -> int:
     try:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         pages = [
-            n
+            int(n)
             for (n,) in conn.execute(
                 "SELECT pageno FROM dbstat WHERE name = 'papers' AND pagetype = 'leaf' ORDER BY pageno"
             )
         ]
-        size = conn.execute("PRAGMA page_size").fetchone()[0]
+        size = int(conn.execute("PRAGMA page_size").fetchone()[0])
     finally:
         conn.close()
     return (pages[len(pages) // 2] - 1) * size
@@ -255,7 +262,9 @@ def test_a_damaged_library_gets_one_clear_line_and_a_restore_hint(seeded_path: P
     assert run("--library", str(seeded_path), "list").returncode == 0
 
 
-def test_restore_is_refused_while_a_window_holds_the_library(seeded_path: Path, capsys) -> None:
+def test_restore_is_refused_while_a_window_holds_the_library(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from litman.core.store.locking import WriterLock
 
     main(["backup", "--library", str(seeded_path)])
@@ -268,7 +277,9 @@ def test_restore_is_refused_while_a_window_holds_the_library(seeded_path: Path, 
         window.release()
 
 
-def test_list_shows_titles_as_text_and_json_keeps_the_latex(tmp_path: Path, capsys) -> None:
+def test_list_shows_titles_as_text_and_json_keeps_the_latex(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "t.sqlite"
     with Library.open(path) as lib:
         lib.papers.add_paper(NewPaper(title=r"The Noise Required for $(\epsilon,\delta)$-DP"))
@@ -278,7 +289,9 @@ def test_list_shows_titles_as_text_and_json_keeps_the_latex(tmp_path: Path, caps
     assert paper["title"] == r"The Noise Required for $(\epsilon,\delta)$-DP"
 
 
-def test_list_sorted_by_authors_follows_family_names(tmp_path: Path, capsys) -> None:
+def test_list_sorted_by_authors_follows_family_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with Library.open(tmp_path / "lib.sqlite") as lib:
         lib.papers.add_papers(
             [NewPaper(title=f"By {a}", authors=(a,)) for a in ("John Smith", "Zoe Adams")]
@@ -289,7 +302,9 @@ def test_list_sorted_by_authors_follows_family_names(tmp_path: Path, capsys) -> 
     assert [r["authors"] for r in rows] == [["Zoe Adams"], ["John Smith"]]
 
 
-def test_show_lists_each_stored_field_but_not_litmans_own(tmp_path: Path, capsys) -> None:
+def test_show_lists_each_stored_field_but_not_litmans_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """`show` prints a paper's other BibTeX fields one a line, as `edit` names them, and
     not the bookkeeping litman keeps beside them (its field order, raw copies)."""
     bib = tmp_path / "a.bib"

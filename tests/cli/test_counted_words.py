@@ -50,7 +50,9 @@ def test_no_message_says_1_papers(one: Path, capsys: pytest.CaptureFixture[str])
     assert wrong == []
 
 
-def test_a_copy_of_one_paper_says_one(one: Path, tmp_path: Path, capsys) -> None:
+def test_a_copy_of_one_paper_says_one(
+    one: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["copy", str(one), str(tmp_path / "copy.sqlite")]) == 0
     out = capsys.readouterr()
     assert "Copied 1 paper and 1 tag " in out.out

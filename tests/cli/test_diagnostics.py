@@ -81,7 +81,9 @@ def test_a_fault_after_the_log_rotated_is_in_the_new_file(tmp_path: Path) -> Non
     assert "Fatal Python error" not in (diagnostics.log_dir() / "litman.log.1").read_text()
 
 
-def test_an_expected_cli_error_is_one_line_and_not_logged(tmp_path: Path, capsys) -> None:
+def test_an_expected_cli_error_is_one_line_and_not_logged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["--library", str(tmp_path / "lib.sqlite"), "show", "7"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("litman: error: ") and err.count("\n") == 1
@@ -110,7 +112,9 @@ def unreadable_backup(seeded_path: Path) -> None:
     backup.write_bytes(b"not a database at all" * 100)
 
 
-def test_cli_warnings_go_to_the_log_not_the_terminal(seeded_path: Path, capsys) -> None:
+def test_cli_warnings_go_to_the_log_not_the_terminal(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     unreadable_backup(seeded_path)
     capsys.readouterr()
     assert main(["--library", str(seeded_path), "backup", "--list"]) == 0
@@ -119,7 +123,9 @@ def test_cli_warnings_go_to_the_log_not_the_terminal(seeded_path: Path, capsys) 
 
 
 @pytest.mark.parametrize("flag", [["-v"], ["--debug"]])
-def test_debug_prints_the_log_on_stderr(seeded_path: Path, capsys, flag: list[str]) -> None:
+def test_debug_prints_the_log_on_stderr(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str], flag: list[str]
+) -> None:
     unreadable_backup(seeded_path)
     capsys.readouterr()
     assert main([*flag, "--library", str(seeded_path), "backup", "--list"]) == 0
@@ -129,7 +135,9 @@ def test_debug_prints_the_log_on_stderr(seeded_path: Path, capsys, flag: list[st
     )
 
 
-def test_debug_after_a_query_command_is_an_option_not_a_word(seeded_path: Path, capsys) -> None:
+def test_debug_after_a_query_command_is_an_option_not_a_word(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["search", "--debug", "--library", str(seeded_path), "attention"]) == 0
     assert capsys.readouterr().out
 
@@ -149,7 +157,9 @@ def test_the_window_keeps_the_only_handle_on_the_log(
 
     seen: list[list[logging.Handler]] = []
     monkeypatch.setattr(
-        launch, "run", lambda *a, **k: seen.append(logging.getLogger().handlers) or 0
+        launch,
+        "run",
+        lambda *a, **k: seen.append(logging.getLogger().handlers) or 0,  # type: ignore[func-returns-value]
     )
     assert main(["--library", str(seeded_path)]) == 0
     assert seen and not any(isinstance(h, diagnostics.LogFile) for h in seen[0])

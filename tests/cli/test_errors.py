@@ -5,6 +5,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,25 +23,33 @@ def one_line_error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
 
 
 @pytest.mark.parametrize("ref", ["99999999999999999999999", "²", "١٢", "9223372036854775808"])
-def test_show_of_an_id_no_paper_can_have(seeded_path: Path, capsys, ref: str) -> None:
+def test_show_of_an_id_no_paper_can_have(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str], ref: str
+) -> None:
     err = one_line_error(capsys, "--library", str(seeded_path), "show", ref)
     assert ref in err
 
 
-def test_status_on_an_impossible_id_changes_nothing(seeded_path: Path, capsys) -> None:
+def test_status_on_an_impossible_id_changes_nothing(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     args = ["--library", str(seeded_path), "status", "read", "1", "99999999999999999999999"]
     one_line_error(capsys, *args)
     with Library.open(seeded_path) as lib:
         assert lib.get(1).status.value == "unread"
 
 
-def test_status_names_every_missing_ref_in_one_line(seeded_path: Path, capsys) -> None:
+def test_status_names_every_missing_ref_in_one_line(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     args = ["--library", str(seeded_path), "status", "read", "1", "500", "nokey", "²"]
     err = one_line_error(capsys, *args)
     assert "500" in err and "nokey" in err and "²" in err
 
 
-def test_status_and_tag_accept_ids_and_citekeys_together(seeded_path: Path, capsys) -> None:
+def test_status_and_tag_accept_ids_and_citekeys_together(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with Library.open(seeded_path) as lib:
         key = lib.get(2).citekey
     assert main(["--library", str(seeded_path), "status", "read", "1", key, "1"]) == 0
@@ -52,11 +61,15 @@ def test_status_and_tag_accept_ids_and_citekeys_together(seeded_path: Path, caps
 
 @pytest.mark.slow
 @pytest.mark.parametrize("target", ["/nonexistent/d/x.bib", "", "   "])
-def test_export_to_a_file_that_cannot_be(seeded_path: Path, capsys, target: str) -> None:
+def test_export_to_a_file_that_cannot_be(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str], target: str
+) -> None:
     one_line_error(capsys, "--library", str(seeded_path), "export", "-o", target)
 
 
-def test_export_onto_a_folder(seeded_path: Path, tmp_path: Path, capsys) -> None:
+def test_export_onto_a_folder(
+    seeded_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "out"
     folder.mkdir()
     one_line_error(capsys, "--library", str(seeded_path), "export", "-o", str(folder))
@@ -65,12 +78,15 @@ def test_export_onto_a_folder(seeded_path: Path, tmp_path: Path, capsys) -> None
 
 
 def test_an_export_that_fails_midway_leaves_no_file(
-    seeded_path: Path, tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+    seeded_path: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls = 0
     real = bibtex._entry
 
-    def failing_entry(*args):
+    def failing_entry(*args: Any) -> str:
         nonlocal calls
         calls += 1
         if calls == 30:
@@ -84,7 +100,9 @@ def test_an_export_that_fails_midway_leaves_no_file(
     assert not out.exists() and not (tmp_path / "all.bib.tmp").exists()
 
 
-def test_a_dangling_symlink_library_is_refused_and_not_created(tmp_path: Path, capsys) -> None:
+def test_a_dangling_symlink_library_is_refused_and_not_created(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     link = tmp_path / "lib.sqlite"
     link.symlink_to(tmp_path / "moved" / "lib.sqlite")
     one_line_error(capsys, "--library", str(link), "list")
@@ -122,7 +140,9 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(mnt)], check=False)
 
 
-def test_export_on_a_full_disk(seeded_path: Path, small_disk: Path, capsys) -> None:
+def test_export_on_a_full_disk(
+    seeded_path: Path, small_disk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     _fill(small_disk, leave=16 * 1024)
     out = small_disk / "all.bib"
     err = one_line_error(capsys, "--library", str(seeded_path), "export", "-o", str(out))
@@ -144,7 +164,7 @@ def _fill(disk: Path, leave: int) -> None:
 
 @pytest.mark.parametrize("command", [["backup"], ["restore"]])
 def test_backup_and_restore_on_a_read_only_disk(
-    seeded_path: Path, small_disk: Path, capsys, command: list[str]
+    seeded_path: Path, small_disk: Path, capsys: pytest.CaptureFixture[str], command: list[str]
 ) -> None:
     path = small_disk / "lib.sqlite"
     shutil.copyfile(seeded_path, path)

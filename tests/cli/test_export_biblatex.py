@@ -3,6 +3,8 @@ option stays BibTeX."""
 
 from pathlib import Path
 
+import pytest
+
 from litman.cli import main
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
@@ -15,7 +17,9 @@ def _library(path: Path) -> Path:
     return path
 
 
-def test_format_biblatex_writes_biblatex(tmp_path: Path, capsys) -> None:
+def test_format_biblatex_writes_biblatex(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     lib, out = _library(tmp_path / "lib.sqlite"), tmp_path / "x.bib"
     assert main(["--library", str(lib), "export", "-o", str(out), "--format", "biblatex"]) == 0
     text = out.read_text(encoding="utf-8")
@@ -30,7 +34,7 @@ def test_a_bib_file_is_bibtex_by_default(tmp_path: Path) -> None:
     assert "year = {2020}" in out.read_text(encoding="utf-8")
 
 
-def test_standard_output_takes_biblatex(tmp_path: Path, capsys) -> None:
+def test_standard_output_takes_biblatex(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lib = _library(tmp_path / "lib.sqlite")
     assert main(["--library", str(lib), "export", "-o", "-", "--format", "biblatex"]) == 0
     assert "@thesis{b," in capsys.readouterr().out

@@ -24,7 +24,9 @@ def _library(path: Path) -> Path:
 
 
 @pytest.mark.parametrize(("name", "start"), [("x.ris", "TY  - "), ("x.json", "[")])
-def test_the_suffix_chooses_the_format(tmp_path: Path, name: str, start: str, capsys) -> None:
+def test_the_suffix_chooses_the_format(
+    tmp_path: Path, name: str, start: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     lib = _library(tmp_path / "lib.sqlite")
     out = tmp_path / name
     assert main(["--library", str(lib), "export", "-o", str(out)]) == 0
@@ -32,7 +34,9 @@ def test_the_suffix_chooses_the_format(tmp_path: Path, name: str, start: str, ca
     assert "exported 2 papers" in capsys.readouterr().err
 
 
-def test_format_overrides_the_suffix_and_a_query_chooses(tmp_path: Path, capsys) -> None:
+def test_format_overrides_the_suffix_and_a_query_chooses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     lib = _library(tmp_path / "lib.sqlite")
     out = tmp_path / "x.txt"
     args = ["export", "tag:ml", "-o", str(out), "--format", "csljson"]
@@ -41,19 +45,21 @@ def test_format_overrides_the_suffix_and_a_query_chooses(tmp_path: Path, capsys)
     assert [i["id"] for i in items] == ["a"] and items[0]["custom"]["litman-status"] == "read"
 
 
-def test_the_report_names_fields_the_format_cannot_carry(tmp_path: Path, capsys) -> None:
+def test_the_report_names_fields_the_format_cannot_carry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     lib = _library(tmp_path / "lib.sqlite")
     main(["--library", str(lib), "export", "-o", str(tmp_path / "x.ris")])
     assert "RIS cannot express 'howpublished': left out of 1 paper" in capsys.readouterr().err
 
 
-def test_standard_output_takes_a_format(tmp_path: Path, capsys) -> None:
+def test_standard_output_takes_a_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lib = _library(tmp_path / "lib.sqlite")
     assert main(["--library", str(lib), "export", "-o", "-", "--format", "ris"]) == 0
     assert capsys.readouterr().out.count("ER  - ") == 2
 
 
-def test_an_export_imports_back(tmp_path: Path, capsys) -> None:
+def test_an_export_imports_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lib = _library(tmp_path / "lib.sqlite")
     out = tmp_path / "x.ris"
     main(["--library", str(lib), "export", "-o", str(out)])

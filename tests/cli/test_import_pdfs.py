@@ -4,6 +4,7 @@ be read one line, the others imported."""
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,11 +20,18 @@ def cli(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> tuple[int
     return code, out.out, out.err
 
 
-def attachments(capsys, lib: Path, paper: int) -> list[dict]:
-    return json.loads(cli(capsys, lib, "attachments", str(paper), "--json")[1])
+def attachments(capsys: pytest.CaptureFixture[str], lib: Path, paper: int) -> list[dict[str, Any]]:
+    listed: list[dict[str, Any]] = json.loads(
+        cli(capsys, lib, "attachments", str(paper), "--json")[1]
+    )
+    return listed
 
 
-def test_a_pdf_makes_a_paper_with_its_pdf_stored(tmp_path, capsys, made) -> None:  # noqa: F811
+def test_a_pdf_makes_a_paper_with_its_pdf_stored(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    made: dict[str, Path],  # noqa: F811
+) -> None:
     lib = tmp_path / "lib.sqlite"
     code, out, _ = cli(capsys, lib, "import", str(made["meta"]))
     assert code == 0 and "1 added" in out
@@ -35,14 +43,22 @@ def test_a_pdf_makes_a_paper_with_its_pdf_stored(tmp_path, capsys, made) -> None
     assert Path(att["location"]).read_bytes() == made["meta"].read_bytes()
 
 
-def test_link_leaves_the_pdf_where_it_is(tmp_path, capsys, made) -> None:  # noqa: F811
+def test_link_leaves_the_pdf_where_it_is(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    made: dict[str, Path],  # noqa: F811
+) -> None:
     lib = tmp_path / "lib.sqlite"
     cli(capsys, lib, "import", str(made["meta"]), "--link")
     (att,) = attachments(capsys, lib, 1)
     assert (att["kind"], att["location"]) == ("link", str(made["meta"]))
 
 
-def test_the_same_pdf_again_is_not_a_second_paper(tmp_path, capsys, made) -> None:  # noqa: F811
+def test_the_same_pdf_again_is_not_a_second_paper(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    made: dict[str, Path],  # noqa: F811
+) -> None:
     lib = tmp_path / "lib.sqlite"
     cli(capsys, lib, "import", str(made["meta"]))
     code, out, _ = cli(capsys, lib, "import", str(made["meta"]))
@@ -51,7 +67,11 @@ def test_the_same_pdf_again_is_not_a_second_paper(tmp_path, capsys, made) -> Non
     assert len(attachments(capsys, lib, 1)) == 1
 
 
-def test_a_pdf_of_a_paper_in_the_library_is_attached_to_it(tmp_path, capsys, made) -> None:  # noqa: F811
+def test_a_pdf_of_a_paper_in_the_library_is_attached_to_it(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    made: dict[str, Path],  # noqa: F811
+) -> None:
     lib = tmp_path / "lib.sqlite"
     with Library.open(lib) as library:
         library.papers.add_paper(
@@ -66,7 +86,11 @@ def test_a_pdf_of_a_paper_in_the_library_is_attached_to_it(tmp_path, capsys, mad
     assert att["kind"] == "file" and att["location"].endswith("walrus.pdf")
 
 
-def test_a_folder_imports_each_pdf_and_says_each_refusal(tmp_path, capsys, made) -> None:  # noqa: F811
+def test_a_folder_imports_each_pdf_and_says_each_refusal(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    made: dict[str, Path],  # noqa: F811
+) -> None:
     folder = tmp_path / "in"
     folder.mkdir()
     for name in ("naacl06-shinyama.pdf", "aes-128.pdf", "simple1.pdf"):
@@ -86,7 +110,11 @@ def test_a_folder_imports_each_pdf_and_says_each_refusal(tmp_path, capsys, made)
     assert len(titles) == 3
 
 
-def test_a_misspelt_phrase_from_page_four_finds_its_pdf_first(tmp_path, capsys, made) -> None:  # noqa: F811
+def test_a_misspelt_phrase_from_page_four_finds_its_pdf_first(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    made: dict[str, Path],  # noqa: F811
+) -> None:
     lib = tmp_path / "lib.sqlite"
     cli(capsys, lib, "import", str(made["meta"]), str(SAMPLES / "naacl06-shinyama.pdf"))
     with Library.open(lib) as library:
@@ -104,7 +132,11 @@ def test_a_misspelt_phrase_from_page_four_finds_its_pdf_first(tmp_path, capsys, 
     ]
 
 
-def test_an_attached_pdf_is_searched(tmp_path, capsys, made) -> None:  # noqa: F811
+def test_an_attached_pdf_is_searched(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    made: dict[str, Path],  # noqa: F811
+) -> None:
     lib = tmp_path / "lib.sqlite"
     with Library.open(lib) as library:
         library.papers.add_paper(NewPaper(title="A paper"))

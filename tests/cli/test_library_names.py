@@ -11,6 +11,7 @@ from sqlalchemy.engine import make_url
 
 from litman.cli import main
 from litman.core.library.facade import Library
+from tests.pg_server import Cluster
 
 
 @pytest.fixture
@@ -23,7 +24,7 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
-def lab(pg_cluster, pg_seeded_url: str) -> tuple[str, str]:
+def lab(pg_cluster: Cluster, pg_seeded_url: str) -> tuple[str, str]:
     """The seeded shared library: (its socket folder, its database)."""
     return str(pg_cluster.socket_dir), str(make_url(pg_seeded_url).database)
 
@@ -34,7 +35,9 @@ def _count(pg_seeded_url: str) -> int:
 
 
 @pytest.mark.slow
-def test_a_connection_string_opens_the_shared_library(here, lab, pg_seeded_url, capsys) -> None:
+def test_a_connection_string_opens_the_shared_library(
+    here: Path, lab: tuple[str, str], pg_seeded_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     host, db = lab
     named = f"host={host} dbname={db} user=litman"
     assert main(["--library", named, "import", "--seeds"]) == 0
@@ -44,7 +47,13 @@ def test_a_connection_string_opens_the_shared_library(here, lab, pg_seeded_url, 
     assert list(here.iterdir()) == []
 
 
-def test_a_service_name_opens_the_shared_library(here, lab, pg_seeded_url, capsys, monkeypatch):
+def test_a_service_name_opens_the_shared_library(
+    here: Path,
+    lab: tuple[str, str],
+    pg_seeded_url: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     host, db = lab
     service = here.parent / "pg_service.conf"
     service.write_text(f"[lab]\nhost={host}\ndbname={db}\nuser=litman\n")
@@ -54,7 +63,9 @@ def test_a_service_name_opens_the_shared_library(here, lab, pg_seeded_url, capsy
     assert list(here.iterdir()) == []
 
 
-def test_a_password_in_a_connection_string_is_never_a_file_name(here, lab, capsys) -> None:
+def test_a_password_in_a_connection_string_is_never_a_file_name(
+    here: Path, lab: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
     host, db = lab
     named = f"host={host} dbname={db} user=litman password=Sw0rdfish"
     assert main(["--library", named, "stats"]) == 0
@@ -62,7 +73,13 @@ def test_a_password_in_a_connection_string_is_never_a_file_name(here, lab, capsy
     assert list(here.iterdir()) == [] and "Sw0rdfish" not in out.out + out.err
 
 
-def test_library_env_names_a_service_too(here, lab, pg_seeded_url, capsys, monkeypatch) -> None:
+def test_library_env_names_a_service_too(
+    here: Path,
+    lab: tuple[str, str],
+    pg_seeded_url: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     host, db = lab
     monkeypatch.setenv("LITMAN_LIBRARY", f"host={host} dbname={db} user=litman")
     assert main(["stats"]) == 0
@@ -71,7 +88,9 @@ def test_library_env_names_a_service_too(here, lab, pg_seeded_url, capsys, monke
 
 
 @pytest.mark.parametrize("named", ["refs", "lab-library", "notes.txt", "papers.db"])
-def test_a_name_that_is_no_library_is_refused(here, named: str, capsys) -> None:
+def test_a_name_that_is_no_library_is_refused(
+    here: Path, named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["--library", named, "stats"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("litman: error: ") and err.count("\n") == 1, err
@@ -79,19 +98,25 @@ def test_a_name_that_is_no_library_is_refused(here, named: str, capsys) -> None:
     assert list(here.iterdir()) == []
 
 
-def test_an_existing_library_file_opens_whatever_its_name(here, seeded_path, capsys) -> None:
+def test_an_existing_library_file_opens_whatever_its_name(
+    here: Path, seeded_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     named = here.parent / "papers.db"
     os.rename(seeded_path, named)
     assert main(["--library", str(named), "stats"]) == 0
     assert "0 papers" not in capsys.readouterr().out
 
 
-def test_a_new_library_file_ending_in_sqlite_is_made(here, capsys) -> None:
+def test_a_new_library_file_ending_in_sqlite_is_made(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["--library", "new.sqlite", "stats"]) == 0
     assert "0 papers" in capsys.readouterr().out and (here / "new.sqlite").exists()
 
 
-def test_copy_refuses_a_target_that_is_no_library(here, seeded_path, capsys) -> None:
+def test_copy_refuses_a_target_that_is_no_library(
+    here: Path, seeded_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["copy", str(seeded_path), "snapshot"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("litman: error: ") and err.count("\n") == 1, err
@@ -99,7 +124,13 @@ def test_copy_refuses_a_target_that_is_no_library(here, seeded_path, capsys) -> 
 
 
 @pytest.mark.slow
-def test_copy_into_a_service_reaches_the_database(here, lab, pg_url, seeded_path, monkeypatch):
+def test_copy_into_a_service_reaches_the_database(
+    here: Path,
+    lab: tuple[str, str],
+    pg_url: str,
+    seeded_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     host = lab[0]
     db = make_url(pg_url).database
     service = here.parent / "pg_service.conf"

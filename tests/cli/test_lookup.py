@@ -35,7 +35,9 @@ def seed(all_papers: dict[int, Paper], key: str) -> Paper:
 
 
 @pytest.mark.usefixtures("fake_api")
-def test_add_takes_a_doi_an_arxiv_id_and_an_isbn_in_any_form(tmp_path: Path, capsys) -> None:
+def test_add_takes_a_doi_an_arxiv_id_and_an_isbn_in_any_form(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "lib.sqlite"
     code, out, err = cli(
         capsys,
@@ -74,7 +76,7 @@ def test_add_takes_a_doi_an_arxiv_id_and_an_isbn_in_any_form(tmp_path: Path, cap
 @pytest.mark.slow
 @pytest.mark.usefixtures("fake_api")
 def test_adding_a_stored_doi_or_arxiv_id_again_merges_instead_of_adding(
-    tmp_path: Path, capsys
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "lib.sqlite"
     assert cli(capsys, path, "add", "10.5555/w2sg.0001", "2512.99901")[0] == 0
@@ -94,7 +96,7 @@ def test_adding_a_stored_doi_or_arxiv_id_again_merges_instead_of_adding(
 
 @pytest.mark.usefixtures("fake_api")
 def test_adding_an_arxiv_id_merges_into_a_paper_known_only_by_its_eprint(
-    tmp_path: Path, capsys
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path, bib = tmp_path / "lib.sqlite", tmp_path / "refs.bib"
     bib.write_text(
@@ -110,7 +112,7 @@ def test_adding_an_arxiv_id_merges_into_a_paper_known_only_by_its_eprint(
 
 @pytest.mark.usefixtures("fake_api")
 def test_add_json_says_where_each_record_went_and_why_others_gave_nothing(
-    tmp_path: Path, capsys
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "lib.sqlite"
     assert cli(capsys, path, "add", "10.5555/w2sg.0001")[0] == 0
@@ -141,7 +143,9 @@ def test_add_json_says_where_each_record_went_and_why_others_gave_nothing(
 
 
 @pytest.mark.usefixtures("fake_api")
-def test_a_doi_that_is_not_found_is_one_line_and_changes_nothing(tmp_path: Path, capsys) -> None:
+def test_a_doi_that_is_not_found_is_one_line_and_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "lib.sqlite"
     code, out, err = cli(capsys, path, "add", "10.5555/missing")
     assert code == 1 and out == ""
@@ -152,7 +156,9 @@ def test_a_doi_that_is_not_found_is_one_line_and_changes_nothing(tmp_path: Path,
     assert papers(path) == {}
 
 
-def test_offline_add_and_enrich_say_so_in_one_line(seeded_path: Path, capsys) -> None:
+def test_offline_add_and_enrich_say_so_in_one_line(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     before = papers(seeded_path)
     for args in (["add", "10.5555/w2sg.0001"], ["enrich", "--accept-above", "0.5"]):
         code, _, err = cli(capsys, seeded_path, *args)
@@ -165,7 +171,7 @@ def test_offline_add_and_enrich_say_so_in_one_line(seeded_path: Path, capsys) ->
 @pytest.mark.slow
 @pytest.mark.usefixtures("fake_api")
 def test_enrich_dry_run_shows_a_candidate_table_and_writes_nothing(
-    seeded_path: Path, capsys
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     before = papers(seeded_path)
     code, out, err = cli(capsys, seeded_path, "enrich", "--dry-run", "--accept-above", "0.9")
@@ -181,7 +187,7 @@ def test_enrich_dry_run_shows_a_candidate_table_and_writes_nothing(
 @pytest.mark.slow
 @pytest.mark.usefixtures("fake_api")
 def test_enrich_accept_above_fills_the_papers_that_match_and_no_others(
-    seeded_path: Path, capsys
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     before = papers(seeded_path)
     code, _, err = cli(capsys, seeded_path, "enrich", "--accept-above", "0.9")
@@ -204,7 +210,7 @@ def test_enrich_accept_above_fills_the_papers_that_match_and_no_others(
 @pytest.mark.slow
 @pytest.mark.usefixtures("fake_api")
 def test_enrich_gives_a_filled_paper_the_key_its_real_metadata_makes(
-    seeded_path: Path, capsys
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     before = seed(papers(seeded_path), "w2sg")
     _, out, _ = cli(capsys, seeded_path, "enrich", "--dry-run", "--accept-above", "0.9")
@@ -219,7 +225,7 @@ def test_enrich_gives_a_filled_paper_the_key_its_real_metadata_makes(
 @pytest.mark.slow
 @pytest.mark.usefixtures("fake_api")
 def test_enrich_json_lists_each_paper_its_candidates_and_what_was_written(
-    seeded_path: Path, capsys
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     before = papers(seeded_path)
     code, out, _ = cli(capsys, seeded_path, "enrich", "--json", "--accept-above", "0.9")
@@ -251,7 +257,7 @@ def test_enrich_json_lists_each_paper_its_candidates_and_what_was_written(
 
 @pytest.mark.usefixtures("fake_api")
 def test_enrich_json_dry_run_says_what_it_would_write_and_writes_nothing(
-    seeded_path: Path, capsys
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     before = papers(seeded_path)
     code, out, _ = cli(
@@ -269,14 +275,18 @@ def test_enrich_json_dry_run_says_what_it_would_write_and_writes_nothing(
 
 
 @pytest.mark.usefixtures("fake_api")
-def test_enrich_with_a_query_looks_only_at_what_it_finds(seeded_path: Path, capsys) -> None:
+def test_enrich_with_a_query_looks_only_at_what_it_finds(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, _ = cli(capsys, seeded_path, "enrich", "--dry-run", "W2SG", "Bregman")
     assert code == 0
     assert "[1/1]" in out and "10.5555/w2sg.0001" in out
 
 
 @pytest.mark.usefixtures("fake_api")
-def test_a_wrong_best_candidate_is_shown_but_not_accepted(seeded_path: Path, capsys) -> None:
+def test_a_wrong_best_candidate_is_shown_but_not_accepted(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     before = seed(papers(seeded_path), "dpo")
     code, out, _ = cli(
         capsys, seeded_path, "enrich", "--accept-above", "0.9", "Normative", "theories"
@@ -286,7 +296,7 @@ def test_a_wrong_best_candidate_is_shown_but_not_accepted(seeded_path: Path, cap
     assert seed(papers(seeded_path), "dpo") == before
 
 
-def test_accept_above_must_be_a_score(tmp_path: Path, capsys) -> None:
+def test_accept_above_must_be_a_score(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as caught:
         main(["--library", str(tmp_path / "l.sqlite"), "enrich", "--accept-above", "90"])
     assert caught.value.code == 2

@@ -31,39 +31,51 @@ def titles(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
     return sorted(p["title"] for p in json.loads(capsys.readouterr().out))
 
 
-def test_search_accepts_a_negated_tag_as_its_only_word(three: Path, capsys) -> None:
+def test_search_accepts_a_negated_tag_as_its_only_word(
+    three: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     got = titles(capsys, "--library", str(three), "search", "-tag:survey", "--json")
     assert got == ["Neural collapse at the end", "Sparse attention"]
 
 
-def test_search_accepts_negations_after_a_word(three: Path, capsys) -> None:
+def test_search_accepts_negations_after_a_word(
+    three: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     got = titles(capsys, "search", "neural", "-status:read", "--library", str(three), "--json")
     assert got == ["Neural survey of everything"]
 
 
-def test_search_accepts_a_negated_word_before_its_options(three: Path, capsys) -> None:
+def test_search_accepts_a_negated_word_before_its_options(
+    three: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     got = titles(capsys, "search", "-sparse", "--limit", "5", "--json", "--library", str(three))
     assert got == ["Neural collapse at the end", "Neural survey of everything"]
 
 
-def test_a_negated_word_starting_like_a_short_option_is_a_word(three: Path, capsys) -> None:
+def test_a_negated_word_starting_like_a_short_option_is_a_word(
+    three: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """`-h` is help, but `-hello` (or `-ocean` for export) is a query word."""
     got = titles(capsys, "--library", str(three), "search", "-hello", "--json")
     assert len(got) == 3
 
 
-def test_export_takes_a_negated_query(three: Path, capsys) -> None:
+def test_export_takes_a_negated_query(three: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--library", str(three), "export", "-tag:survey", "-o", "-"]) == 0
     out = capsys.readouterr().out
     assert "Sparse attention" in out and "Neural survey" not in out
 
 
-def test_export_to_stdout_reads_dash_as_the_file(three: Path, capsys) -> None:
+def test_export_to_stdout_reads_dash_as_the_file(
+    three: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["--library", str(three), "export", "-o", "-", "-ocean"]) == 0
     assert capsys.readouterr().out.count("@") == 3
 
 
-def test_search_without_a_query_is_a_usage_error(three: Path, capsys) -> None:
+def test_search_without_a_query_is_a_usage_error(
+    three: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["--library", str(three), "search", "--json"]) == 2
     assert "QUERY" in capsys.readouterr().err
 

@@ -19,14 +19,18 @@ def small_pages(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reading.iter_json, "__defaults__", (7,))
 
 
-def test_list_json_is_every_paper_in_order(seeded_path: Path, capsys, small_pages) -> None:
+def test_list_json_is_every_paper_in_order(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str], small_pages: None
+) -> None:
     assert main(["--library", str(seeded_path), "list", "--json", "--sort", "year"]) == 0
     got = json.loads(capsys.readouterr().out)
     with Library.open(seeded_path) as lib:
         assert got == [p.to_json() for p in lib.list_papers("year")]
 
 
-def test_list_is_every_paper_in_order(seeded_path: Path, capsys, small_pages) -> None:
+def test_list_is_every_paper_in_order(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str], small_pages: None
+) -> None:
     assert main(["--library", str(seeded_path), "list", "--desc"]) == 0
     lines = capsys.readouterr().out.splitlines()
     with Library.open(seeded_path) as lib:
@@ -36,7 +40,7 @@ def test_list_is_every_paper_in_order(seeded_path: Path, capsys, small_pages) ->
 
 
 def test_export_file_and_stdout_are_the_writer_text(
-    seeded_path: Path, tmp_path: Path, capsys, small_pages
+    seeded_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], small_pages: None
 ) -> None:
     out = tmp_path / "all.bib"
     assert main(["--library", str(seeded_path), "export", "-o", str(out)]) == 0

@@ -39,7 +39,9 @@ def quoted(tag: str) -> str:
 
 
 @pytest.mark.parametrize("tag", ODD_TAGS)
-def test_search_finds_an_odd_tag_typed_with_escapes(tmp_path: Path, capsys, tag) -> None:
+def test_search_finds_an_odd_tag_typed_with_escapes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tag: str
+) -> None:
     path = tmp_path / "lib.sqlite"
     ids = odd_library(path)
     found = ids_printed(capsys, "--library", str(path), "search", f"tag:{quoted(tag)}", "--json")
@@ -47,28 +49,34 @@ def test_search_finds_an_odd_tag_typed_with_escapes(tmp_path: Path, capsys, tag)
 
 
 @pytest.mark.parametrize("tag", ODD_TAGS)
-def test_list_tag_names_an_odd_tag_whole(tmp_path: Path, capsys, tag) -> None:
+def test_list_tag_names_an_odd_tag_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tag: str
+) -> None:
     path = tmp_path / "lib.sqlite"
     ids = odd_library(path)
     found = ids_printed(capsys, "--library", str(path), "list", "--tag", tag, "--json")
     assert found == [ids[tag]]
 
 
-def test_list_tag_takes_the_tags_below(tmp_path: Path, capsys) -> None:
+def test_list_tag_takes_the_tags_below(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "lib.sqlite"
     ids = odd_library(path)
     found = ids_printed(capsys, "--library", str(path), "list", "--tag", 'A "B"', "--json")
     assert found == [ids['a "b" > c:\\d "e']]
 
 
-def test_list_tag_of_no_tag_lists_nothing(tmp_path: Path, capsys) -> None:
+def test_list_tag_of_no_tag_lists_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "lib.sqlite"
     odd_library(path)
     assert ids_printed(capsys, "--library", str(path), "list", "--tag", "nowhere", "--json") == []
 
 
 @pytest.mark.parametrize("tag", ODD_TAGS)
-def test_tags_counts_an_odd_tag(tmp_path: Path, capsys, tag) -> None:
+def test_tags_counts_an_odd_tag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tag: str
+) -> None:
     path = tmp_path / "lib.sqlite"
     odd_library(path)
     assert main(["--library", str(path), "tags", "--json"]) == 0
@@ -77,12 +85,12 @@ def test_tags_counts_an_odd_tag(tmp_path: Path, capsys, tag) -> None:
     assert {"name": tag, "count": 1}.items() <= next(c for c in counts if c["name"] == tag).items()
 
 
-def test_list_status_keeps_that_status(tmp_path: Path, capsys) -> None:
+def test_list_status_keeps_that_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "lib.sqlite"
     ids = odd_library(path)
     assert main(["--library", str(path), "status", "read", str(ids['say "hi"'])]) == 0
     capsys.readouterr()
-    args = ("--library", str(path), "list", "--status", "read", "--json")
+    args: tuple[str, ...] = ("--library", str(path), "list", "--status", "read", "--json")
     assert ids_printed(capsys, *args) == [ids['say "hi"']]
     args = ("--library", str(path), "list", "--status", "unread", "--tag", 'say "hi"', "--json")
     assert ids_printed(capsys, *args) == []

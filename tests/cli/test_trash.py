@@ -38,7 +38,9 @@ def listed(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> list[i
     return [p["id"] for p in json.loads(out)]
 
 
-def test_delete_moves_to_the_trash_and_says_how_to_get_them_back(lib_path, capsys) -> None:
+def test_delete_moves_to_the_trash_and_says_how_to_get_them_back(
+    lib_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, _ = cli(capsys, lib_path, "delete", "1", "2")
     assert code == 0 and "moved 2 papers to the trash" in out
     assert "litman trash restore 1 2" in out
@@ -49,7 +51,9 @@ def test_delete_moves_to_the_trash_and_says_how_to_get_them_back(lib_path, capsy
     assert "in the trash" not in cli(capsys, lib_path, "show", "3")[1]
 
 
-def test_reads_leave_the_trash_out(lib_path, capsys, tmp_path: Path) -> None:
+def test_reads_leave_the_trash_out(
+    lib_path: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     cli(capsys, lib_path, "delete", "1")
     assert listed(capsys, lib_path, "search", "walrus") == []
     assert json.loads(cli(capsys, lib_path, "tags", "--json")[1]) == [
@@ -61,7 +65,9 @@ def test_reads_leave_the_trash_out(lib_path, capsys, tmp_path: Path) -> None:
     assert "Walrus" not in out.read_text() and "Zebrafish" in out.read_text()
 
 
-def test_tag_or_status_on_a_trashed_paper_is_refused_whole(lib_path, capsys) -> None:
+def test_tag_or_status_on_a_trashed_paper_is_refused_whole(
+    lib_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     cli(capsys, lib_path, "delete", "2")
     for args in (("status", "read", "1", "2"), ("tag", "add", "new", "1", "2")):
         code, _, err = cli(capsys, lib_path, *args)
@@ -71,7 +77,9 @@ def test_tag_or_status_on_a_trashed_paper_is_refused_whole(lib_path, capsys) -> 
         assert lib.get(1).status == "unread" and "new" not in lib.get(1).tags
 
 
-def test_restore_takes_papers_out_and_refuses_others(lib_path, capsys) -> None:
+def test_restore_takes_papers_out_and_refuses_others(
+    lib_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     cli(capsys, lib_path, "delete", "1", "2")
     code, _, err = cli(capsys, lib_path, "trash", "restore", "1", "3")
     assert code == 1 and "Not in the trash: 3; nothing was restored" in err
@@ -81,7 +89,9 @@ def test_restore_takes_papers_out_and_refuses_others(lib_path, capsys) -> None:
     assert sorted(listed(capsys, lib_path, "list")) == [1, 3]
 
 
-def test_empty_needs_yes_when_not_asked_then_deletes_for_good(lib_path, capsys) -> None:
+def test_empty_needs_yes_when_not_asked_then_deletes_for_good(
+    lib_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     cli(capsys, lib_path, "delete", "1", "2")
     code, _, err = cli(capsys, lib_path, "trash", "empty")  # stdin is not a terminal
     assert code == 1 and "add --yes" in err
@@ -94,7 +104,9 @@ def test_empty_needs_yes_when_not_asked_then_deletes_for_good(lib_path, capsys) 
     assert "the trash is empty" in cli(capsys, lib_path, "trash")[1]
 
 
-def test_emptying_a_trash_of_one_paper_backs_it_up_and_says_so(lib_path, capsys) -> None:
+def test_emptying_a_trash_of_one_paper_backs_it_up_and_says_so(
+    lib_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     cli(capsys, lib_path, "delete", "1")
     code, out, _ = cli(capsys, lib_path, "trash", "empty", "--yes")
     assert code == 0 and "a backup was taken first" in out
