@@ -53,6 +53,12 @@ def _(message: str) -> str:
     return _catalogue(current()).get(message, message) or message
 
 
+def N_(message: str) -> str:
+    """Marks `message` for translation where it is declared (a constant, a reason kept in
+    a record), to be translated where it is shown: `_(value)`."""
+    return message
+
+
 def n_(one: str, many: str, n: int) -> str:
     """The form of `one`/`many` for the count `n` (Chinese has one form for any count)."""
     english = one if n == 1 else many

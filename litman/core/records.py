@@ -508,7 +508,7 @@ class Proposed(AtLine):
             line=self.line,
             key=self.citekey,
             like=self.like_citekey,
-            how=self.how,
+            how=_(self.how),
             fields=", ".join(self.differs),
         )
 
@@ -603,7 +603,7 @@ class ImportReport:
         return [
             *(_("warning: {warning}").format(warning=w) for w in self.warnings),
             *self.renamed_keys,
-            *(merged.format(line=m.line, key=m.into_citekey, how=m.how) for m in self.merged),
+            *(merged.format(line=m.line, key=m.into_citekey, how=_(m.how)) for m in self.merged),
             *(p.describe() for p in self.proposed),
             *(
                 (skipped_at if s.line else skipped).format(line=s.line, reason=s.reason)

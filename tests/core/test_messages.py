@@ -21,13 +21,13 @@ CATALOGUES = ROOT / "resources" / "i18n" / "core"
 
 
 def marked() -> set[str]:
-    """Every message marked `_("…")` or `n_("…", "…", n)` outside the window's code."""
+    """Every message marked `_("…")`, `N_("…")` or `n_("…", "…", n)` outside the window."""
     found = set()
     for path in (ROOT / "litman").rglob("*.py"):
         if "gui" in path.parts:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("_", "n_"):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("_", "n_", "N_"):
                 first = node.args[0] if node.args else None
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     found.add(first.value)
@@ -124,3 +124,15 @@ def test_the_search_boxs_notes_are_said_in_chinese() -> None:
         "“year:soon”不是有效的 year：已按普通词语搜索",
     )
     assert quick.limits().startswith("仅精确匹配")
+
+
+@pytest.mark.usefixtures("chinese")
+def test_why_an_import_kept_a_record_apart_is_said_in_chinese(library: Library, tmp_path) -> None:
+    first, second = tmp_path / "a.bib", tmp_path / "b.bib"
+    first.write_text("@article{a, title = {One}, doi = {10.1/x}}\n", encoding="utf-8")
+    second.write_text("@article{b, title = {One}, doi = {10.1/x}}\n", encoding="utf-8")
+    app.import_files(library, [first])
+    (report,) = app.import_files(library, [second])
+    assert report.details() == [
+        "第 1 行：保存为 b，它看起来与 a 相同（DOI 相同）；如果是同一篇文献，请合并"
+    ]

@@ -17,6 +17,7 @@ from dataclasses import InitVar, dataclass, field
 from functools import cached_property
 
 from litman.core.library.preprints import arxiv_id
+from litman.core.messages import N_
 from litman.core.names import stored
 from litman.core.records import NewPaper
 from litman.core.text import abstract_key, fold, title_key, tokens
@@ -135,9 +136,9 @@ class DuplicateFinder:
 
     def _find(self, c: Candidate) -> tuple[Candidate, str] | None:
         if c.doi and c.doi.casefold() in self._by_doi:
-            return self._by_doi[c.doi.casefold()], "same DOI"
+            return self._by_doi[c.doi.casefold()], N_("same DOI")
         if c.arxiv and c.arxiv in self._by_arxiv:
-            return self._by_arxiv[c.arxiv], "same arXiv id"
+            return self._by_arxiv[c.arxiv], N_("same arXiv id")
         key = c.abstract_bucket
         for other in self._by_abstract.get(key, ()) if key else ():
             how = same_abstract(c, other)
@@ -146,7 +147,7 @@ class DuplicateFinder:
         if c.title and not c.title_derived:
             for other in self._by_title.get(c.title_bucket, ()):
                 if same_title_author_year(c, other):
-                    return other, "same title, first author and year"
+                    return other, N_("same title, first author and year")
         return None
 
 
@@ -162,23 +163,23 @@ def distinct(a: Candidate, b: Candidate) -> bool:
 def _duplicates(a: Candidate, b: Candidate) -> str:
     """How `a` and `b` are recognised as one paper, or ""."""
     if a.doi and a.doi.casefold() == b.doi.casefold():
-        return "same DOI"
+        return N_("same DOI")
     if a.arxiv and a.arxiv == b.arxiv:
-        return "same arXiv id"
+        return N_("same arXiv id")
     if a.abstract_bucket and b.abstract_bucket:
         how = same_abstract(a, b)
         if how:
             return how
     same_bucket = a.title_bucket == b.title_bucket
     if same_bucket and a.title and not (a.title_derived or b.title_derived):
-        return "same title, first author and year" if same_title_author_year(a, b) else ""
+        return N_("same title, first author and year") if same_title_author_year(a, b) else ""
     return ""
 
 
 def same_abstract(a: Candidate, b: Candidate) -> str:
     x, y = a.norm_abstract, b.norm_abstract
     if x == y and len(x) >= MIN_SAME:
-        return "same abstract"
+        return N_("same abstract")
     short, long_ = (x, y) if len(x) <= len(y) else (y, x)
     short_is_truncated = a.truncated if short is x else b.truncated
     if len(short) >= MIN_PREFIX and (short_is_truncated or long_.startswith(short)):

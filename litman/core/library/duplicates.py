@@ -39,17 +39,19 @@ from sqlalchemy import (
 from litman.core.library.dedupe import MIN_SAME
 from litman.core.library.parts import Part
 from litman.core.library.preprints import arxiv_id
+from litman.core.messages import N_
 from litman.core.records import Changes, DuplicateGroup, NotDuplicates
 from litman.core.store import dialects, models, trash
 from litman.core.store import rows as store
 
 P, D = models.papers, models.distinct_papers
 
-SAME_DOI = "same DOI"
-SAME_ARXIV = "same arXiv id"
-SAME_TITLE = "same title, first author and year"
-CLOSE_TITLE = "similar title, same first author and year"
-SAME_ABSTRACT = "same abstract"
+# Reasons, kept in English in records and compared as such; shown translated (`_(reason)`).
+SAME_DOI = N_("same DOI")
+SAME_ARXIV = N_("same arXiv id")
+SAME_TITLE = N_("same title, first author and year")
+CLOSE_TITLE = N_("similar title, same first author and year")
+SAME_ABSTRACT = N_("same abstract")
 CLOSE_SCORE = 92  # rapidfuzz's ratio of two folded titles: a typo or a word in 60 letters
 # Close titles are looked for among those with the same first author's family name and the
 # same first (or last) this many letters of the folded title: a typo in one half leaves

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from litman.core import messages
 from litman.core.library.merging import CHOSEN, defaults
 from litman.core.records import DuplicateGroup, Paper
 from litman.gui.i18n import fill
@@ -78,7 +79,8 @@ class DuplicatesDialog(QDialog):
         self.list.clear()
         for g in self.groups:
             names = ", ".join(p.citekey for p in self.papers_of(list(g.ids)))
-            self.list.addItem(clip(f"{names} ({'; '.join(g.reasons)})", 300))
+            reasons = "; ".join(messages._(r) for r in g.reasons)  # the library's words
+            self.list.addItem(clip(f"{names} ({reasons})", 300))
         if not self.groups:
             self.list.addItem(self.tr("No duplicates found."))
         self.merge_button.setEnabled(bool(self.groups))
