@@ -183,3 +183,15 @@ def test_extract_text_reads_the_pdfs_attached_without_it(
         assert lib.search("fulltext:zooplankton").ids.tolist() == [pid]
     code, out, _ = cli(capsys, lib_path, "extract-text")
     assert code == 0 and "every PDF's text is kept already" in out
+
+
+def test_extract_text_says_which_pdf_it_could_not_read(
+    lib_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.4\nthis is no PDF body\n")
+    with Library.open(lib_path) as lib:
+        lib.attachments.attach(1, [broken], link=True)
+    code, out, err = cli(capsys, lib_path, "extract-text")
+    assert code == 0 and "read the text of 0 PDFs of 1" in out
+    assert err.startswith("litman: broken.pdf ")
