@@ -49,16 +49,7 @@ PAPERS = [
     NewPaper(citekey="misc1", entry_type="proceedings", title="Proceedings of X"),
     NewPaper(citekey="report1", entry_type="techreport", title="A report", venue="MIT"),
 ]
-FIELDS: tuple[str, ...] = (
-    "citekey",
-    "entry_type",
-    "title",
-    "title_derived",
-    "authors",
-    "year",
-    "venue",
-    "doi",
-)
+FIELDS = tuple("citekey entry_type title title_derived authors year venue doi".split())
 FIELDS += ("url", "abstract", "abstract_truncated", "status", "rating", "notes", "tags")
 Write = Callable[..., exchange.ExportReport]
 
