@@ -13,6 +13,8 @@ beside the one that defines them. Expansion is capped, per value and per file.
 import re
 from dataclasses import dataclass, field
 
+from litman.core.messages import _
+
 # A whole book's abstract fits in a tenth of this; beyond it a field is debris or an attack.
 MAX_FIELD_CHARS = 100_000
 # A doubling chain of @string macros grows exponentially (987 bytes reached 4.2 GB): each
@@ -47,7 +49,9 @@ class Macros:
 
 class TooLong(Exception):
     def __init__(self) -> None:
-        super().__init__(f"would expand to more than {MAX_FIELD_CHARS:,} characters")
+        super().__init__(
+            _("would expand to more than {0} characters").format(f"{MAX_FIELD_CHARS:,}")
+        )
 
 
 _SYNTAX = re.compile(r'\\.|[{}"#]', re.DOTALL)

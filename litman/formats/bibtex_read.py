@@ -21,6 +21,7 @@ from bibtexparser import model
 from bibtexparser.library import Library
 
 from litman.core.errors import ImportFailed
+from litman.core.messages import _
 from litman.core.records import ImportBatch, NewPaper, Skipped
 from litman.formats import jabref
 from litman.formats.bibtex_comments import COMMENTED, owners, strip_comment_lines
@@ -151,13 +152,19 @@ def _define(lib: Library, macros: Macros) -> list[str]:
     ]
     for s in again:
         line = (s.start_line or 0) + 1
-        warnings.append(f"line {line}: @string '{s.key}' defined again; the later one is used")
+        warnings.append(
+            _("line {0}: @string '{1}' defined again; the later one is used").format(line, s.key)
+        )
     for s in [*lib.strings, *again]:
         try:
             macros.known[s.key.lower()] = resolve(s.value, macros, set())
         except TooLong as exc:
             macros.capped.add(s.key.lower())
-            warnings.append(f"line {(s.start_line or 0) + 1}: @string '{s.key}' {exc}; left out")
+            warnings.append(
+                _("line {0}: @string '{1}' {2}; left out").format(
+                    (s.start_line or 0) + 1, s.key, exc
+                )
+            )
     return warnings
 
 
@@ -223,13 +230,15 @@ def _entries(
             continue
         if entry.key.startswith(NO_KEY):  # EndNote and others write `@article{` + fields
             entry.key = ""  # the library makes one, as for a new paper
-            warnings.append(f"line {line}: entry without a citation key; litman made one")
+            warnings.append(
+                _("line {0}: entry without a citation key; litman made one").format(line)
+            )
         used: set[str] = set()
         refs: dict[str, str] = {}
         try:
             raw = _fields(entry, macros, used, line, warnings, refs)
         except TooLong as exc:
-            skipped.append(Skipped(line, f"a field {exc}"))
+            skipped.append(Skipped(line, _("a field {0}").format(exc)))
             continue
         key, etype = entry.key.strip(), entry.entry_type
         paper = _referring(to_paper(key, etype, raw, line, warnings, keyword_separator), refs, used)
@@ -262,7 +271,7 @@ def _referring(paper: NewPaper, refs: dict[str, str], used: set[str]) -> NewPape
 
 def _refused(entry: model.Entry) -> str:
     if not entry.key or not entry.key.strip():
-        return "entry without a citation key"
+        return _("entry without a citation key")
     huge = next((f for f in entry.fields if len(f.value) > MAX_FIELD_CHARS), None)
     if huge is not None:
         return (
@@ -288,8 +297,10 @@ def _fields(
         name = f.key.lower()
         if name in raw:
             warnings.append(
-                f"line {line}: field '{name}' appears twice in '{entry.key}'; kept the first "
-                "value, as BibTeX does"
+                _(
+                    "line {0}: field '{1}' appears twice in '{2}'; kept the first value, as "
+                    "BibTeX does"
+                ).format(line, name, entry.key)
             )
             continue
         names: set[str] = set()
@@ -315,5 +326,5 @@ def _month(value: str, macros: Macros, unknown: set[str]) -> str:
 
 def _failure(block: model.Block) -> str:
     if isinstance(block, model.DuplicateBlockKeyBlock):
-        return f"duplicate citation key '{block.key}' in the file"
-    return "malformed entry (unbalanced braces or quotes, or a missing comma)"
+        return _("duplicate citation key '{0}' in the file").format(block.key)
+    return _("malformed entry (unbalanced braces or quotes, or a missing comma)")

@@ -26,6 +26,7 @@ from typing import Any, TextIO
 
 from litman.core.batch import gc_paused
 from litman.core.errors import ImportFailed
+from litman.core.messages import _
 from litman.core.records import ImportBatch, NewPaper, Paper, Skipped
 from litman.formats import csl_values, dates, dois, exchange, shown
 from litman.formats.bibtex_fields import people_written_whole, year_of
@@ -124,7 +125,7 @@ def _skip_space(text: str, pos: int) -> int:
 
 def _refused(item: Any, size: int) -> str:
     if not isinstance(item, dict):
-        return f"an item must be an object, not {type(item).__name__}"
+        return _("an item must be an object, not {0}").format(type(item).__name__)
     limit = exchange.MAX_FIELD_CHARS
     huge = next((k for k, v in item.items() if len(str(v)) > limit), None) if size > limit else None
     if huge is not None:
@@ -133,9 +134,9 @@ def _refused(item: Any, size: int) -> str:
             f"does (the limit is {exchange.MAX_FIELD_CHARS:,})"
         )
     if not item.keys() & _CORE:
-        return "not a CSL-JSON item (it has no type, title, author, issued, DOI or URL)"
+        return _("not a CSL-JSON item (it has no type, title, author, issued, DOI or URL)")
     if not any(v not in (None, "", [], {}) for k, v in item.items() if k not in ("id", "type")):
-        return "item has no fields"
+        return _("item has no fields")
     return ""
 
 
@@ -214,7 +215,9 @@ def _names(value: Any, line: int, warnings: list[str]) -> tuple[str, ...]:
     names = [_name(v) for v in value]
     if all(names):
         return tuple(names)
-    warnings.append(f"line {line}: {names.count('')} author(s) with no name left out")
+    warnings.append(
+        _("line {0}: {1} author(s) with no name left out").format(line, names.count(""))
+    )
     return tuple(n for n in names if n)
 
 

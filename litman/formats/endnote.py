@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from litman.core.messages import _
 from litman.core.records import ImportBatch
 from litman.formats import ris_read
 
@@ -113,7 +114,7 @@ def _records(lines: Iterable[str], warnings: list[str]) -> Iterator[tuple[int, l
             start, fields = 0, []
         if m:
             if not fields and m.group(1) != "0":
-                warnings.append(f"line {n}: record without %0; read as a generic one")
+                warnings.append(_("line {0}: record without %0; read as a generic one").format(n))
             start = start or n
             fields.append([m.group(1), m.group(2).strip()])
         elif line and fields:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from litman.core.batch import gc_paused
 from litman.core.errors import ImportFailed
+from litman.core.messages import _
 from litman.core.records import ImportBatch, NewPaper, Skipped
 from litman.formats import dates, exchange, markup, names, shown
 from litman.formats.bibtex_fields import year_of
@@ -141,15 +142,19 @@ def _records(text: str, warnings: list[str]) -> Iterable[Record]:
         if more and record is not None:
             _continue(record, more)
         if tag == "TY" and record is not None and not record.fields:
-            warnings.append(f"line {n}: another TY before any field; {value.upper()} counts")
+            warnings.append(
+                _("line {0}: another TY before any field; {1} counts").format(n, value.upper())
+            )
             record.kind = value.upper()
             continue
         if tag == "TY" or record is None:
             if record is not None:
-                warnings.append(f"line {record.line}: record has no ER; it ends at line {n}")
+                warnings.append(
+                    _("line {0}: record has no ER; it ends at line {1}").format(record.line, n)
+                )
                 yield record
             if tag != "TY":
-                warnings.append(f"line {n}: record without TY; read as a generic one")
+                warnings.append(_("line {0}: record without TY; read as a generic one").format(n))
             record = Record(n, value.upper() if tag == "TY" else "GEN")
             if tag == "TY":
                 continue
@@ -161,7 +166,7 @@ def _records(text: str, warnings: list[str]) -> Iterable[Record]:
     if more and record is not None:
         _continue(record, more)
     if record is not None:
-        warnings.append(f"line {record.line}: record has no ER at the end of the file")
+        warnings.append(_("line {0}: record has no ER at the end of the file").format(record.line))
         yield record
 
 

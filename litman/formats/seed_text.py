@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from litman.core.errors import ImportFailed
+from litman.core.messages import _
 from litman.core.records import ImportBatch, NewPaper, Skipped
 from litman.formats.decoding import read_text
 from litman.formats.markup import to_plain
@@ -112,7 +113,7 @@ def classify(
             pending = None
             continue
         if pending:
-            skipped.append(Skipped(pending.line, "category line with no abstract after it"))
+            skipped.append(Skipped(pending.line, _("category line with no abstract after it")))
             pending = None
         if kind == "category":
             pending = block
@@ -120,13 +121,16 @@ def classify(
             label = block.text
             skipped.append(
                 Skipped(
-                    block.line, f"collection header '{block.text}' (kept as the source's label)"
+                    block.line,
+                    _("collection header '{0}' (kept as the source's label)").format(block.text),
                 )
             )
         else:
-            skipped.append(Skipped(block.line, f"page text, not an abstract: '{block.text[:40]}'"))
+            skipped.append(
+                Skipped(block.line, _("page text, not an abstract: '{0}'").format(block.text[:40]))
+            )
     if pending:
-        skipped.append(Skipped(pending.line, "category line with no abstract after it"))
+        skipped.append(Skipped(pending.line, _("category line with no abstract after it")))
     return papers, lines, skipped, label
 
 

@@ -33,6 +33,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from litman.core.errors import ImportFailed
+from litman.core.messages import _
 from litman.core.records import ImportBatch, NewPaper, Skipped, counted
 from litman.formats import markup
 from litman.formats.bibtex_fields import MONTH_NAMES
@@ -191,7 +192,9 @@ def _batch(path: Path, db: sqlite3.Connection) -> ImportBatch:
         values = fields.get(item, {})
         too_long = next((k for k, v in values.items() if len(v) > MAX_FIELD_CHARS), None)
         if too_long:
-            skipped.append(Skipped(item, f"item {item}: '{too_long}' is too long to be real"))
+            skipped.append(
+                Skipped(item, _("item {0}: '{1}' is too long to be real").format(item, too_long))
+            )
             continue
         extra = {"file": ";".join(files[item])} if files.get(item) else {}
         papers.append(_paper(kinds[item], values, creators.get(item, []), extra))
@@ -375,7 +378,7 @@ def _paper(
     primary = (
         "author" if any(r == "author" for r, _ in creators) else (creators[:1] or [("", "")])[0][0]
     )
-    for role in dict.fromkeys(r for r, _ in creators if r != primary):
+    for role in dict.fromkeys(r for r, _unused in creators if r != primary):
         extra[role.lower()] = " and ".join(n for r, n in creators if r == role)
     year, month, day = _date(values.get("date", ""))
     if month:

@@ -136,3 +136,11 @@ def test_why_an_import_kept_a_record_apart_is_said_in_chinese(library: Library, 
     assert report.details() == [
         "第 1 行：保存为 b，它看起来与 a 相同（DOI 相同）；如果是同一篇文献，请合并"
     ]
+
+
+@pytest.mark.usefixtures("chinese")
+def test_a_readers_reasons_are_said_in_chinese(library: Library, tmp_path) -> None:
+    bib = tmp_path / "bad.bib"
+    bib.write_text("@article{ok, title = {Fine}}\n@article{bad, title = {Broken\n", "utf-8")
+    (report,) = app.import_files(library, [bib])
+    assert any("条目格式错误" in line for line in report.details()), report.details()
