@@ -7,8 +7,9 @@ update   pyside6-lupdate reads every `tr()`, `translate()` and `QT_TRANSLATE_NOO
          Translations kept, obsolete ones dropped.
 traditional  each string litman_zh_TW.ts lacks (繁體中文), from litman_zh_CN.ts's by OpenCC's
          s2twp conversion (Taiwan's characters and words: 文件 → 檔案, 默认 → 預設), marked
-         unfinished until a reader checks it in Qt Linguist (the window shows it meanwhile).
-         Strings already there, checked or not, are never touched.
+         unfinished until a reader checks it in Qt Linguist (the window shows it meanwhile);
+         the same for resources/i18n/core/litman_zh_TW.po (what the library and the command
+         say), noted in a comment. Strings already there, checked or not, are never touched.
 compile  pyside6-lrelease turns each .ts into the .qm the window loads, into
          resources/i18n (or FOLDER), when the .ts is newer. Set-up (scripts/setup.sh), the
          bundle build (packaging/build.py) and the tests run it; the .qm are not committed.
@@ -17,6 +18,7 @@ Both tools ship in the PySide6-Essentials wheel (PySide6/lupdate, PySide6/lrelea
 """
 
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -97,11 +99,53 @@ def _copy(source: ET.Element, target: ET.Element, convert: Callable[[str], str])
 _QUOTES = str.maketrans({"“": "「", "”": "」", "‘": "『", "’": "』"})
 
 
+# Where s2twp's words are not Taiwan's software's (the reviewed translations' choices).
+_TAIWAN_WORDS = (
+    ("回收站", "垃圾桶"),
+    ("只讀", "唯讀"),
+    ("撤銷", "復原"),
+    ("宏", "巨集"),
+    ("型別", "類型"),
+    ("係統", "系統"),
+    ("二進位制", "二進位"),
+    ("當前", "目前"),
+)
+
+
 def _s2twp() -> Callable[[str], str]:
     from opencc import OpenCC
 
     converter = OpenCC("s2twp")
-    return lambda text: str(converter.convert(text)).translate(_QUOTES)
+
+    def convert(text: str) -> str:
+        out = str(converter.convert(text)).translate(_QUOTES)
+        for simplified_word, taiwan in _TAIWAN_WORDS:
+            out = out.replace(simplified_word, taiwan)
+        return out
+
+    return convert
+
+
+CORE = I18N / "core"  # what the library and the command say: gettext catalogues
+_PO_ID = re.compile(r'^msgid "(.*)"$', re.M)
+_PO_STR = re.compile(r'^(msgstr(?:\[0\])?) "(.*)"$', re.M)
+
+
+def fill_traditional_core(convert: Callable[[str], str]) -> int:
+    """litman_zh_TW.po's missing messages from litman_zh_CN.po's, converted by `convert`
+    (each one-line entry, as litman writes them), noted for review; how many."""
+    ours = (CORE / "litman_zh_TW.po").read_text(encoding="utf-8")
+    have = set(_PO_ID.findall(ours))
+    added = []
+    for block in (CORE / "litman_zh_CN.po").read_text(encoding="utf-8").split("\n\n"):
+        found = _PO_ID.search(block)
+        if found and found.group(1) and found.group(1) not in have:
+            converted = _PO_STR.sub(lambda m: f'{m.group(1)} "{convert(m.group(2))}"', block)
+            added.append("# from zh_CN by OpenCC s2twp: to be checked\n" + converted.strip())
+    if added:
+        text = ours.rstrip("\n") + "\n\n" + "\n\n".join(added) + "\n"
+        (CORE / "litman_zh_TW.po").write_text(text, encoding="utf-8")
+    return len(added)
 
 
 def compile_all(out: Path = I18N) -> list[Path]:
@@ -127,6 +171,7 @@ def main(argv: list[str]) -> int:
     elif argv[:1] == ["traditional"]:
         print(f"translations: {fill_traditional(_s2twp())} strings filled, to be checked")
         update()  # lupdate's own layout again
+        print(f"translations: {fill_traditional_core(_s2twp())} messages filled, to be checked")
     elif argv[:1] == ["compile"]:
         compile_all(Path(argv[1]) if len(argv) > 1 else I18N)
     else:
