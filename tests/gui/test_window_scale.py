@@ -69,20 +69,22 @@ def test_one_search_per_keystroke_with_a_column_sort(window, qtbot) -> None:
 
 def test_a_notes_edit_recounts_nothing_in_the_sidebar(window, monkeypatch) -> None:
     lib = window.library
-    calls = count_calls(monkeypatch, lib, "tags", "tag_tree_counts", "status_counts")
+    calls = count_calls(monkeypatch, lib.tags, "tags", "tag_tree_counts")
+    counted = count_calls(monkeypatch, lib, "status_counts")
     pid = window.model.ids()[0]
     lib.papers.update_paper(pid, notes="read the appendix")
-    assert calls == {"tags": 0, "tag_tree_counts": 0, "status_counts": 0}
+    assert calls == {"tags": 0, "tag_tree_counts": 0} and counted == {"status_counts": 0}
 
 
 def test_a_status_change_recounts_statuses_but_not_tags(window, monkeypatch) -> None:
     lib = window.library
-    calls = count_calls(monkeypatch, lib, "tags", "tag_tree_counts", "status_counts")
+    calls = count_calls(monkeypatch, lib.tags, "tags", "tag_tree_counts")
+    counted = count_calls(monkeypatch, lib, "status_counts")
     pid = window.model.ids()[0]
     unread = window.sidebar.count_of(StatusFilter(Status.UNREAD))
     lib.papers.set_status([pid], Status.READING)
-    assert calls["status_counts"] == 1
-    assert calls["tags"] == 0 and calls["tag_tree_counts"] == 0
+    assert counted["status_counts"] == 1
+    assert calls == {"tags": 0, "tag_tree_counts": 0}
     was_unread = unread - window.sidebar.count_of(StatusFilter(Status.UNREAD))
     assert was_unread in (0, 1)
 
