@@ -174,9 +174,11 @@ def fulltext_queries(path: Path, count: int) -> list[tuple[str, int, bool]]:
     import sqlite3
 
     from benchmarks.bench_search import misspell
+    from litman.core.store.attachments import unpack
 
     conn = sqlite3.connect(path)
-    texts = dict(conn.execute("SELECT paper_id, text FROM fulltext ORDER BY paper_id"))
+    rows = conn.execute("SELECT paper_id, packed FROM fulltext ORDER BY paper_id")
+    texts = {pid: unpack(packed) for pid, packed in rows}
     conn.close()
     rng, ids = random.Random(3), sorted(texts)
     out: list[tuple[str, int, bool]] = []

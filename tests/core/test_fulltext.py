@@ -89,3 +89,20 @@ def test_the_passage_matched_is_the_sentence_with_its_page(lib: Library) -> None
     assert found.text == "On page four the zooplankton bioluminescence measurement appears."
     assert lib.attachments.passage(1, "narwhal") is None
     assert lib.attachments.passage(2, "zooplankton") is None  # no full text
+
+
+def test_the_store_keeps_the_text_smaller_than_the_text(library: Library) -> None:
+    """The text is kept compressed: on disk, the full-text store is smaller than the text."""
+    page = "The zooplankton of the upper ocean glow when stirred by a passing ship. " * 40
+    library.papers.add_papers(
+        [NewPaper(title="Glow", attachments=(NewAttachment("/x/g.pdf", "", PDF, (page,) * 10),))]
+    )
+    from sqlalchemy import func, select
+
+    from litman.core.store import attachments, models
+
+    text = attachments.PAGE_BREAK.join((page,) * 10)
+    with library._read() as conn:
+        kept = conn.execute(select(func.sum(func.length(models.fulltext.c.packed)))).scalar()
+        assert attachments.texts_of(conn, [1]) == {1: text}
+    assert 0 < kept < len(text.encode()) / 3

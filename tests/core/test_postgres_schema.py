@@ -86,3 +86,33 @@ def test_the_journal_numbers_and_replays_writes_on_postgresql(pg_url: str) -> No
     assert everything is not None and everything.text == {1, 2}
     assert now.seq == second[1]
     engine.dispose()
+
+
+def test_a_schema_15_database_keeps_its_text_compressed(pg_url: str) -> None:
+    """Schema 16 on a server: the text a schema 15 database kept as it is, now in a bytea
+    column, compressed, and read back the same."""
+    from litman.core.attached import PDF, NewAttachment
+    from litman.core.library.facade import Library
+    from litman.core.records import NewPaper
+    from litman.core.store import attachments
+
+    pages = ("Walrus page.", "On page two the zooplankton glow.")
+    with Library.open(pg_url) as lib:
+        att = NewAttachment("/p/w.pdf", "", PDF, pages)
+        lib.papers.add_papers([NewPaper(title="Walrus", attachments=(att,))])
+    engine = create_engine(pg_url)
+    with engine.begin() as conn:  # back to schema 15's column
+        conn.execute(text("ALTER TABLE fulltext ADD COLUMN text VARCHAR NOT NULL DEFAULT ''"))
+        conn.execute(text("UPDATE fulltext SET text = :t"), {"t": "\f".join(pages)})
+        conn.execute(text("ALTER TABLE fulltext DROP COLUMN packed"))
+        conn.execute(
+            update(models.meta).where(models.meta.c.key == "schema_version").values(value="15")
+        )
+    assert schema.migrate(engine, 15) == models.SCHEMA_VERSION
+    with engine.connect() as conn:
+        columns = {c["name"]: c["type"] for c in inspect(conn).get_columns("fulltext")}
+        assert "text" not in columns and "BYTEA" in str(columns["packed"])
+        assert attachments.texts_of(conn, [1]) == {1: "\f".join(pages)}
+    engine.dispose()
+    with Library.open(pg_url) as lib:
+        assert lib.search("fulltext:zooplancton").ids.tolist() == [1]

@@ -144,3 +144,36 @@ def test_schema_12_sorts_a_chinese_title_by_its_pinyin(tmp_path: Path):
     (stored,) = conn.execute("SELECT title_sort FROM papers WHERE id = ?", (pid,)).fetchone()
     conn.close()
     assert stored != title and stored.isascii()
+
+
+def test_schema_15_text_is_kept_compressed_and_still_searched(tmp_path: Path):
+    """Schema 16 compresses each attachment's text, a page of rows at a time: the text a
+    schema 15 library kept is read, searched and shown as before."""
+    path = tmp_path / "v15.sqlite"
+    shutil.copyfile(FIXTURES / "schema-15.sqlite", path)
+    conn = sqlite3.connect(path)
+    pids = [r[0] for r in conn.execute("SELECT id FROM papers ORDER BY id LIMIT 3")]
+    pages = ["Page one of the walrus.", "On page two the zooplankton glow."]
+    for n, pid in enumerate(pids, start=1):
+        conn.execute(
+            "INSERT INTO attachments (id, paper_id, kind, path, title, content_type, added_at)"
+            " VALUES (?, ?, 'file', ?, '', 'application/pdf', '2026-01-01 00:00:00')",
+            (n, pid, f"/p/{n}.pdf"),
+        )
+        text_n = "\f".join(pages) if n == 2 else f"Nothing of note {n}."
+        conn.execute(
+            "INSERT INTO fulltext (attachment_id, paper_id, pages, text) VALUES (?, ?, ?, ?)",
+            (n, pid, text_n.count("\f") + 1, text_n),
+        )
+    conn.commit()
+    conn.close()
+    with Library.open(path) as lib:
+        assert _version(path) == models.SCHEMA_VERSION
+        assert lib.search("fulltext:zooplancton").ids.tolist() == [pids[1]]
+        found = lib.attachments.passage(pids[1], "zooplankton glow")
+        assert found is not None and found.page == 2
+        assert found.text == "On page two the zooplankton glow."
+    conn = sqlite3.connect(path)
+    columns = [r[1] for r in conn.execute("PRAGMA table_info(fulltext)")]
+    conn.close()
+    assert "text" not in columns and "packed" in columns

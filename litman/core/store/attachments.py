@@ -3,6 +3,7 @@ caller's transaction. The files themselves, the folder they are kept in and undo
 library part's (`litman.core.library.attachments`).
 """
 
+import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -15,6 +16,18 @@ A, FT = models.attachments, models.fulltext
 COLUMNS = tuple(c.name for c in A.columns)
 TEXT = "fulltext"  # a row's text (pages joined by form feeds), beside its columns
 PAGE_BREAK = "\f"
+# zlib's default level: a 10-page paper's text packs to about a third in a millisecond;
+# level 9 packs 2% smaller at three times the time, on every attach.
+LEVEL = 6
+
+
+def pack(text: str) -> bytes:
+    """A text as the `fulltext` table keeps it (its `packed` column)."""
+    return zlib.compress(text.encode(), LEVEL)
+
+
+def unpack(packed: bytes) -> str:
+    return zlib.decompress(packed).decode() if packed else ""
 
 
 def rows_of(conn: Connection, paper_ids: Sequence[int]) -> list[dict[str, Any]]:
@@ -35,12 +48,12 @@ def rows_by_id(conn: Connection, ids: Sequence[int]) -> list[dict[str, Any]]:
     rows = [_plain(row) for row in conn.execute(query).mappings()]
     texts = dict(
         conn.execute(
-            select(FT.c.attachment_id, FT.c.text).where(in_ids(FT.c.attachment_id, ids))
+            select(FT.c.attachment_id, FT.c.packed).where(in_ids(FT.c.attachment_id, ids))
         ).all()
     )
     for row in rows:
         if row["id"] in texts:
-            row[TEXT] = texts[row["id"]]
+            row[TEXT] = unpack(texts[row["id"]])
     return rows
 
 
@@ -66,22 +79,22 @@ def set_text(conn: Connection, attachment_id: int, paper_id: int, text: str) -> 
     """An attachment's text (pages joined by `PAGE_BREAK`), in place of any it had."""
     conn.execute(delete(FT).where(FT.c.attachment_id == attachment_id))
     pages = text.count(PAGE_BREAK) + 1 if text else 0
-    values = {"attachment_id": attachment_id, "paper_id": paper_id, "pages": pages, "text": text}
-    conn.execute(insert(FT).values(**values))
+    values = {"attachment_id": attachment_id, "paper_id": paper_id, "pages": pages}
+    conn.execute(insert(FT).values(**values, packed=pack(text)))
 
 
 def texts_by_attachment(conn: Connection, paper_id: int) -> list[tuple[int, str]]:
     """A paper's attachments' texts, each with its attachment's id, in the order attached."""
-    query = select(FT.c.attachment_id, FT.c.text).where(FT.c.paper_id == paper_id)
-    return [(i, t) for i, t in conn.execute(query.order_by(FT.c.attachment_id))]
+    query = select(FT.c.attachment_id, FT.c.packed).where(FT.c.paper_id == paper_id)
+    return [(i, unpack(p)) for i, p in conn.execute(query.order_by(FT.c.attachment_id))]
 
 
 def texts_of(conn: Connection, paper_ids: Sequence[int]) -> dict[int, str]:
     """Each of these papers' attachments' text, joined (papers without left out)."""
-    query = select(FT.c.paper_id, FT.c.text).where(in_ids(FT.c.paper_id, paper_ids))
+    query = select(FT.c.paper_id, FT.c.packed).where(in_ids(FT.c.paper_id, paper_ids))
     out: dict[int, list[str]] = {}
-    for pid, text in conn.execute(query.order_by(FT.c.paper_id, FT.c.attachment_id)):
-        out.setdefault(pid, []).append(text)
+    for pid, packed in conn.execute(query.order_by(FT.c.paper_id, FT.c.attachment_id)):
+        out.setdefault(pid, []).append(unpack(packed))
     return {pid: PAGE_BREAK.join(parts) for pid, parts in out.items()}
 
 

@@ -7,12 +7,25 @@ N + 1, run inside one transaction after the caller has taken a backup.
 
 from collections.abc import Callable
 
-from sqlalchemy import Connection, Engine, bindparam, insert, inspect, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    LargeBinary,
+    String,
+    bindparam,
+    column,
+    insert,
+    inspect,
+    select,
+    text,
+    update,
+)
+from sqlalchemy import table as columns_of
 from sqlmodel import SQLModel
 
 from litman.core.errors import SchemaTooNewError
 from litman.core.names import first_sort_key
-from litman.core.store import models, reading_state
+from litman.core.store import attachments, models, reading_state
 from litman.core.store.rows import title_sort
 from litman.core.text import title_words
 
@@ -150,6 +163,39 @@ def _v14_to_v15(conn: Connection) -> None:
         )
 
 
+def _v15_to_v16(conn: Connection) -> None:
+    """Attachments' text kept zlib-compressed (`attachments.pack`), where it was kept as
+    it is: the store on disk was a little larger than the text, now about a third. Read and
+    written back a page of rows at a time, so a large library's text is never all in memory."""
+    have = {c["name"] for c in inspect(conn).get_columns("fulltext")}
+    if "packed" not in have:
+        kind = LargeBinary().compile(dialect=conn.dialect)
+        conn.execute(text(f"ALTER TABLE fulltext ADD COLUMN packed {kind}"))
+    if "text" not in have:  # a database made new, its version put back (tests)
+        return
+    old = columns_of(
+        "fulltext",
+        column("attachment_id"),
+        column("text", String),
+        column("packed", LargeBinary),
+    )
+    after = -1
+    while True:
+        page = conn.execute(
+            select(old.c.attachment_id, old.c.text)
+            .where(old.c.attachment_id > after)
+            .order_by(old.c.attachment_id)
+            .limit(500)
+        ).all()
+        if not page:
+            break
+        stmt = update(old).where(old.c.attachment_id == bindparam("aid"))
+        packed = [{"aid": aid, "p": attachments.pack(t or "")} for aid, t in page]
+        conn.execute(stmt.values(packed=bindparam("p")), packed)
+        after = page[-1][0]
+    conn.execute(text("ALTER TABLE fulltext DROP COLUMN text"))
+
+
 # MIGRATIONS[n] upgrades a library from version n to n + 1.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _v1_to_v2,
@@ -166,6 +212,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     12: _v12_to_v13,
     13: _v13_to_v14,
     14: _v14_to_v15,
+    15: _v15_to_v16,
 }
 
 
