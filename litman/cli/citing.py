@@ -18,6 +18,7 @@ from litman import app
 from litman.cli.output import emit_json, list_actions, say
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
+from litman.core.messages import _
 from litman.core.records import counted
 from litman.formats import references, registry
 
@@ -119,7 +120,7 @@ def add_parsers(add: Any, commands: Any) -> None:
         "--style",
         default=references.DEFAULT_STYLE,
         metavar="NAME|FILE.csl",
-        help=f"{names}, or a .csl file (default: {references.DEFAULT_STYLE})",
+        help=_("{0}, or a .csl file (default: {1})").format(names, references.DEFAULT_STYLE),
     )
     p.add_argument("--format", choices=["text", "html"], default="text")
     p.add_argument(

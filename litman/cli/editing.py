@@ -15,6 +15,7 @@ from litman.cli.output import emit_json, say
 from litman.core import fields
 from litman.core.errors import ConflictError, LitmanError
 from litman.core.library.facade import Library
+from litman.core.messages import _
 from litman.core.names import split_list
 from litman.core.records import ConflictRecord
 
@@ -87,7 +88,7 @@ def add_parsers(add: Any, commands: Any) -> None:
         "assignments",
         nargs="+",
         metavar="FIELD=VALUE",
-        help=f"{fields}, or any BibTeX field (volume=12; empty removes it)",
+        help=_("{0}, or any BibTeX field (volume=12; empty removes it)").format(fields),
     )
     p.add_argument(
         "--version",

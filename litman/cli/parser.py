@@ -1,18 +1,27 @@
 """The `litman` command's argument parser, and the words of a QUERY.
 
+Help is said in the user's language: every help text and description is looked up in the
+catalogue (core/messages.py) as the help is printed, and argparse's own words (`usage:`,
+`options`, its errors), which it takes from gettext's default domain, are looked up in
+ours while litman parses: they are listed in ARGPARSE_WORDS, so a catalogue lacking one
+fails tests/core/test_messages.py.
+
 A query may start with `-` (`-tag:survey`, `-word`: negation), which argparse would take
 for an unknown option; `split_query` takes a query command's words out of the arguments
 before argparse sees them, leaving only its options.
 """
 
 import argparse
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from litman import __version__
 from litman.cli import attaching, citing, cleaning, editing, trash
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
+from litman.core.messages import N_, _, n_
 from litman.core.records import SORT_FIELDS, Status
 from litman.formats import registry
 
@@ -33,7 +42,73 @@ QUERY_COMMANDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "enrich": (frozenset({"--library", "--accept-above", "--mailto"}), frozenset({"-h"})),
 }
 TOP_VALUE_OPTIONS = frozenset({"--library"})
-DEBUG = "also print the log (litman.diagnostics.log_dir()) on stderr, debug messages included"
+DEBUG = N_("also print the log (litman.diagnostics.log_dir()) on stderr, debug messages included")
+
+# The words argparse says itself (Python 3.11's, `gettext(...)` in argparse.py), translated
+# in our catalogue: those a user of litman can meet.
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("expected %s argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("one of the arguments %s is required"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+)
+
+
+@contextmanager
+def argparse_in_language() -> Iterator[None]:
+    """argparse's own words (its errors) in the current language while this runs: argparse
+    reads them through its module's `_` and `ngettext`, set back afterwards."""
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = n_  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+class Formatter(argparse.HelpFormatter):
+    """Help with each help text, description and the usage prefix in the user's language."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        return _(action.help) if action.help else action.help
+
+    def _format_text(self, text: str) -> str:
+        return super()._format_text(_(text))
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser that speaks the user's language (its subcommands' parsers too:
+    argparse makes them of the parser's own class)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        with argparse_in_language():
+            return super().parse_known_args(args, namespace)
 
 
 def split_query(argv: Sequence[str]) -> tuple[list[str], list[str] | None]:
@@ -84,7 +159,7 @@ def build_parser(
 ) -> argparse.ArgumentParser:
     """The parser; each subcommand's function comes from `commands` (on an open library) or
     `file_commands` (on the library file), by name."""
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)
     common.add_argument(
         "--library",
         metavar="PATH",
@@ -92,7 +167,7 @@ def build_parser(
         help="library file (default: $LITMAN_LIBRARY, else the user data folder)",
     )
     common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG)
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="litman", description="A literature manager. With no command, opens the window."
     )
     parser.add_argument(
@@ -146,7 +221,7 @@ def build_parser(
     p.add_argument("status", choices=[s.value for s in Status])
     p.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
     add("stats", commands["stats"], "totals by status and by tag", json_flag=True, read_only=True)
-    p = add("import", commands["import"], f"import files ({registry.read_help()})", json_flag=True)
+    p = add("import", commands["import"], _("import files ({0})").format(registry.read_help()), json_flag=True)
     p.add_argument("files", nargs="*", metavar="FILE")
     p.add_argument("--seeds", action="store_true", help="import the bundled seed abstracts")
     p.add_argument(
@@ -165,7 +240,7 @@ def build_parser(
     p.add_argument("query", nargs="*", metavar="QUERY")  # filled by split_query
     p.add_argument("--limit", type=int, default=20, help="at most N results (0: all)")
     labels = [registry.label(name) for name in registry.writer_names()]
-    export_help = f"export {_either(labels)}: everything, or what QUERY finds (tag:X ...)"
+    export_help = _("export {0}: everything, or what QUERY finds (tag:X ...)").format(_either(labels))
     p = add("export", commands["export"], export_help, read_only=True)
     suffixes = " ".join(dict.fromkeys(registry.suffix_of(n) for n in registry.writer_names()))
     p.add_argument("query", nargs="*", metavar="QUERY")
@@ -173,7 +248,7 @@ def build_parser(
     p.add_argument(
         "--format",
         choices=registry.writer_names(),
-        help=f"the file format (default: from FILE's suffix, {suffixes}; else bibtex)",
+        help=_("the file format (default: from FILE's suffix, {0}; else bibtex)").format(suffixes),
     )
     p.add_argument(
         "--ascii",
@@ -240,7 +315,9 @@ def build_parser(
 
 def _either(words: list[str]) -> str:
     """`A, B or C`."""
-    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
+    if len(words) < 2:
+        return "".join(words)
+    return _("{0} or {1}").format(", ".join(words[:-1]), words[-1])
 
 
 def _add_lookup_parsers(
@@ -284,8 +361,8 @@ def _score(text: str) -> float:
 
 def _add_tag_parser(p: argparse.ArgumentParser) -> None:
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    for name in ("add", "remove"):
-        a = actions.add_parser(name, help=f"{name} a tag on papers")
+    for name, help_ in (("add", N_("add a tag on papers")), ("remove", N_("remove a tag on papers"))):
+        a = actions.add_parser(name, help=help_)
         a.add_argument("tag")
         a.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
     a = actions.add_parser("rename", help="rename a tag (onto an existing one: merge)")
