@@ -240,7 +240,8 @@ def build_parser(
     p.add_argument("query", nargs="*", metavar="QUERY")  # filled by split_query
     p.add_argument("--limit", type=int, default=20, help="at most N results (0: all)")
     labels = [registry.label(name) for name in registry.writer_names()]
-    export_help = _("export {0}: everything, or what QUERY finds (tag:X ...)").format(_either(labels))
+    export_help = _("export {0}: everything, or what QUERY finds (tag:X ...)")
+    export_help = export_help.format(_either(labels))
     p = add("export", commands["export"], export_help, read_only=True)
     suffixes = " ".join(dict.fromkeys(registry.suffix_of(n) for n in registry.writer_names()))
     p.add_argument("query", nargs="*", metavar="QUERY")
@@ -248,7 +249,9 @@ def build_parser(
     p.add_argument(
         "--format",
         choices=registry.writer_names(),
-        help=_("the file format (default: from FILE's suffix, {0}; else bibtex)").format(suffixes),
+        help=_("the file format (default: from FILE's suffix, {0}; else bibtex)").format(
+            suffixes
+        ),
     )
     p.add_argument(
         "--ascii",
@@ -361,7 +364,8 @@ def _score(text: str) -> float:
 
 def _add_tag_parser(p: argparse.ArgumentParser) -> None:
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    for name, help_ in (("add", N_("add a tag on papers")), ("remove", N_("remove a tag on papers"))):
+    said = {"add": N_("add a tag on papers"), "remove": N_("remove a tag on papers")}
+    for name, help_ in said.items():
         a = actions.add_parser(name, help=help_)
         a.add_argument("tag")
         a.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
