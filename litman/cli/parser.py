@@ -221,7 +221,8 @@ def build_parser(
     p.add_argument("status", choices=[s.value for s in Status])
     p.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
     add("stats", commands["stats"], "totals by status and by tag", json_flag=True, read_only=True)
-    p = add("import", commands["import"], _("import files ({0})").format(registry.read_help()), json_flag=True)
+    import_help = _("import files ({0})").format(registry.read_help())
+    p = add("import", commands["import"], import_help, json_flag=True)
     p.add_argument("files", nargs="*", metavar="FILE")
     p.add_argument("--seeds", action="store_true", help="import the bundled seed abstracts")
     p.add_argument(
@@ -249,9 +250,7 @@ def build_parser(
     p.add_argument(
         "--format",
         choices=registry.writer_names(),
-        help=_("the file format (default: from FILE's suffix, {0}; else bibtex)").format(
-            suffixes
-        ),
+        help=_("the file format (default: from FILE's suffix, {0}; else bibtex)").format(suffixes),
     )
     p.add_argument(
         "--ascii",

@@ -63,7 +63,11 @@ def test_help_under_lang_zh_cn(tmp_path: Path) -> None:
     done = litman("zh_CN.UTF-8", "--help", library=tmp_path / "l.sqlite")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("用法：litman")
-    assert "选项:" in done.stdout and "列出文献" in done.stdout and "显示此帮助信息并退出" in done.stdout
+    assert (
+        "选项:" in done.stdout
+        and "列出文献" in done.stdout
+        and "显示此帮助信息并退出" in done.stdout
+    )
     sub = litman("zh_CN.UTF-8", "list", "--help", library=tmp_path / "l.sqlite")
     assert "降序排列" in sub.stdout and "仅限处于此状态的文献" in sub.stdout, sub.stdout
 
