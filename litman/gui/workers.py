@@ -5,7 +5,8 @@ touch widgets; workers never do. Tests pass `run_inline` to run tasks synchronou
 
 Every worker started here is owned by this module until it has reported: a QRunnable that
 Python collects takes its signals object with it, and the import report, the progress
-dialog or the error message never comes (4 imports in 5, before).
+dialog or the error message never comes (4 imports in 5, before). What it held is then let
+go of on the GUI thread (`_release`), never on the pool's.
 """
 
 import logging
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QMetaMethod, QObject, QRunnable, QThreadPool, Signal
 
 from litman.core.errors import LitmanError
 
@@ -37,11 +38,10 @@ class Worker(QRunnable):
         self.signals = WorkerSignals()
 
     def run(self) -> None:
-        # The pool keeps a started worker's C++ side for good (auto-delete is off), and the
-        # Python side with it: the work, and what it holds (a Library), is let go of here.
-        fn, self.fn = self.fn, _ran
+        # The work is called through the attribute, never held in a local: what it holds is
+        # let go of by `_release` on the GUI thread, not by this thread as it returns.
         try:
-            result = fn(self.signals.progress.emit)
+            result = self.fn(self.signals.progress.emit)
         except Exception as exc:  # reported to the user by the failed slot
             if not isinstance(exc, LitmanError):  # a bug: the slot says a line, the log more
                 log.warning("Work on a worker thread failed", exc_info=exc)
@@ -83,7 +83,21 @@ def start(worker: Worker, pool: QThreadPool) -> None:
 
 
 def _release(key: int, *_result: object) -> None:
-    _RUNNING.pop(key, None)
+    """On the GUI thread, once the worker has reported: let go of its work (what the work
+    held, a Library say) and of its slots (closures holding dialogs and the window) here.
+    Collected on the pool's thread instead, a closure's cell can be the last holder of an
+    object whose bound method a widget's signal is connected to; PySide's disconnect from
+    that widget there waits for the GIL while the GUI thread, holding it, waits for the
+    widget's connection lock: the window (and the test run) hung for good."""
+    worker = _RUNNING.pop(key, None)
+    if worker is None:
+        return
+    worker.fn = _ran
+    signals = worker.signals
+    for signal in (signals.progress, signals.finished, signals.failed):
+        # Disconnected, not deleted: the pool's thread may still be returning from the emit.
+        if signals.isSignalConnected(QMetaMethod.fromSignal(signal)):
+            signal.disconnect()
 
 
 def running() -> int:
@@ -101,6 +115,7 @@ def run_in_pool(worker: Worker) -> None:
 
 def run_inline(worker: Worker) -> None:
     worker.run()
+    worker.fn = _ran
 
 
 def wait_for_all() -> None:

@@ -66,3 +66,33 @@ def test_a_worker_that_has_reported_lets_go_of_what_its_work_held(qtbot) -> None
     del worker
     gc.collect()
     assert gone() is None
+
+
+def test_a_pooled_worker_lets_go_of_its_work_on_the_gui_thread(qtbot) -> None:
+    """What a worker's work held is let go of on the GUI thread, never on the pool's: there, a
+    threading.Event whose `set` a progress dialog's Cancel was connected to was collected by
+    the import worker's thread as it returned, and PySide's disconnect from the dialog waited
+    for the GIL while the GUI thread, holding it, waited inside that dialog's setValue for the
+    connection lock the pool thread held: a deadlock that stopped the whole test run."""
+    import threading
+
+    from PySide6.QtCore import QThreadPool
+
+    from litman.gui import workers
+    from litman.gui.workers import Worker
+
+    let_go_on: list[str] = []
+
+    class Held:
+        def __del__(self) -> None:
+            let_go_on.append(threading.current_thread().name)
+
+    worker = Worker(lambda _progress, h=Held(): type(h).__name__)
+    reported: list[object] = []
+    worker.signals.finished.connect(reported.append)
+    workers.start(worker, QThreadPool.globalInstance())
+    del worker
+    qtbot.waitUntil(lambda: bool(let_go_on))
+    workers.wait_for_all()
+    assert reported == ["Held"]
+    assert let_go_on == [threading.main_thread().name]
