@@ -47,6 +47,8 @@ def math_to_unicode(latex: str) -> str:
 # from scraped pages (`*VRU*`, `**γ-similarity**`), escaped characters (`\%`), and a macro
 # standing alone (`\fedqueue{}`, `\cb`: an author's own name for their method, read as that
 # name). Each pattern's group 2 is what is shown; longer matches win where two overlap.
+_SPACING_NAMES = r"(?:thinspace|negthinspace|enspace|enskip|quad|qquad|space|nobreakspace)"
+_NOT_SPACING = r"(?!" + _SPACING_NAMES + r"(?![A-Za-z]))"
 _MARKUP = [
     (re.compile(r"\\(emph|textit)\{([^{}]*)\}"), "i"),
     (re.compile(r"\\(textbf)\{([^{}]*)\}"), "b"),
@@ -56,8 +58,10 @@ _MARKUP = [
     (re.compile(r"(\\)([%&_#$])"), ""),
     # The LaTeX decoder reads a macro it does not know with its argument as the name, `{}`,
     # then the argument's text (`\ch{Ta}` as `\ch{}Ta`): shown, the argument (`Ta`).
-    (re.compile(r"(\\[A-Za-z]+\{\})()(?=\w)"), ""),
-    (re.compile(r"(\\)([A-Za-z]+)(?![A-Za-z]|\{\}\w)(?:\{\})?"), ""),
+    (re.compile(r"(\\" + _NOT_SPACING + r"[A-Za-z]+\{\})()(?=\w)"), ""),
+    (re.compile(r"(\\)" + _NOT_SPACING + r"([A-Za-z]+)(?![A-Za-z]|\{\}\w)(?:\{\})?"), ""),
+    # A spacing macro the LaTeX decoder kept (`2.33\thinspace{}`) prints space, not its name.
+    (re.compile(r"(\\" + _SPACING_NAMES + r"(?![A-Za-z])(?:\{\})?)()"), ""),
 ]
 
 
@@ -126,6 +130,7 @@ def _shown(text: str, tags: dict[str, tuple[str, str]]) -> str:
         return text
     text = _NOTHING.sub("", _IFMMODE.sub(r"\2", text))
     text = _CONTROL_SPACE.sub(" ", text)
+    text = _SPACING.sub(" ", text)
     shown = [(s, e, uni) for s, e, uni in math_segments(text)]
     shown += [
         (s, e, _tagged(_shown(text[a:b], tags), tags.get(style)))
@@ -150,6 +155,8 @@ _IFMMODE = re.compile(r"\\ifmmode\s*(.*?)\\else\s*(.*?)\\fi(?:\{\})?")
 _NOTHING = re.compile(r"\\/(?:\{\})?")
 # A control space (`TeX\ {} output`) is a space.
 _CONTROL_SPACE = re.compile(r"\\ (?:\{\})?\s*")
+# A spacing macro (`\thinspace`, `\quad`) is a space.
+_SPACING = re.compile(r"\\" + _SPACING_NAMES + r"(?![A-Za-z])(?:\{\})?\s*")
 
 
 def _tagged(words: str, tag: tuple[str, str] | None) -> str:

@@ -30,10 +30,20 @@ from litman.formats import bibtex
             "Electronic Publishing: Design on Active Documents",
         ),  # italic correction
         (r"Stanford TeX\ {} Project", "Stanford TeX Project"),  # control space
+        # Spacing macros print space, not their names (the decoder keeps `\thinspace`).
+        (r"TeX at Calma R\thinspace{}&\thinspace D", "TeX at Calma R & D"),
+        (r"shifts of (2.33\thinspace{}$\pm$0.37)", "shifts of (2.33 ±0.37)"),
+        (r"a\quad{}b\qquad c\enspace d", "a b c d"),
     ],
 )
 def test_titles_read_as_text(title: str, shown: str) -> None:
     assert plain_text(title) == shown
+
+
+def test_a_spacing_macro_in_an_abstract_shows_no_name() -> None:
+    text = r"shifts of (2.33\thinspace{}$\pm$0.37) and R\thinspace{}&\thinspace D"
+    shown = [text[a:b] for _s, _e, _style, a, b in markup_segments(text)]
+    assert shown == ["", "", ""]
 
 
 def test_markup_inside_math_is_left_to_the_math() -> None:
