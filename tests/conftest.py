@@ -1,16 +1,24 @@
 """Shared fixtures. Qt runs offscreen; no test touches the user's real library."""
 
+from __future__ import annotations
+
 import os
 import shutil
 import socket
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
 
 from tests import hangs
 from tests.gates import corpora_dir, lacking, require_tool, summary
+
+if TYPE_CHECKING:
+    from litman.core.library.facade import Library
+    from tests.metadata.fake_api import FakeApi
+    from tests.pg_server import Cluster
 
 __all__ = ["corpora_dir", "require_tool"]  # for the tests that import them from here
 
@@ -39,7 +47,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+def _isolated_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Point the default library and settings at a temporary home for every test."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
@@ -70,14 +80,14 @@ def _local_only(sock: socket.socket, address: object) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _no_network(monkeypatch: pytest.MonkeyPatch):
+def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     for name, value in _LOOKUP_ENV.items():
         monkeypatch.setenv(name, value)
     monkeypatch.setattr(socket.socket, "connect", _local_only)
 
 
 @pytest.fixture
-def fake_api(monkeypatch: pytest.MonkeyPatch):
+def fake_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeApi]:
     """Crossref, doi.org, arXiv and OpenAlex served from tests/metadata/fixtures on
     127.0.0.1, with the environment pointing litman at it."""
     from tests.metadata.fake_api import FakeApi
@@ -133,7 +143,7 @@ def store(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def library(store: str, library_path: Path, request: pytest.FixtureRequest):
+def library(store: str, library_path: Path, request: pytest.FixtureRequest) -> Iterator[Library]:
     from litman.core.library.facade import Library
 
     where = request.getfixturevalue("pg_url") if store == "postgresql" else library_path
@@ -162,7 +172,7 @@ def seeded_path(_seeded_master: Path, tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def seeded(store: str, request: pytest.FixtureRequest):
+def seeded(store: str, request: pytest.FixtureRequest) -> Iterator[Library]:
     """The seed library: a copy of the seeded file, or a database made from the seeded
     template database (`_pg_seeded`)."""
     from litman.core.library.facade import Library
@@ -177,7 +187,7 @@ def seeded(store: str, request: pytest.FixtureRequest):
 
 
 @pytest.fixture
-def seeded_where(seeded, store: str, request: pytest.FixtureRequest) -> str | Path:
+def seeded_where(seeded: Library, store: str, request: pytest.FixtureRequest) -> str | Path:
     """Where `seeded` lives, to open it again as another client would: its file, or its
     database's URL."""
     if store == "postgresql":
@@ -202,7 +212,7 @@ def checks(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
 
 
 @pytest.fixture(scope="session")
-def pg_cluster():
+def pg_cluster() -> Iterator[Cluster]:
     """A throwaway PostgreSQL cluster for this test process (tests/pg_server.py), started on
     first use and stopped at the end. Without PostgreSQL: a failure under `make test`, else
     a skip that names it (tests/gates.py)."""
@@ -215,7 +225,7 @@ def pg_cluster():
     cluster.stop()
 
 
-def _new_database(pg_cluster, template: str | None = None) -> Iterator[str]:
+def _new_database(pg_cluster: Cluster, template: str | None = None) -> Iterator[str]:
     """A fresh database on the test cluster (a copy of `template`), dropped after."""
     import uuid
 
@@ -233,13 +243,13 @@ def _new_database(pg_cluster, template: str | None = None) -> Iterator[str]:
 
 
 @pytest.fixture
-def pg_url(pg_cluster) -> Iterator[str]:
+def pg_url(pg_cluster: Cluster) -> Iterator[str]:
     """A fresh, empty database on the test cluster: its SQLAlchemy URL (dropped after)."""
     yield from _new_database(pg_cluster)
 
 
 @pytest.fixture(scope="session")
-def _pg_seeded(pg_cluster) -> str:
+def _pg_seeded(pg_cluster: Cluster) -> str:
     """A database holding the seed library, made once: the template of `pg_seeded_url`."""
     from sqlalchemy import create_engine, text
 
@@ -256,13 +266,13 @@ def _pg_seeded(pg_cluster) -> str:
 
 
 @pytest.fixture
-def pg_seeded_url(pg_cluster, _pg_seeded: str) -> Iterator[str]:
+def pg_seeded_url(pg_cluster: Cluster, _pg_seeded: str) -> Iterator[str]:
     """A fresh copy of the seed library in its own database."""
     yield from _new_database(pg_cluster, _pg_seeded)
 
 
 @pytest.fixture(scope="module")
-def own_cluster():
+def own_cluster() -> Iterator[Cluster]:
     """A PostgreSQL server of the test module's own, holding the seeds: to stop and start
     again (`halt`, `resume`) without touching the session's server."""
     from litman import app

@@ -23,6 +23,7 @@ def main(argv: list[str]) -> None:
     print("go", flush=True)
     start = time.perf_counter()
     if op == "import":
+        assert batch is not None
         lib.import_batches([batch])
     elif op == "tag":
         lib.tags.add_tag(arg, ids)

@@ -188,7 +188,9 @@ def test_find_missing_relinks_by_name_under_a_folder(lib: Library, tmp_path: Pat
     assert lib.attachments.of(1)[0].missing
 
 
-def test_find_missing_relinks_every_file_in_one_undoable_change(lib: Library, tmp_path) -> None:
+def test_find_missing_relinks_every_file_in_one_undoable_change(
+    lib: Library, tmp_path: Path
+) -> None:
     lost = [pdf(tmp_path, "one.pdf"), pdf(tmp_path, "two.pdf")]
     for pid, source in zip((1, 2), lost, strict=True):
         lib.attachments.attach(pid, [source], link=True)
@@ -207,7 +209,9 @@ def test_find_missing_relinks_every_file_in_one_undoable_change(lib: Library, tm
     ]
 
 
-def test_find_missing_under_a_folder_that_is_not_there_changes_nothing(lib, tmp_path) -> None:
+def test_find_missing_under_a_folder_that_is_not_there_changes_nothing(
+    lib: Library, tmp_path: Path
+) -> None:
     with pytest.raises(LitmanError, match="No folder"):
         lib.attachments.find_missing([1], tmp_path / "nowhere")
 

@@ -16,12 +16,12 @@ from litman.core.store.locking import WriterLock
 def count_papers(path: Path) -> int:
     conn = sqlite3.connect(path)
     try:
-        return conn.execute("SELECT count(*) FROM papers").fetchone()[0]
+        return int(conn.execute("SELECT count(*) FROM papers").fetchone()[0])
     finally:
         conn.close()
 
 
-def test_a_new_library_has_no_backup_and_reopening_takes_one_a_day(library_path: Path):
+def test_a_new_library_has_no_backup_and_reopening_takes_one_a_day(library_path: Path) -> None:
     Library.open(library_path).close()
     assert backups.list_backups(library_path) == []
     Library.open(library_path).close()
@@ -31,7 +31,7 @@ def test_a_new_library_has_no_backup_and_reopening_takes_one_a_day(library_path:
     assert backups.list_backups(library_path) == first
 
 
-def test_backup_is_a_consistent_copy_taken_through_sqlite(seeded_path: Path):
+def test_backup_is_a_consistent_copy_taken_through_sqlite(seeded_path: Path) -> None:
     with Library.open(seeded_path) as lib:
         n = lib.count()
         backup = backups.take(seeded_path, backups.MANUAL)
@@ -47,7 +47,7 @@ def test_backup_is_a_consistent_copy_taken_through_sqlite(seeded_path: Path):
 
 
 @pytest.mark.file_only
-def test_bulk_delete_and_merge_and_tag_delete_back_up_first(seeded: Library):
+def test_bulk_delete_and_merge_and_tag_delete_back_up_first(seeded: Library) -> None:
     before = {b.path for b in backups.list_backups(seeded.path)}
     seeded.papers.delete_papers([1, 2, 3])  # to the trash: nothing lost, no copy
     seeded.papers.restore([1, 2, 3])
@@ -66,7 +66,7 @@ def test_bulk_delete_and_merge_and_tag_delete_back_up_first(seeded: Library):
 
 
 @pytest.mark.file_only
-def test_deleting_one_paper_for_good_backs_up_first_and_says_where(seeded: Library):
+def test_deleting_one_paper_for_good_backs_up_first_and_says_where(seeded: Library) -> None:
     n = seeded.count()
     gone = seeded.papers.delete_permanently([1])
     newest = backups.list_backups(seeded.path)[0]
@@ -75,7 +75,7 @@ def test_deleting_one_paper_for_good_backs_up_first_and_says_where(seeded: Libra
 
 
 @pytest.mark.slow
-def test_rotation_keeps_7_days_4_weeks_and_the_newest(library_path: Path):
+def test_rotation_keeps_7_days_4_weeks_and_the_newest(library_path: Path) -> None:
     Library.open(library_path).close()
     start = datetime(2026, 1, 1, 9, 0, 0)
     for day in range(60):
@@ -93,7 +93,7 @@ def test_rotation_keeps_7_days_4_weeks_and_the_newest(library_path: Path):
     assert kept[-1].taken_at >= newest - timedelta(weeks=4)
 
 
-def test_restore_keeps_the_current_file_then_brings_the_backup_back(seeded_path: Path):
+def test_restore_keeps_the_current_file_then_brings_the_backup_back(seeded_path: Path) -> None:
     with Library.open(seeded_path) as lib:
         n = lib.count()
         backup = backups.take(seeded_path, backups.MANUAL)
@@ -106,7 +106,7 @@ def test_restore_keeps_the_current_file_then_brings_the_backup_back(seeded_path:
         assert lib.get(1).id == 1
 
 
-def test_restore_refuses_while_a_window_holds_the_library(seeded_path: Path):
+def test_restore_refuses_while_a_window_holds_the_library(seeded_path: Path) -> None:
     backups.take(seeded_path, backups.MANUAL)
     window = WriterLock(seeded_path)
     assert window.acquire()
@@ -119,7 +119,7 @@ def test_restore_refuses_while_a_window_holds_the_library(seeded_path: Path):
         window.release()
 
 
-def test_restore_refuses_a_damaged_backup(seeded_path: Path):
+def test_restore_refuses_a_damaged_backup(seeded_path: Path) -> None:
     backup = backups.take(seeded_path, backups.MANUAL)
     backup.path.write_bytes(b"garbage" * 100)
     before = seeded_path.read_bytes()
@@ -128,14 +128,14 @@ def test_restore_refuses_a_damaged_backup(seeded_path: Path):
     assert seeded_path.read_bytes() == before
 
 
-def test_newest_good_skips_damaged_backups(seeded_path: Path):
+def test_newest_good_skips_damaged_backups(seeded_path: Path) -> None:
     good = backups.take(seeded_path, backups.MANUAL, now=datetime(2026, 1, 1))
     bad = backups.take(seeded_path, backups.MANUAL, now=datetime(2026, 1, 2))
     bad.path.write_bytes(b"\0" * 4096)
     assert backups.newest_good(seeded_path) == good
 
 
-def test_backup_now_refuses_a_damaged_library(seeded_path: Path):
+def test_backup_now_refuses_a_damaged_library(seeded_path: Path) -> None:
     _corrupt_middle(seeded_path)
     with pytest.raises(CorruptLibraryError):
         app.backup_now(seeded_path)
@@ -148,7 +148,7 @@ def _corrupt_middle(path: Path) -> None:
         f.write(b"\xa5" * (size // 3))
 
 
-def test_a_library_restored_in_place_has_no_news_from_elsewhere(seeded_path: Path):
+def test_a_library_restored_in_place_has_no_news_from_elsewhere(seeded_path: Path) -> None:
     """The window restores through its own Library; the restored file then read as another
     process's write (a backup is not in WAL mode, and the first connection made it so), and
     the window said "Updated with changes made outside this window." over "Restored …"."""

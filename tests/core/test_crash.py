@@ -7,6 +7,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -93,7 +94,13 @@ def _run(lib: Path, op: str, arg: str, kill_after: float | None) -> str:
         ("status", Status.READ.value, lambda f: f[2] == BASE_PAPERS),
     ],
 )
-def test_sigkill_leaves_all_or_nothing(base, tmp_path: Path, op, arg, all_done):
+def test_sigkill_leaves_all_or_nothing(
+    base: tuple[Path, Path],
+    tmp_path: Path,
+    op: str,
+    arg: str,
+    all_done: Callable[[tuple[int, int, int]], bool],
+) -> None:
     path, big = base
     arg = str(big) if arg == "FILE" else arg
     nothing = _facts(path)

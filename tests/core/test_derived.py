@@ -45,7 +45,7 @@ def test_a_merge_that_changes_the_title_updates_its_keys(library: Library) -> No
         ]
     ).added
     fuller = NewPaper(title="Apple collapse", title_derived=True, abstract=ABSTRACT)
-    (report,) = library.import_batches([ImportBatch("more.txt", [fuller], [1])])
+    (report,) = library.import_batches([ImportBatch("more.txt", (fuller,), (1,))])
     assert [m.into_id for m in report.merged] == [pid]
     assert library.get(pid).title == "Apple collapse"
     assert_derived_current(library)

@@ -63,7 +63,7 @@ def test_every_field_and_the_last_token_id_round_trip_through_a_code() -> None:
         assert code & codes.FIELD_MASK == field
 
 
-def test_a_vocabulary_past_the_codes_width_fails_loudly(monkeypatch) -> None:
+def test_a_vocabulary_past_the_codes_width_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(codes, "MAX_TOKENS", 3)
     p = postings.Postings()
     p.ids_of(["one", "two", "three"])
@@ -76,7 +76,9 @@ def _doc(pid: int, title: str) -> Doc:
     return Doc(pid, tuple(texts), 2020, 0, ())
 
 
-def test_a_saved_index_of_other_fields_is_not_loaded(tmp_path: Path, monkeypatch) -> None:
+def test_a_saved_index_of_other_fields_is_not_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     docs = [_doc(1, "graph networks"), _doc(2, "convex bandits")]
     built = SearchIndex(lambda ids: docs)
     built.build()

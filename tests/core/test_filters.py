@@ -6,7 +6,7 @@ import pytest
 
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
-from litman.core.search.filters import ALL, StatusFilter, TagFilter
+from litman.core.search.filters import ALL, AllPapers, StatusFilter, TagFilter
 
 ODD = ('say "hi"', "C:\\papers to read", "Été > Ça", "a_b", "axb > c", "100%", "1000")
 
@@ -25,7 +25,9 @@ def odd(library: Library) -> dict[str, int]:
     return ids
 
 
-def test_a_typed_tag_finds_the_same_papers_with_or_without_the_index(library, odd) -> None:
+def test_a_typed_tag_finds_the_same_papers_with_or_without_the_index(
+    library: Library, odd: dict[str, int]
+) -> None:
     for tag in ODD:
         for typed in (tag, tag.casefold(), tag.upper()):
             query = f"tag:{quoted(typed)}"
@@ -33,13 +35,15 @@ def test_a_typed_tag_finds_the_same_papers_with_or_without_the_index(library, od
             assert library.search_ids(query) == [odd[tag]], query
 
 
-def test_a_tag_filter_holds_the_tag_and_the_tags_below(library, odd) -> None:
+def test_a_tag_filter_holds_the_tag_and_the_tags_below(
+    library: Library, odd: dict[str, int]
+) -> None:
     assert library.search_ids("", within=TagFilter("été")) == [odd["Été > Ça"]]
     assert library.search_ids("", within=TagFilter("a_b")) == [odd["a_b"]]
     assert library.search_ids("", within=TagFilter("axb")) == [odd["axb > c"]]
 
 
-def test_a_tag_filter_is_never_a_spelling_or_a_leaf(library, odd) -> None:
+def test_a_tag_filter_is_never_a_spelling_or_a_leaf(library: Library, odd: dict[str, int]) -> None:
     typo = quoted('sai "hi"')
     assert library.search_ids(f"tag:{typo}", within=ALL) == [odd['say "hi"']]  # typed: a typo
     assert library.search_ids("", within=TagFilter('sai "hi"')) == []
@@ -48,7 +52,11 @@ def test_a_tag_filter_is_never_a_spelling_or_a_leaf(library, odd) -> None:
 
 def test_every_filter_gives_the_same_papers_from_sql_and_from_the_index(seeded: Library) -> None:
     seeded.papers.set_status(seeded.search("bandit").ids[:3], Status.READ)
-    filters = [ALL, *(StatusFilter(s) for s in Status), TagFilter("Optimization")]
+    filters: list[AllPapers | StatusFilter | TagFilter] = [
+        ALL,
+        *(StatusFilter(s) for s in Status),
+        TagFilter("Optimization"),
+    ]
     for f in filters:
         for text in ("", "year:2015..2030", "-tag:Optimization", "-status:read tag:learning"):
             quick = seeded.quick_search_ids(text, within=f)

@@ -77,7 +77,9 @@ def test_a_paper_in_the_trash_is_not_found_by_its_text(lib: Library) -> None:
     assert ids(lib, "fulltext:zooplankton") == []
 
 
-def test_a_reopened_library_searches_the_text(lib: Library, store: str, request) -> None:
+def test_a_reopened_library_searches_the_text(
+    lib: Library, store: str, request: pytest.FixtureRequest
+) -> None:
     where = request.getfixturevalue("pg_url") if store == "postgresql" else lib.path
     with Library.open(where) as again:
         assert again.search("fulltext:zooplankton").ids.tolist() == [1]

@@ -150,7 +150,9 @@ def test_explicit_library_starts_empty(tmp_path: Path) -> None:
         assert lib.count() == 0
 
 
-def test_import_seeds_flag_fills_any_library(tmp_path: Path, capsys) -> None:
+def test_import_seeds_flag_fills_any_library(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "x.sqlite"
     assert main(["--library", str(path), "import", "--seeds"]) == 0
     capsys.readouterr()
@@ -160,7 +162,9 @@ def test_import_seeds_flag_fills_any_library(tmp_path: Path, capsys) -> None:
     assert not any(s in p["abstract"] for p in papers for s in ("<", "xmlns", "&lt;"))
 
 
-def test_empty_file_exits_nonzero_and_changes_nothing(tmp_path: Path, capsys) -> None:
+def test_empty_file_exits_nonzero_and_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     empty = tmp_path / "empty.txt"
     empty.write_text("")
     path = tmp_path / "x.sqlite"

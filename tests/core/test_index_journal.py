@@ -7,21 +7,22 @@ import threading
 from pathlib import Path
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import Connection, event
 
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
 from litman.core.search.index import SearchIndex
+from litman.core.search.ranked import RankedIds
 from litman.core.store import backups, journal
 
 QUERIES = ["walrus", "zebrafish", "bandit", "status:read", "tag:later", "-bandit regret", ""]
 
 
-def answers(lib: Library) -> dict[str, list[int]]:
+def answers(lib: Library) -> dict[str, RankedIds]:
     return {q: lib.search(q).ids for q in QUERIES}
 
 
-def fresh_answers(path: Path) -> dict[str, list[int]]:
+def fresh_answers(path: Path) -> dict[str, RankedIds]:
     with Library.open(path) as lib:  # no cache: built from the file
         return answers(lib)
 
@@ -36,10 +37,17 @@ def work(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Which whole-library work a search did: 'build' or 'reconcile'."""
     done: list[str] = []
     build, reconcile = SearchIndex.build, SearchIndex.reconcile
-    monkeypatch.setattr(SearchIndex, "build", lambda self: (done.append("build"), build(self)))
-    monkeypatch.setattr(
-        SearchIndex, "reconcile", lambda self: (done.append("reconcile"), reconcile(self))[1]
-    )
+
+    def counted_build(self: SearchIndex) -> None:
+        done.append("build")
+        build(self)
+
+    def counted_reconcile(self: SearchIndex) -> tuple[int, int, int]:
+        done.append("reconcile")
+        return reconcile(self)
+
+    monkeypatch.setattr(SearchIndex, "build", counted_build)
+    monkeypatch.setattr(SearchIndex, "reconcile", counted_reconcile)
     return done
 
 
@@ -121,7 +129,9 @@ def test_a_restored_backup_with_the_same_numbers_is_not_replayed(
     assert work == ["reconcile"]
 
 
-def test_the_journal_keeps_only_the_newest_rows(library: Library, monkeypatch) -> None:
+def test_the_journal_keeps_only_the_newest_rows(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(journal, "KEEP", 3)
     pid = library.papers.add_paper(NewPaper(title="A"))
     for status in ["read", "reading", "unread", "read"]:
@@ -218,7 +228,9 @@ def test_a_write_that_published_nothing_makes_readers_reconcile(
         assert work == ["reconcile"]
 
 
-def test_tag_counts_from_the_index_equal_those_from_sql(seeded_path: Path, monkeypatch) -> None:
+def test_tag_counts_from_the_index_equal_those_from_sql(
+    seeded_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from litman.core.store import rows as store
 
     counted_in_sql = store.distinct_papers
@@ -279,7 +291,7 @@ def test_a_look_while_another_thread_writes_does_not_deadlock(
     in_write, poll_at_store = threading.Event(), threading.Event()
     real_bump, real_look = store.bump_generation, library._store.changed_elsewhere
 
-    def bump(conn):  # inside the write, before it takes the follow lock
+    def bump(conn: Connection) -> str:  # inside the write, before it takes the follow lock
         in_write.set()
         poll_at_store.wait(10)
         return real_bump(conn)

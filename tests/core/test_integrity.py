@@ -6,7 +6,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -51,7 +51,9 @@ def _zero_header(path: Path) -> None:
 
 
 @pytest.mark.parametrize("damage", [_truncate, _garbage, _not_sqlite, _zero_header])
-def test_a_damaged_library_is_refused_kept_and_restorable(seeded_path: Path, damage):
+def test_a_damaged_library_is_refused_kept_and_restorable(
+    seeded_path: Path, damage: Callable[[Path], None]
+) -> None:
     with Library.open(seeded_path) as lib:
         n = lib.count()
     good = backups.take(seeded_path, backups.MANUAL)
@@ -71,16 +73,21 @@ def test_a_damaged_library_is_refused_kept_and_restorable(seeded_path: Path, dam
         assert lib.count() == n
 
 
-def test_a_damaged_library_without_backups_says_so(seeded_path: Path):
+def test_a_damaged_library_without_backups_says_so(seeded_path: Path) -> None:
     _not_sqlite(seeded_path)
     with pytest.raises(CorruptLibraryError, match="no backup"):
         Library.open(seeded_path)
 
 
-def test_quick_check_runs_on_open(seeded_path: Path, monkeypatch: pytest.MonkeyPatch):
-    seen = []
+def test_quick_check_runs_on_open(seeded_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Path] = []
     real = sqlite.quick_check
-    monkeypatch.setattr(sqlite, "quick_check", lambda p: seen.append(p) or real(p))
+
+    def counted(p: Path) -> str:
+        seen.append(p)
+        return real(p)
+
+    monkeypatch.setattr(sqlite, "quick_check", counted)
     Library.open(seeded_path).close()
     assert seen == [seeded_path]
 
@@ -100,7 +107,7 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(mnt)], check=False)
 
 
-def test_a_library_on_a_read_only_disk_opens_read_only(small_disk: Path, seeded_path: Path):
+def test_a_library_on_a_read_only_disk_opens_read_only(small_disk: Path, seeded_path: Path) -> None:
     path = small_disk / "lib.sqlite"
     shutil.copyfile(seeded_path, path)
     with Library.open(path) as lib:  # leaves its WAL checkpointed, as a normal close does
@@ -114,7 +121,7 @@ def test_a_library_on_a_read_only_disk_opens_read_only(small_disk: Path, seeded_
             lib.papers.set_status([1], "read")
 
 
-def test_a_full_disk_fails_the_import_cleanly(small_disk: Path, seeded_path: Path):
+def test_a_full_disk_fails_the_import_cleanly(small_disk: Path, seeded_path: Path) -> None:
     path = small_disk / "lib.sqlite"
     shutil.copyfile(seeded_path, path)
     lib = Library.open(path, backup=False)
@@ -132,13 +139,13 @@ def test_a_full_disk_fails_the_import_cleanly(small_disk: Path, seeded_path: Pat
 
 
 @pytest.mark.file_only
-def test_a_full_database_is_reported_and_changes_nothing(seeded: Library):
+def test_a_full_database_is_reported_and_changes_nothing(seeded: Library) -> None:
     """The same condition at the SQLite layer, where no filesystem can be mounted."""
     n = seeded.count()
     seeded.engine.dispose()
 
     @event.listens_for(seeded.engine, "connect")
-    def _cap(dbapi_conn, _record):
+    def _cap(dbapi_conn: sqlite3.Connection, _record: object) -> None:
         pages = dbapi_conn.execute("PRAGMA page_count").fetchone()[0]
         dbapi_conn.execute(f"PRAGMA max_page_count = {pages + 2}")
 
@@ -152,7 +159,7 @@ def test_a_full_database_is_reported_and_changes_nothing(seeded: Library):
 # -- one writer -------------------------------------------------------------------------
 
 
-def test_the_writer_lock_is_exclusive_and_names_its_holder(library_path: Path):
+def test_the_writer_lock_is_exclusive_and_names_its_holder(library_path: Path) -> None:
     Library.open(library_path).close()
     holder = _hold_lock_in_subprocess(library_path)
     try:
@@ -169,7 +176,7 @@ def test_the_writer_lock_is_exclusive_and_names_its_holder(library_path: Path):
     assert WriterLock(library_path).acquire()
 
 
-def _hold_lock_in_subprocess(path: Path) -> subprocess.Popen:
+def _hold_lock_in_subprocess(path: Path) -> subprocess.Popen[str]:
     code = textwrap.dedent(
         f"""
         import sys, time
@@ -189,7 +196,7 @@ def _hold_lock_in_subprocess(path: Path) -> subprocess.Popen:
 
 def test_a_write_held_too_long_elsewhere_fails_clearly(
     seeded: Library, store: str, monkeypatch: pytest.MonkeyPatch
-):
+) -> None:
     before = seeded.get(1).status
     with (
         _writing_elsewhere(seeded, store, monkeypatch),
@@ -213,24 +220,24 @@ def _writing_elsewhere(lib: Library, store: str, monkeypatch: pytest.MonkeyPatch
             )
             yield
         return
-    other = sqlite3.connect(lib.path, timeout=0)
-    other.isolation_level = None
-    other.execute("BEGIN IMMEDIATE")
+    raw = sqlite3.connect(lib.path, timeout=0)
+    raw.isolation_level = None
+    raw.execute("BEGIN IMMEDIATE")
     try:
         lib.engine.dispose()
 
         @event.listens_for(lib.engine, "connect")
-        def _short(dbapi_conn, _record):
+        def _short(dbapi_conn: sqlite3.Connection, _record: object) -> None:
             dbapi_conn.execute("PRAGMA busy_timeout = 200")
 
         yield
     finally:
-        other.execute("ROLLBACK")
-        other.close()
+        raw.execute("ROLLBACK")
+        raw.close()
 
 
 @pytest.mark.slow
-def test_concurrent_writers_lose_nothing(seeded_path: Path):
+def test_concurrent_writers_lose_nothing(seeded_path: Path) -> None:
     """Four processes tag and mark papers at once; every write lands."""
     code = textwrap.dedent(
         """
@@ -254,7 +261,9 @@ def test_concurrent_writers_lose_nothing(seeded_path: Path):
     assert sqlite.integrity_check(seeded_path) == "ok"
 
 
-def test_a_window_notices_writes_from_another_process(seeded: Library, seeded_where):
+def test_a_window_notices_writes_from_another_process(
+    seeded: Library, seeded_where: str | Path
+) -> None:
     assert not seeded.changed_elsewhere()
     seeded.papers.set_status([1], "read")  # our own write is not news
     assert not seeded.changed_elsewhere()

@@ -2,6 +2,8 @@
 makes, a pattern litman cannot read refused when set, new papers keyed by it while keys
 given stay, and `regenerate` one undoable change with JabRef's a, b suffixes."""
 
+from pathlib import Path
+
 import pytest
 
 from litman.core.library import key_patterns
@@ -40,7 +42,7 @@ def test_pattern_makes_key(pattern: str, authors: tuple[str, ...], key: str) -> 
     ("pattern", "said"),
     [("[foo]", "unknown field [foo]"), ("[auth", "unmatched '['"), ("[auth:x]", "modifier :x")],
 )
-def test_a_pattern_litman_cannot_read_is_refused(library: Library, pattern, said) -> None:
+def test_a_pattern_litman_cannot_read_is_refused(library: Library, pattern: str, said: str) -> None:
     with pytest.raises(PatternError, match=said.replace("[", r"\[")):
         library.citekey_rule.set_pattern(pattern)
     assert library.citekey_rule.pattern() == ""
@@ -97,7 +99,7 @@ def test_an_old_key_still_finds_its_paper(library: Library) -> None:
 
 
 def test_keys_read_from_a_bib_file_or_typed_are_pinned_and_not_regenerated(
-    library: Library, tmp_path
+    library: Library, tmp_path: Path
 ) -> None:
     from litman import app
 

@@ -2,13 +2,15 @@
 
 import sqlite3
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 from sqlalchemy import event
 
 from litman.core.errors import LitmanError, NotFoundError, SchemaTooNewError
 from litman.core.library.facade import Library
-from litman.core.records import NewPaper, Status
+from litman.core.records import Changes, NewPaper, Status
+from litman.core.search.ranked import RankedIds
 from litman.core.store import models
 from litman.core.store.rows import DEFER_INDEXES_FROM
 
@@ -275,13 +277,13 @@ def test_delete_then_restore_brings_back_ids_and_tags(library: Library) -> None:
 
 
 def test_changes_reach_subscribers(library: Library) -> None:
-    seen = []
+    seen: list[Changes] = []
     library.subscribe(seen.append)
     (pid,) = add(library, NewPaper(title="a"))
     assert seen[0].added == (pid,)
 
 
-def test_library_of_a_newer_schema_is_refused_untouched(library_path) -> None:
+def test_library_of_a_newer_schema_is_refused_untouched(library_path: Path) -> None:
     Library.open(library_path).close()
     with sqlite3.connect(library_path) as conn:
         conn.execute(
@@ -298,13 +300,13 @@ def test_library_of_a_newer_schema_is_refused_untouched(library_path) -> None:
     assert not library_path.with_name(library_path.name + "-wal").exists()
 
 
-def test_missing_folders_are_created(tmp_path) -> None:
+def test_missing_folders_are_created(tmp_path: Path) -> None:
     path = tmp_path / "a" / "b" / "lib.sqlite"
     Library.open(path).close()
     assert path.exists()
 
 
-def test_tag_tree_counts_count_each_paper_once_per_subtree(library) -> None:
+def test_tag_tree_counts_count_each_paper_once_per_subtree(library: Library) -> None:
     from litman.core.records import NewPaper
 
     ids = library.papers.add_papers([NewPaper(title=f"P{i}") for i in range(4)]).added
@@ -317,7 +319,7 @@ def test_tag_tree_counts_count_each_paper_once_per_subtree(library) -> None:
     assert counts == {p: len(library.tags.paper_ids_with_tag(p)) for p in counts}
 
 
-def test_closing_twice_is_harmless(library_path) -> None:
+def test_closing_twice_is_harmless(library_path: Path) -> None:
     from litman.core.library.facade import Library
 
     lib = Library.open(library_path)
@@ -325,7 +327,7 @@ def test_closing_twice_is_harmless(library_path) -> None:
     lib.close()
 
 
-def test_searching_does_not_wait_for_a_write_in_progress(seeded_path) -> None:
+def test_searching_does_not_wait_for_a_write_in_progress(seeded_path: Path) -> None:
     import threading
 
     lib = Library.open(seeded_path)
@@ -339,7 +341,7 @@ def test_searching_does_not_wait_for_a_write_in_progress(seeded_path) -> None:
     writer = threading.Thread(target=long_import)
     writer.start()
     assert held.wait(5)
-    found: list[list[int]] = []
+    found: list[RankedIds] = []
     try:
         searcher = threading.Thread(target=lambda: found.append(lib.search("neural colapse").ids))
         searcher.start()
@@ -390,7 +392,7 @@ def _shadow_on_sqlite(library: Library) -> None:
     library.engine.dispose()
 
     @event.listens_for(library.engine, "connect")
-    def _shadow(dbapi_conn, _record):
+    def _shadow(dbapi_conn: sqlite3.Connection, _record: object) -> None:
         dbapi_conn.execute(
             "CREATE TEMP TRIGGER shadow AFTER INSERT ON papers WHEN NEW.citekey NOT LIKE 'shadow%'"
             " BEGIN INSERT INTO papers (citekey, entry_type, title, title_sort, title_derived,"
@@ -417,7 +419,7 @@ def _shadow_on_postgresql(library: Library) -> None:
         )
 
 
-def test_a_citekey_of_digits_names_its_paper_when_no_id_is_that_number(library) -> None:
+def test_a_citekey_of_digits_names_its_paper_when_no_id_is_that_number(library: Library) -> None:
     """Publishers' exports carry keys such as `10250999`: digits are an id first, and a
     citekey when no paper has that id."""
     first, second = add(library, NewPaper(title="A"), NewPaper(title="B", citekey="10250999"))

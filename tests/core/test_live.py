@@ -3,6 +3,8 @@ through LISTEN/NOTIFY, and a server that goes away and comes back
 is said both times, with a catch-up after."""
 
 import threading
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +12,7 @@ from litman.core.errors import ServerUnreachableError
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
 from tests.gates import lacking
+from tests.pg_server import Cluster
 
 # Only so that a notice that never comes does not hang the run: no time is asserted (how
 # soon a window shows it is benchmarks/bench_two_windows.py's to measure).
@@ -34,7 +37,7 @@ class Heard:
 
 
 @pytest.fixture
-def pair(pg_seeded_url: str):
+def pair(pg_seeded_url: str) -> Iterator[tuple[Library, Library, Heard]]:
     writer, watcher = Library.open(pg_seeded_url), Library.open(pg_seeded_url)
     heard = Heard()
     watch = watcher.watch(heard.on_changed, heard.on_state)
@@ -47,7 +50,7 @@ def pair(pg_seeded_url: str):
     watcher.close()
 
 
-def test_a_commit_elsewhere_is_heard_without_asking(pair) -> None:
+def test_a_commit_elsewhere_is_heard_without_asking(pair: tuple[Library, Library, Heard]) -> None:
     writer, watcher, heard = pair
     pid = writer.list_ids()[0]
     writer.papers.set_status([pid], Status.READ)
@@ -56,13 +59,13 @@ def test_a_commit_elsewhere_is_heard_without_asking(pair) -> None:
     assert watcher.get(pid).status == Status.READ
 
 
-def test_a_file_library_has_no_watch(library_path) -> None:
+def test_a_file_library_has_no_watch(library_path: Path) -> None:
     with Library.open(library_path) as lib:
         assert lib.watch(lambda: None, lambda _up, _why: None) is None
 
 
 @pytest.fixture
-def own_cluster():
+def own_cluster() -> Iterator[Cluster]:
     """A cluster of this test's own, to stop and start again."""
     from tests import pg_server
 
@@ -73,7 +76,7 @@ def own_cluster():
     cluster.stop()
 
 
-def test_a_server_that_goes_away_is_said_and_its_return_caught_up(own_cluster) -> None:
+def test_a_server_that_goes_away_is_said_and_its_return_caught_up(own_cluster: Cluster) -> None:
     url = own_cluster.url()
     lib, other = Library.open(url), Library.open(url)
     heard = Heard()
@@ -100,7 +103,7 @@ def test_a_server_that_goes_away_is_said_and_its_return_caught_up(own_cluster) -
         other.close()
 
 
-def test_two_threads_following_at_once_keep_the_index(pair) -> None:
+def test_two_threads_following_at_once_keep_the_index(pair: tuple[Library, Library, Heard]) -> None:
     """The watch's thread and the window's both call changed_elsewhere: neither may take
     the other's half of the news for a write the journal does not tell of (which marked the
     index stale: a reconcile of every paper, seconds at 100k)."""

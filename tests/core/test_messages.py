@@ -127,7 +127,9 @@ def test_the_search_boxs_notes_are_said_in_chinese() -> None:
 
 
 @pytest.mark.usefixtures("chinese")
-def test_why_an_import_kept_a_record_apart_is_said_in_chinese(library: Library, tmp_path) -> None:
+def test_why_an_import_kept_a_record_apart_is_said_in_chinese(
+    library: Library, tmp_path: Path
+) -> None:
     first, second = tmp_path / "a.bib", tmp_path / "b.bib"
     first.write_text("@article{a, title = {One}, doi = {10.1/x}}\n", encoding="utf-8")
     second.write_text("@article{b, title = {One}, doi = {10.1/x}}\n", encoding="utf-8")
@@ -139,7 +141,7 @@ def test_why_an_import_kept_a_record_apart_is_said_in_chinese(library: Library, 
 
 
 @pytest.mark.usefixtures("chinese")
-def test_a_readers_reasons_are_said_in_chinese(library: Library, tmp_path) -> None:
+def test_a_readers_reasons_are_said_in_chinese(library: Library, tmp_path: Path) -> None:
     bib = tmp_path / "bad.bib"
     bib.write_text("@article{ok, title = {Fine}}\n@article{bad, title = {Broken\n", "utf-8")
     (report,) = app.import_files(library, [bib])

@@ -5,9 +5,9 @@ import logging
 from collections.abc import Iterator
 from pathlib import Path
 
-import bibtexparser
 import pybtex.errors
 import pytest
+from bibtexparser.entrypoint import parse_string
 from pybtex.database import Person as BibTeXPerson
 
 from litman.core.names import (
@@ -107,7 +107,7 @@ def test_a_name_from_elsewhere_is_whole_unless_it_looks_personal() -> None:
 def _name_lists(folder: Path) -> Iterator[str]:
     logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
     for path in sorted(folder.rglob("*.bib")):
-        library = bibtexparser.parse_string(path.read_text(encoding="utf-8", errors="replace"))
+        library = parse_string(path.read_text(encoding="utf-8", errors="replace"))
         for entry in library.entries:
             for field in ("author", "editor"):
                 value = entry.fields_dict[field].value if field in entry.fields_dict else ""

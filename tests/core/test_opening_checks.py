@@ -50,7 +50,9 @@ def test_a_writing_command_takes_the_days_backup(seeded_path: Path) -> None:
     assert [b.reason for b in backups.list_backups(seeded_path)] == ["daily"]
 
 
-def test_the_first_open_of_the_day_checks_then_backs_up(seeded_path: Path, checks) -> None:
+def test_the_first_open_of_the_day_checks_then_backs_up(
+    seeded_path: Path, checks: list[Path]
+) -> None:
     app.open_library(seeded_path).close()
     assert len(checks) == 1 and backups.list_backups(seeded_path)[0].reason == "daily"
     app.open_library(seeded_path).close()
@@ -58,18 +60,18 @@ def test_the_first_open_of_the_day_checks_then_backs_up(seeded_path: Path, check
     assert len(checks) == 1  # not on every command
 
 
-def test_a_new_day_checks_again(seeded_path: Path, checks) -> None:
+def test_a_new_day_checks_again(seeded_path: Path, checks: list[Path]) -> None:
     backups.copy(seeded_path, backups.DAILY, now=datetime.now() - timedelta(days=1))
     app.open_library(seeded_path).close()
     assert len(checks) == 1
 
 
-def test_reading_never_checks(seeded_path: Path, checks) -> None:
+def test_reading_never_checks(seeded_path: Path, checks: list[Path]) -> None:
     app.open_library(seeded_path, read_only=True).close()
     assert checks == []
 
 
-def test_an_unclean_shutdown_is_checked(seeded_path: Path, checks) -> None:
+def test_an_unclean_shutdown_is_checked(seeded_path: Path, checks: list[Path]) -> None:
     app.open_library(seeded_path).close()
     checks.clear()
     crashed = Library.open(seeded_path, check=False)  # writes, never closes: a -wal stays
@@ -80,7 +82,7 @@ def test_an_unclean_shutdown_is_checked(seeded_path: Path, checks) -> None:
     crashed.close()
 
 
-def test_a_check_on_demand(seeded_path: Path, checks) -> None:
+def test_a_check_on_demand(seeded_path: Path, checks: list[Path]) -> None:
     app.open_library(seeded_path).close()
     checks.clear()
     app.open_library(seeded_path, check=True).close()

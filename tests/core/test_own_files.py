@@ -20,7 +20,9 @@ def test_each_of_the_library_files_is_its_own(seeded: Library, suffix: str) -> N
     assert seeded.owns_file(seeded.path.with_name(seeded.path.name + suffix))
 
 
-def test_a_symlink_or_a_hard_link_to_the_library_is_its_own(seeded: Library, tmp_path) -> None:
+def test_a_symlink_or_a_hard_link_to_the_library_is_its_own(
+    seeded: Library, tmp_path: Path
+) -> None:
     elsewhere = tmp_path / "other"
     elsewhere.mkdir()
     (elsewhere / "link.bib").symlink_to(seeded.path)
@@ -42,7 +44,9 @@ def test_importing_the_wal_is_refused_before_anything_is_read(seeded: Library) -
     assert seeded.count() == 89
 
 
-def test_cli_export_onto_the_library_is_refused_and_it_stays_whole(seeded_path, capsys) -> None:
+def test_cli_export_onto_the_library_is_refused_and_it_stays_whole(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["--library", str(seeded_path), "export", "-o", str(seeded_path)]) == 1
     assert "one of the files of the open library" in capsys.readouterr().err
     conn = sqlite3.connect(seeded_path)

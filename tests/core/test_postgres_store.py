@@ -15,6 +15,7 @@ from litman.core.errors import LitmanError, ReadOnlyError, ServerUnreachableErro
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 from litman.core.search.index import SearchIndex
+from tests.pg_server import Cluster
 
 
 def snapshot(lib: Library) -> dict[str, object]:
@@ -63,10 +64,11 @@ def test_another_clients_write_reaches_the_index_through_the_journal(
         assert window.search("tag:mine").ids == [1]
 
 
-def test_the_password_is_never_shown(pg_cluster, pg_url: str) -> None:
+def test_the_password_is_never_shown(pg_cluster: Cluster, pg_url: str) -> None:
     with_password = pg_url.replace("litman@", "litman:s3cret-pw@")
     with Library.open(with_password) as lib:  # the test server trusts: it is not needed
-        assert "s3cret" not in lib._store.where and "litman@" in lib._store.where
+        where = lib._store.site.where
+        assert "s3cret" not in where and "litman@" in where
     missing = with_password.replace(pg_url.split("/")[-1].split("?")[0], "no_such_db")
     with pytest.raises(LitmanError) as refused:
         Library.open(missing)
@@ -191,7 +193,7 @@ def test_a_large_first_import_leaves_other_clients_reading(pg_url: str) -> None:
     other = create_engine(pg_url)
     blocked: list[str] = []
 
-    def read_meanwhile(_conn, _cursor, statement: str, *_args) -> None:
+    def read_meanwhile(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
         if statement.startswith("INSERT INTO papers") and not blocked:
             with other.connect() as conn:
                 conn.execute(text("SET lock_timeout = 500"))
@@ -209,7 +211,7 @@ def test_a_large_first_import_leaves_other_clients_reading(pg_url: str) -> None:
 
 
 def test_a_hung_server_is_said_and_no_statement_waits_without_a_limit(
-    own_cluster, monkeypatch: pytest.MonkeyPatch
+    own_cluster: Cluster, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("LITMAN_SERVER_TIMEOUT", "1")
     with Library.open(own_cluster.url()) as lib:
@@ -226,7 +228,9 @@ def test_a_hung_server_is_said_and_no_statement_waits_without_a_limit(
         assert lib.get(1).status == before  # answering again, and nothing half-written
 
 
-def test_a_copy_cut_by_the_server_going_away_blames_the_server(own_cluster, tmp_path) -> None:
+def test_a_copy_cut_by_the_server_going_away_blames_the_server(
+    own_cluster: Cluster, tmp_path: Path
+) -> None:
     target = tmp_path / "snapshot.sqlite"
     with Library.open(own_cluster.url(), read_only=True) as source, Library.open(target) as copy:
         try:

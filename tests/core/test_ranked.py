@@ -51,9 +51,10 @@ def plain_bonus(hits: list[np.ndarray]) -> np.ndarray:
     for bits in hits:
         for f in range(len(FIELDS)):
             per_field[f] += (bits >> f) & 1
-    return (np.maximum(per_field.astype(np.float32) - 1, 0) * WEIGHTS[:, None]).max(
+    bonus: np.ndarray = (np.maximum(per_field.astype(np.float32) - 1, 0) * WEIGHTS[:, None]).max(
         axis=0, initial=0
     )
+    return bonus
 
 
 @given(st.integers(2, 7), st.integers(0, 2**32 - 1))

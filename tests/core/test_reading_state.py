@@ -95,7 +95,7 @@ def test_undo_of_a_whole_library_status_lands_whole_or_not_at_all(library: Libra
     done = library.papers.set_status(ids, Status.READ)
     calls = {"n": 0}
 
-    def fail_second(conn, cursor, statement, *args) -> None:  # type: ignore[no-untyped-def]
+    def fail_second(conn: object, cursor: object, statement: str, *args: object) -> None:
         if statement.startswith("INSERT INTO reading"):
             calls["n"] += 1
             if calls["n"] == 2:  # the second group of papers given back
@@ -174,7 +174,7 @@ def two_readers(pg_url: str) -> Iterator[tuple[str, str, list[int]]]:
             conn.execute(text(f'DROP ROLE "{name}"'))
 
 
-def test_each_role_keeps_its_own_reading_state(two_readers) -> None:  # type: ignore[no-untyped-def]
+def test_each_role_keeps_its_own_reading_state(two_readers: tuple[str, str, list[int]]) -> None:
     alice_url, bob_url, ids = two_readers
     with Library.open(alice_url) as alice, Library.open(bob_url) as bob:
         assert alice.reading_per_user
@@ -194,7 +194,9 @@ def test_each_role_keeps_its_own_reading_state(two_readers) -> None:  # type: ig
         assert bob.get(ids[1]).tags == ("Lab",)
 
 
-def test_a_delete_and_its_undo_keep_every_readers_state(two_readers) -> None:  # type: ignore[no-untyped-def]
+def test_a_delete_and_its_undo_keep_every_readers_state(
+    two_readers: tuple[str, str, list[int]],
+) -> None:
     alice_url, bob_url, ids = two_readers
     with Library.open(alice_url) as alice, Library.open(bob_url) as bob:
         alice.papers.set_status([ids[0]], Status.READ)

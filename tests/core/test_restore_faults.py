@@ -45,7 +45,7 @@ def failing_at(step: int, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]
         yield seen
 
 
-def contents(path: Path) -> list[tuple]:
+def contents(path: Path) -> list[tuple[int, str, str, tuple[str, ...]]]:
     with Library.open(path, read_only=True, check=False) as lib:
         return [(p.id, p.title, p.status.value, p.tags) for p in lib.list_papers("id")]
 
@@ -89,7 +89,9 @@ def make(tmp_path: Path, seeded_path: Path) -> tuple[Path, Path, Path]:
     return pristine, work, work / "lib.sqlite"
 
 
-def test_a_failing_backup_leaves_the_library_and_no_partial(seeded_path, tmp_path, monkeypatch):
+def test_a_failing_backup_leaves_the_library_and_no_partial(
+    seeded_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     pristine, work, path = make(tmp_path, seeded_path)
     before = contents(pristine / "lib.sqlite")
 
@@ -104,7 +106,7 @@ def test_a_failing_backup_leaves_the_library_and_no_partial(seeded_path, tmp_pat
 
 
 def test_a_failing_restore_of_a_healthy_library_changes_nothing(
-    seeded_path, tmp_path, monkeypatch
+    seeded_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pristine, work, path = make(tmp_path, seeded_path)
     with Library.open(pristine / "lib.sqlite") as lib:
@@ -125,7 +127,7 @@ def test_a_failing_restore_of_a_healthy_library_changes_nothing(
 
 
 def test_a_failing_restore_of_a_damaged_library_keeps_it_in_place(
-    seeded_path, tmp_path, monkeypatch
+    seeded_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pristine, work, path = make(tmp_path, seeded_path)
     damaged = pristine / "lib.sqlite"

@@ -5,6 +5,7 @@ waits for writers, follows a symlinked library, and keeps libraries and names ap
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -36,7 +37,7 @@ def count(path: Path) -> int:
 
 
 @pytest.fixture
-def small_disk(tmp_path: Path):
+def small_disk(tmp_path: Path) -> Iterator[Path]:
     """An 8 MiB tmpfs at tmp_path/disk, mounted for this test: root only."""
     mount = tmp_path / "disk"
     mount.mkdir()
@@ -71,7 +72,9 @@ def full_disk_library(small_disk: Path, seeded_path: Path) -> tuple[Path, int]:
 
 
 @pytest.mark.slow
-def test_reading_commands_work_on_a_full_disk(full_disk_library, tmp_path: Path) -> None:
+def test_reading_commands_work_on_a_full_disk(
+    full_disk_library: tuple[Path, int], tmp_path: Path
+) -> None:
     lib, n = full_disk_library
     for args in (["list"], ["search", "bandit"], ["stats"], ["show", "1"], ["tags"]):
         run = litman(lib, *args)
@@ -82,7 +85,7 @@ def test_reading_commands_work_on_a_full_disk(full_disk_library, tmp_path: Path)
     assert out.read_text().count("\n@") + 1 == n
 
 
-def test_a_full_disk_is_not_called_damage(full_disk_library) -> None:
+def test_a_full_disk_is_not_called_damage(full_disk_library: tuple[Path, int]) -> None:
     lib, _ = full_disk_library
     run = litman(lib, "status", "read", "1")
     assert run.returncode == 1
@@ -91,7 +94,9 @@ def test_a_full_disk_is_not_called_damage(full_disk_library) -> None:
 
 
 @pytest.mark.slow
-def test_a_restore_on_a_full_disk_changes_nothing(full_disk_library, small_disk) -> None:
+def test_a_restore_on_a_full_disk_changes_nothing(
+    full_disk_library: tuple[Path, int], small_disk: Path
+) -> None:
     lib, n = full_disk_library
     run = litman(lib, "restore")
     assert run.returncode == 1 and "the library was not changed" in run.stderr
@@ -168,7 +173,9 @@ def test_a_write_after_a_restore_is_refused_not_lost(seeded_path: Path) -> None:
         assert {p.status.value for p in lib.get_many(ids)} == {"unread"}
 
 
-def test_a_restore_waits_for_a_write_in_progress_then_refuses(seeded_path, monkeypatch):
+def test_a_restore_waits_for_a_write_in_progress_then_refuses(
+    seeded_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     backups.take(seeded_path, backups.MANUAL)
     before = seeded_path.stat().st_ino
     monkeypatch.setattr(locking, "GATE_TIMEOUT", 0.2)
@@ -178,7 +185,9 @@ def test_a_restore_waits_for_a_write_in_progress_then_refuses(seeded_path, monke
 
 
 @pytest.mark.file_only
-def test_a_write_waits_for_a_restore_in_progress(seeded, monkeypatch) -> None:
+def test_a_write_waits_for_a_restore_in_progress(
+    seeded: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(locking, "GATE_TIMEOUT", 0.2)
     with locking.write_gate(seeded.path, exclusive=True), pytest.raises(LibraryLockedError):
         seeded.papers.set_status([1], "read")
@@ -188,7 +197,9 @@ def test_a_write_waits_for_a_restore_in_progress(seeded, monkeypatch) -> None:
 # -- a symlinked library -----------------------------------------------------------------
 
 
-def test_a_symlinked_library_is_restored_through_its_link(seeded_path: Path, tmp_path) -> None:
+def test_a_symlinked_library_is_restored_through_its_link(
+    seeded_path: Path, tmp_path: Path
+) -> None:
     link_dir = tmp_path / "elsewhere"
     link_dir.mkdir()
     link = link_dir / "lib.sqlite"
@@ -236,7 +247,7 @@ def test_glob_characters_in_a_name_are_listed_and_pruned(tmp_path: Path) -> None
     assert made[0] in kept and len(kept) <= backups.MAX_KEPT
 
 
-def test_a_backup_dated_in_the_future_neither_stops_dailies_nor_wins(seeded_path) -> None:
+def test_a_backup_dated_in_the_future_neither_stops_dailies_nor_wins(seeded_path: Path) -> None:
     future = backups.copy(seeded_path, backups.MANUAL, now=datetime.now() + timedelta(days=400))
     assert backups.daily_due(seeded_path)
     Library.open(seeded_path).close()
@@ -268,7 +279,7 @@ def test_junk_in_backups_and_a_file_named_backups(seeded_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_leftovers_of_a_kill_are_cleaned_up_next_run(seeded_path: Path, tmp_path) -> None:
+def test_leftovers_of_a_kill_are_cleaned_up_next_run(seeded_path: Path, tmp_path: Path) -> None:
     folder = seeded_path.parent / "backups"
     folder.mkdir()
     partial = folder / "seeded-20240101-000000-daily.sqlite.partial"
@@ -285,7 +296,9 @@ def test_leftovers_of_a_kill_are_cleaned_up_next_run(seeded_path: Path, tmp_path
     assert not Path(str(out) + ".tmp").exists() and out.exists()
 
 
-def test_a_failed_export_leaves_no_tmp(seeded_path: Path, tmp_path, monkeypatch) -> None:
+def test_a_failed_export_leaves_no_tmp(
+    seeded_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from litman.formats import bibtex
 
     out = tmp_path / "out.bib"
@@ -302,7 +315,7 @@ def test_a_failed_export_leaves_no_tmp(seeded_path: Path, tmp_path, monkeypatch)
 # -- planted symlinks ------------------------------------------------------------------------
 
 
-def test_a_planted_lock_link_is_never_written_through(seeded_path: Path, tmp_path) -> None:
+def test_a_planted_lock_link_is_never_written_through(seeded_path: Path, tmp_path: Path) -> None:
     victim = tmp_path / "victim.txt"
     victim.write_text("precious")
     for name in (".lock", ".lock-writes"):
@@ -319,7 +332,9 @@ def test_a_planted_lock_link_is_never_written_through(seeded_path: Path, tmp_pat
 
 
 @pytest.mark.slow
-def test_a_planted_export_tmp_link_is_never_written_through(seeded_path, tmp_path) -> None:
+def test_a_planted_export_tmp_link_is_never_written_through(
+    seeded_path: Path, tmp_path: Path
+) -> None:
     victim = tmp_path / "victim.txt"
     victim.write_text("precious")
     out = tmp_path / "out.bib"
@@ -341,7 +356,7 @@ def test_a_dangling_symlink_library_is_not_created(tmp_path: Path) -> None:
     assert not target.exists()
 
 
-def test_a_write_after_the_library_was_deleted_says_so_and_makes_nothing(seeded_path) -> None:
+def test_a_write_after_the_library_was_deleted_says_so_and_makes_nothing(seeded_path: Path) -> None:
     with Library.open(seeded_path) as writer:
         ids = writer.list_ids()[:3]
         for leftover in seeded_path.parent.glob(seeded_path.name + "*"):

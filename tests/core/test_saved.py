@@ -7,7 +7,7 @@ import pytest
 
 from litman.core.errors import LitmanError, NotFoundError
 from litman.core.library.facade import Library
-from litman.core.records import SavedSearch
+from litman.core.records import Changes, SavedSearch
 
 
 def test_a_saved_search_is_kept_in_the_library_file(library_path: Path) -> None:
@@ -45,7 +45,7 @@ def test_removing_an_unknown_name_says_so(library: Library) -> None:
 
 
 def test_a_listener_is_told_saved_searches_changed(library: Library) -> None:
-    told = []
+    told: list[Changes] = []
     library.subscribe(told.append)
     library.saved.add("A", "year:2020")
     assert [c.saved_changed for c in told] == [True]

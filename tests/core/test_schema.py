@@ -5,10 +5,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 
 from litman.core.errors import LitmanError, SchemaTooNewError
 from litman.core.library.facade import Library
+from litman.core.records import Status
 from litman.core.store import backups, models, schema
 
 FIXTURES = Path(__file__).resolve().parents[1] / "data" / "libraries"
@@ -23,20 +24,20 @@ def _version(path: Path) -> int:
         conn.close()
 
 
-def test_the_current_schema_has_a_committed_fixture():
+def test_the_current_schema_has_a_committed_fixture() -> None:
     assert FIXTURES / f"schema-{models.SCHEMA_VERSION}.sqlite" in SHIPPED, (
         "run tests/data/libraries/make_fixture.py and commit its file"
     )
 
 
 @pytest.mark.parametrize("fixture", SHIPPED, ids=lambda p: p.stem)
-def test_every_shipped_library_opens_with_its_data(fixture: Path, tmp_path: Path):
+def test_every_shipped_library_opens_with_its_data(fixture: Path, tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     shutil.copyfile(fixture, path)
     with Library.open(path) as lib:
         assert lib.count() == 89
         counts = lib.status_counts()
-        assert (counts["read"], counts["reading"]) == (5, 3)
+        assert (counts[Status.READ], counts[Status.READING]) == (5, 3)
         assert {t.name: t.count for t in lib.tags()}["To Read > Soon"] == 3
         first = lib.get(lib.list_ids("id")[0])
         assert (first.notes, first.rating) == ("Notes survive upgrades.", 4)
@@ -44,11 +45,13 @@ def test_every_shipped_library_opens_with_its_data(fixture: Path, tmp_path: Path
     assert _version(path) == models.SCHEMA_VERSION
 
 
-def _add_column(conn) -> None:
+def _add_column(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE papers ADD COLUMN pages TEXT"))
 
 
-def test_an_older_library_is_backed_up_then_upgraded(tmp_path: Path, monkeypatch):
+def test_an_older_library_is_backed_up_then_upgraded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A pretend next schema: version N + 1 adds a column."""
     path = tmp_path / "old.sqlite"
     shutil.copyfile(FIXTURES / f"schema-{models.SCHEMA_VERSION}.sqlite", path)
@@ -63,12 +66,14 @@ def test_an_older_library_is_backed_up_then_upgraded(tmp_path: Path, monkeypatch
     assert _version(kept[0].path) == old
 
 
-def test_a_failing_migration_leaves_the_library_as_it_was(tmp_path: Path, monkeypatch):
+def test_a_failing_migration_leaves_the_library_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "old.sqlite"
     shutil.copyfile(FIXTURES / f"schema-{models.SCHEMA_VERSION}.sqlite", path)
     old = models.SCHEMA_VERSION
 
-    def broken(conn) -> None:
+    def broken(conn: Connection) -> None:
         _add_column(conn)
         raise RuntimeError("disk on fire")
 
@@ -83,7 +88,7 @@ def test_a_failing_migration_leaves_the_library_as_it_was(tmp_path: Path, monkey
     assert "pages" not in cols  # the step's own change was rolled back with it
 
 
-def test_a_library_from_a_newer_litman_is_refused_untouched(tmp_path: Path):
+def test_a_library_from_a_newer_litman_is_refused_untouched(tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite"
     shutil.copyfile(FIXTURES / f"schema-{models.SCHEMA_VERSION}.sqlite", path)
     conn = sqlite3.connect(path)
@@ -96,7 +101,7 @@ def test_a_library_from_a_newer_litman_is_refused_untouched(tmp_path: Path):
     assert path.read_bytes() == before
 
 
-def test_schema_1_gains_the_sort_and_status_indexes(tmp_path: Path):
+def test_schema_1_gains_the_sort_and_status_indexes(tmp_path: Path) -> None:
     path = tmp_path / "v1.sqlite"
     shutil.copyfile(FIXTURES / "schema-1.sqlite", path)
     Library.open(path).close()
@@ -107,7 +112,7 @@ def test_schema_1_gains_the_sort_and_status_indexes(tmp_path: Path):
     assert [b.reason for b in backups.list_backups(path)] == ["pre-migration"]
 
 
-def test_schema_9_sorts_names_written_whole_by_family_name(tmp_path: Path):
+def test_schema_9_sorts_names_written_whole_by_family_name(tmp_path: Path) -> None:
     """Schema 10 makes every stored Authors sort key again: `Zoe Adams` sorted under Z."""
     path = tmp_path / "v9.sqlite"
     shutil.copyfile(FIXTURES / "schema-9.sqlite", path)
@@ -125,7 +130,7 @@ def test_schema_9_sorts_names_written_whole_by_family_name(tmp_path: Path):
     assert named == [zoe, bob, ann]
 
 
-def test_schema_12_sorts_a_chinese_title_by_its_pinyin(tmp_path: Path):
+def test_schema_12_sorts_a_chinese_title_by_its_pinyin(tmp_path: Path) -> None:
     """Schema 13 makes the stored keys again where they change: its update named a bound
     value after a column (`title`), which SQLAlchemy refuses, so a library holding one
     Chinese title could not be upgraded at all."""

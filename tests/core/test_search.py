@@ -3,6 +3,7 @@
 import random
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +11,7 @@ from benchmarks.synthetic import papers as synthetic_papers
 from litman.core.errors import Cancelled
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper, SearchFields, Status
+from litman.core.search.index import SearchIndex
 from litman.core.search.query import parse
 
 
@@ -343,7 +345,7 @@ def test_misspelled_title_queries_have_recall_at_10_of_95_percent(library: Libra
 QUERIES = ["neural colapse", "contrastive", "tag:Optimization", "status:read", "renamed", ""]
 
 
-def _written_elsewhere(seeded_path) -> Library:
+def _written_elsewhere(seeded_path: Path) -> Library:
     """A library with its index built, and five writes by another Library (another process,
     as far as it can tell) that it has not looked at yet."""
     here = Library.open(seeded_path)
@@ -359,16 +361,18 @@ def _written_elsewhere(seeded_path) -> Library:
     return here
 
 
-def _no_build(monkeypatch) -> None:
+def _no_build(monkeypatch: pytest.MonkeyPatch) -> None:
     from litman.core.search.postings import Postings
 
-    def no_build(*_args) -> None:
+    def no_build(*_args: object) -> None:
         raise AssertionError("rebuilt from scratch")
 
     monkeypatch.setattr(Postings, "build", no_build)
 
 
-def test_writes_by_another_process_are_caught_up_from_the_journal(seeded_path, monkeypatch) -> None:
+def test_writes_by_another_process_are_caught_up_from_the_journal(
+    seeded_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     here = _written_elsewhere(seeded_path)
     _no_build(monkeypatch)
     assert here.changed_elsewhere() and here.index.built  # current when it says so
@@ -381,7 +385,9 @@ def test_writes_by_another_process_are_caught_up_from_the_journal(seeded_path, m
     fresh.close()
 
 
-def test_writes_by_another_process_are_reconciled_not_rebuilt(seeded_path, monkeypatch) -> None:
+def test_writes_by_another_process_are_reconciled_not_rebuilt(
+    seeded_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     here = _written_elsewhere(seeded_path)
     _no_build(monkeypatch)
     # One paper added; renamed title, five renamed tags' papers (7 under Optimization) and
@@ -397,13 +403,13 @@ def test_writes_by_another_process_are_reconciled_not_rebuilt(seeded_path, monke
 
 
 def test_a_status_change_updates_the_index_without_rereading_texts(
-    seeded_path, monkeypatch
+    seeded_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     lib = Library.open(seeded_path)
     lib.search("warm up")
     ids = lib.list_ids("id")[:5]
 
-    def no_docs(*_args) -> None:
+    def no_docs(*_args: object) -> None:
         raise AssertionError("texts re-read for a status change")
 
     monkeypatch.setattr(lib.index, "_docs", no_docs)
@@ -415,7 +421,7 @@ def test_a_status_change_updates_the_index_without_rereading_texts(
 
 
 def test_an_undone_delete_revives_its_papers_without_rereading_texts(
-    seeded_path, monkeypatch
+    seeded_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The undo read every restored paper's texts back to compare them with what the index
     kept: 0.9 s CPU of 5.7 for all 100k papers."""
@@ -425,7 +431,7 @@ def test_an_undone_delete_revives_its_papers_without_rereading_texts(
     deleted = lib.papers.delete_papers(lib.list_ids("id"))
     assert lib.search("neural").ids == []
 
-    def no_docs(*_args) -> None:
+    def no_docs(*_args: object) -> None:
         raise AssertionError("texts re-read for an undone delete")
 
     monkeypatch.setattr(lib.index, "_docs", no_docs)
@@ -435,7 +441,7 @@ def test_an_undone_delete_revives_its_papers_without_rereading_texts(
     lib.close()
 
 
-def _all_postings(index) -> dict[tuple[str, int], list[int]]:
+def _all_postings(index: SearchIndex) -> dict[tuple[str, int], list[int]]:
     from litman.core.search.postings import FIELDS
 
     out = {}
@@ -476,7 +482,7 @@ def test_the_store_gives_each_indexed_text_in_its_declared_field(library: Librar
     assert (texts.year, texts.abstract) == ("2020", "Epsilon") and "Beta" in texts.authors
 
 
-def test_a_closed_library_and_its_index_are_freed_after_a_typo_search(tmp_path) -> None:
+def test_a_closed_library_and_its_index_are_freed_after_a_typo_search(tmp_path: Path) -> None:
     """The typo lookups' cache was one for every index, keyed by the index itself: each
     library a process ever searched stayed in memory with its index (the window benchmark
     counted two of them, 100k papers each)."""

@@ -3,9 +3,10 @@ searchable at once, taken-off tags are not, and the index answers as a fresh bui
 
 from litman.core.library.facade import Library
 from litman.core.search.index import SearchIndex
+from litman.core.search.ranked import RankedIds
 
 
-def fresh_ids(lib: Library, query: str) -> list[int]:
+def fresh_ids(lib: Library, query: str) -> RankedIds:
     index = SearchIndex(lib._index_docs)
     index.build()
     return index.search(query).ids

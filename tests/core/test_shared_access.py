@@ -9,6 +9,7 @@ import stat
 import subprocess
 import sys
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,12 +19,15 @@ from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 from litman.core.store.shared_access import parse_target, pgpass_path, probe, remember_password
+from tests.pg_server import Cluster
 
 SECRET = "Hunter2:sEcReT\\pw"  # a ':' and a '\' as .pgpass must escape them
 
 
 @pytest.fixture
-def member(pg_cluster, monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+def member(
+    pg_cluster: Cluster, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> Iterator[tuple[str, str]]:
     """A role with a password and a database of its own; (role, its URL without password).
     libpq's password and service files point into the test's folder, empty."""
     role = f"pw_{uuid.uuid4().hex[:8]}"
@@ -75,14 +79,18 @@ def test_other_secrets_are_not_kept_in_the_list_of_libraries() -> None:
 # -- where libpq finds the password -------------------------------------------------------
 
 
-def test_without_a_password_file_the_probe_says_a_password_is_needed(member) -> None:
+def test_without_a_password_file_the_probe_says_a_password_is_needed(
+    member: tuple[str, str],
+) -> None:
     _, url = member
     found = probe(url)
     assert not found.ok and found.needs_password
     assert "password" in found.message
 
 
-def test_a_remembered_password_goes_to_pgpass_and_the_library_opens(member) -> None:
+def test_a_remembered_password_goes_to_pgpass_and_the_library_opens(
+    member: tuple[str, str],
+) -> None:
     _, url = member
     assert not probe(url, "wrong").ok
     assert probe(url, SECRET).ok
@@ -97,7 +105,9 @@ def test_a_remembered_password_goes_to_pgpass_and_the_library_opens(member) -> N
     assert len(path.read_text().splitlines()) == 1
 
 
-def test_a_pgpass_line_written_by_hand_is_found(member, pg_cluster) -> None:
+def test_a_pgpass_line_written_by_hand_is_found(
+    member: tuple[str, str], pg_cluster: Cluster
+) -> None:
     role, url = member
     escaped = SECRET.replace("\\", "\\\\").replace(":", "\\:")
     Path(os.environ["PGPASSFILE"]).write_text(f"{pg_cluster.socket_dir}:*:*:{role}:{escaped}\n")
@@ -106,7 +116,9 @@ def test_a_pgpass_line_written_by_hand_is_found(member, pg_cluster) -> None:
         assert lib.count() == 0
 
 
-def test_a_service_name_finds_host_database_user_and_password(member, pg_cluster) -> None:
+def test_a_service_name_finds_host_database_user_and_password(
+    member: tuple[str, str], pg_cluster: Cluster
+) -> None:
     role, _ = member
     Path(os.environ["PGSERVICEFILE"]).write_text(
         f"[lab]\nhost={pg_cluster.socket_dir}\ndbname={role}\nuser={role}\n"
@@ -121,7 +133,9 @@ def test_a_service_name_finds_host_database_user_and_password(member, pg_cluster
         assert lib.site.name and "service=lab" in lib.site.where
 
 
-def test_a_password_in_the_service_file_is_found_too(member, pg_cluster) -> None:
+def test_a_password_in_the_service_file_is_found_too(
+    member: tuple[str, str], pg_cluster: Cluster
+) -> None:
     role, _ = member
     Path(os.environ["PGSERVICEFILE"]).write_text(
         f"[lab]\nhost={pg_cluster.socket_dir}\ndbname={role}\nuser={role}\npassword={SECRET}\n"
@@ -133,7 +147,7 @@ def test_a_password_in_the_service_file_is_found_too(member, pg_cluster) -> None
 # -- libpq options pass through -----------------------------------------------------------
 
 
-def test_libpq_options_reach_the_connection(member) -> None:
+def test_libpq_options_reach_the_connection(member: tuple[str, str]) -> None:
     _, url = member
     remember_password(url, SECRET)
     options = "&sslmode=disable&application_name=litman-lab&connect_timeout=7"
@@ -143,7 +157,7 @@ def test_libpq_options_reach_the_connection(member) -> None:
         assert conn.execute(text("SHOW application_name")).scalar() == "litman-lab"
 
 
-def test_an_unknown_sslmode_is_libpqs_to_refuse(member) -> None:
+def test_an_unknown_sslmode_is_libpqs_to_refuse(member: tuple[str, str]) -> None:
     _, url = member
     with pytest.raises(LitmanError, match="sslmode"):
         Library.open(url + "&sslmode=sometimes")
@@ -168,7 +182,7 @@ def _failures(role: str, socket_dir: Path) -> list[str]:
 
 
 def test_failed_connections_never_show_the_password(
-    member, pg_cluster, caplog: pytest.LogCaptureFixture
+    member: tuple[str, str], pg_cluster: Cluster, caplog: pytest.LogCaptureFixture
 ) -> None:
     role, _ = member
     caplog.set_level(logging.DEBUG)
@@ -184,7 +198,9 @@ def test_failed_connections_never_show_the_password(
     assert "sEcReT" not in everything and "Hunter2" not in everything
 
 
-def test_the_command_line_never_prints_the_password(member, pg_cluster) -> None:
+def test_the_command_line_never_prints_the_password(
+    member: tuple[str, str], pg_cluster: Cluster
+) -> None:
     role, _ = member
     for url in _failures(role, pg_cluster.socket_dir):
         done = subprocess.run(
@@ -198,7 +214,7 @@ def test_the_command_line_never_prints_the_password(member, pg_cluster) -> None:
         assert "Hunter2" not in done.stdout + done.stderr
 
 
-def test_an_open_library_names_itself_without_the_password(member) -> None:
+def test_an_open_library_names_itself_without_the_password(member: tuple[str, str]) -> None:
     role, url = member
     with_password = url.replace(f"{role}@", f"{role}:Hunter2%3AsEcReT%5Cpw@")
     with Library.open(with_password) as lib:
@@ -215,7 +231,9 @@ def test_server_options_in_the_url_are_kept_beside_litmans_time_zone(pg_url: str
         assert conn.execute(text("SHOW timezone")).scalar() == "UTC"
 
 
-def test_a_wrong_password_is_said_as_refused_not_as_an_unreachable_server(member) -> None:
+def test_a_wrong_password_is_said_as_refused_not_as_an_unreachable_server(
+    member: tuple[str, str],
+) -> None:
     from litman.core.errors import ServerUnreachableError
 
     _, url = member

@@ -16,6 +16,7 @@ from sqlalchemy import create_engine, text
 
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
+from tests.pg_server import Cluster
 
 ROOT = Path(__file__).resolve().parents[2]
 ROLES = ("alice", "bob", "carol", "refs_members", "refs_readers", "refs_owner")
@@ -48,7 +49,7 @@ def for_the_test_server(command: str, socket_dir: Path, psql: Path) -> str:
 
 
 @pytest.fixture
-def lab(pg_cluster, tmp_path: Path) -> Iterator[Path]:
+def lab(pg_cluster: Cluster, tmp_path: Path) -> Iterator[Path]:
     """A folder to run the steps in, and a home whose default library is Alice's."""
     home = tmp_path / "alice-home"
     library = home / ".local" / "share" / "litman" / "library.sqlite"
@@ -67,7 +68,7 @@ def lab(pg_cluster, tmp_path: Path) -> Iterator[Path]:
     admin.dispose()
 
 
-def test_the_readme_setup_steps_work_as_written_in_order(lab: Path, pg_cluster) -> None:
+def test_the_readme_setup_steps_work_as_written_in_order(lab: Path, pg_cluster: Cluster) -> None:
     from tests import pg_server
 
     psql = pg_server.binaries() / "psql"  # type: ignore[operator]

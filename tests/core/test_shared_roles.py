@@ -15,6 +15,7 @@ from sqlalchemy.exc import ProgrammingError
 from litman.core.errors import LitmanError, ReadOnlyError
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
+from tests.pg_server import Cluster
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "shared-library.md"
 ROLES = ("alice", "bob", "carol", "refs_members", "refs_readers", "refs_owner")
@@ -24,11 +25,11 @@ def setup_sql() -> str:
     """The one ```sql block of the shared-library guide."""
     blocks = re.findall(r"```sql\n(.*?)```", GUIDE.read_text(), re.S)
     assert len(blocks) == 1, "the section has one SQL block"
-    return blocks[0]
+    return str(blocks[0])
 
 
 @pytest.fixture
-def lab(pg_cluster) -> Iterator[str]:
+def lab(pg_cluster: Cluster) -> Iterator[str]:
     """The guide's block run by psql as the superuser; a URL template for a role."""
     from tests import pg_server
 
@@ -126,7 +127,9 @@ def _bobs(lab: str, pid: int) -> tuple[int, str]:
     return paper.rating, paper.notes
 
 
-def test_a_member_cannot_change_anothers_reading_state_with_psql(lab, two_readers) -> None:
+def test_a_member_cannot_change_anothers_reading_state_with_psql(
+    lab: str, two_readers: tuple[int, int]
+) -> None:
     first, second = two_readers
     changed = psql_as(
         lab, "alice", "UPDATE reading SET rating = 1, notes = 'overwritten', status = 'unread' "
@@ -145,14 +148,18 @@ def test_a_member_cannot_change_anothers_reading_state_with_psql(lab, two_reader
     assert gone.returncode == 0 and gone.stdout.strip() == ""
 
 
-def test_a_member_and_a_reader_see_only_their_own_notes_with_psql(lab, two_readers) -> None:
+def test_a_member_and_a_reader_see_only_their_own_notes_with_psql(
+    lab: str, two_readers: tuple[int, int]
+) -> None:
     mine = psql_as(lab, "alice", "SELECT reader || ':' || notes FROM reading")
     assert mine.stdout.split("\n")[0] == "alice:alice's own thoughts" and "bob" not in mine.stdout
     carol = psql_as(lab, "carol", "SELECT count(*) FROM reading")
     assert carol.returncode == 0 and carol.stdout.strip() == "0"
 
 
-def test_a_paper_deleted_for_good_takes_everyones_reading_state_along(lab, two_readers) -> None:
+def test_a_paper_deleted_for_good_takes_everyones_reading_state_along(
+    lab: str, two_readers: tuple[int, int]
+) -> None:
     first, _ = two_readers
     with Library.open(lab.format("alice")) as alice:
         alice.papers.delete_papers([first])
@@ -161,7 +168,7 @@ def test_a_paper_deleted_for_good_takes_everyones_reading_state_along(lab, two_r
     assert owner.stdout.strip() == "0"
 
 
-def test_the_owners_upgrade_makes_an_older_databases_reading_state_private(lab) -> None:
+def test_the_owners_upgrade_makes_an_older_databases_reading_state_private(lab: str) -> None:
     older = (
         "ALTER TABLE reading DISABLE ROW LEVEL SECURITY; "
         "DROP POLICY reading_is_the_readers_own ON reading; "
@@ -189,7 +196,7 @@ def pg_dump_as(lab_url: str, role: str, target: Path) -> subprocess.CompletedPro
 
 
 def test_the_owner_backs_up_everyones_reading_state_and_a_member_cannot(
-    lab, two_readers, tmp_path
+    lab: str, two_readers: tuple[int, int], tmp_path: Path
 ) -> None:
     """The guide's pg_dump, as the owner: every reader's rows. A member's pg_dump would
     miss the others' rows, and pg_dump refuses rather than write such a backup."""

@@ -41,9 +41,9 @@ QUERIES = [
 ]
 
 
-def answers(lib: Library) -> list[tuple[list[int], list[float], dict[str, list[tuple[int, int]]]]]:
+def answers(lib: Library) -> list[tuple[list[int], list[float], object]]:
     """Each query's ids, scores and the first paper's highlights."""
-    out = []
+    out: list[tuple[list[int], list[float], object]] = []
     for q in QUERIES:
         result = lib.search(q)
         first = lib.get(result.ids[0]) if result.ids else None

@@ -1,16 +1,17 @@
 """Sorting the paper list by a column: the right order, empties last, and an index walk."""
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from litman.core.library.facade import Library
-from litman.core.records import NewPaper
+from litman.core.records import NewPaper, Paper
 from litman.core.store import models
 from litman.core.store.sorting import column_order
 
-KEYS = {
+KEYS: dict[str, Callable[[Paper], str | int | None]] = {
     "authors": lambda p: p.authors[0].casefold() if p.authors else "",
     "year": lambda p: p.year,
     "venue": lambda p: p.venue,
@@ -60,6 +61,7 @@ def _plans(path: Path) -> dict[str, str]:
     plans = {}
     with engine.connect() as conn:
         raw = conn.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
         captured: list[str] = []
         raw.set_trace_callback(captured.append)
         for name, col in models.papers.c.items():
@@ -133,7 +135,7 @@ def test_tags_sort_as_their_joined_names_whatever_the_sets(
     ids = library.papers.add_papers(papers).added
     library.papers.delete_papers(ids[5:12])
 
-    def key(p) -> str:
+    def key(p: Paper) -> str:
         return ", ".join(sorted(t.casefold() for t in p.tags))
 
     every = library.get_many(sorted(set(ids) - set(ids[5:12])))

@@ -12,7 +12,7 @@ from litman.core.store import sqlite
 def _error(kind: type[sqlite3.Error], text: str, code: int | None) -> sqlite3.Error:
     exc = kind(text)
     if code is not None:
-        exc.sqlite_errorcode = code  # type: ignore[attr-defined]
+        exc.sqlite_errorcode = code
     return exc
 
 

@@ -3,6 +3,7 @@ tag names by prefix, leaf, letters in order and typos."""
 
 import pytest
 
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 from litman.core.search import tag_match
 
@@ -50,7 +51,7 @@ def test_the_completer_ranks_prefix_leaf_and_letters_in_order() -> None:
     assert tag_match.rank("thoery", NAMES) == ["Learning > Theory"]
 
 
-def test_tag_filters_in_a_library_search(library) -> None:
+def test_tag_filters_in_a_library_search(library: Library) -> None:
     a = library.papers.add_paper(NewPaper(title="A", tags=("Learning > Theory",)))
     b = library.papers.add_paper(NewPaper(title="B", tags=("Optimization > Non-Convex",)))
     library.papers.add_paper(NewPaper(title="C", tags=("Survey",)))

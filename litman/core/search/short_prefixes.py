@@ -16,7 +16,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from litman.core.search.codes import FIELD_BITS, FIELD_MASK
+from litman.core.search.codes import FIELD_BITS as FIELD_BITS
+from litman.core.search.codes import FIELD_MASK
 from litman.core.search.ranked import distinct
 
 LETTERS = 2  # prefixes of up to this many letters are merged
