@@ -105,6 +105,6 @@ def test_the_store_keeps_the_text_smaller_than_the_text(library: Library) -> Non
 
     text = attachments.PAGE_BREAK.join((page,) * 10)
     with library._read() as conn:
-        kept = conn.execute(select(func.sum(func.length(models.fulltext.c.packed)))).scalar()
+        kept = conn.execute(select(func.sum(func.length(models.fulltext.c.packed)))).scalar_one()
         assert attachments.texts_of(conn, [1]) == {1: text}
     assert 0 < kept < len(text.encode()) / 3

@@ -151,7 +151,7 @@ def test_schema_12_sorts_a_chinese_title_by_its_pinyin(tmp_path: Path) -> None:
     assert stored != title and stored.isascii()
 
 
-def test_schema_15_text_is_kept_compressed_and_still_searched(tmp_path: Path):
+def test_schema_15_text_is_kept_compressed_and_still_searched(tmp_path: Path) -> None:
     """Schema 16 compresses each attachment's text, a page of rows at a time: the text a
     schema 15 library kept is read, searched and shown as before."""
     path = tmp_path / "v15.sqlite"
