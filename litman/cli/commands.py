@@ -26,7 +26,7 @@ from litman.cli.output import (
 from litman.cli.parser import Command, PathCommand, UsageError, build_parser, split_query
 from litman.core.errors import CorruptLibraryError, LitmanError
 from litman.core.library.facade import Library
-from litman.core.messages import _, n_
+from litman.core.messages import N_, _, n_
 from litman.core.records import ImportReport, Status, counted
 from litman.core.search.filters import Narrowing, StatusFilter, TagFilter
 from litman.formats import registry
@@ -111,6 +111,15 @@ def open_window(args: argparse.Namespace) -> int:
 
 # -- commands --------------------------------------------------------------
 
+# A reading status as `stats` shows it, and what `status` says it did: a whole sentence
+# for each, so that a translation need not fit a status word into an English one.
+STATUS_WORDS = {"unread": N_("unread"), "reading": N_("reading"), "read": N_("read")}
+MARKED = {
+    "unread": N_("marked {papers} unread"),
+    "reading": N_("marked {papers} reading"),
+    "read": N_("marked {papers} read"),
+}
+
 
 def cmd_list(args: argparse.Namespace, lib: Library) -> int:
     ids = lib.list_ids(args.sort, args.desc)
@@ -150,15 +159,19 @@ def cmd_show(args: argparse.Namespace, lib: Library) -> int:
                 multiline=True,
             )
     if lib.in_trash([p.id]):
-        say(f"{'':>18}  in the trash: `litman trash restore {p.id}` takes it out")
+        said = _("in the trash: `litman trash restore {id}` takes it out").format(id=p.id)
+        say(f"{'':>18}  {said}")
     return 0
 
 
 def cmd_init(args: argparse.Namespace, lib: Library) -> int:
     """Opening for writing made the library (a shared database's tables, as the role that
     will own them) or upgraded an older one: say what is there now."""
-    kept = f" (read-only: {lib.read_only_reason})" if lib.read_only else ""
-    say(f"{lib.site.where} is a litman library with {counted(lib.count(), 'paper')}{kept}")
+    said = _("{where} is a litman library with {papers}")
+    if lib.read_only:
+        said = _("{where} is a litman library with {papers} (read-only: {reason})")
+    papers = counted(lib.count(), "paper")
+    say(said.format(where=lib.site.where, papers=papers, reason=lib.read_only_reason))
     return 0
 
 
@@ -176,14 +189,23 @@ def cmd_tag(args: argparse.Namespace, lib: Library) -> int:
         ids = lib.resolve_many(args.papers)
         trash.refuse_trashed(lib, ids)
         changes = (lib.tags.add_tag if args.action == "add" else lib.tags.remove_tag)(args.tag, ids)
-        verb = "tagged" if args.action == "add" else "untagged"
-        say(f"{verb} {len(changes.updated)} of {counted(len(ids), 'paper')} '{args.tag}'")
+        said = _("tagged {n} of {papers} '{tag}'")
+        if args.action == "remove":
+            said = _("untagged {n} of {papers} '{tag}'")
+        n, papers = len(changes.updated), counted(len(ids), "paper")
+        say(said.format(n=f"{n:,}", papers=papers, tag=args.tag))
     elif args.action == "rename":
         changes = lib.tags.rename_tag(args.old, args.new)
-        say(f"renamed '{args.old}' to '{args.new}' on {counted(len(changes.updated), 'paper')}")
+        papers = counted(len(changes.updated), "paper")
+        say(
+            _("renamed '{old}' to '{new}' on {papers}").format(
+                old=args.old, new=args.new, papers=papers
+            )
+        )
     else:
         changes = lib.tags.delete_tag(args.tag)
-        say(f"deleted tag '{args.tag}' from {counted(len(changes.updated), 'paper')}")
+        papers = counted(len(changes.updated), "paper")
+        say(_("deleted tag '{tag}' from {papers}").format(tag=args.tag, papers=papers))
     return 0
 
 
@@ -191,7 +213,7 @@ def cmd_status(args: argparse.Namespace, lib: Library) -> int:
     ids = lib.resolve_many(args.papers)
     trash.refuse_trashed(lib, ids)
     lib.papers.set_status(ids, args.status)
-    say(f"marked {counted(len(ids), 'paper')} {args.status}")
+    say(_(MARKED[args.status]).format(papers=counted(len(ids), "paper")))
     return 0
 
 
@@ -207,9 +229,9 @@ def cmd_stats(args: argparse.Namespace, lib: Library) -> int:
         return 0
     say(counted(data["papers"], "paper"))
     for s, n in data["status"].items():
-        say(f"{n:>6}  {s}")
+        say(f"{n:>6}  {_(STATUS_WORDS[s])}")
     if data["tags"]:
-        say("tags:")
+        say(_("tags:"))
     for name, n in data["tags"].items():
         say(f"{n:>6}  {name}")
     return 0
@@ -217,7 +239,7 @@ def cmd_stats(args: argparse.Namespace, lib: Library) -> int:
 
 def cmd_import(args: argparse.Namespace, lib: Library) -> int:
     if not args.files and not args.seeds:
-        raise UsageError("name files to import, or --seeds")
+        raise UsageError(_("name files to import, or --seeds"))
     reports = app.import_seeds(lib) if args.seeds else []
     if args.files:
         files = [Path(f) for f in args.files]
@@ -236,7 +258,7 @@ def cmd_import(args: argparse.Namespace, lib: Library) -> int:
 
 def cmd_search(args: argparse.Namespace, lib: Library) -> int:
     if not args.query:
-        raise UsageError("search needs a QUERY")
+        raise UsageError(_("search needs a QUERY"))
     query, within = cleaning.searched(lib, args.query)
     result = lib.search(query, within=within)
     for note in result.query.notes:
@@ -261,10 +283,14 @@ def cmd_search(args: argparse.Namespace, lib: Library) -> int:
     for p in papers:
         say(f"{result.scores.get(p.id, 0):>7.1f} {paper_line(p)}")
         if (found := passages[p.id]) is not None:
-            say(f"        p. {found.page}: {found.text}")
-    of = f"{len(papers)} of " if len(papers) < len(result.ids) else ""
-    verb = "matches" if len(result.ids) == 1 else "match"
-    say(f"({of}{counted(len(result.ids), 'paper')} {verb} '{query}')", err=True)
+            say("        " + _("p. {page}: {text}").format(page=found.page, text=found.text))
+    n = len(result.ids)
+    said = n_("({papers} matches '{query}')", "({papers} match '{query}')", n)
+    if len(papers) < n:
+        said = n_(
+            "({shown} of {papers} matches '{query}')", "({shown} of {papers} match '{query}')", n
+        )
+    say(said.format(shown=f"{len(papers):,}", papers=counted(n, "paper"), query=query), err=True)
     return 0
 
 
@@ -333,20 +359,25 @@ def cmd_backup(args: argparse.Namespace, path: Path) -> int:
             )
             return 0
         for b, n in rows:
-            papers = "unreadable" if n is None else counted(n, "paper")
+            papers = _("unreadable") if n is None else counted(n, "paper")
             say(f"{b.describe()}  {b.size / 1e6:.1f} MB  {papers}")
-        say(f"({counted(len(found), 'backup')} in {site.backups_where()})", err=True)
+        backups = counted(len(found), "backup")
+        say(
+            _("({backups} in {where})").format(backups=backups, where=site.backups_where()),
+            err=True,
+        )
         return 0
     backup = app.backup_now(path)
-    say(f"backed up {path} to {backup.path}")
+    say(_("backed up {0} to {1}").format(path, backup.path))
     return 0
 
 
 def cmd_restore(args: argparse.Namespace, path: Path) -> int:
     done = app.restore_backup(path, args.backup)
-    say(f"restored {path} from {done.backup.path.name} ({done.backup.taken_at:%Y-%m-%d %H:%M})")
+    when = f"{done.backup.taken_at:%Y-%m-%d %H:%M}"
+    say(_("restored {0} from {1} ({2})").format(path, done.backup.path.name, when))
     if done.kept is not None:
-        say(f"the file it replaced is kept as {done.kept}")
+        say(_("the file it replaced is kept as {0}").format(done.kept))
     return 0
 
 
@@ -425,7 +456,7 @@ COMMANDS: dict[str, Command] = {
 
 def cmd_check(args: argparse.Namespace, path: Path) -> int:
     app.check_library(path)
-    say(f"{path}: no damage found (SQLite integrity_check)")
+    say(_("{0}: no damage found (SQLite integrity_check)").format(path))
     return 0
 
 
@@ -437,8 +468,13 @@ def cmd_copy(args: argparse.Namespace, _path: Path) -> int:
     ):
         copied = source.copy_to(target)
         tags = len(target.tags())
-        where = f"from {source.site.where} to {target.site.where}"
-        say(f"Copied {counted(copied, 'paper')} and {counted(tags, 'tag')} {where}.")
+        said = _("Copied {papers} and {tags} from {source} to {target}.")
+        papers, tags_ = counted(copied, "paper"), counted(tags, "tag")
+        say(
+            said.format(
+                papers=papers, tags=tags_, source=source.site.where, target=target.site.where
+            )
+        )
     return 0
 
 
@@ -453,12 +489,16 @@ def shared_file_command(args: argparse.Namespace) -> int:
     with Library.open(args.library or os.environ[app.ENV_VAR], read_only=True) as lib:
         if args.command == "check":
             lib.site.check_whole()
-            say(f"{lib.site.where}: the server answers (it checks its own pages)")
+            say(_("{0}: the server answers (it checks its own pages)").format(lib.site.where))
             return 0
         if args.command == "restore":
             lib.site.restore(args.backup)
         elif args.list:
-            say(f"Backups of {lib.site.where} are kept by {lib.site.backups_where()}.")
+            say(
+                _("Backups of {0} are kept by {1}.").format(
+                    lib.site.where, lib.site.backups_where()
+                )
+            )
             return 0
         lib.site.backup_now()
     return 0

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
+from litman.core.messages import _
 from litman.core.records import ImportReport, Paper
 from litman.display.text import plain_text
 
@@ -94,7 +95,7 @@ def print_papers(papers: Iterable[Paper]) -> None:
         say(paper_line(p))
         derived = derived or p.title_derived
     if derived:
-        say("(* title derived from the abstract)")
+        say(_("(* title derived from the abstract)"))
 
 
 def print_report(report: ImportReport) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from litman.cli.output import emit_json_rows, list_actions, print_papers, say
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
+from litman.core.messages import _
 from litman.core.records import counted
 
 
@@ -28,8 +29,10 @@ def refuse_trashed(lib: Library, ids: Sequence[int]) -> None:
     trashed = lib.in_trash(ids)
     if trashed:
         raise LitmanError(
-            f"In the trash: {_named(sorted(trashed))}; nothing was changed "
-            f"(`litman trash restore {_named(sorted(trashed))}` takes them out first)."
+            _(
+                "In the trash: {0}; nothing was changed "
+                "(`litman trash restore {0}` takes them out first)."
+            ).format(_named(sorted(trashed)))
         )
 
 
@@ -37,11 +40,11 @@ def cmd_delete(args: argparse.Namespace, lib: Library) -> int:
     ids = lib.resolve_many(args.papers)
     moved = lib.papers.delete_papers(ids).deleted
     already = len(set(ids)) - len(moved)
-    said = f"moved {counted(len(moved), 'paper')} to the trash"
+    said = _("moved {papers} to the trash").format(papers=counted(len(moved), "paper"))
     if already:
-        said += f" ({already} in it already)"
+        said += _(" ({0} in it already)").format(already)
     if moved:
-        said += f"; `litman trash restore {_named(moved)}` brings them back"
+        said += _("; `litman trash restore {0}` brings them back").format(_named(moved))
     say(said)
     return 0
 
@@ -58,35 +61,39 @@ def cmd_trash(args: argparse.Namespace, lib: Library) -> int:
     elif ids:
         print_papers(lib.iter_papers(ids))
     else:
-        say("the trash is empty")
+        say(_("the trash is empty"))
     return 0
 
 
 def _restore(lib: Library, ids: Sequence[int]) -> int:
     outside = sorted(set(ids) - set(lib.in_trash(ids)))
     if outside:
-        raise LitmanError(f"Not in the trash: {_named(outside)}; nothing was restored.")
+        raise LitmanError(_("Not in the trash: {0}; nothing was restored.").format(_named(outside)))
     back = lib.papers.restore(ids).added
-    say(f"restored {counted(len(back), 'paper')} from the trash")
+    say(_("restored {papers} from the trash").format(papers=counted(len(back), "paper")))
     return 0
 
 
 def _empty(lib: Library, yes: bool) -> int:
     n = lib.trash_count()
     if not n:
-        say("the trash is empty")
+        say(_("the trash is empty"))
         return 0
-    if not yes and not _asked(f"Delete the {counted(n, 'paper')} in the trash permanently? [y/N] "):
+    question = _("Delete the {papers} in the trash permanently? [y/N] ")
+    if not yes and not _asked(question.format(papers=counted(n, "paper"))):
         if not sys.stdin.isatty():
             raise LitmanError(
-                f"`litman trash empty` deletes {counted(n, 'paper')} permanently: "
-                "add --yes to do it."
+                _("`litman trash empty` deletes {papers} permanently: add --yes to do it.").format(
+                    papers=counted(n, "paper")
+                )
             )
-        say("nothing deleted")
+        say(_("nothing deleted"))
         return 1
     emptied = lib.papers.empty_trash()
-    backed = "; a backup was taken first (`litman restore`)" if emptied.backup else ""
-    say(f"deleted {counted(len(emptied.deleted), 'paper')} permanently{backed}")
+    said = _("deleted {papers} permanently")
+    if emptied.backup:
+        said = _("deleted {papers} permanently; a backup was taken first (`litman restore`)")
+    say(said.format(papers=counted(len(emptied.deleted), "paper")))
     return 0
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from litman.core.attached import Detach, NewAttachment, Reattach
-from litman.core.messages import _, n_
+from litman.core.messages import N_, _, n_
 
 T = TypeVar("T")
 
@@ -612,7 +612,28 @@ class ImportReport:
         ]
 
 
+# Each noun litman counts, as said in another language: Chinese puts a measure word
+# between the number and the noun (1 篇文献, 3 个标签), one form for any count.
+COUNTED = {
+    "paper": N_("{n} paper"),
+    "tag": N_("{n} tag"),
+    "backup": N_("{n} backup"),
+    "group": N_("{n} group"),
+    "citation key": N_("{n} citation key"),
+    "pinned key": N_("{n} pinned key"),
+    "file": N_("{n} file"),
+    "attachment": N_("{n} attachment"),
+    "missing file": N_("{n} missing file"),
+    "PDF": N_("{n} PDF"),
+    "item": N_("{n} item"),
+}
+
+
 def counted(n: int, noun: str) -> str:
     """A count and its noun, one as one: `1 paper`, `12,345 papers`, `2 possible duplicates`
-    (every noun litman counts takes an s)."""
+    (every noun litman counts takes an s), or in the current language (`1 篇文献`)."""
+    one = COUNTED.get(noun, "")
+    translated = _(one) if one else ""
+    if translated and translated != one:
+        return translated.format(n=f"{n:,}")
     return f"{n:,} {noun}{'' if n == 1 else 's'}"

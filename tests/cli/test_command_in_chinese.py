@@ -100,3 +100,100 @@ def test_argparses_errors_in_chinese_and_argparse_left_as_it_was(
     choice = {"zh_CN": "无效的选择：'finished'", "zh_TW": "無效的選擇：'finished'"}[chinese]
     assert choice in err and err.startswith("用法：")
     assert argparse._ is gettext.gettext  # type: ignore[attr-defined]
+
+
+# The commands of a day's work on a one-paper library, and what each says.
+DAY = [
+    ("status", "read", "1"),
+    ("tag", "add", "new", "1"),
+    ("tag", "remove", "new", "1"),
+    ("tag", "add", "new", "1"),
+    ("tag", "rename", "new", "newer"),
+    ("tag", "delete", "newer"),
+    ("stats",),
+    ("search", "walrus"),
+    ("show", "1"),
+    ("backup",),
+    ("backup", "--list"),
+    ("check",),
+    ("delete", "1"),
+    ("trash", "list"),
+    ("trash", "restore", "1"),
+    ("delete", "1"),
+    ("trash", "empty", "--yes"),
+    ("trash", "list"),
+    ("list",),
+]
+
+
+def said_lines(path: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """What a day's commands print, but the lines that are the library's data (a paper's
+    line, a field of `show`, a tag's count)."""
+    lines = []
+    for args in DAY:
+        assert main(["--library", str(path), *args]) == 0, args
+        out = capsys.readouterr()
+        lines += (out.out + out.err).splitlines()
+    data = re.compile(r"Walrus embeddings|^\s*\w+: |^\s+\d+  zoo$")
+    return [line for line in lines if line.strip() and not data.search(line)]
+
+
+@pytest.fixture
+def one(tmp_path: Path) -> Path:
+    from litman.core.library.facade import Library
+    from litman.core.records import NewPaper
+
+    path = tmp_path / "lib.sqlite"
+    with Library.open(path) as lib:
+        lib.papers.add_papers([NewPaper(title="Walrus embeddings", tags=("zoo",))])
+    return path
+
+
+@pytest.mark.slow
+def test_what_the_command_says_is_chinese_line_by_line(
+    chinese: str, one: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    english = [line for line in said_lines(one, capsys) if not HAN.search(line)]
+    assert english == []
+
+
+def test_a_listing_and_its_count_in_chinese(one: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    messages.use(messages.SIMPLIFIED)
+    try:
+        assert main(["--library", str(one), "stats"]) == 0
+        assert capsys.readouterr().out.splitlines()[:4] == [
+            "1 篇文献",
+            "     1  未读",
+            "     0  在读",
+            "     0  已读",
+        ]
+        assert main(["--library", str(one), "search", "walrus"]) == 0
+        assert capsys.readouterr().err == "（1 篇文献匹配“walrus”）\n"
+        messages.use(messages.TRADITIONAL)
+        assert main(["--library", str(one), "trash", "list"]) == 0
+        assert capsys.readouterr().out == "垃圾桶是空的\n"
+    finally:
+        messages.use(messages.ENGLISH)
+
+
+def test_counts_stay_english_by_default(one: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    messages.use(messages.ENGLISH)
+    assert main(["--library", str(one), "search", "walrus"]) == 0
+    assert capsys.readouterr().err == "(1 paper matches 'walrus')\n"
+
+
+def test_every_counted_noun_has_its_words() -> None:
+    """Each noun the code counts (`counted(n, "paper")`) is in counted's table, whose
+    entries the catalogue test checks: a new noun would stay English in Chinese."""
+    import ast
+
+    from litman.core.records import COUNTED
+
+    nouns = set()
+    for path in (ROOT / "litman").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "counted":
+                noun = node.args[1] if len(node.args) > 1 else None
+                if isinstance(noun, ast.Constant):
+                    nouns.add(noun.value)
+    assert nouns and nouns <= COUNTED.keys(), nouns - COUNTED.keys()
