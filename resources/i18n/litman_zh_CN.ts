@@ -753,6 +753,10 @@ The library as it is now is kept as a backup first, so this can be undone by res
 <context>
     <name>DuplicatesDialog</name>
     <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
         <source>Duplicates</source>
         <translation>重复文献</translation>
     </message>

@@ -372,3 +372,30 @@ def test_an_import_report_and_a_library_error_are_in_chinese(win, caught: Seen, 
         win.library.get(10**9)
     caught.add("error", str(raised.value))
     no_english(caught, win.library, "two.bib", "dup", "dupa")
+
+
+def test_the_duplicates_dialog_shows_no_english(win, caught: Seen):
+    """The merge grid names each field as the window does elsewhere (标题, 作者, 文献类型), and
+    a value one paper lacks as 无, not `entry_type` and `(none)`."""
+    from litman.core.records import NewPaper
+    from litman.gui.dialogs import duplicates_actions
+
+    win.library.papers.add_papers(
+        [
+            NewPaper(title="Walrus embeddings", doi="10.1/w", citekey="walrus", venue="arXiv"),
+            NewPaper(
+                title="Walrus Embeddings",
+                authors=("Tusk, Wally",),
+                year=2021,
+                doi="10.1/W",
+                citekey="walrus-journal",
+                venue="Journal of Walruses",
+                entry_type="article",
+            ),
+        ]
+    )
+    dialog = duplicates_actions.dialog(win)
+    assert {"title", "authors", "year", "entry_type", "venue"} <= set(dialog.choices)
+    caught.widget("duplicates", dialog)
+    dialog.close()
+    no_english(caught, win.library)

@@ -105,3 +105,12 @@ def test_the_duplicates_count_waits_only_for_changes_the_finder_reads(window) ->
     assert not counter.timer.isActive()
     window.library.papers.update_paper(pid, title="Walrus embeddings, again")
     assert counter.timer.isActive()
+
+
+def test_the_dialog_opens_at_most_of_the_window_size(window, qtbot) -> None:
+    # At Qt's default size the merge grid showed one paper and a scroll bar to the next.
+    twins(window)
+    window.resize(1400, 900)
+    dialog = duplicates_actions.dialog(window)
+    qtbot.addWidget(dialog)
+    assert dialog.width() >= 1400 * 3 // 4 and dialog.height() >= 900 * 3 // 4

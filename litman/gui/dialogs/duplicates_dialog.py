@@ -28,11 +28,27 @@ from PySide6.QtWidgets import (
 from litman.core import messages
 from litman.core.library.merging import CHOSEN, defaults
 from litman.core.records import DuplicateGroup, Paper
-from litman.gui.i18n import fill
+from litman.gui.detail.pane import LABELS
+from litman.gui.i18n import QT_TRANSLATE_NOOP, fill, translate
 from litman.gui.safe_text import clip, mnemonic_free
 from litman.gui.writes.merge_dialog import as_text
 
 Push = Callable[[int, list[int], dict[str, int], dict[int, int]], None]
+
+
+# A field is named as the window names it elsewhere: the detail pane's labels and Abstract
+# tab, the table's Entry type column; any other BibTeX field by its BibTeX name (data).
+_NAMES = {
+    **{name: ("DetailPane", label) for name, label in LABELS.items()},
+    "abstract": ("DetailPane", "Abstract"),
+    "entry_type": ("Columns", "Entry type"),
+}
+NONE = QT_TRANSLATE_NOOP("DuplicatesDialog", "(none)")
+
+
+def field_label(name: str) -> str:
+    context, label = _NAMES.get(name, ("", ""))
+    return translate(context, label) if label else name
 
 
 def _value(p: Paper, name: str) -> str:
@@ -73,6 +89,8 @@ class DuplicatesDialog(QDialog):
         self.distinct_button.clicked.connect(self.dismiss)
         layout.addWidget(buttons)
         self.list.currentRowChanged.connect(self.show_group)
+        if parent is not None:  # two papers side by side want room: most of the window
+            self.resize(parent.width() * 4 // 5, parent.height() * 4 // 5)
         self._fill()
 
     def _fill(self) -> None:
@@ -110,11 +128,11 @@ class DuplicatesDialog(QDialog):
             values = [_value(p, name) for p in self.papers]
             if len(set(values)) < 2:
                 continue  # the same everywhere: nothing to choose
-            label = QLabel(name)
+            label = QLabel(field_label(name))
             grid.addWidget(label, row_no, 0)
             group = QButtonGroup(grid_host)
             for column, (p, text) in enumerate(zip(self.papers, values, strict=True), start=1):
-                button = QRadioButton(mnemonic_free(clip(text, 80) or "(none)"))
+                button = QRadioButton(mnemonic_free(clip(text, 80) or self.tr(NONE)))
                 button.setToolTip(clip(text, 2000))
                 group.addButton(button, p.id)
                 grid.addWidget(button, row_no, column)
