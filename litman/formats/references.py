@@ -23,7 +23,6 @@ from typing import Any, Literal
 
 from litman.core.errors import LitmanError
 from litman.core.records import Paper
-from litman.formats import csljson
 
 STYLES_DIR = Path(__file__).resolve().parent / "csl_styles"
 # The names offered, and the CSL repository's file of each (Vancouver is NLM's
@@ -180,6 +179,8 @@ def _style(path: Path, locale: str) -> Any:
 def _item(p: Paper, key: str, fmt: Format) -> dict[str, Any]:
     """`p`'s CSL-JSON item under an id of its own (citeproc-py lowercases ids, so two
     citekeys differing in case would be one item), its text escaped for `fmt`."""
+    from litman.formats import csljson  # dates, names, DOIs: loaded only to cite
+
     item = csljson.item_of(p)
     item.pop("custom", None)
     item.pop("abstract", None)

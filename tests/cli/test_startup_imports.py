@@ -92,3 +92,19 @@ def test_the_window_on_a_library_file_loads_no_postgresql_driver() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "psycopg" not in set(json.loads(done.stdout.splitlines()[-1]))
+
+
+# The CSL-JSON writer and what it needs (dates, names, DOIs, BibTeX's fields): only `cite`,
+# `export` and the formats load them; a search prints its papers without them.
+NOT_FOR_A_SEARCH = ("litman.formats.csljson", "litman.formats.csl_values", "litman.formats.dates")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "command", [["search", "neural", "network"], ["list"]], ids=["search", "list"]
+)
+def test_a_search_or_list_loads_no_csl_json_writer(
+    seeded_path: Path, tmp_path: Path, command: list[str]
+) -> None:
+    loaded = loaded_by(["--library", str(seeded_path), *command], tmp_path)
+    assert not loaded & set(NOT_FOR_A_SEARCH)
