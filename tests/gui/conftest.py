@@ -1,10 +1,22 @@
 """GUI fixtures: a main window over a copy of the seeded library, with inline workers, in
 English with its plural forms (as `litman` starts with LANG=C)."""
 
+from __future__ import annotations
+
 import importlib.util
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from collections.abc import Generator, Iterator
+
+    from PySide6.QtWidgets import QApplication
+    from pytestqt.qtbot import QtBot
+
+    from litman.core.library.facade import Library
+    from litman.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,7 +32,7 @@ def compile_translations() -> None:
 
 
 @pytest.fixture(autouse=True, scope="session")
-def english(qapp):
+def english(qapp: QApplication) -> Iterator[None]:
     from litman.gui import i18n
 
     compile_translations()
@@ -35,19 +47,21 @@ def english(qapp):
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_teardown(item):
+def pytest_runtest_teardown(item: pytest.Item) -> Generator[None, object, object]:
     """A window deletes itself when closed: pytest-qt closes only the widgets still alive
     (it would call close() on a deleted one)."""
     import shiboken6
 
+    # pytest-qt keeps the widgets to close in an attribute of its own on the item.
     widgets = getattr(item, "qt_widgets", None)
     if widgets:
-        item.qt_widgets = [(w, f) for w, f in widgets if (o := w()) and shiboken6.isValid(o)]
+        alive = [(w, f) for w, f in widgets if (o := w()) and shiboken6.isValid(o)]
+        vars(item)["qt_widgets"] = alive
     return (yield)
 
 
 @pytest.fixture
-def window(qtbot, seeded, tmp_path: Path):
+def window(qtbot: QtBot, seeded: Library, tmp_path: Path) -> MainWindow:
     from litman.gui.settings import ViewSettings
     from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
@@ -60,7 +74,7 @@ def window(qtbot, seeded, tmp_path: Path):
 
 
 @pytest.fixture
-def pooled_window(qtbot, seeded, tmp_path):
+def pooled_window(qtbot: QtBot, seeded: Library, tmp_path: Path) -> Iterator[MainWindow]:
     """A window whose writes really run on the write pool, as in use."""
     from litman.gui.settings import ViewSettings
     from litman.gui.window.main_window import MainWindow

@@ -6,10 +6,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication, QInputDialog
+from pytestqt.qtbot import QtBot
 
+from litman.app import AutoExported
+from litman.core.library.facade import Library
 from litman.formats import bibtex
 from litman.gui.dialogs import file_dialogs
 from litman.gui.window.autoexport import AutoExportDialog
+from litman.gui.window.main_window import MainWindow
 from tests.gui.test_main_window import select_rows
 
 pytestmark = pytest.mark.gui
@@ -19,7 +23,9 @@ def keys_in(path: Path) -> set[str]:
     return {p.citekey for p in bibtex.read(path).papers} if path.exists() else set()
 
 
-def test_tagging_a_paper_rewrites_the_bound_file(qtbot, window, tmp_path) -> None:
+def test_tagging_a_paper_rewrites_the_bound_file(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
     refs = tmp_path / "refs.bib"
     window.library.autoexports.add(refs, "tag:thesis", "bibtex")
     select_rows(window, [0])
@@ -28,14 +34,15 @@ def test_tagging_a_paper_rewrites_the_bound_file(qtbot, window, tmp_path) -> Non
     qtbot.waitUntil(lambda: keys_in(refs) == {key}, timeout=5000)
 
 
-def ran(qtbot, window) -> list:
+def ran(qtbot: QtBot, window: MainWindow) -> list[AutoExported]:
     """Run the window's auto-exports and wait until they are done; their outcomes."""
     with qtbot.waitSignal(window.autoexporter.done, timeout=30_000) as done:
         window.autoexporter.run()
-    return done.args[0]
+    outcomes: list[AutoExported] = done.args[0]
+    return outcomes
 
 
-def test_a_failure_is_said_once(qtbot, window, tmp_path) -> None:
+def test_a_failure_is_said_once(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     window.library.autoexports.add(tmp_path / "gone" / "refs.bib", "", "bibtex")
     said: list[str] = []
     window.statusBar().messageChanged.connect(lambda m: said.append(m) if "failed" in m else None)
@@ -45,7 +52,9 @@ def test_a_failure_is_said_once(qtbot, window, tmp_path) -> None:
     assert window.library.autoexports.list()[0].error
 
 
-def test_the_dialog_adds_a_binding(qtbot, window, tmp_path, monkeypatch) -> None:
+def test_the_dialog_adds_a_binding(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "all.ris"
     monkeypatch.setattr(file_dialogs, "save_file", lambda *a, **k: target)
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("", True))
@@ -57,7 +66,9 @@ def test_the_dialog_adds_a_binding(qtbot, window, tmp_path, monkeypatch) -> None
 
 
 @pytest.mark.slow
-def test_the_bound_file_compiles_with_bibtex(qtbot, window, tmp_path) -> None:
+def test_the_bound_file_compiles_with_bibtex(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
     """The issue's check: bind tag:thesis to refs.bib, tag papers, and a LaTeX document
     citing them compiles (pdflatex + BibTeX, no error) and holds each of them."""
     from tests.conftest import require_tool
@@ -77,7 +88,9 @@ def test_the_bound_file_compiles_with_bibtex(qtbot, window, tmp_path) -> None:
     assert all(f"\\bibitem{{{k}}}" in bbl for k in keys)
 
 
-def test_waits_for_the_background_index_build(qtbot, window, tmp_path, monkeypatch) -> None:
+def test_waits_for_the_background_index_build(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A query before the index is built would build it in the GUI thread: the first run
     waits while the background build is under way."""
     refs = tmp_path / "refs.bib"
@@ -90,7 +103,9 @@ def test_waits_for_the_background_index_build(qtbot, window, tmp_path, monkeypat
     assert [d.outcome for d in ran(qtbot, window)] == ["written"]
 
 
-def test_a_change_from_outside_the_window_rewrites_the_file(qtbot, window, tmp_path) -> None:
+def test_a_change_from_outside_the_window_rewrites_the_file(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
     """Another client (the CLI, a shared library's other member) tags a paper: the window
     catches up and the bound file follows."""
     from litman.core.library.facade import Library
@@ -108,7 +123,7 @@ def test_a_change_from_outside_the_window_rewrites_the_file(qtbot, window, tmp_p
     qtbot.waitUntil(lambda: keys_in(refs) == {key}, timeout=5000)
 
 
-def settled(qtbot, window) -> None:
+def settled(qtbot: QtBot, window: MainWindow) -> None:
     """The run a window starts as it opens (catching up the command line) is over."""
     QApplication.sendPostedEvents()
     QApplication.processEvents()  # the opening run is queued on a zero-delay timer
@@ -116,7 +131,7 @@ def settled(qtbot, window) -> None:
 
 
 def test_the_export_runs_on_the_write_worker_not_the_windows_thread(
-    qtbot, pooled_window, tmp_path, monkeypatch
+    qtbot: QtBot, pooled_window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from PySide6.QtCore import QThread
 
@@ -125,7 +140,7 @@ def test_the_export_runs_on_the_write_worker_not_the_windows_thread(
     threads = []
     real = app.run_autoexports
 
-    def run_autoexports(library):
+    def run_autoexports(library: Library) -> list[AutoExported]:
         threads.append(QThread.currentThread())
         return real(library)
 
@@ -135,11 +150,15 @@ def test_the_export_runs_on_the_write_worker_not_the_windows_thread(
     pooled_window.library.autoexports.add(refs, "", "bibtex")
     outcomes = ran(qtbot, pooled_window)
     assert [d.outcome for d in outcomes] == ["written"]
-    assert threads and all(t is not QApplication.instance().thread() for t in threads)
+    qt_app = QApplication.instance()
+    assert qt_app is not None
+    assert threads and all(t is not qt_app.thread() for t in threads)
     assert len(keys_in(refs)) == pooled_window.library.count()
 
 
-def test_a_change_during_a_run_runs_it_again(qtbot, pooled_window, tmp_path) -> None:
+def test_a_change_during_a_run_runs_it_again(
+    qtbot: QtBot, pooled_window: MainWindow, tmp_path: Path
+) -> None:
     refs = tmp_path / "refs.bib"
     exporter = pooled_window.autoexporter
     pooled_window.library.autoexports.add(refs, "tag:late", "bibtex")

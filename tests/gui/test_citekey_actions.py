@@ -4,21 +4,27 @@ one it cannot read with nothing changed."""
 
 import pytest
 from PySide6.QtWidgets import QInputDialog, QMessageBox
+from pytestqt.qtbot import QtBot
 
+from litman.gui.window.main_window import MainWindow
 from tests.gui.test_main_window import select_rows
 
 pytestmark = pytest.mark.gui
 
 
-def _answer(monkeypatch, button, shown: list[str]) -> None:
-    def exec_(box) -> QMessageBox.StandardButton:
+def _answer(
+    monkeypatch: pytest.MonkeyPatch, button: QMessageBox.StandardButton, shown: list[str]
+) -> None:
+    def exec_(box: QMessageBox) -> QMessageBox.StandardButton:
         shown.append(box.text())
         return button
 
     monkeypatch.setattr(QMessageBox, "exec", exec_)
 
 
-def test_regenerate_previews_then_changes_and_undoes(qtbot, window, monkeypatch) -> None:
+def test_regenerate_previews_then_changes_and_undoes(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     window.library.citekey_rule.set_pattern("[veryshorttitle:lower]_x")
     select_rows(window, [0, 1])
     ids = window.selected_ids()
@@ -33,7 +39,7 @@ def test_regenerate_previews_then_changes_and_undoes(qtbot, window, monkeypatch)
     qtbot.waitUntil(lambda: [p.citekey for p in window.library.get_many(ids)] == before)
 
 
-def test_cancel_changes_nothing(window, monkeypatch) -> None:
+def test_cancel_changes_nothing(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     window.library.citekey_rule.set_pattern("[veryshorttitle:lower]_x")
     select_rows(window, [0])
     before = window.library.get_many(window.selected_ids())[0].citekey
@@ -42,7 +48,9 @@ def test_cancel_changes_nothing(window, monkeypatch) -> None:
     assert window.library.get_many(window.selected_ids())[0].citekey == before
 
 
-def test_pattern_is_set_and_a_bad_one_refused(window, monkeypatch) -> None:
+def test_pattern_is_set_and_a_bad_one_refused(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     warned: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: warned.append(a[2]))
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("[auth][year]", True))
@@ -53,7 +61,9 @@ def test_pattern_is_set_and_a_bad_one_refused(window, monkeypatch) -> None:
     assert window.library.citekey_rule.pattern() == "[auth][year]" and "unmatched" in warned[0]
 
 
-def test_a_pinned_key_is_kept_and_said_and_unpinning_frees_it(qtbot, window, monkeypatch) -> None:
+def test_a_pinned_key_is_kept_and_said_and_unpinning_frees_it(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     window.library.citekey_rule.set_pattern("[veryshorttitle:lower]_x")
     select_rows(window, [0, 1])
     ids = window.selected_ids()

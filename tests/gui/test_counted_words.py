@@ -1,17 +1,26 @@
 """The window counts one as one: "1 paper", never "1 papers", in the status bar."""
 
+from __future__ import annotations
+
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from litman.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def one_paper_window(qtbot, tmp_path: Path):
+def one_paper_window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     from litman.gui.settings import ViewSettings
     from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
@@ -26,11 +35,11 @@ def one_paper_window(qtbot, tmp_path: Path):
     lib.close()
 
 
-def said(win) -> str:
+def said(win: MainWindow) -> str:
     return win.statusBar().currentMessage()
 
 
-def test_the_counts_of_one_paper_say_one(one_paper_window, qtbot) -> None:
+def test_the_counts_of_one_paper_say_one(one_paper_window: MainWindow, qtbot: QtBot) -> None:
     win = one_paper_window
     win.table.selectRow(0)
     win.selection.flush()
@@ -38,7 +47,7 @@ def test_the_counts_of_one_paper_say_one(one_paper_window, qtbot) -> None:
     assert said(win).startswith("1 paper · 1 shown")
 
 
-def test_copying_one_paper_says_one(one_paper_window, qtbot) -> None:
+def test_copying_one_paper_says_one(one_paper_window: MainWindow, qtbot: QtBot) -> None:
     win = one_paper_window
     win.table.selectRow(0)
     win.selection.flush()

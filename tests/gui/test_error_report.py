@@ -9,14 +9,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.qtbot import QtBot
 
 from litman import __version__, diagnostics
 from litman.core.errors import ServerUnreachableError
 from litman.gui.window import error_report
 from litman.gui.window.error_report import ErrorDialog, ErrorReporter
+from litman.gui.window.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -26,7 +28,7 @@ def log_text() -> str:
 
 
 @pytest.fixture
-def shown(qapp, monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+def shown(qapp: QApplication, monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     """The summaries of each error dialog shown; the dialog returns at once."""
     seen: list[list[str]] = []
 
@@ -39,7 +41,7 @@ def shown(qapp, monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
 
 
 @pytest.fixture
-def reporter(qapp, shown) -> Iterator[ErrorReporter]:
+def reporter(qapp: QApplication, shown: list[list[str]]) -> Iterator[ErrorReporter]:
     """The window's logging and hooks, as `litman` installs them."""
     with diagnostics.logging_to_file(logging.INFO, faults=True, extra=error_report.QT):
         hooks = ErrorReporter()
@@ -52,7 +54,9 @@ def broken_slot() -> None:
     raise RuntimeError("a slot went wrong")
 
 
-def test_an_exception_in_a_slot_shows_one_dialog_and_is_logged(qtbot, reporter, shown) -> None:
+def test_an_exception_in_a_slot_shows_one_dialog_and_is_logged(
+    qtbot: QtBot, reporter: ErrorReporter, shown: list[list[str]]
+) -> None:
     for _ in range(3):  # a burst
         QTimer.singleShot(0, broken_slot)
     qtbot.waitUntil(lambda: bool(shown))
@@ -65,7 +69,9 @@ def test_an_exception_in_a_slot_shows_one_dialog_and_is_logged(qtbot, reporter, 
     assert f"litman {__version__}" in text.splitlines()[0] and "Qt 6." in text.splitlines()[0]
 
 
-def test_an_exception_on_a_thread_is_shown_on_the_gui_thread(qtbot, reporter, shown) -> None:
+def test_an_exception_on_a_thread_is_shown_on_the_gui_thread(
+    qtbot: QtBot, reporter: ErrorReporter, shown: list[list[str]]
+) -> None:
     import threading
 
     thread = threading.Thread(target=broken_slot, name="worker-x")
@@ -76,7 +82,9 @@ def test_an_exception_on_a_thread_is_shown_on_the_gui_thread(qtbot, reporter, sh
     assert "Unexpected error in worker-x" in log_text()
 
 
-def test_copy_details_puts_the_traceback_and_versions_on_the_clipboard(qtbot, reporter) -> None:
+def test_copy_details_puts_the_traceback_and_versions_on_the_clipboard(
+    qtbot: QtBot, reporter: ErrorReporter
+) -> None:
     try:
         broken_slot()
     except RuntimeError as exc:
@@ -90,9 +98,16 @@ def test_copy_details_puts_the_traceback_and_versions_on_the_clipboard(qtbot, re
     assert "RuntimeError: a slot went wrong" in copied
 
 
-def test_open_log_folder_opens_the_log_folder(window, monkeypatch) -> None:
-    opened = []
-    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
+def test_open_log_folder_opens_the_log_folder(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[QUrl] = []
+
+    def open_url(url: QUrl) -> bool:
+        opened.append(url)
+        return True
+
+    monkeypatch.setattr(QDesktopServices, "openUrl", open_url)
     boxes = _boxes(monkeypatch)
     window.acts.open_log_folder.trigger()
     assert [Path(u.toLocalFile()) for u in opened] == [diagnostics.log_dir()]
@@ -103,11 +118,18 @@ def test_open_log_folder_opens_the_log_folder(window, monkeypatch) -> None:
 def _boxes(monkeypatch: pytest.MonkeyPatch) -> list[QMessageBox]:
     """The message boxes shown; each returns at once."""
     seen: list[QMessageBox] = []
-    monkeypatch.setattr(QMessageBox, "exec", lambda box: seen.append(box) or 0)
+
+    def exec_(box: QMessageBox) -> int:
+        seen.append(box)
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
     return seen
 
 
-def test_with_no_file_manager_the_log_folders_path_is_shown(window, monkeypatch) -> None:
+def test_with_no_file_manager_the_log_folders_path_is_shown(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # xdg-open with nothing to open a folder says so on the terminal only: openUrl is False
     monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: False)
     boxes = _boxes(monkeypatch)
@@ -119,7 +141,11 @@ def test_with_no_file_manager_the_log_folders_path_is_shown(window, monkeypatch)
 
 
 def test_an_unexpected_error_in_the_poll_is_reported_once(
-    qtbot, window, reporter, shown, monkeypatch
+    qtbot: QtBot,
+    window: MainWindow,
+    reporter: ErrorReporter,
+    shown: list[list[str]],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     def broken() -> None:
         raise KeyError("journal row")
@@ -134,7 +160,12 @@ def test_an_unexpected_error_in_the_poll_is_reported_once(
 
 @pytest.mark.parametrize("error", [ServerUnreachableError("gone"), FileNotFoundError("gone")])
 def test_an_expected_error_in_the_poll_is_not_reported(
-    qtbot, window, reporter, shown, monkeypatch, error: Exception
+    qtbot: QtBot,
+    window: MainWindow,
+    reporter: ErrorReporter,
+    shown: list[list[str]],
+    monkeypatch: pytest.MonkeyPatch,
+    error: Exception,
 ) -> None:
     def away() -> None:
         raise error
@@ -200,7 +231,7 @@ def test_the_window_writes_nothing_to_stdout_or_stderr(seeded_path: Path) -> Non
     ("error", "logged"), [(ZeroDivisionError("odd"), True), (ServerUnreachableError("odd"), False)]
 )
 def test_a_worker_logs_an_unexpected_failure_with_its_traceback(
-    qapp, error: Exception, logged: bool
+    qapp: QApplication, error: Exception, logged: bool
 ) -> None:
     from litman.gui.workers import Worker, run_inline
 
@@ -218,7 +249,9 @@ def test_a_worker_logs_an_unexpected_failure_with_its_traceback(
 
 
 @pytest.mark.qt_log_ignore("Qt lost its way")
-def test_a_critical_qt_message_is_logged_and_shown(qtbot, reporter, shown) -> None:
+def test_a_critical_qt_message_is_logged_and_shown(
+    qtbot: QtBot, reporter: ErrorReporter, shown: list[list[str]]
+) -> None:
     from PySide6.QtCore import qCritical
 
     qCritical("Qt lost its way")

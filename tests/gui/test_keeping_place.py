@@ -5,15 +5,17 @@ out of the view."""
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from litman.core.records import Status
 from litman.core.search.filters import TRASH
+from litman.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 CTRL = Qt.KeyboardModifier.ControlModifier
 
 
-def search(win, qtbot, text: str) -> list[int]:
+def search(win: MainWindow, qtbot: QtBot, text: str) -> list[int]:
     qtbot.keyClicks(win.search, text)
     qtbot.waitUntil(lambda: not win.results.timer.isActive())
     win.activateWindow()
@@ -21,19 +23,21 @@ def search(win, qtbot, text: str) -> list[int]:
     return win.model.ids()
 
 
-def down(win, qtbot, times: int = 1) -> None:
+def down(win: MainWindow, qtbot: QtBot, times: int = 1) -> None:
     for _ in range(times):
         qtbot.keyClick(win.table, Qt.Key.Key_Down)
     win.selection.flush()
 
 
-def current_id(win) -> int:
+def current_id(win: MainWindow) -> int:
     row = win.table.currentIndex().row()
     assert row >= 0, "no current row"
     return win.model.paper_id(row)
 
 
-def test_marking_in_a_search_then_down_goes_to_the_next_row(window, qtbot) -> None:
+def test_marking_in_a_search_then_down_goes_to_the_next_row(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     ids = search(window, qtbot, "neural")
     assert len(ids) > 3
     qtbot.keyClick(window.table, Qt.Key.Key_3, CTRL)
@@ -42,7 +46,7 @@ def test_marking_in_a_search_then_down_goes_to_the_next_row(window, qtbot) -> No
 
 
 @pytest.mark.slow
-def test_mark_down_mark_changes_each_paper_once(window, qtbot) -> None:
+def test_mark_down_mark_changes_each_paper_once(window: MainWindow, qtbot: QtBot) -> None:
     ids = search(window, qtbot, "neural")
     qtbot.keyClick(window.table, Qt.Key.Key_3, CTRL)
     down(window, qtbot)
@@ -52,7 +56,9 @@ def test_mark_down_mark_changes_each_paper_once(window, qtbot) -> None:
 
 
 @pytest.mark.slow
-def test_a_paper_leaving_the_view_hands_its_place_to_the_next(window, qtbot) -> None:
+def test_a_paper_leaving_the_view_hands_its_place_to_the_next(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     ids = search(window, qtbot, "status:unread")
     down(window, qtbot, 2)
     qtbot.keyClick(window.table, Qt.Key.Key_3, CTRL)
@@ -63,7 +69,9 @@ def test_a_paper_leaving_the_view_hands_its_place_to_the_next(window, qtbot) -> 
     assert current_id(window) == ids[4]
 
 
-def test_a_paper_moved_by_the_sort_keeps_selection_and_current(window, qtbot) -> None:
+def test_a_paper_moved_by_the_sort_keeps_selection_and_current(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     window.results.sort_by("status", False)
     window.activateWindow()
     window.focus_results()
@@ -76,7 +84,7 @@ def test_a_paper_moved_by_the_sort_keeps_selection_and_current(window, qtbot) ->
 
 
 @pytest.mark.slow
-def test_undo_in_a_search_keeps_the_place(window, qtbot) -> None:
+def test_undo_in_a_search_keeps_the_place(window: MainWindow, qtbot: QtBot) -> None:
     ids = search(window, qtbot, "neural")
     down(window, qtbot, 2)
     qtbot.keyClick(window.table, Qt.Key.Key_3, CTRL)
@@ -88,7 +96,9 @@ def test_undo_in_a_search_keeps_the_place(window, qtbot) -> None:
 
 
 @pytest.mark.slow
-def test_a_new_search_does_not_select_a_paper_by_its_old_row(window, qtbot) -> None:
+def test_a_new_search_does_not_select_a_paper_by_its_old_row(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     search(window, qtbot, "neural")
     down(window, qtbot, 2)
     window.search.clear()
@@ -100,7 +110,7 @@ def test_a_new_search_does_not_select_a_paper_by_its_old_row(window, qtbot) -> N
 
 
 @pytest.mark.slow
-def test_restoring_from_the_trash_keeps_the_place(window, qtbot) -> None:
+def test_restoring_from_the_trash_keeps_the_place(window: MainWindow, qtbot: QtBot) -> None:
     window.table.selectAll()
     window.selection.flush()
     window.acts.delete.trigger()

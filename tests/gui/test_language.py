@@ -9,9 +9,11 @@ from xml.etree import ElementTree
 
 import pytest
 from PySide6.QtCore import QLocale
+from PySide6.QtWidgets import QMenu
 
 from litman.gui import i18n, settings
 from litman.gui.settings import ViewSettings
+from litman.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,25 +44,25 @@ def starts_in(tmp_path: Path, lang: str, chosen: str = "") -> str:
     return done.stdout.strip()
 
 
-def test_a_chinese_system_locale_starts_the_window_in_chinese(tmp_path: Path):
+def test_a_chinese_system_locale_starts_the_window_in_chinese(tmp_path: Path) -> None:
     assert starts_in(tmp_path, "zh_CN.UTF-8") == "zh_CN 文件(&F) 12,345 篇文献"
 
 
-def test_an_english_system_locale_starts_it_in_english(tmp_path: Path):
+def test_an_english_system_locale_starts_it_in_english(tmp_path: Path) -> None:
     assert starts_in(tmp_path, "en_GB.UTF-8") == "en &File 12,345 papers"
 
 
-def test_the_language_chosen_overrides_the_system_locale(tmp_path: Path):
+def test_the_language_chosen_overrides_the_system_locale(tmp_path: Path) -> None:
     assert starts_in(tmp_path, "zh_CN.UTF-8", "en") == "en &File 12,345 papers"
     assert starts_in(tmp_path, "C", "zh_CN") == "zh_CN 文件(&F) 12,345 篇文献"
 
 
-def test_a_traditional_chinese_locale_starts_the_window_in_traditional(tmp_path: Path):
+def test_a_traditional_chinese_locale_starts_the_window_in_traditional(tmp_path: Path) -> None:
     assert starts_in(tmp_path, "zh_TW.UTF-8") == "zh_TW 檔案(&F) 12,345 篇文獻"
     assert starts_in(tmp_path, "zh_HK.UTF-8") == "zh_TW 檔案(&F) 12,345 篇文獻"
 
 
-def test_chinese_locales_pick_their_script_and_others_english():
+def test_chinese_locales_pick_their_script_and_others_english() -> None:
     for name in ("zh_CN", "zh_SG", "zh_Hans_HK"):
         assert i18n.effective("", QLocale(name)) == i18n.CHINESE, name
     for name in ("zh_TW", "zh_HK", "zh_MO", "zh_Hant_CN"):
@@ -70,7 +72,7 @@ def test_chinese_locales_pick_their_script_and_others_english():
     assert i18n.effective("zh_CN", QLocale("zh_TW")) == i18n.CHINESE
 
 
-def test_every_string_of_the_simplified_translation_has_its_traditional_one():
+def test_every_string_of_the_simplified_translation_has_its_traditional_one() -> None:
     def translations(language: str) -> dict[tuple[str, str], str]:
         root = ElementTree.parse(ROOT / "resources" / "i18n" / f"litman_{language}.ts").getroot()
         return {
@@ -86,12 +88,13 @@ def test_every_string_of_the_simplified_translation_has_its_traditional_one():
     assert [k for k, v in traditional.items() if not v] == []
 
 
-def test_view_language_keeps_the_choice_for_the_next_start(window, tmp_path: Path):
-    menu = (
-        next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
-        .actions()[0]
-        .menu()
-    )
+def test_view_language_keeps_the_choice_for_the_next_start(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    assert isinstance(view, QMenu)
+    menu = view.actions()[0].menu()
+    assert isinstance(menu, QMenu)
     choices = {a.text(): a for a in menu.actions() if a.isCheckable()}
     shown = {i18n.CHINESE: "简体中文", i18n.TRADITIONAL: "繁體中文"}.get(i18n.effective(""))
     system = f"System ({shown or 'English'})"

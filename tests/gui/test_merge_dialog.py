@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QDialog
+from pytestqt.qtbot import QtBot
 
 from litman.core.errors import ConflictError, LitmanError
 from litman.core.library.facade import Library
 from litman.core.records import FieldConflict
+from litman.gui.window.main_window import MainWindow
 from litman.gui.writes.merge_dialog import MERGED, MINE, THEIRS, MergeDialog
 
 pytestmark = pytest.mark.gui
@@ -20,7 +22,7 @@ def _error(*conflicts: FieldConflict) -> ConflictError:
     return ConflictError("stale", paper_id=1, citekey="k", seen=0, version=2, conflicts=conflicts)
 
 
-def test_the_dialog_keeps_theirs_mine_or_a_merged_value_per_field(qtbot) -> None:
+def test_the_dialog_keeps_theirs_mine_or_a_merged_value_per_field(qtbot: QtBot) -> None:
     dialog = MergeDialog(
         None,
         _error(
@@ -42,7 +44,7 @@ def test_the_dialog_keeps_theirs_mine_or_a_merged_value_per_field(qtbot) -> None
         dialog.values()
 
 
-def test_library_text_is_shown_as_text(qtbot) -> None:
+def test_library_text_is_shown_as_text(qtbot: QtBot) -> None:
     dialog = MergeDialog(None, _error(FieldConflict("title", "<b>R&D</b>", "<img src=x>")))
     qtbot.addWidget(dialog)
     row = dialog.rows["title"]
@@ -58,7 +60,9 @@ def _other_client(request: pytest.FixtureRequest, store: str) -> Library:
     return Library.open(where)
 
 
-def _choose(monkeypatch: pytest.MonkeyPatch, which: int, merged: str | None = None) -> list:
+def _choose(
+    monkeypatch: pytest.MonkeyPatch, which: int, merged: str | None = None
+) -> list[dict[str, tuple[object, object]]]:
     """Answer the merge dialog as a user would, noting what it showed."""
     shown: list[dict[str, tuple[object, object]]] = []
 
@@ -73,7 +77,7 @@ def _choose(monkeypatch: pytest.MonkeyPatch, which: int, merged: str | None = No
     return shown
 
 
-def _shown(window) -> int:
+def _shown(window: MainWindow) -> int:
     """Show the first paper in the pane; its id."""
     from tests.gui.test_main_window import select_rows
 
@@ -81,7 +85,7 @@ def _shown(window) -> int:
     return window.selected_ids()[0]
 
 
-def _theirs_title(window, request: pytest.FixtureRequest, store: str) -> int:
+def _theirs_title(window: MainWindow, request: pytest.FixtureRequest, store: str) -> int:
     """The pane shows the first paper, whose title another client then sets to 'Theirs'."""
     pid = _shown(window)
     with _other_client(request, store) as other:
@@ -89,14 +93,18 @@ def _theirs_title(window, request: pytest.FixtureRequest, store: str) -> int:
     return pid
 
 
-def _type(window, name: str, text: str) -> None:
+def _type(window: MainWindow, name: str, text: str) -> None:
     window.detail.edits[name].setText(text)
     window.detail.edits[name].editingFinished.emit()
 
 
 @pytest.mark.parametrize("which", [MINE, MERGED])
 def test_a_stale_edit_is_merged_and_saved_on_the_new_version(
-    window, request, store, monkeypatch, which: int
+    window: MainWindow,
+    request: pytest.FixtureRequest,
+    store: str,
+    monkeypatch: pytest.MonkeyPatch,
+    which: int,
 ) -> None:
     pid = _theirs_title(window, request, store)
     shown = _choose(monkeypatch, which, "Theirs, and mine")
@@ -111,7 +119,9 @@ def test_a_stale_edit_is_merged_and_saved_on_the_new_version(
     assert (kept.field, kept.theirs, kept.mine) == ("title", "Theirs", "Mine")
 
 
-def test_keeping_theirs_saves_nothing(window, request, store, monkeypatch) -> None:
+def test_keeping_theirs_saves_nothing(
+    window: MainWindow, request: pytest.FixtureRequest, store: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     pid = _theirs_title(window, request, store)
     shown = _choose(monkeypatch, THEIRS)
     _type(window, "title", "Mine")
@@ -120,7 +130,9 @@ def test_keeping_theirs_saves_nothing(window, request, store, monkeypatch) -> No
     assert window.undo.count() == 0, [window.undo.text(i) for i in range(window.undo.count())]
 
 
-def test_an_edit_of_another_field_lands_without_asking(window, request, store, monkeypatch) -> None:
+def test_an_edit_of_another_field_lands_without_asking(
+    window: MainWindow, request: pytest.FixtureRequest, store: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     pid = _theirs_title(window, request, store)
     shown = _choose(monkeypatch, MINE)
     _type(window, "venue", "Mine")
@@ -129,7 +141,9 @@ def test_an_edit_of_another_field_lands_without_asking(window, request, store, m
     assert (paper.title, paper.venue) == ("Theirs", "Mine")
 
 
-def test_two_edits_of_one_field_in_a_row_are_no_conflict(window, monkeypatch) -> None:
+def test_two_edits_of_one_field_in_a_row_are_no_conflict(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     pid = _shown(window)
     shown = _choose(monkeypatch, THEIRS)
     _type(window, "title", "First")
@@ -139,7 +153,9 @@ def test_two_edits_of_one_field_in_a_row_are_no_conflict(window, monkeypatch) ->
     assert shown == [] and window.library.get(pid).title == "Second"
 
 
-def test_a_stale_stored_field_is_merged_too(window, request, store, monkeypatch) -> None:
+def test_a_stale_stored_field_is_merged_too(
+    window: MainWindow, request: pytest.FixtureRequest, store: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     pid = _shown(window)
     with _other_client(request, store) as other:
         other.papers.set_field(pid, "volume", "3", seen_version=other.get(pid).version)
@@ -153,7 +169,11 @@ def test_a_stale_stored_field_is_merged_too(window, request, store, monkeypatch)
 
 
 def test_on_the_write_pool_the_dialog_answers_when_the_refusal_arrives(
-    pooled_window, request, store, monkeypatch, qtbot
+    pooled_window: MainWindow,
+    request: pytest.FixtureRequest,
+    store: str,
+    monkeypatch: pytest.MonkeyPatch,
+    qtbot: QtBot,
 ) -> None:
     window = pooled_window
     pid = _theirs_title(window, request, store)
@@ -164,7 +184,7 @@ def test_on_the_write_pool_the_dialog_answers_when_the_refusal_arrives(
 
 
 def test_an_undo_over_someone_elses_edit_is_refused_and_said(
-    window, request, store, monkeypatch
+    window: MainWindow, request: pytest.FixtureRequest, store: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     told: list[str] = []
     monkeypatch.setattr(window.desk, "tell_failure", told.append)

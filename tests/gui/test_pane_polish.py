@@ -2,17 +2,24 @@
 undo entry, a large selection marked read says "Read", and the BibTeX fields tab shows
 more than a few rows."""
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QStyle, QStyleOptionSpinBox
+from PySide6.QtWidgets import QScrollArea, QStyle, QStyleOptionSpinBox
+from pytestqt.qtbot import QtBot
 
+from litman.core.library.facade import Library
 from litman.core.records import Status
+from litman.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
 
-def test_a_large_selection_marked_read_says_read(qtbot, library, tmp_path) -> None:
+def test_a_large_selection_marked_read_says_read(
+    qtbot: QtBot, library: Library, tmp_path: Path
+) -> None:
     """After marking 100k papers read the bulk pane still said "Mixed": the mark is written
     in chunks, the pane read the whole selection between two of them, and the last chunk
     touched only papers past the first 200 the pane reads at once, so it was not redrawn.
@@ -40,7 +47,9 @@ def test_a_large_selection_marked_read_says_read(qtbot, library, tmp_path) -> No
     assert box.currentIndex() == list(Status).index(Status.READ)
 
 
-def test_the_bibtex_fields_tab_shows_eight_rows_at_1366_by_768(window, qtbot) -> None:
+def test_the_bibtex_fields_tab_shows_eight_rows_at_1366_by_768(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     """At 1366×768 the BibTeX fields tab showed 2 to 4 field rows, the rest scrolled."""
     window.showNormal()
     window.resize(1366, 768)
@@ -58,6 +67,7 @@ def test_the_bibtex_fields_tab_shows_eight_rows_at_1366_by_768(window, qtbot) ->
     assert sum(name.startswith("zextra") for name in entry.values) == 10
     window.detail.tabs.setCurrentIndex(1)
     scroll = window.detail.tabs.currentWidget()
+    assert isinstance(scroll, QScrollArea)
     qtbot.waitUntil(lambda: scroll.viewport().height() > 0)
     viewport = scroll.viewport()
     seen = [
@@ -68,7 +78,7 @@ def test_the_bibtex_fields_tab_shows_eight_rows_at_1366_by_768(window, qtbot) ->
     assert len(seen) >= 8, (len(seen), viewport.height())
 
 
-def click_rating(window, up: bool) -> None:
+def click_rating(window: MainWindow, up: bool) -> None:
     """A click on the rating's up or down arrow, then the box left (which commits it)."""
     box = window.detail.rating
     option = QStyleOptionSpinBox()
@@ -79,7 +89,7 @@ def click_rating(window, up: bool) -> None:
     box.editingFinished.emit()
 
 
-def test_rating_clicks_back_to_the_start_leave_no_undo_entry(window) -> None:
+def test_rating_clicks_back_to_the_start_leave_no_undo_entry(window: MainWindow) -> None:
     """Up, then down: two undo entries that together changed nothing."""
     window.table.selectRow(0)
     window.selection.flush()
@@ -92,7 +102,7 @@ def test_rating_clicks_back_to_the_start_leave_no_undo_entry(window) -> None:
     assert window.undo.count() == 0, [window.undo.text(i) for i in range(window.undo.count())]
 
 
-def test_consecutive_rating_clicks_are_one_undo_step(window) -> None:
+def test_consecutive_rating_clicks_are_one_undo_step(window: MainWindow) -> None:
     window.table.selectRow(0)
     window.selection.flush()
     pid = window.model.paper_id(0)
@@ -109,7 +119,7 @@ def test_consecutive_rating_clicks_are_one_undo_step(window) -> None:
     assert window.library.get(pid).rating == 3
 
 
-def test_a_rating_click_at_the_maximum_leaves_no_undo_entry(window) -> None:
+def test_a_rating_click_at_the_maximum_leaves_no_undo_entry(window: MainWindow) -> None:
     window.table.selectRow(0)
     window.selection.flush()
     pid = window.model.paper_id(0)

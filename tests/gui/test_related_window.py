@@ -2,14 +2,22 @@
 the search index is ready; activating one selects it in the table, searching for it when
 the table's search hides it."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import pytest
+from pytestqt.qtbot import QtBot
 
 from litman.core.records import NewPaper
+
+if TYPE_CHECKING:
+    from litman.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
 
-def stellarators(window) -> tuple[int, int]:
+def stellarators(window: MainWindow) -> tuple[int, int]:
     me, twin = window.library.papers.add_papers(
         [
             NewPaper(title="Gyrokinetic turbulence in stellarators"),
@@ -21,10 +29,12 @@ def stellarators(window) -> tuple[int, int]:
     return me, twin
 
 
-def test_the_tab_lists_related_papers_and_goes_to_one(window, qtbot) -> None:
+def test_the_tab_lists_related_papers_and_goes_to_one(window: MainWindow, qtbot: QtBot) -> None:
     me, twin = stellarators(window)
     window.table.clearSelection()
-    window.table.selectRow(window.model.row_of(me))
+    row = window.model.row_of(me)
+    assert row is not None
+    window.table.selectRow(row)
     listed = window.related_list
     qtbot.waitUntil(lambda: twin in listed.shown)
     assert listed.shown[0] == twin
@@ -33,12 +43,14 @@ def test_the_tab_lists_related_papers_and_goes_to_one(window, qtbot) -> None:
     assert window.selected_ids() == [twin]
 
 
-def test_a_paper_the_search_hides_is_searched_for(window, qtbot) -> None:
+def test_a_paper_the_search_hides_is_searched_for(window: MainWindow, qtbot: QtBot) -> None:
     me, twin = stellarators(window)
     window.search.setText("gyrokinetic turbulence in")
     window.apply_filter(wait=True)
     window.table.clearSelection()
-    window.table.selectRow(window.model.row_of(me))
+    row = window.model.row_of(me)
+    assert row is not None
+    window.table.selectRow(row)
     listed = window.related_list
     qtbot.waitUntil(lambda: twin in listed.shown)
     window.search.setText(f'key:"{window.library.get(me).citekey}"')

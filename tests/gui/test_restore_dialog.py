@@ -3,17 +3,22 @@ failed restore leaves the window on the library as it was."""
 
 import shutil
 from datetime import datetime, timedelta
+from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QInputDialog, QMessageBox
+from pytestqt.qtbot import QtBot
 
 from litman.core.store import backups, sqlite
+from litman.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.mark.slow
-def test_restoring_an_old_backup_keeps_it(window, monkeypatch, tmp_path) -> None:
+def test_restoring_an_old_backup_keeps_it(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     path = window.library.path
     before = window.library.count()
     whole = tmp_path / "whole.sqlite"
@@ -34,7 +39,9 @@ def test_restoring_an_old_backup_keeps_it(window, monkeypatch, tmp_path) -> None
     assert "Restored the backup" in window.statusBar().currentMessage()
 
 
-def test_a_failed_restore_leaves_the_window_on_its_library(window, monkeypatch) -> None:
+def test_a_failed_restore_leaves_the_window_on_its_library(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = window.library.path
     backups.take(path, backups.MANUAL)
     window.library.papers.delete_papers(window.library.list_ids()[:5])
@@ -54,10 +61,13 @@ def test_a_failed_restore_leaves_the_window_on_its_library(window, monkeypatch) 
     window.library.papers.set_status([window.library.list_ids()[0]], "read")  # still writable
 
 
-def test_a_restore_runs_on_the_write_worker(pooled_window, qtbot, monkeypatch) -> None:
+def test_a_restore_runs_on_the_write_worker(
+    pooled_window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import threading
 
     from litman.core.library.backups import Backups
+    from litman.core.store.interface import Restored, WriterClaim
 
     win = pooled_window
     n = win.library.count()
@@ -66,9 +76,11 @@ def test_a_restore_runs_on_the_write_worker(pooled_window, qtbot, monkeypatch) -
     threads: list[threading.Thread] = []
     real = Backups.restore
 
-    def recorded(*a, **k):
+    def recorded(
+        self: Backups, name: str | None = None, *, claim: WriterClaim | None = None
+    ) -> Restored:
         threads.append(threading.current_thread())
-        return real(*a, **k)
+        return real(self, name, claim=claim)
 
     monkeypatch.setattr(Backups, "restore", recorded)
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (a[3][0], True))

@@ -1,11 +1,13 @@
 """Screens and themes: every text at WCAG AA contrast in light and dark, status counts
 that come back, and what a library showed last kept for that library."""
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit
+from pytestqt.qtbot import QtBot
 
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper, Status
@@ -20,7 +22,7 @@ AA = 4.5
 
 
 @pytest.fixture(params=["light", "dark"])
-def themed(request, qapp):
+def themed(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
     """The application in a light or a dark palette, restored afterwards."""
     palette, style = QPalette(qapp.palette()), qapp.style().name()
     theme.apply(qapp, dark=request.param == "dark")
@@ -30,7 +32,7 @@ def themed(request, qapp):
     qapp.setPalette(palette)
 
 
-def open_window(qtbot, library: Library, tmp_path: Path) -> MainWindow:
+def open_window(qtbot: QtBot, library: Library, tmp_path: Path) -> MainWindow:
     win = MainWindow(library, ViewSettings(tmp_path / "view.ini"), runner=run_inline)
     qtbot.addWidget(win)
     win.show()
@@ -45,7 +47,9 @@ def label_contrast(label: QLabel) -> float:
     return theme.contrast(fg, bg)
 
 
-def test_every_label_reads_at_aa_contrast(themed, qtbot, seeded, tmp_path) -> None:
+def test_every_label_reads_at_aa_contrast(
+    themed: str, qtbot: QtBot, seeded: Library, tmp_path: Path
+) -> None:
     win = open_window(qtbot, seeded, tmp_path)
     win.table.selectRow(0)
     qtbot.waitUntil(lambda: bool(win.detail.note.text()))  # "From …": the provenance note
@@ -80,7 +84,9 @@ def check_labels(win: MainWindow, mode: str) -> None:
         assert painted_contrast(label) >= 4.0, (mode, label.text()[:40], painted_contrast(label))
 
 
-def test_placeholder_text_reads_at_aa_contrast(themed, qtbot, seeded, tmp_path) -> None:
+def test_placeholder_text_reads_at_aa_contrast(
+    themed: str, qtbot: QtBot, seeded: Library, tmp_path: Path
+) -> None:
     win = open_window(qtbot, seeded, tmp_path)
     win.table.selectRow(0)  # the detail fields are enabled (disabled text is exempt)
     qtbot.waitUntil(lambda: win.detail.edits["authors"].isEnabled())
@@ -93,14 +99,18 @@ def test_placeholder_text_reads_at_aa_contrast(themed, qtbot, seeded, tmp_path) 
         assert theme.contrast(fg, base) >= AA, (themed, edit.accessibleName())
 
 
-def test_status_counts_come_back_after_a_temporary_message(window, qtbot) -> None:
+def test_status_counts_come_back_after_a_temporary_message(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     window.statusBar().showMessage("Copied 2 BibTeX entries", 50)
     assert window.statusBar().currentMessage().startswith("Copied")
     qtbot.waitUntil(lambda: "89 papers · 89 shown" in window.statusBar().currentMessage())
 
 
 @pytest.mark.slow
-def test_last_search_sidebar_and_sort_are_kept_per_library(qtbot, seeded, tmp_path) -> None:
+def test_last_search_sidebar_and_sort_are_kept_per_library(
+    qtbot: QtBot, seeded: Library, tmp_path: Path
+) -> None:
     first = open_window(qtbot, seeded, tmp_path)
     first.search.setText("gradient")
     first.sidebar.select_filter(StatusFilter(Status.UNREAD))
@@ -123,7 +133,7 @@ def test_qapplication_palette_is_back_to_light(qapp: QApplication) -> None:
 
 
 @pytest.mark.slow
-def test_sidebar_tag_colours_are_dots_not_coloured_text(window) -> None:
+def test_sidebar_tag_colours_are_dots_not_coloured_text(window: MainWindow) -> None:
     window.library.tags.set_tag_colour("Optimization > Non-Convex", "#2563eb")
     window.sidebar.refresh()
     item = window.sidebar._items[TagFilter("Optimization > Non-Convex")]
@@ -132,7 +142,9 @@ def test_sidebar_tag_colours_are_dots_not_coloured_text(window) -> None:
 
 
 @pytest.mark.slow
-def test_labels_follow_a_switch_to_dark_while_open(qapp, qtbot, seeded, tmp_path) -> None:
+def test_labels_follow_a_switch_to_dark_while_open(
+    qapp: QApplication, qtbot: QtBot, seeded: Library, tmp_path: Path
+) -> None:
     palette, style = QPalette(qapp.palette()), qapp.style().name()
     theme.apply(qapp, dark=False)  # as litman starts under a light system theme
     win = open_window(qtbot, seeded, tmp_path)
@@ -147,7 +159,9 @@ def test_labels_follow_a_switch_to_dark_while_open(qapp, qtbot, seeded, tmp_path
         qapp.setPalette(palette)
 
 
-def test_a_notice_is_not_wiped_by_the_counts_that_follow_it(window, qtbot) -> None:
+def test_a_notice_is_not_wiped_by_the_counts_that_follow_it(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     """A refresh that ends after a notice ("Restored the backup…", shown when a restore's
     redraw has started on a worker) recounted over it at once: the user never saw it."""
     window.statusBar().showMessage("Restored the backup from 2026-12-01 10:00.", 200)
@@ -156,7 +170,7 @@ def test_a_notice_is_not_wiped_by_the_counts_that_follow_it(window, qtbot) -> No
     qtbot.waitUntil(lambda: "89 papers · 89 shown" in window.statusBar().currentMessage())
 
 
-def test_a_state_said_by_the_window_gives_way_to_the_counts(window) -> None:
+def test_a_state_said_by_the_window_gives_way_to_the_counts(window: MainWindow) -> None:
     window.status_line.say("12 shown while the search index is built: typos not matched")
     window.status_line.show_counts()
     assert "89 papers · 89 shown" in window.statusBar().currentMessage()

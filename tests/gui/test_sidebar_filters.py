@@ -1,29 +1,35 @@
 """The sidebar's items stand for typed filters, not query text: a tag whose name holds a
 quote, a backslash, a colon or spaces counts and lists its papers like any other."""
 
+from pathlib import Path
+
 import pytest
-from PySide6.QtWidgets import QTreeWidgetItemIterator
+from PySide6.QtWidgets import QTreeWidgetItem, QTreeWidgetItemIterator
+from pytestqt.qtbot import QtBot
 
 from litman.core.records import NewPaper, Status
 from litman.core.search.filters import ALL, TRASH, StatusFilter, TagFilter
 from litman.gui.sidebar.tree import filter_of, setting_of
+from litman.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
 ODD_TAGS = ('say "hi"', r"C:\papers to read", 'a "b" > c:\\d "e')
 
 
-def item_labelled(win, label: str):
+def item_labelled(win: MainWindow, label: str) -> QTreeWidgetItem:
     it = QTreeWidgetItemIterator(win.sidebar)
-    while it.value():
-        if it.value().text(0) == label:
-            return it.value()
+    while item := it.value():
+        if item.text(0) == label:
+            return item
         it += 1
     raise AssertionError(f"no sidebar item {label!r}")
 
 
 @pytest.mark.parametrize("tag", ODD_TAGS)
-def test_a_tag_with_quotes_or_backslashes_lists_its_papers(window, qtbot, tag) -> None:
+def test_a_tag_with_quotes_or_backslashes_lists_its_papers(
+    window: MainWindow, qtbot: QtBot, tag: str
+) -> None:
     lib = window.library
     pid = lib.papers.add_paper(NewPaper(title="An odd tag's paper"))
     lib.tags.add_tag(tag, [pid])
@@ -37,7 +43,9 @@ def test_a_tag_with_quotes_or_backslashes_lists_its_papers(window, qtbot, tag) -
     qtbot.waitUntil(lambda: window.model.ids() == [pid])
 
 
-def test_an_odd_tag_shown_is_shown_again_in_a_new_window(window, qtbot, tmp_path) -> None:
+def test_an_odd_tag_shown_is_shown_again_in_a_new_window(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
     from litman.gui.settings import ViewSettings
     from litman.gui.window.main_window import MainWindow
 
@@ -62,7 +70,7 @@ def test_settings_kept_as_query_text_by_earlier_versions_are_read() -> None:
         assert filter_of(setting_of(kept)) == kept
 
 
-def test_a_paper_untagged_leaves_the_tags_rows(window, qtbot) -> None:
+def test_a_paper_untagged_leaves_the_tags_rows(window: MainWindow, qtbot: QtBot) -> None:
     window.sidebar.select_filter(TagFilter("Optimization"))
     qtbot.waitUntil(lambda: window.model.rowCount() == 7)
     pid = window.model.paper_id(0)
@@ -71,7 +79,7 @@ def test_a_paper_untagged_leaves_the_tags_rows(window, qtbot) -> None:
     assert window.sidebar.count_of(TagFilter("Optimization")) == 6
 
 
-def test_no_papers_in_a_filter_says_which(window, qtbot) -> None:
+def test_no_papers_in_a_filter_says_which(window: MainWindow, qtbot: QtBot) -> None:
     window.sidebar.select_filter(StatusFilter(Status.READING))
     qtbot.waitUntil(lambda: window.empty.text() == "No papers in Reading.")
     window.search.setText("bandit")
@@ -83,7 +91,9 @@ def test_no_papers_in_a_filter_says_which(window, qtbot) -> None:
 
 
 @pytest.mark.parametrize("tag", ODD_TAGS)
-def test_an_odd_tag_lists_its_papers_while_the_index_is_built(window, qtbot, tag) -> None:
+def test_an_odd_tag_lists_its_papers_while_the_index_is_built(
+    window: MainWindow, qtbot: QtBot, tag: str
+) -> None:
     lib = window.library
     pid = lib.papers.add_paper(NewPaper(title="An odd tag's paper"))
     lib.tags.add_tag(tag, [pid])

@@ -11,6 +11,9 @@ import sys
 
 import pytest
 from PySide6.QtCore import QCoreApplication, Qt
+from pytestqt.qtbot import QtBot
+
+from litman.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
@@ -29,7 +32,7 @@ COUNTS_NONE = sys.version_info < (3, 12)
 
 
 @pytest.mark.slow
-def test_five_thousand_selection_changes_keep_none_alive(window, qtbot) -> None:
+def test_five_thousand_selection_changes_keep_none_alive(window: MainWindow, qtbot: QtBot) -> None:
     rows = window.model.rowCount()
     assert rows > 2
     window.activateWindow()

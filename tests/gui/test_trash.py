@@ -2,17 +2,21 @@
 the sidebar's Trash lists them with a count; Restore takes them out; Delete Permanently…
 and Empty Trash… delete for good after asking, on the write worker, not undoable."""
 
+from collections.abc import Iterable
+
 import pytest
 from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
 
 from litman.core.library.facade import Library
 from litman.core.search.filters import ALL, TRASH
 from litman.core.store import backups
+from litman.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
 
-def select_rows(win, rows) -> list[int]:
+def select_rows(win: MainWindow, rows: Iterable[int]) -> list[int]:
     win.table.clearSelection()
     sel = win.table.selectionModel()
     for r in rows:
@@ -22,11 +26,13 @@ def select_rows(win, rows) -> list[int]:
 
 
 @pytest.fixture
-def asked(monkeypatch) -> list[str]:
+def asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every question asked, answered Yes."""
     told: list[str] = []
 
-    def question(_parent, _title, text, *_a, **_k):
+    def question(
+        _parent: object, _title: str, text: str, *_a: object, **_k: object
+    ) -> QMessageBox.StandardButton:
         told.append(text)
         return QMessageBox.StandardButton.Yes
 
@@ -34,12 +40,14 @@ def asked(monkeypatch) -> list[str]:
     return told
 
 
-def open_trash(win, qtbot) -> None:
+def open_trash(win: MainWindow, qtbot: QtBot) -> None:
     win.sidebar.select_filter(TRASH)
     qtbot.waitUntil(lambda: win.sidebar.current_filter() == TRASH)
 
 
-def test_delete_moves_to_the_trash_and_says_so(window, qtbot, asked) -> None:
+def test_delete_moves_to_the_trash_and_says_so(
+    window: MainWindow, qtbot: QtBot, asked: list[str]
+) -> None:
     ids = select_rows(window, [0, 1, 2])
     with qtbot.waitSignal(window.writes.finished):
         window.acts.delete.trigger()
@@ -51,7 +59,9 @@ def test_delete_moves_to_the_trash_and_says_so(window, qtbot, asked) -> None:
     assert window.undo.undoText() == "Move 3 papers to the trash"
 
 
-def test_the_trash_view_lists_them_and_restore_takes_them_out(window, qtbot, asked) -> None:
+def test_the_trash_view_lists_them_and_restore_takes_them_out(
+    window: MainWindow, qtbot: QtBot, asked: list[str]
+) -> None:
     ids = select_rows(window, [0, 1])
     window.acts.delete.trigger()
     open_trash(window, qtbot)
@@ -69,7 +79,9 @@ def test_the_trash_view_lists_them_and_restore_takes_them_out(window, qtbot, ask
     qtbot.waitUntil(lambda: window.sidebar.count_of(TRASH) == 2)
 
 
-def test_delete_in_the_trash_asks_then_deletes_for_good(window, qtbot, asked) -> None:
+def test_delete_in_the_trash_asks_then_deletes_for_good(
+    window: MainWindow, qtbot: QtBot, asked: list[str]
+) -> None:
     select_rows(window, [0, 1, 2])
     window.acts.delete.trigger()
     open_trash(window, qtbot)
@@ -86,7 +98,9 @@ def test_delete_in_the_trash_asks_then_deletes_for_good(window, qtbot, asked) ->
 
 
 @pytest.mark.both_stores
-def test_deleting_one_paper_for_good_says_only_what_was_done(window, store, qtbot, asked) -> None:
+def test_deleting_one_paper_for_good_says_only_what_was_done(
+    window: MainWindow, store: str, qtbot: QtBot, asked: list[str]
+) -> None:
     select_rows(window, [0])
     window.acts.delete.trigger()
     open_trash(window, qtbot)
@@ -105,7 +119,9 @@ def test_deleting_one_paper_for_good_says_only_what_was_done(window, store, qtbo
         assert "backed up" not in said and "backup" not in said
 
 
-def test_empty_trash_refused_changes_nothing(window, qtbot, monkeypatch) -> None:
+def test_empty_trash_refused_changes_nothing(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     select_rows(window, [0, 1])
     window.acts.delete.trigger()
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
@@ -113,7 +129,9 @@ def test_empty_trash_refused_changes_nothing(window, qtbot, monkeypatch) -> None
     assert window.library.trash_count() == 2
 
 
-def test_empty_trash_deletes_every_paper_in_it(window, qtbot, asked) -> None:
+def test_empty_trash_deletes_every_paper_in_it(
+    window: MainWindow, qtbot: QtBot, asked: list[str]
+) -> None:
     select_rows(window, [0, 1, 2, 3])
     window.acts.delete.trigger()
     with qtbot.waitSignal(window.writes.finished):
@@ -123,7 +141,7 @@ def test_empty_trash_deletes_every_paper_in_it(window, qtbot, asked) -> None:
     assert window.library.count() == 85 and window.model.rowCount() == 85
 
 
-def test_another_process_trashing_and_restoring_shows(window, qtbot) -> None:
+def test_another_process_trashing_and_restoring_shows(window: MainWindow, qtbot: QtBot) -> None:
     pid = window.model.paper_id(0)
     with Library.open(window.library.path) as other:  # the CLI, say
         other.papers.delete_papers([pid])
@@ -137,7 +155,9 @@ def test_another_process_trashing_and_restoring_shows(window, qtbot) -> None:
     assert window.sidebar.count_of(TRASH) == 0
 
 
-def test_papers_in_the_trash_are_not_marked_or_edited_from_the_window(window, qtbot, asked) -> None:
+def test_papers_in_the_trash_are_not_marked_or_edited_from_the_window(
+    window: MainWindow, qtbot: QtBot, asked: list[str]
+) -> None:
     """The command line refuses a status or tag on a trashed paper; the window offered them
     in the Trash view (the status actions, the detail pane's status, rating and tags)."""
     select_rows(window, [0])

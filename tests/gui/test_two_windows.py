@@ -3,6 +3,8 @@ an edit made in one reaches the other's table with no refresh asked for, and bot
 close cleanly. How soon it arrives is measured by benchmarks/bench_two_windows.py: a test
 asserts what happens, not how fast on a machine that may be busy."""
 
+from pathlib import Path
+
 import pytest
 
 from litman.core.library.facade import Library
@@ -15,7 +17,9 @@ pytestmark = [pytest.mark.gui, pytest.mark.slow]
 GIVE_UP_S = 600.0
 
 
-def test_an_edit_in_one_window_reaches_the_other_with_no_refresh(pg_seeded_url, tmp_path):
+def test_an_edit_in_one_window_reaches_the_other_with_no_refresh(
+    pg_seeded_url: str, tmp_path: Path
+) -> None:
     with Library.open(pg_seeded_url) as lib:
         pid = next(p.id for p in lib.list_papers() if p.status != Status.READ)
     logs = [tmp_path / "watcher.err", tmp_path / "editor.err"]
