@@ -13,7 +13,7 @@ import pytest
 
 from litman import app
 from litman.core import messages
-from litman.core.errors import NotFoundError
+from litman.core.errors import LitmanError, NotFoundError
 from litman.core.library.facade import Library
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,3 +146,15 @@ def test_a_readers_reasons_are_said_in_chinese(library: Library, tmp_path: Path)
     bib.write_text("@article{ok, title = {Fine}}\n@article{bad, title = {Broken\n", "utf-8")
     (report,) = app.import_files(library, [bib])
     assert any("条目格式错误" in line for line in report.details()), report.details()
+
+
+@pytest.mark.usefixtures("chinese")
+def test_refusing_the_librarys_own_file_is_a_whole_sentence_per_doing(tmp_path: Path) -> None:
+    """"Cannot import …", "Cannot export to …": each its own sentence, with no English verb
+    put inside a Chinese one."""
+    path = tmp_path / "own.sqlite"
+    with Library.open(path) as lib:
+        with pytest.raises(LitmanError, match=r"^无法导入 .*own\.sqlite：它是"):
+            lib.refuse_own_file(path, "import")
+        with pytest.raises(LitmanError, match=r"^无法导出到 .*own\.sqlite：它是"):
+            lib.refuse_own_file(path, "export to")

@@ -27,7 +27,7 @@ from litman.core.library.saved import Saved
 from litman.core.library.sync import Listener, Sync
 from litman.core.library.tags import Tags, tag_order
 from litman.core.library.undo import undo as undo_change
-from litman.core.messages import _
+from litman.core.messages import N_, _
 from litman.core.records import (
     SORT_FIELDS,
     Changes,
@@ -69,6 +69,20 @@ _SORT_COLUMNS = {
 # Sorts by the reader's own state (`litman.core.store.reading_state.order`).
 _READING_SORTS = {"status": "status", "rating": "rating", "read": "read_at"}
 
+
+
+# Refusing to read or write one of the library's own files, a whole sentence for each
+# thing refused (a verb put inside a translated sentence would stay English).
+_OWN_FILE_REFUSED = {
+    "import": N_(
+        "Cannot import {0}: it is one of the files of the open library {1}, which only "
+        "the database itself may touch."
+    ),
+    "export to": N_(
+        "Cannot export to {0}: it is one of the files of the open library {1}, which only "
+        "the database itself may touch."
+    ),
+}
 
 class Library:
     """One litman library, over one `Store`, made of parts, as Anki's `Collection` is of its
@@ -241,13 +255,9 @@ class Library:
         return self._store.owns_file(path)
 
     def refuse_own_file(self, path: Path, doing: str) -> None:
+        """Refuse to `doing` ("import" or "export to") one of the library's own files."""
         if self.owns_file(path):
-            raise LitmanError(
-                _(
-                    "Cannot {0} {1}: it is one of the files of the open library {2}, which only "
-                    "the database itself may touch."
-                ).format(doing, path, self.site.name)
-            )
+            raise LitmanError(_(_OWN_FILE_REFUSED[doing]).format(path, self.site.name))
 
     def close(self) -> None:
         """Save the search index (when there is a cache to save it in) and let go of the
