@@ -19,6 +19,7 @@ from litman.cli.trash import refuse_trashed
 from litman.core.attached import Attachment, relinked
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
+from litman.core.messages import _
 from litman.core.records import Paper, counted
 from litman.viewer import open_in_viewer
 
@@ -27,8 +28,8 @@ def cmd_attach(args: argparse.Namespace, lib: Library) -> int:
     pid = lib.resolve(args.paper)
     refuse_trashed(lib, [pid])
     said = app.attach_files(lib, pid, args.files, link=args.link, title=args.title)
-    done = "linked" if args.link else "attached"
-    say(f"{done} {counted(len(args.files), 'file')} to {lib.get(pid).citekey}")
+    said = _("linked {files} to {key}") if args.link else _("attached {files} to {key}")
+    say(said.format(files=counted(len(args.files), "file"), key=lib.get(pid).citekey))
     for line in said:
         say(f"litman: {line}", err=True)
     return 0

@@ -40,8 +40,8 @@ def cmd_citekeys(args: argparse.Namespace, lib: Library) -> int:
     ids = lib.resolve_many(args.papers)
     if args.action in ("pin", "unpin"):
         changed = lib.citekey_rule.pin(ids, args.action == "pin")
-        done = "pinned" if args.action == "pin" else "unpinned"
-        say(f"{done} {counted(len(changed.updated), 'citation key')}", err=True)
+        said = _("pinned {keys}") if args.action == "pin" else _("unpinned {keys}")
+        say(said.format(keys=counted(len(changed.updated), "citation key")), err=True)
         return 0
     pinned = lib.citekey_rule.pinned(ids)
     if pinned:
@@ -54,8 +54,8 @@ def cmd_citekeys(args: argparse.Namespace, lib: Library) -> int:
         say(f"{r.old} -> {r.new}")
     if not args.dry_run and planned:
         lib.citekey_rule.regenerate(ids, args.pattern)
-    done = "would change" if args.dry_run else "changed"
-    say(f"{done} {counted(len(planned), 'citation key')}", err=True)
+    said = _("would change {keys}") if args.dry_run else _("changed {keys}")
+    say(said.format(keys=counted(len(planned), "citation key")), err=True)
     return 0
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from litman.cli.output import emit_json, say
 from litman.core.library.facade import Library
+from litman.core.messages import _
 from litman.core.records import Changes, Paper, counted
 from litman.display.text import plain_text
 from litman.metadata.actions import (
@@ -54,8 +55,11 @@ def cmd_add(args: argparse.Namespace, lib: Library) -> int:
             }
         )
         if not args.json:
-            verb = "added" if action == "added" else "merged into"
-            say(f"{verb} {p.citekey}: {plain_text(p.title)} ({ident}, from {found.source})")
+            said = _("added {key}: {title} ({ident}, from {source})")
+            if action != "added":
+                said = _("merged into {key}: {title} ({ident}, from {source})")
+            title = plain_text(p.title)
+            say(said.format(key=p.citekey, title=title, ident=ident, source=found.source))
     if args.json:
         failed = [{"input": text, "error": why} for text, why in result.failed]
         emit_json({"papers": rows, "failed": failed})

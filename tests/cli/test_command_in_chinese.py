@@ -197,3 +197,28 @@ def test_every_counted_noun_has_its_words() -> None:
                 if isinstance(noun, ast.Constant):
                     nouns.add(noun.value)
     assert nouns and nouns <= COUNTED.keys(), nouns - COUNTED.keys()
+
+
+def test_what_was_done_is_a_whole_sentence_in_chinese(
+    one: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A verb chosen by an option (pinned/unpinned, changed/would change, linked) is a
+    sentence of its own, never an English word inside a Chinese sentence."""
+    pdf = tmp_path / "paper.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n%%EOF\n")
+    messages.use(messages.SIMPLIFIED)
+    try:
+        said = []
+        for args in (
+            ["citekeys", "pin", "1"],
+            ["citekeys", "unpin", "1"],
+            ["citekeys", "regenerate", "--dry-run", "1"],
+            ["attach", "--link", "1", str(pdf)],
+        ):
+            assert main(["--library", str(one), *args]) == 0, args
+            out = capsys.readouterr()
+            said += [line for line in (out.out + out.err).splitlines() if "->" not in line]
+    finally:
+        messages.use(messages.ENGLISH)
+    assert said[:3] == ["已固定 1 个引用键", "已取消固定 1 个引用键", "将修改 0 个引用键"]
+    assert said[3].startswith("已将 1 个文件链接到 "), said

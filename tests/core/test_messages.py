@@ -150,7 +150,7 @@ def test_a_readers_reasons_are_said_in_chinese(library: Library, tmp_path: Path)
 
 @pytest.mark.usefixtures("chinese")
 def test_refusing_the_librarys_own_file_is_a_whole_sentence_per_doing(tmp_path: Path) -> None:
-    """"Cannot import …", "Cannot export to …": each its own sentence, with no English verb
+    """ "Cannot import …", "Cannot export to …": each its own sentence, with no English verb
     put inside a Chinese one."""
     path = tmp_path / "own.sqlite"
     with Library.open(path) as lib:

@@ -70,7 +70,6 @@ _SORT_COLUMNS = {
 _READING_SORTS = {"status": "status", "rating": "rating", "read": "read_at"}
 
 
-
 # Refusing to read or write one of the library's own files, a whole sentence for each
 # thing refused (a verb put inside a translated sentence would stay English).
 _OWN_FILE_REFUSED = {
@@ -83,6 +82,7 @@ _OWN_FILE_REFUSED = {
         "the database itself may touch."
     ),
 }
+
 
 class Library:
     """One litman library, over one `Store`, made of parts, as Anki's `Collection` is of its
