@@ -28,8 +28,8 @@ def cmd_attach(args: argparse.Namespace, lib: Library) -> int:
     pid = lib.resolve(args.paper)
     refuse_trashed(lib, [pid])
     said = app.attach_files(lib, pid, args.files, link=args.link, title=args.title)
-    said = _("linked {files} to {key}") if args.link else _("attached {files} to {key}")
-    say(said.format(files=counted(len(args.files), "file"), key=lib.get(pid).citekey))
+    done = _("linked {files} to {key}") if args.link else _("attached {files} to {key}")
+    say(done.format(files=counted(len(args.files), "file"), key=lib.get(pid).citekey))
     for line in said:
         say(f"litman: {line}", err=True)
     return 0

@@ -221,4 +221,4 @@ def test_what_was_done_is_a_whole_sentence_in_chinese(
     finally:
         messages.use(messages.ENGLISH)
     assert said[:3] == ["已固定 1 个引用键", "已取消固定 1 个引用键", "将修改 0 个引用键"]
-    assert said[3].startswith("已将 1 个文件链接到 "), said
+    assert len(said) == 4 and said[3].startswith("已将 1 个文件链接到 "), said
