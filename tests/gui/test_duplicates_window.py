@@ -3,15 +3,17 @@ dialog is one undoable change, with the old key an alias; Not Duplicates drops a
 good, undoably."""
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from litman.core.records import NewPaper
 from litman.gui.dialogs import duplicates_actions
+from litman.gui.window.main_window import MainWindow
 from litman.gui.writes import commands
 
 pytestmark = pytest.mark.gui
 
 
-def twins(window) -> tuple[int, int]:
+def twins(window: MainWindow) -> tuple[int, int]:
     a, b = window.library.papers.add_papers(
         [
             NewPaper(title="Walrus embeddings", doi="10.1/w", citekey="walrus", venue="arXiv"),
@@ -28,7 +30,7 @@ def twins(window) -> tuple[int, int]:
     return a, b
 
 
-def test_a_group_is_merged_field_by_field_and_undone(window, qtbot) -> None:
+def test_a_group_is_merged_field_by_field_and_undone(window: MainWindow, qtbot: QtBot) -> None:
     a, b = twins(window)
     dialog = duplicates_actions.dialog(window)
     qtbot.addWidget(dialog)
@@ -52,7 +54,7 @@ def test_a_group_is_merged_field_by_field_and_undone(window, qtbot) -> None:
     assert window.library.resolve("walrus-journal") == b
 
 
-def test_not_duplicates_drops_the_group_for_good(window, qtbot) -> None:
+def test_not_duplicates_drops_the_group_for_good(window: MainWindow, qtbot: QtBot) -> None:
     twins(window)
     dialog = duplicates_actions.dialog(window)
     qtbot.addWidget(dialog)
@@ -62,7 +64,9 @@ def test_not_duplicates_drops_the_group_for_good(window, qtbot) -> None:
     qtbot.waitUntil(lambda: len(window.library.duplicates.find()) == 1)
 
 
-def test_the_sidebar_row_opens_the_dialog(window, qtbot, monkeypatch) -> None:
+def test_the_sidebar_row_opens_the_dialog(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from PySide6.QtWidgets import QTreeWidgetItemIterator
 
     from litman.gui.sidebar.tree import DUPLICATES_ROLE
@@ -78,12 +82,15 @@ def test_the_sidebar_row_opens_the_dialog(window, qtbot, monkeypatch) -> None:
     assert opened == [window]
 
 
-def test_the_sidebar_row_counts_the_groups_found_again_after_a_change(window, qtbot) -> None:
+def test_the_sidebar_row_counts_the_groups_found_again_after_a_change(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     from litman.gui.sidebar.tree import DUPLICATES_ROLE
 
     def count() -> str:
         root = window.sidebar.topLevelItem(0)
-        rows = [root.child(i) for i in range(root.childCount())]
+        assert root is not None
+        rows = [row for i in range(root.childCount()) if (row := root.child(i))]
         return next(r.text(1) for r in rows if r.data(0, DUPLICATES_ROLE))
 
     before = len(window.library.duplicates.find())
@@ -94,7 +101,7 @@ def test_the_sidebar_row_counts_the_groups_found_again_after_a_change(window, qt
     qtbot.waitUntil(lambda: count() == str(before), timeout=20000)
 
 
-def test_the_duplicates_count_waits_only_for_changes_the_finder_reads(window) -> None:
+def test_the_duplicates_count_waits_only_for_changes_the_finder_reads(window: MainWindow) -> None:
     from litman.core.records import Status
 
     counter = window.sidebar.duplicates
@@ -107,7 +114,7 @@ def test_the_duplicates_count_waits_only_for_changes_the_finder_reads(window) ->
     assert counter.timer.isActive()
 
 
-def test_the_dialog_opens_at_most_of_the_window_size(window, qtbot) -> None:
+def test_the_dialog_opens_at_most_of_the_window_size(window: MainWindow, qtbot: QtBot) -> None:
     # At Qt's default size the merge grid showed one paper and a scroll bar to the next.
     twins(window)
     window.resize(1400, 900)

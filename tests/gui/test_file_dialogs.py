@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QFileDialog, QFileSystemModel, QMessageBox
+from pytestqt.qtbot import QtBot
 
 from litman.gui.dialogs import dialogs, file_dialogs
+from litman.gui.window.main_window import MainWindow
 from tests.gates import require_tool
 
 pytestmark = pytest.mark.gui
@@ -35,7 +37,7 @@ def opens_of_library_files(library: Path, kind: str, tmp_path: Path) -> list[str
 @pytest.mark.slow
 def test_typing_the_library_folder_into_the_dialog_opens_none_of_its_files(
     seeded_path: Path, tmp_path: Path
-):
+) -> None:
     require_tool("strace")  # to see what Qt opens
     plain = opens_of_library_files(seeded_path, "plain", tmp_path)
     if not plain:
@@ -43,11 +45,12 @@ def test_typing_the_library_folder_into_the_dialog_opens_none_of_its_files(
     assert opens_of_library_files(seeded_path, "litman", tmp_path) == []
 
 
-def test_the_dialog_lists_none_of_the_library_files(window, qtbot):
+def test_the_dialog_lists_none_of_the_library_files(window: MainWindow, qtbot: QtBot) -> None:
     folder = window.library.path.parent
     (folder / "refs.bib").write_text("")
     dialog = file_dialogs._dialog(window, "Import", folder, "All files (*)")
     model = dialog.findChild(QFileSystemModel)
+    assert model is not None
     proxy = dialog.proxyModel()
     model.setRootPath(str(folder))
 
@@ -64,20 +67,22 @@ def test_the_dialog_lists_none_of_the_library_files(window, qtbot):
 
 
 @pytest.fixture
-def warnings(monkeypatch) -> list[str]:
+def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     told: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a: told.append(text))
     return told
 
 
-def chosen(monkeypatch, path: Path) -> None:
+def chosen(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
     """The user types `path` into the dialog and presses Open or Save."""
     monkeypatch.setattr(QFileDialog, "exec", lambda self: 1)
     monkeypatch.setattr(QFileDialog, "selectedFiles", lambda self: [str(path)])
 
 
 @pytest.mark.parametrize("suffix", ["", "-wal", "-shm"])
-def test_exporting_onto_a_library_file_is_refused(window, monkeypatch, warnings, suffix):
+def test_exporting_onto_a_library_file_is_refused(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, warnings: list[str], suffix: str
+) -> None:
     target = window.library.path.with_name(window.library.path.name + suffix)
     before = target.read_bytes() if target.exists() else None
     chosen(monkeypatch, target)
@@ -87,15 +92,19 @@ def test_exporting_onto_a_library_file_is_refused(window, monkeypatch, warnings,
     assert window.library.count() == 89
 
 
-def test_importing_a_library_file_typed_into_the_dialog_is_refused(window, monkeypatch, warnings):
-    started: list = []
+def test_importing_a_library_file_typed_into_the_dialog_is_refused(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, warnings: list[str]
+) -> None:
+    started: list[list[Path]] = []
     monkeypatch.setattr(dialogs, "run_import", lambda _win, files: started.append(files))
     chosen(monkeypatch, window.library.path.with_name(window.library.path.name + "-wal"))
     window.acts.import_files.trigger()
     assert started == [] and "one of the files of the open library" in warnings[0]
 
 
-def test_a_library_file_dropped_on_the_window_is_refused_unread(window, qtbot, monkeypatch):
+def test_a_library_file_dropped_on_the_window_is_refused_unread(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     told: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a: told.append(text))
     dialogs.run_import(window, [window.library.path])

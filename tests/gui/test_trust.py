@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
 
 from litman.core.library.facade import Library
 from litman.core.records import Status
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def indexing_window(qtbot, seeded, tmp_path: Path):
+def indexing_window(qtbot: QtBot, seeded: Library, tmp_path: Path) -> MainWindow:
     """A window opened before the search index exists, as on a large library's start."""
     seeded.index.invalidate()
     win = MainWindow(seeded, ViewSettings(tmp_path / "v.ini"), run_inline, index_in_background=True)
@@ -29,7 +30,9 @@ def indexing_window(qtbot, seeded, tmp_path: Path):
     return win
 
 
-def test_enter_while_the_index_builds_selects_the_hit_not_row_zero(indexing_window, qtbot):
+def test_enter_while_the_index_builds_selects_the_hit_not_row_zero(
+    indexing_window: MainWindow, qtbot: QtBot
+) -> None:
     win = indexing_window
     hit = win.library.search("neural colapse").ids[0]
     win.library.index.invalidate()
@@ -45,7 +48,7 @@ def test_enter_while_the_index_builds_selects_the_hit_not_row_zero(indexing_wind
     assert win.library.get(first_unfiltered).status == Status.UNREAD
 
 
-def select(win, qtbot, row: int) -> int:
+def select(win: MainWindow, qtbot: QtBot, row: int) -> int:
     """Click-select one row as a user would, and wait for the pane to show it."""
     win.table.selectRow(row)
     pid = win.model.paper_id(row)
@@ -54,11 +57,11 @@ def select(win, qtbot, row: int) -> int:
 
 
 @pytest.fixture
-def warnings(monkeypatch) -> list[str]:
+def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The texts of warning boxes, as the user reads them."""
     told: list[str] = []
 
-    def warn(_parent, _title, text, *_a):
+    def warn(_parent: object, _title: str, text: str, *_a: object) -> None:
         doc = QTextDocument()
         doc.setHtml(text)
         told.append(doc.toPlainText())
@@ -67,7 +70,9 @@ def warnings(monkeypatch) -> list[str]:
     return told
 
 
-def test_a_search_that_hides_the_shown_paper_clears_the_pane(window, qtbot):
+def test_a_search_that_hides_the_shown_paper_clears_the_pane(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     pid = select(window, qtbot, 0)
     title = window.library.get(pid).title
     window.search.setText("zzzz-matches-nothing")
@@ -77,7 +82,9 @@ def test_a_search_that_hides_the_shown_paper_clears_the_pane(window, qtbot):
     assert window.detail.heading.text() != title
 
 
-def test_deleting_the_shown_paper_clears_the_pane(window, qtbot, monkeypatch):
+def test_deleting_the_shown_paper_clears_the_pane(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     pid = select(window, qtbot, 0)
     window.acts.delete.trigger()
@@ -87,8 +94,8 @@ def test_deleting_the_shown_paper_clears_the_pane(window, qtbot, monkeypatch):
 
 
 def test_editing_a_paper_deleted_elsewhere_says_why_and_leaves_no_undo(
-    window, qtbot, warnings, capfd
-):
+    window: MainWindow, qtbot: QtBot, warnings: list[str], capfd: pytest.CaptureFixture[str]
+) -> None:
     pid = select(window, qtbot, 0)
     with Library.open(window.library.path) as other:  # the CLI, say
         other.papers.delete_papers([pid])
@@ -100,7 +107,9 @@ def test_editing_a_paper_deleted_elsewhere_says_why_and_leaves_no_undo(
     assert "Traceback" not in capfd.readouterr().err
 
 
-def test_notes_typed_then_another_paper_selected_at_once_are_saved(window, qtbot):
+def test_notes_typed_then_another_paper_selected_at_once_are_saved(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     first = select(window, qtbot, 0)
     window.detail.notes.setFocus()
     qtbot.keyClicks(window.detail.notes, "read section 3 again")
@@ -110,7 +119,7 @@ def test_notes_typed_then_another_paper_selected_at_once_are_saved(window, qtbot
     assert window.detail.notes.toPlainText() == window.library.get(second).notes
 
 
-def test_notes_are_saved_when_the_notes_box_loses_focus(window, qtbot):
+def test_notes_are_saved_when_the_notes_box_loses_focus(window: MainWindow, qtbot: QtBot) -> None:
     pid = select(window, qtbot, 0)
     window.activateWindow()
     window.detail.notes.setFocus()
@@ -120,7 +129,7 @@ def test_notes_are_saved_when_the_notes_box_loses_focus(window, qtbot):
     qtbot.waitUntil(lambda: window.library.get(pid).notes == "focus leaves")
 
 
-def test_notes_are_saved_when_the_window_closes(window, qtbot):
+def test_notes_are_saved_when_the_window_closes(window: MainWindow, qtbot: QtBot) -> None:
     pid = select(window, qtbot, 0)
     window.detail.notes.setPlainText("typed just before quitting")
     window.close()
@@ -128,8 +137,12 @@ def test_notes_are_saved_when_the_window_closes(window, qtbot):
 
 
 def test_deleting_a_tag_that_only_has_children_says_why_and_leaves_no_undo(
-    window, qtbot, warnings, monkeypatch, capfd
-):
+    window: MainWindow,
+    qtbot: QtBot,
+    warnings: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     window.library.tags.add_tag("Methods > Kernels", window.model.ids()[:2])
     window.undo.clear()
@@ -141,7 +154,9 @@ def test_deleting_a_tag_that_only_has_children_says_why_and_leaves_no_undo(
 
 
 @pytest.mark.slow
-def test_deleting_a_tag_removes_it_and_undo_restores_it_exactly(window, qtbot, monkeypatch):
+def test_deleting_a_tag_removes_it_and_undo_restores_it_exactly(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     lib = window.library
     ids = window.model.ids()[:3]
@@ -161,7 +176,9 @@ def test_deleting_a_tag_removes_it_and_undo_restores_it_exactly(window, qtbot, m
     assert window.sidebar.count_of(TagFilter("Methods > Kernels")) == 3
 
 
-def test_a_year_that_is_not_a_number_is_refused_with_a_message(window, qtbot):
+def test_a_year_that_is_not_a_number_is_refused_with_a_message(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     pid = select(window, qtbot, 0)
     window.library.papers.update_paper(pid, year=2015)
     qtbot.waitUntil(lambda: window.detail.edits["year"].text() == "2015")
@@ -173,7 +190,9 @@ def test_a_year_that_is_not_a_number_is_refused_with_a_message(window, qtbot):
     assert window.undo.count() == 0
 
 
-def test_a_paper_naming_undefined_macros_says_so_in_the_pane(window, qtbot, tmp_path: Path):
+def test_a_paper_naming_undefined_macros_says_so_in_the_pane(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
     from litman import app
 
     source = tmp_path / "articles.bib"
@@ -182,7 +201,9 @@ def test_a_paper_naming_undefined_macros_says_so_in_the_pane(window, qtbot, tmp_
     pid = next(p.id for p in window.library.list_papers() if p.citekey == "u")
     window.apply_filter()
     window.table.clearSelection()
-    window.table.selectRow(window.model.row_of(pid))
+    row = window.model.row_of(pid)
+    assert row is not None
+    window.table.selectRow(row)
     qtbot.waitUntil(lambda: window.detail._paper is not None and window.detail._paper.id == pid)
     note = window.detail.note.text()
     assert "@string macros no imported file defines" in note and "Herrera_F" in note

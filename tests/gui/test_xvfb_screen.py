@@ -13,11 +13,15 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.conftest import require_tool
 from tests.gui.xvfb import xvfb
+
+# What the window reported, read from its JSON line.
+Probed = dict[str, Any]
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,7 +65,7 @@ print(json.dumps({
 
 
 @pytest.fixture(scope="module")
-def probed(_seeded_master: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
+def probed(_seeded_master: Path, tmp_path_factory: pytest.TempPathFactory) -> Probed:
     """The window opened once on a 1366×768 Xvfb screen, and what it reported."""
     require_tool("Xvfb", "xdotool")
     tmp_path = tmp_path_factory.mktemp("xvfb")
@@ -80,11 +84,12 @@ def probed(_seeded_master: Path, tmp_path_factory: pytest.TempPathFactory) -> di
             timeout=900,
         )
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    said: Probed = json.loads(done.stdout.strip().splitlines()[-1])
+    return said
 
 
 @pytest.mark.slow
-def test_the_first_window_fits_a_1366x768_screen(probed: dict) -> None:
+def test_the_first_window_fits_a_1366x768_screen(probed: Probed) -> None:
     found = probed
     x, y, w, h = found["frame"]
     ax, ay, aw, ah = found["area"]
@@ -93,9 +98,9 @@ def test_the_first_window_fits_a_1366x768_screen(probed: dict) -> None:
     assert ax <= x and ay <= y and x + w <= ax + aw and y + h <= ay + ah, found
 
 
-def test_ctrl_e_exports_from_the_search_box_on_x11(probed: dict) -> None:
+def test_ctrl_e_exports_from_the_search_box_on_x11(probed: Probed) -> None:
     assert probed["export"] and probed["export"][0].startswith("Export")
 
 
-def test_ctrl_e_exports_from_an_entry_editor_box_made_later_on_x11(probed: dict) -> None:
+def test_ctrl_e_exports_from_an_entry_editor_box_made_later_on_x11(probed: Probed) -> None:
     assert probed["editor_export"] and probed["editor_export"][0].startswith("Export")
