@@ -204,8 +204,8 @@ def test_what_was_done_is_a_whole_sentence_in_chinese(
 ) -> None:
     """A verb chosen by an option (pinned/unpinned, changed/would change, linked) is a
     sentence of its own, never an English word inside a Chinese sentence."""
-    pdf = tmp_path / "paper.pdf"
-    pdf.write_bytes(b"%PDF-1.4\n%%EOF\n")
+    notes = tmp_path / "notes.txt"  # a file with no text to read, so no report line
+    notes.write_text("notes\n", encoding="utf-8")
     messages.use(messages.SIMPLIFIED)
     try:
         said = []
@@ -213,7 +213,7 @@ def test_what_was_done_is_a_whole_sentence_in_chinese(
             ["citekeys", "pin", "1"],
             ["citekeys", "unpin", "1"],
             ["citekeys", "regenerate", "--dry-run", "1"],
-            ["attach", "--link", "1", str(pdf)],
+            ["attach", "--link", "1", str(notes)],
         ):
             assert main(["--library", str(one), *args]) == 0, args
             out = capsys.readouterr()
