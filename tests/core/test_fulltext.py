@@ -108,3 +108,63 @@ def test_the_store_keeps_the_text_smaller_than_the_text(library: Library) -> Non
         kept = conn.execute(select(func.sum(func.length(models.fulltext.c.packed)))).scalar_one()
         assert attachments.texts_of(conn, [1]) == {1: text}
     assert 0 < kept < len(text.encode()) / 3
+
+
+def test_a_build_holds_a_bounded_amount_of_text_at_a_time(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The index build tokenises the documents a chunk at a time, and a chunk ends where its
+    texts reach `BUILD_CHARS` characters: a chunk of 5,000 papers with full text held their
+    25M words as strings at once. The index it makes is the same."""
+    from litman.core.search import postings
+
+    page = "Bioluminescent zooplankton migrate at dusk; krill follow. " * 50
+    library.papers.add_papers(
+        [
+            NewPaper(
+                title=f"Paper {i}",
+                attachments=(NewAttachment(f"/x/{i}.pdf", "", PDF, (page + f"word{i}",) * 3),),
+            )
+            for i in range(12)
+        ]
+    )
+    queries = ("zooplancton", "fulltext:krill", "word7", "paper", "biolum")
+    library.build_index()
+    whole = [ids(library, q) for q in queries]
+    chunks: list[int] = []
+    made = postings.Postings._chunk_keys
+
+    def noted(self: postings.Postings, docs):  # type: ignore[no-untyped-def]
+        chunks.append(sum(len(t) for d in docs for t in d.texts))
+        return made(self, docs)
+
+    monkeypatch.setattr(postings, "BUILD_CHARS", 2 * len(page) * 3, raising=False)
+    monkeypatch.setattr(postings.Postings, "_chunk_keys", noted)
+    library.index.build()  # made again from the documents
+    assert len(chunks) >= 6 and max(chunks) < 3 * len(page) * 3
+    assert [ids(library, q) for q in queries] == whole
+    assert sorted(whole[0]) == list(range(1, 13)) and whole[2] == [8]
+
+
+def test_the_index_reads_the_full_text_a_few_papers_at_a_time(
+    lib: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full build's documents come a page of papers at a time, and their attachments'
+    text `TEXT_PAGE` papers at a time: a page's 1,000 papers of text were held together."""
+    from litman.core.store import attachments
+    from litman.core.store import rows as store_rows
+
+    with lib._read() as conn:
+        whole = list(store_rows.iter_index_docs(conn))
+    asked: list[int] = []
+    read = attachments.texts_of
+
+    def noted(conn, ids):  # type: ignore[no-untyped-def]
+        asked.append(len(ids))
+        return read(conn, ids)
+
+    monkeypatch.setattr(store_rows, "TEXT_PAGE", 2, raising=False)
+    monkeypatch.setattr(attachments, "texts_of", noted)
+    with lib._read() as conn:
+        assert list(store_rows.iter_index_docs(conn)) == whole
+    assert asked == [2, 1] and any(PAGES[3] in t for d in whole for t in d.texts)
