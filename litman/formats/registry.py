@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from litman.core.errors import ImportFailed, LitmanError
+from litman.core.messages import _
 from litman.core.records import ImportBatch, Paper
 from litman.formats import exchange
 from litman.formats.exchange import ExportReport, WriteOptions
@@ -168,15 +169,18 @@ def reader_for(path: Path) -> Reader:
     kind = _kind(path) if path.exists() else path.suffix.lower()
     if kind != path.suffix.lower() and kind not in _READERS:
         raise ImportFailed(
-            f"{path.name}: is a {kind[1:].upper()} file saved as '{path.suffix}'; litman "
-            f"cannot import {kind[1:].upper()} yet (it reads: {', '.join(supported_suffixes())})."
+            _(
+                "{0}: is a {1} file saved as '{2}'; litman cannot import {1} yet "
+                "(it reads: {3})."
+            ).format(path.name, kind[1:].upper(), path.suffix, ", ".join(supported_suffixes()))
         )
     reader = _READERS.get(kind)
     if reader is None:
-        known = ", ".join(supported_suffixes()) or "none yet"
+        known = ", ".join(supported_suffixes()) or _("none yet")
         raise ImportFailed(
-            f"{path.name}: litman cannot import '{path.suffix or 'no suffix'}' "
-            f"files (it reads: {known})."
+            _("{0}: litman cannot import '{1}' files (it reads: {2}).").format(
+                path.name, path.suffix or _("no suffix"), known
+            )
         )
     return reader.load()
 
@@ -235,15 +239,15 @@ def _pdfs_in(path: Path) -> list[Path]:
         return [path]
     found = sorted(p for p in path.rglob("*") if p.suffix.lower() == ".pdf" and p.is_file())
     if not found:
-        raise ImportFailed(f"{path}: is a folder with no PDFs in it; nothing was imported.")
+        raise ImportFailed(_("{0}: is a folder with no PDFs in it; nothing was imported.").format(path))
     return found
 
 
 def _check(path: Path) -> None:
     if not path.exists():
-        raise ImportFailed(f"{path}: no such file.")
+        raise ImportFailed(_("{0}: no such file.").format(path))
     if path.is_dir():
-        raise ImportFailed(f"{path}: is a folder, not a file.")
+        raise ImportFailed(_("{0}: is a folder, not a file.").format(path))
 
 
 # -- writing -------------------------------------------------------------------------------

@@ -158,3 +158,18 @@ def test_refusing_the_librarys_own_file_is_a_whole_sentence_per_doing(tmp_path: 
             lib.refuse_own_file(path, "import")
         with pytest.raises(LitmanError, match=r"^无法导出到 .*own\.sqlite：它是"):
             lib.refuse_own_file(path, "export to")
+
+
+@pytest.mark.usefixtures("chinese")
+def test_a_file_import_refuses_is_said_in_chinese(library: Library, tmp_path: Path) -> None:
+    from litman.core.errors import ImportFailed
+
+    odd = tmp_path / "passwd"
+    odd.write_text("root:x:0:0\n", encoding="utf-8")
+    for path, said in (
+        (tmp_path / "gone.bib", "gone.bib：文件不存在。"),
+        (odd, "passwd：litman 无法导入“无后缀”文件"),
+        (tmp_path, "文件夹中没有 PDF"),
+    ):
+        with pytest.raises(ImportFailed, match=said):
+            app.import_files(library, [path])
