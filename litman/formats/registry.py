@@ -239,7 +239,9 @@ def _pdfs_in(path: Path) -> list[Path]:
         return [path]
     found = sorted(p for p in path.rglob("*") if p.suffix.lower() == ".pdf" and p.is_file())
     if not found:
-        raise ImportFailed(_("{0}: is a folder with no PDFs in it; nothing was imported.").format(path))
+        raise ImportFailed(
+            _("{0}: is a folder with no PDFs in it; nothing was imported.").format(path)
+        )
     return found
 
 
