@@ -170,8 +170,7 @@ def reader_for(path: Path) -> Reader:
     if kind != path.suffix.lower() and kind not in _READERS:
         raise ImportFailed(
             _(
-                "{0}: is a {1} file saved as '{2}'; litman cannot import {1} yet "
-                "(it reads: {3})."
+                "{0}: is a {1} file saved as '{2}'; litman cannot import {1} yet (it reads: {3})."
             ).format(path.name, kind[1:].upper(), path.suffix, ", ".join(supported_suffixes()))
         )
     reader = _READERS.get(kind)
