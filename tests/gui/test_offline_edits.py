@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
+from pytestqt.qtbot import QtBot
 
 from litman.core.library.facade import Library
 from litman.core.records import Paper
@@ -16,11 +17,14 @@ from litman.gui.settings import ViewSettings
 from litman.gui.window.main_window import MainWindow
 from litman.gui.workers import run_inline, wait_for_all
 from litman.gui.writes import commands
+from tests.pg_server import Cluster
 
 pytestmark = pytest.mark.gui
 
 
-def showing(qtbot, cluster, tmp_path: Path, monkeypatch, row: int) -> tuple[MainWindow, int]:
+def showing(
+    qtbot: QtBot, cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, row: int
+) -> tuple[MainWindow, int]:
     """A window on the server, shown and active, with the paper of `row` selected; a window
     closed with edits unsaved closes without asking."""
     close = QMessageBox.StandardButton.Close
@@ -37,7 +41,9 @@ def showing(qtbot, cluster, tmp_path: Path, monkeypatch, row: int) -> tuple[Main
 
 
 @pytest.fixture
-def offline(qtbot, own_cluster, tmp_path: Path, monkeypatch) -> Iterator[tuple[MainWindow, int]]:
+def offline(
+    qtbot: QtBot, own_cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[MainWindow, int]]:
     """A window on the server with the first paper shown, the server stopped and the window
     knowing it; the server is started again after the test (a window closed with edits
     unsaved closes without asking)."""
@@ -51,7 +57,7 @@ def offline(qtbot, own_cluster, tmp_path: Path, monkeypatch) -> Iterator[tuple[M
         resume(own_cluster)
 
 
-def resume(cluster) -> None:
+def resume(cluster: Cluster) -> None:
     """Start the server again, unless the test has."""
     if not (cluster.data / "postmaster.pid").exists():
         cluster.resume()
@@ -65,7 +71,7 @@ def stored(url: str, pid: int) -> Paper:
         return other.get(pid)
 
 
-def type_and_tab(qtbot, edit: QWidget, text: str) -> None:
+def type_and_tab(qtbot: QtBot, edit: QWidget, text: str) -> None:
     edit.setFocus()
     qtbot.waitUntil(edit.hasFocus)
     if isinstance(edit, QLineEdit):
@@ -74,7 +80,7 @@ def type_and_tab(qtbot, edit: QWidget, text: str) -> None:
     qtbot.keyClick(edit, Qt.Key.Key_Tab)
 
 
-def kept_then_saved(qtbot, win: MainWindow, url: str, resume: Callable[[], None]) -> None:
+def kept_then_saved(qtbot: QtBot, win: MainWindow, url: str, resume: Callable[[], None]) -> None:
     assert win.undo.count() == 1 and win.undo.text(0).endswith(commands.UNSAVED)
     assert "saved when the server is back" in win.statusBar().currentMessage()
     resume()
@@ -84,7 +90,7 @@ def kept_then_saved(qtbot, win: MainWindow, url: str, resume: Callable[[], None]
     assert not win.undo.text(0).endswith(commands.UNSAVED)
 
 
-PANE = {
+PANE: dict[str, tuple[str, Callable[[Paper], bool]]] = {
     "authors": (" Jr.", lambda p: p.authors[-1].endswith("Jr.")),
     "title": (" (revised)", lambda p: p.title.endswith("(revised)")),
     "venue": (" Letters", lambda p: p.venue.endswith("Letters")),
@@ -96,7 +102,7 @@ PANE = {
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PANE))
 def test_a_pane_field_typed_while_the_server_is_away_is_saved_when_it_is_back(
-    qtbot, offline, own_cluster, name: str
+    qtbot: QtBot, offline: tuple[MainWindow, int], own_cluster: Cluster, name: str
 ) -> None:
     win, pid = offline
     typed, landed = PANE[name]
@@ -106,7 +112,9 @@ def test_a_pane_field_typed_while_the_server_is_away_is_saved_when_it_is_back(
     assert landed(stored(own_cluster.url(), pid))
 
 
-def test_a_year_typed_while_the_server_is_away_is_saved(qtbot, offline, own_cluster) -> None:
+def test_a_year_typed_while_the_server_is_away_is_saved(
+    qtbot: QtBot, offline: tuple[MainWindow, int], own_cluster: Cluster
+) -> None:
     win, pid = offline
     edit = win.detail.edits["year"]
     edit.setFocus()
@@ -116,14 +124,18 @@ def test_a_year_typed_while_the_server_is_away_is_saved(qtbot, offline, own_clus
     assert stored(own_cluster.url(), pid).year == 1999
 
 
-def test_notes_typed_while_the_server_is_away_are_saved(qtbot, offline, own_cluster) -> None:
+def test_notes_typed_while_the_server_is_away_are_saved(
+    qtbot: QtBot, offline: tuple[MainWindow, int], own_cluster: Cluster
+) -> None:
     win, pid = offline
     type_and_tab(qtbot, win.detail.notes, "read on the train")
     kept_then_saved(qtbot, win, own_cluster.url(), lambda: resume(own_cluster))
     assert stored(own_cluster.url(), pid).notes.endswith("read on the train")
 
 
-def test_a_rating_set_while_the_server_is_away_is_saved(qtbot, offline, own_cluster) -> None:
+def test_a_rating_set_while_the_server_is_away_is_saved(
+    qtbot: QtBot, offline: tuple[MainWindow, int], own_cluster: Cluster
+) -> None:
     win, pid = offline
     rating = win.detail.rating
     rating.setFocus()
@@ -134,7 +146,7 @@ def test_a_rating_set_while_the_server_is_away_is_saved(qtbot, offline, own_clus
 
 
 def test_an_entry_field_typed_while_the_server_is_away_is_saved(
-    qtbot, offline, own_cluster
+    qtbot: QtBot, offline: tuple[MainWindow, int], own_cluster: Cluster
 ) -> None:
     win, pid = offline
     entry = win.detail.entry
@@ -146,7 +158,7 @@ def test_an_entry_field_typed_while_the_server_is_away_is_saved(
 
 
 def test_a_citation_key_typed_while_the_server_is_away_is_saved(
-    qtbot, offline, own_cluster
+    qtbot: QtBot, offline: tuple[MainWindow, int], own_cluster: Cluster
 ) -> None:
     win, pid = offline
     win.detail.tabs.setCurrentIndex(1)
@@ -155,7 +167,9 @@ def test_a_citation_key_typed_while_the_server_is_away_is_saved(
     assert stored(own_cluster.url(), pid).citekey.endswith("x")
 
 
-def test_a_field_added_while_the_server_is_away_is_saved(qtbot, offline, own_cluster) -> None:
+def test_a_field_added_while_the_server_is_away_is_saved(
+    qtbot: QtBot, offline: tuple[MainWindow, int], own_cluster: Cluster
+) -> None:
     win, pid = offline
     entry = win.detail.entry
     win.detail.tabs.setCurrentIndex(1)
@@ -167,7 +181,9 @@ def test_a_field_added_while_the_server_is_away_is_saved(qtbot, offline, own_clu
     assert stored(own_cluster.url(), pid).extra.get("isbn") == "offline"
 
 
-def test_an_edit_kept_offline_is_not_kept_twice(qtbot, offline, own_cluster) -> None:
+def test_an_edit_kept_offline_is_not_kept_twice(
+    qtbot: QtBot, offline: tuple[MainWindow, int], own_cluster: Cluster
+) -> None:
     """Leaving the paper saves what differs from it: the edit already kept is not kept
     again."""
     win, _pid = offline
@@ -178,7 +194,9 @@ def test_an_edit_kept_offline_is_not_kept_twice(qtbot, offline, own_cluster) -> 
     assert win.undo.count() == 1
 
 
-def test_a_tag_typed_while_the_server_is_away_is_saved(qtbot, offline, own_cluster) -> None:
+def test_a_tag_typed_while_the_server_is_away_is_saved(
+    qtbot: QtBot, offline: tuple[MainWindow, int], own_cluster: Cluster
+) -> None:
     win, pid = offline
     win.detail.tag_edit.setText("kept-offline")  # typed (the completer's popup: no keys)
     win.detail.tag_edit.returnPressed.emit()
@@ -187,10 +205,12 @@ def test_a_tag_typed_while_the_server_is_away_is_saved(qtbot, offline, own_clust
 
 
 def test_a_field_typed_before_the_window_heard_is_kept_once_and_saved(
-    qtbot, own_cluster, tmp_path, monkeypatch
+    qtbot: QtBot, own_cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     win, pid = showing(qtbot, own_cluster, tmp_path, monkeypatch, row=2)
-    win.live.watch.stop()  # the window has not heard when the edit is made
+    watch = win.live.watch
+    assert watch is not None
+    watch.stop()  # the window has not heard when the edit is made
     own_cluster.halt()
     try:
         type_and_tab(qtbot, win.detail.edits["authors"], " Jr.")

@@ -8,11 +8,13 @@ import pytest
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QInputDialog, QMessageBox
+from pytestqt.qtbot import QtBot
 
 from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 from litman.core.search.filters import TagFilter
 from litman.core.store import backups
+from litman.core.store.interface import WriterClaim
 from litman.gui.dialogs import dialogs
 from litman.gui.settings import ViewSettings
 from litman.gui.window import launch
@@ -22,7 +24,10 @@ from litman.gui.workers import run_inline
 pytestmark = pytest.mark.gui
 
 
-def make_window(qtbot, opened, tmp_path: Path) -> MainWindow:
+def make_window(
+    qtbot: QtBot, opened: tuple[Library, WriterClaim] | None, tmp_path: Path
+) -> MainWindow:
+    assert opened is not None
     library, lock = opened
     win = MainWindow(library, ViewSettings(tmp_path / "view.ini"), run_inline, writer_lock=lock)
     qtbot.addWidget(win)
@@ -42,7 +47,9 @@ class Answers:
         return self.answers.pop(0) if self.answers else None
 
 
-def test_a_second_window_is_told_and_opens_read_only(qtbot, seeded_path: Path, tmp_path):
+def test_a_second_window_is_told_and_opens_read_only(
+    qtbot: QtBot, seeded_path: Path, tmp_path: Path
+) -> None:
     first = launch.open_for_window(str(seeded_path), Answers())
     assert first is not None and first[1].held
     ask = Answers(launch.READ_ONLY)
@@ -68,8 +75,9 @@ def test_a_second_window_is_told_and_opens_read_only(qtbot, seeded_path: Path, t
         first[1].release()
 
 
-def test_the_second_window_can_decline(seeded_path: Path):
+def test_the_second_window_can_decline(seeded_path: Path) -> None:
     first = launch.open_for_window(str(seeded_path), Answers())
+    assert first is not None
     try:
         assert launch.open_for_window(str(seeded_path), Answers(launch.QUIT)) is None
     finally:
@@ -77,7 +85,9 @@ def test_the_second_window_can_decline(seeded_path: Path):
         first[1].release()
 
 
-def test_a_damaged_library_offers_its_backup_and_keeps_the_damage(qtbot, seeded_path, tmp_path):
+def test_a_damaged_library_offers_its_backup_and_keeps_the_damage(
+    qtbot: QtBot, seeded_path: Path, tmp_path: Path
+) -> None:
     with Library.open(seeded_path) as lib:
         n = lib.count()
     good = backups.take(seeded_path, backups.MANUAL)
@@ -100,7 +110,7 @@ def test_a_damaged_library_offers_its_backup_and_keeps_the_damage(qtbot, seeded_
         opened[1].release()
 
 
-def test_a_damaged_library_without_backup_can_be_moved_aside(seeded_path: Path):
+def test_a_damaged_library_without_backup_can_be_moved_aside(seeded_path: Path) -> None:
     seeded_path.write_bytes(b"\0" * 8192)
     opened = launch.open_for_window(str(seeded_path), Answers(launch.START_EMPTY))
     assert opened is not None
@@ -112,7 +122,9 @@ def test_a_damaged_library_without_backup_can_be_moved_aside(seeded_path: Path):
         opened[1].release()
 
 
-def test_file_restore_from_backup_puts_it_back(window, qtbot, monkeypatch):
+def test_file_restore_from_backup_puts_it_back(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     n = window.model.rowCount()
     backups.take(window.library.path, backups.MANUAL)
     window.library.papers.delete_permanently(window.library.list_ids()[:5])
@@ -128,14 +140,14 @@ def test_file_restore_from_backup_puts_it_back(window, qtbot, monkeypatch):
     assert window.undo.count() == 0
 
 
-def test_file_back_up_now(window):
+def test_file_back_up_now(window: MainWindow) -> None:
     window.acts.backup.trigger()
     assert backups.list_backups(window.library.path)[0].reason == "manual"
     assert "Backed up to" in window.statusBar().currentMessage()
 
 
 @pytest.mark.slow
-def test_the_window_picks_up_writes_from_the_cli(window, qtbot):
+def test_the_window_picks_up_writes_from_the_cli(window: MainWindow, qtbot: QtBot) -> None:
     from litman.cli import main
 
     assert main(["--library", str(window.library.path), "tag", "add", "from-cli", "1", "2"]) == 0
@@ -144,7 +156,7 @@ def test_the_window_picks_up_writes_from_the_cli(window, qtbot):
     qtbot.waitUntil(lambda: window.model.rowCount() == 2)
 
 
-def test_the_background_check_and_index_build(window, qtbot):
+def test_the_background_check_and_index_build(window: MainWindow, qtbot: QtBot) -> None:
     window.library.index.invalidate()
     window.start_background_work()
     qtbot.waitUntil(lambda: getattr(window, "integrity", None) == "ok", timeout=10000)
@@ -157,14 +169,17 @@ HOSTILE = (
 )
 
 
-def test_the_detail_view_shows_markup_as_text_and_loads_nothing(window, qtbot):
-    pid = window.library.papers.add_papers(
+def test_the_detail_view_shows_markup_as_text_and_loads_nothing(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    added = window.library.papers.add_papers(
         [NewPaper(title="<b>Bold</b> <img src=x>", abstract=HOSTILE)]
     )
-    pid = pid.added[0]
+    pid = added.added[0]
     window.search.setText("")
     window.apply_filter()
     row = window.model.row_of(pid)
+    assert row is not None
     window.table.selectRow(row)
     window.selection.flush()
     assert window.detail.abstract.toPlainText().strip() == HOSTILE
@@ -183,7 +198,9 @@ def test_the_detail_view_shows_markup_as_text_and_loads_nothing(window, qtbot):
     assert image is None or not image
 
 
-def test_typing_before_the_index_is_built_waits_without_blocking(qtbot, seeded, tmp_path):
+def test_typing_before_the_index_is_built_waits_without_blocking(
+    qtbot: QtBot, seeded: Library, tmp_path: Path
+) -> None:
     seeded.index.invalidate()
     win = MainWindow(seeded, ViewSettings(tmp_path / "v.ini"), run_inline, index_in_background=True)
     qtbot.addWidget(win)
@@ -199,8 +216,8 @@ def test_typing_before_the_index_is_built_waits_without_blocking(qtbot, seeded, 
 
 
 def test_a_new_empty_library_opens_searches_and_is_not_called_damaged(
-    qtbot, library, tmp_path, monkeypatch
-):
+    qtbot: QtBot, library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     told: list[str] = []
     monkeypatch.setattr(dialogs, "damaged_while_open", lambda _win, problem: told.append(problem))
     win = MainWindow(
@@ -217,7 +234,9 @@ def test_a_new_empty_library_opens_searches_and_is_not_called_damaged(
     assert told == []
 
 
-def test_a_failed_index_build_is_reported_as_itself(window, qtbot, monkeypatch):
+def test_a_failed_index_build_is_reported_as_itself(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     told: list[str] = []
     monkeypatch.setattr(dialogs, "damaged_while_open", lambda _win, problem: told.append(problem))
     window.library.index.invalidate()
@@ -231,7 +250,7 @@ def test_a_failed_index_build_is_reported_as_itself(window, qtbot, monkeypatch):
     assert "No space left" in window.statusBar().currentMessage() and told == []
 
 
-def background_window(qtbot, path: Path, tmp_path: Path) -> MainWindow:
+def background_window(qtbot: QtBot, path: Path, tmp_path: Path) -> MainWindow:
     """A window opened as `litman` opens it: no check or backup before it shows."""
     from litman import app
 
@@ -245,7 +264,7 @@ def background_window(qtbot, path: Path, tmp_path: Path) -> MainWindow:
 
 
 def test_the_window_checks_integrity_only_when_it_can_matter(
-    qtbot, seeded_path: Path, tmp_path: Path, checks: list[Path]
+    qtbot: QtBot, seeded_path: Path, tmp_path: Path, checks: list[Path]
 ) -> None:
     """It ran a quick_check on every open: now with the day's first open, after
     an unclean shutdown, or when asked (File → Check Library for Damage)."""
@@ -272,7 +291,9 @@ def test_the_window_checks_integrity_only_when_it_can_matter(
     again.library.close()
 
 
-def test_tags_set_by_another_process_show_at_once(qtbot, window, monkeypatch) -> None:
+def test_tags_set_by_another_process_show_at_once(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The outside write is read from the change journal: counts and searches are current
     as soon as the window notices, with no background reconcile to wait for."""
     from litman.core.search.index import SearchIndex

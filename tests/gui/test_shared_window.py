@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -15,8 +16,9 @@ from litman.core.records import Status
 from litman.core.search.filters import ALL, StatusFilter, TagFilter
 from litman.gui.settings import ViewSettings
 from litman.gui.window.main_window import MainWindow
-from litman.gui.workers import run_inline, wait_for_all
+from litman.gui.workers import Runner, run_inline, wait_for_all
 from litman.gui.writes import commands
+from tests.pg_server import Cluster
 
 pytestmark = pytest.mark.gui
 # Only so that news that never comes does not hang the run: no time is asserted (how soon
@@ -24,7 +26,7 @@ pytestmark = pytest.mark.gui
 SHOWN_MS = 60_000
 
 
-def open_window(qtbot, url: str, tmp_path: Path, runner=run_inline) -> MainWindow:
+def open_window(qtbot: QtBot, url: str, tmp_path: Path, runner: Runner = run_inline) -> MainWindow:
     win = MainWindow(Library.open(url), ViewSettings(tmp_path / "view.ini"), runner=runner)
     qtbot.addWidget(win)
     win.show()
@@ -40,7 +42,9 @@ def status_shown(win: MainWindow, pid: int) -> Status | None:
     return None if paper is None else paper.status
 
 
-def test_an_edit_elsewhere_shows_with_no_refresh(qtbot, pg_seeded_url: str, tmp_path) -> None:
+def test_an_edit_elsewhere_shows_with_no_refresh(
+    qtbot: QtBot, pg_seeded_url: str, tmp_path: Path
+) -> None:
     win = open_window(qtbot, pg_seeded_url, tmp_path)
     pid = win.model.paper_id(0)
     assert status_shown(win, pid) != Status.READ
@@ -55,7 +59,7 @@ def test_an_edit_elsewhere_shows_with_no_refresh(qtbot, pg_seeded_url: str, tmp_
 
 
 def test_an_edit_elsewhere_redraws_only_what_it_touched(
-    qtbot, pg_seeded_url: str, tmp_path, monkeypatch
+    qtbot: QtBot, pg_seeded_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The journal names the papers: their rows are read again, the list is not searched
     again (at 100k papers that was a second of the GUI thread's)."""
@@ -79,7 +83,7 @@ def test_an_edit_elsewhere_redraws_only_what_it_touched(
 
 
 def test_the_sidebars_reading_counts_are_mine_in_a_shared_library(
-    qtbot, pg_seeded_url: str, tmp_path
+    qtbot: QtBot, pg_seeded_url: str, tmp_path: Path
 ) -> None:
     win = open_window(qtbot, pg_seeded_url, tmp_path)
     assert win.sidebar.label_of(StatusFilter(Status.READ)) == "Read (mine)"
@@ -87,14 +91,16 @@ def test_the_sidebars_reading_counts_are_mine_in_a_shared_library(
     assert win.sidebar.label_of(ALL) == "All papers"  # the papers are everyone's
 
 
-def test_a_file_librarys_reading_counts_are_plain(qtbot, seeded_path: Path, tmp_path) -> None:
+def test_a_file_librarys_reading_counts_are_plain(
+    qtbot: QtBot, seeded_path: Path, tmp_path: Path
+) -> None:
     win = MainWindow(Library.open(seeded_path), ViewSettings(tmp_path / "v.ini"), runner=run_inline)
     qtbot.addWidget(win)
     assert win.sidebar.label_of(StatusFilter(Status.READ)) == "Read"
 
 
 def test_news_heard_while_the_window_writes_waits_for_the_write(
-    qtbot, pg_seeded_url: str, tmp_path, monkeypatch
+    qtbot: QtBot, pg_seeded_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Heard between a commit of the window's own write and its bookkeeping, the news would
     be taken for another client's (a bulk write: the index reconciled); it waits."""
@@ -113,7 +119,9 @@ def test_news_heard_while_the_window_writes_waits_for_the_write(
     assert status_shown(win, pid) == Status.READ
 
 
-def test_a_reader_role_opens_read_only_with_a_message(qtbot, pg_seeded_url, tmp_path) -> None:
+def test_a_reader_role_opens_read_only_with_a_message(
+    qtbot: QtBot, pg_seeded_url: str, tmp_path: Path
+) -> None:
     url = make_url(pg_seeded_url)
     admin = create_engine(url, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
@@ -133,10 +141,12 @@ def test_a_reader_role_opens_read_only_with_a_message(qtbot, pg_seeded_url, tmp_
 
 
 def test_a_server_gone_is_said_and_edits_refused_until_it_is_back(
-    qtbot, own_cluster, tmp_path
+    qtbot: QtBot, own_cluster: Cluster, tmp_path: Path
 ) -> None:
     win = open_window(qtbot, own_cluster.url(), tmp_path)
-    first_title = win.model.data(win.model.index(0, win.model.column_of("title")))
+    title_column = win.model.column_of("title")
+    assert title_column is not None
+    first_title = win.model.data(win.model.index(0, title_column))
     title = win.windowTitle()
     own_cluster.halt()
     try:
@@ -145,7 +155,7 @@ def test_a_server_gone_is_said_and_edits_refused_until_it_is_back(
         assert line.startswith("Server unreachable") and "\n" not in line
         assert win.read_only_label.isVisible() and "(server unreachable)" in win.windowTitle()
         # what is shown stays readable; edits are refused, with a message
-        assert win.model.data(win.model.index(0, win.model.column_of("title"))) == first_title
+        assert win.model.data(win.model.index(0, title_column)) == first_title
         win.table.selectRow(0)
         win.selection.flush()
         assert win.detail.shown_ids() == [win.model.paper_id(0)]
@@ -161,13 +171,15 @@ def test_a_server_gone_is_said_and_edits_refused_until_it_is_back(
 
 
 def test_an_edit_the_server_missed_stays_unsaved_then_is_saved(
-    qtbot, own_cluster, tmp_path, monkeypatch
+    qtbot: QtBot, own_cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     win = open_window(qtbot, own_cluster.url(), tmp_path)
     pid = win.model.paper_id(0)
     before = win.library.get(pid).status
     after = Status.READ if before != Status.READ else Status.UNREAD
-    win.live.watch.stop()  # the window has not heard yet when the edit is made
+    watch = win.live.watch
+    assert watch is not None
+    watch.stop()  # the window has not heard yet when the edit is made
     own_cluster.halt()
     try:
         win.push(commands.set_status(win.library, [pid], after))
@@ -177,7 +189,9 @@ def test_an_edit_the_server_missed_stays_unsaved_then_is_saved(
         assert "marked unsaved" in win.statusBar().currentMessage()
         asked: list[str] = []
 
-        def keep_open(_parent, _title, text, *_buttons) -> QMessageBox.StandardButton:
+        def keep_open(
+            _parent: object, _title: str, text: str, *_buttons: object
+        ) -> QMessageBox.StandardButton:
             asked.append(text)
             return QMessageBox.StandardButton.Cancel
 
@@ -196,7 +210,7 @@ def test_an_edit_the_server_missed_stays_unsaved_then_is_saved(
 
 
 def test_an_undo_while_the_server_is_gone_is_kept_and_saved_after(
-    qtbot, own_cluster, tmp_path
+    qtbot: QtBot, own_cluster: Cluster, tmp_path: Path
 ) -> None:
     win = open_window(qtbot, own_cluster.url(), tmp_path)
     pid = win.model.paper_id(1)
@@ -217,14 +231,18 @@ def test_an_undo_while_the_server_is_gone_is_kept_and_saved_after(
     assert not win.undo.command(0).text().endswith(commands.UNSAVED)
 
 
-def test_rows_read_after_the_server_went_say_so(qtbot, own_cluster, tmp_path) -> None:
+def test_rows_read_after_the_server_went_say_so(
+    qtbot: QtBot, own_cluster: Cluster, tmp_path: Path
+) -> None:
     """A row the table had not read yet, asked for after the server went and before the
     window heard: blank, and the window goes offline (no error in the paint)."""
     win = open_window(qtbot, own_cluster.url(), tmp_path)
     last = win.model.rowCount() - 1
     assert win.model.paper(0) is not None  # read, as a paint would (not left to one)
     win.model.refresh([win.model.paper_id(last)])  # not held: read when asked
-    win.live.watch.stop()
+    watch = win.live.watch
+    assert watch is not None
+    watch.stop()
     own_cluster.halt()
     try:
         assert win.model.paper(last) is None
@@ -243,7 +261,7 @@ def short_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_hung_server_is_said_as_not_answering_and_edits_refused(
-    qtbot, own_cluster, tmp_path, short_deadline
+    qtbot: QtBot, own_cluster: Cluster, tmp_path: Path, short_deadline: None
 ) -> None:
     win = open_window(qtbot, own_cluster.url(), tmp_path)
     title = win.windowTitle()
@@ -263,13 +281,15 @@ def test_a_hung_server_is_said_as_not_answering_and_edits_refused(
 
 
 def test_mark_read_on_a_hung_server_gives_up_keeps_it_unsaved_and_saves_it_after(
-    qtbot, own_cluster, tmp_path, short_deadline
+    qtbot: QtBot, own_cluster: Cluster, tmp_path: Path, short_deadline: None
 ) -> None:
     win = open_window(qtbot, own_cluster.url(), tmp_path)
     pid = win.model.paper_id(2)
     before = win.library.get(pid).status
     after = Status.READ if before != Status.READ else Status.UNREAD
-    win.live.watch.stop()  # the window has not heard yet when the edit is made
+    watch = win.live.watch
+    assert watch is not None
+    watch.stop()  # the window has not heard yet when the edit is made
     own_cluster.freeze()
     try:
         win.push(commands.set_status(win.library, [pid], after))  # returns: a deadline

@@ -2,10 +2,13 @@
 completer that knows every tag from the start and forgives, tag dialogs that keep colours."""
 
 import pytest
+from PySide6.QtCore import QStringListModel
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QColorDialog, QInputDialog, QPushButton
+from pytestqt.qtbot import QtBot
 
 from litman.core.records import NewPaper
+from litman.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
@@ -17,18 +20,29 @@ LONG = [
 ]
 
 
-def select_only(win, qtbot, pid: int) -> None:
+def completer_words(win: MainWindow) -> list[str]:
+    """The words the tag box's completer offers."""
+    model = win.detail.completer.model()
+    assert isinstance(model, QStringListModel)
+    return model.stringList()
+
+
+def select_only(win: MainWindow, qtbot: QtBot, pid: int) -> None:
     win.apply_filter()
     win.table.clearSelection()
-    win.table.selectRow(win.model.row_of(pid))
+    shown_row = win.model.row_of(pid)
+    assert shown_row is not None
+    win.table.selectRow(shown_row)
     qtbot.waitUntil(lambda: win.detail._paper is not None and win.detail._paper.id == pid)
 
 
-def chips(win) -> list[QPushButton]:
+def chips(win: MainWindow) -> list[QPushButton]:
     return [w for w in win.detail.tag_box.chip_area.findChildren(QPushButton) if w.isVisible()]
 
 
-def test_chips_wrap_inside_the_pane_and_each_removes_its_tag(window, qtbot) -> None:
+def test_chips_wrap_inside_the_pane_and_each_removes_its_tag(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     pid = window.library.papers.add_paper(NewPaper(title="Many tags", tags=tuple(LONG)))
     select_only(window, qtbot, pid)
     area = window.detail.tag_box.chip_area
@@ -44,28 +58,32 @@ def test_chips_wrap_inside_the_pane_and_each_removes_its_tag(window, qtbot) -> N
     assert "Machine Learning > Theory > Generalization Bounds" not in window.library.get(pid).tags
 
 
-def test_the_completer_offers_every_tag_as_soon_as_the_window_opens(window) -> None:
-    offered = window.detail.completer.model().stringList()
+def test_the_completer_offers_every_tag_as_soon_as_the_window_opens(window: MainWindow) -> None:
+    offered = completer_words(window)
     assert sorted(offered) == sorted(t.name for t in window.library.tags())
     assert offered
 
 
 # The offscreen platform cannot raise the completer's popup or grab the keyboard for it.
 @pytest.mark.qt_log_ignore("This plugin does not support")
-def test_the_completer_matches_letters_in_order_and_leaf_names(window, qtbot) -> None:
+def test_the_completer_matches_letters_in_order_and_leaf_names(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     window.library.papers.add_paper(NewPaper(title="W", tags=("scientific-writing",)))
     pid = window.model.paper_id(0)
     select_only(window, qtbot, pid)
     edit = window.detail.tag_edit
     edit.setFocus()
     qtbot.keyClicks(edit, "scwr")
-    assert window.detail.completer.model().stringList()[0] == "scientific-writing"
+    assert completer_words(window)[0] == "scientific-writing"
     edit.clear()
     qtbot.keyClicks(edit, "non-conv")
-    assert window.detail.completer.model().stringList()[0].endswith("Non-Convex")
+    assert completer_words(window)[0].endswith("Non-Convex")
 
 
-def test_undoing_a_rename_keeps_the_colour(window, monkeypatch) -> None:
+def test_undoing_a_rename_keeps_the_colour(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     window.library.tags.set_tag_colour("Optimization > Stochastic", "#16a34a")
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Optim", True))
     window.sidebar.renameRequested.emit("Optimization")
@@ -74,19 +92,31 @@ def test_undoing_a_rename_keeps_the_colour(window, monkeypatch) -> None:
     assert colours["Optimization > Stochastic"] == "#16a34a"
 
 
-def test_the_colour_dialog_opens_on_the_tags_colour(window, monkeypatch) -> None:
+def test_the_colour_dialog_opens_on_the_tags_colour(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     window.library.tags.set_tag_colour("Optimization > Stochastic", "#16a34a")
     seen: list[QColor] = []
-    monkeypatch.setattr(
-        QColorDialog, "getColor", lambda initial, *a, **k: seen.append(initial) or QColor()
-    )
+
+    def get_color(initial: QColor, *a: object, **k: object) -> QColor:
+        seen.append(initial)
+        return QColor()
+
+    monkeypatch.setattr(QColorDialog, "getColor", get_color)
     window.sidebar.colourRequested.emit("Optimization > Stochastic")
     assert seen[0].name() == "#16a34a"
 
 
-def test_merge_preselects_no_target(window, monkeypatch) -> None:
+def test_merge_preselects_no_target(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[int] = []
-    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: asked.append(a[4]) or ("", True))
+
+    def get_item(
+        parent: object, title: str, label: str, items: list[str], current: int, *a: object
+    ) -> tuple[str, bool]:
+        asked.append(current)
+        return ("", True)
+
+    monkeypatch.setattr(QInputDialog, "getItem", get_item)
     before = {t.name for t in window.library.tags()}
     window.sidebar.mergeRequested.emit("Optimization > Stochastic")
     assert asked == [-1]
@@ -94,7 +124,7 @@ def test_merge_preselects_no_target(window, monkeypatch) -> None:
 
 
 def test_every_tag_of_a_large_selection_can_be_reached_and_a_mixed_status_says_so(
-    window, qtbot
+    window: MainWindow, qtbot: QtBot
 ) -> None:
     """Ctrl+A on the seeds showed 6 of 13 chips, the rest cut off with no scroll bar, and
     "Unread" for papers some of which were read."""
@@ -115,7 +145,7 @@ def test_every_tag_of_a_large_selection_can_be_reached_and_a_mixed_status_says_s
     assert window.detail.status.placeholderText() == "Mixed"
 
 
-def test_chips_shown_again_after_the_pane_settled_get_their_room(qtbot) -> None:
+def test_chips_shown_again_after_the_pane_settled_get_their_room(qtbot: QtBot) -> None:
     """The whole selection's tags come a moment after its first papers' (a worker reads
     them): the new chips were laid out while still hidden, so the chips took no height and
     vanished at 100k papers."""
@@ -140,16 +170,18 @@ def test_chips_shown_again_after_the_pane_settled_get_their_room(qtbot) -> None:
     qtbot.waitUntil(lambda: scroll.height() == scroll.sizeHint().height())
 
 
-def colour_of(win, tag: str) -> str | None:
+def colour_of(win: MainWindow, tag: str) -> str | None:
     return {t.name: t.colour for t in win.library.tags()}.get(tag)
 
 
-def choose_colour(win, monkeypatch, tag: str, colour: str) -> None:
+def choose_colour(win: MainWindow, monkeypatch: pytest.MonkeyPatch, tag: str, colour: str) -> None:
     monkeypatch.setattr(QColorDialog, "getColor", lambda *a, **k: QColor(colour))
     win.sidebar.colourRequested.emit(tag)
 
 
-def test_a_tag_colour_is_undone_and_redone(window, monkeypatch) -> None:
+def test_a_tag_colour_is_undone_and_redone(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     tag = "Optimization > Stochastic"
     choose_colour(window, monkeypatch, tag, "#16a34a")
     assert colour_of(window, tag) == "#16a34a"
@@ -160,7 +192,9 @@ def test_a_tag_colour_is_undone_and_redone(window, monkeypatch) -> None:
     assert colour_of(window, tag) == "#16a34a"
 
 
-def test_undo_and_redo_of_an_earlier_rename_keep_a_colour_given_since(window, monkeypatch) -> None:
+def test_undo_and_redo_of_an_earlier_rename_keep_a_colour_given_since(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Optim", True))
     window.sidebar.renameRequested.emit("Optimization")
     choose_colour(window, monkeypatch, "Optim > Stochastic", "#d97706")
@@ -174,7 +208,9 @@ def test_undo_and_redo_of_an_earlier_rename_keep_a_colour_given_since(window, mo
     assert colour_of(window, "Optimization > Stochastic") is None
 
 
-def test_undoing_a_rename_keeps_a_colour_given_elsewhere_since(window, monkeypatch) -> None:
+def test_undoing_a_rename_keeps_a_colour_given_elsewhere_since(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A colour set by another window or the command line after the rename: the tag keeps
     it when the rename is undone, and again when it is redone."""
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Optim", True))
