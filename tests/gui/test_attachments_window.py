@@ -9,16 +9,19 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QDropEvent
+from pytestqt.qtbot import QtBot
 
 from litman import viewer
 from litman.core.records import NewPaper
+from litman.gui.window.main_window import MainWindow
 from tests.formats.test_pdf import SAMPLES, made  # noqa: F401 (a fixture)
+from tests.gui.cells import column_of, row_of
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def said(tmp_path: Path, monkeypatch) -> Path:
+def said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The viewer: a command that writes down the path it was given."""
     out = tmp_path / "viewer-was-given"
     script = f"import sys, pathlib; pathlib.Path({json.dumps(str(out))}).write_text(sys.argv[1])"
@@ -26,18 +29,22 @@ def said(tmp_path: Path, monkeypatch) -> Path:
     return out
 
 
-def with_pdf(window, tmp_path: Path, name: str = "walrus.pdf") -> tuple[int, Path]:
+def with_pdf(window: MainWindow, tmp_path: Path, name: str = "walrus.pdf") -> tuple[int, Path]:
     pdf = tmp_path / name
     pdf.write_bytes((SAMPLES / "simple1.pdf").read_bytes())
     pid = window.library.papers.add_paper(NewPaper(title="Walrus embeddings"))
     window.library.attachments.attach(pid, [pdf], link=True)
     window.apply_filter()
     window.table.clearSelection()
-    window.table.selectRow(window.model.row_of(pid))
+    shown_row = window.model.row_of(pid)
+    assert shown_row is not None
+    window.table.selectRow(shown_row)
     return pid, pdf
 
 
-def test_enter_opens_the_first_pdf_in_the_viewer(window, qtbot, tmp_path, said) -> None:
+def test_enter_opens_the_first_pdf_in_the_viewer(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, said: Path
+) -> None:
     _pid, pdf = with_pdf(window, tmp_path)
     window.activateWindow()
     window.table.setFocus()
@@ -46,7 +53,9 @@ def test_enter_opens_the_first_pdf_in_the_viewer(window, qtbot, tmp_path, said) 
     assert said.read_text() == str(pdf)
 
 
-def test_the_pane_lists_attachments_and_marks_a_missing_one(window, qtbot, tmp_path) -> None:
+def test_the_pane_lists_attachments_and_marks_a_missing_one(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
     _pid, pdf = with_pdf(window, tmp_path)
     listed = window.attachment_list
     qtbot.waitUntil(lambda: listed.list.count() == 1)
@@ -57,7 +66,7 @@ def test_the_pane_lists_attachments_and_marks_a_missing_one(window, qtbot, tmp_p
     assert item.toolTip() == f"Missing: {pdf}" and not item.icon().isNull()
 
 
-def test_remove_is_undone(window, qtbot, tmp_path) -> None:
+def test_remove_is_undone(window: MainWindow, qtbot: QtBot, tmp_path: Path) -> None:
     pid, _pdf = with_pdf(window, tmp_path)
     listed = window.attachment_list
     qtbot.waitUntil(lambda: listed.list.count() == 1)
@@ -68,7 +77,12 @@ def test_remove_is_undone(window, qtbot, tmp_path) -> None:
     qtbot.waitUntil(lambda: len(window.library.attachments.of(pid)) == 1)
 
 
-def test_pdfs_dropped_on_the_window_become_papers(window, qtbot, tmp_path, made) -> None:  # noqa: F811
+def test_pdfs_dropped_on_the_window_become_papers(
+    window: MainWindow,
+    qtbot: QtBot,
+    tmp_path: Path,
+    made: dict[str, Path],  # noqa: F811
+) -> None:
     names = ["naacl06-shinyama.pdf", "simple1.pdf"]
     files = [SAMPLES / n for n in names] + [made["meta"]]
     before = window.library.count()
@@ -89,7 +103,12 @@ def test_pdfs_dropped_on_the_window_become_papers(window, qtbot, tmp_path, made)
     assert att.kind == "file" and Path(att.location).is_file()
 
 
-def test_the_pane_shows_the_matching_sentence_and_its_page(window, qtbot, tmp_path, made):  # noqa: F811
+def test_the_pane_shows_the_matching_sentence_and_its_page(
+    window: MainWindow,
+    qtbot: QtBot,
+    tmp_path: Path,
+    made: dict[str, Path],  # noqa: F811
+) -> None:
     pid = window.library.papers.add_paper(NewPaper(title="Walrus"))
     window.library.attachments.attach(pid, [made["meta"]], link=True)
     (att,) = window.library.attachments.of(pid)
@@ -104,7 +123,9 @@ def test_the_pane_shows_the_matching_sentence_and_its_page(window, qtbot, tmp_pa
     assert "zooplankton bioluminescence" in label.text()
 
 
-def test_copy_as_bibtex_writes_the_attachments_file_field(window, qtbot, tmp_path) -> None:
+def test_copy_as_bibtex_writes_the_attachments_file_field(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
     from PySide6.QtWidgets import QApplication
 
     _pid, pdf = with_pdf(window, tmp_path)
@@ -114,7 +135,9 @@ def test_copy_as_bibtex_writes_the_attachments_file_field(window, qtbot, tmp_pat
     assert f":{escaped}:PDF" in QApplication.clipboard().text().replace("\n", "")
 
 
-def test_find_missing_files_relinks_under_the_folder_picked(window, qtbot, tmp_path, monkeypatch):
+def test_find_missing_files_relinks_under_the_folder_picked(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from PySide6.QtWidgets import QFileDialog
 
     from litman.gui.window import paper_files
@@ -143,8 +166,8 @@ def test_find_missing_files_relinks_under_the_folder_picked(window, qtbot, tmp_p
 
 
 def test_find_missing_files_finding_none_says_so_and_adds_no_undo_step(
-    window, qtbot, tmp_path, monkeypatch
-):
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from PySide6.QtWidgets import QFileDialog
 
     from litman.gui.window import paper_files
@@ -159,27 +182,35 @@ def test_find_missing_files_finding_none_says_so_and_adds_no_undo_step(
     assert window.undo.count() == before
 
 
-def test_the_table_marks_a_paper_whose_file_is_missing(window, qtbot, tmp_path) -> None:
+def test_the_table_marks_a_paper_whose_file_is_missing(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
     pid, pdf = with_pdf(window, tmp_path)
     model = window.model
-    cell = model.index(model.row_of(pid), model.column_of("attachment"))
+    cell = model.index(row_of(model, pid), column_of(model, "attachment"))
     tip = Qt.ItemDataRole.ToolTipRole
     assert model.data(cell, tip) == "Has its file"
     assert window.columns.is_shown("attachment")
     pdf.unlink()
     window.library.attachments.set_text(window.library.attachments.of(pid)[0].id, ["walrus"])
-    cell = model.index(model.row_of(pid), model.column_of("attachment"))
+    cell = model.index(row_of(model, pid), column_of(model, "attachment"))
     qtbot.waitUntil(lambda: "missing" in (model.data(cell, tip) or ""))
     assert not model.data(cell, Qt.ItemDataRole.DecorationRole).isNull()
-    other = model.index(model.row_of(pid) ^ 1, model.column_of("attachment"))
+    other = model.index(row_of(model, pid) ^ 1, column_of(model, "attachment"))
     assert model.data(other, Qt.ItemDataRole.DecorationRole) is None  # no attachment
 
 
-def test_extract_text_reads_the_pdfs_attached_without_it(window, qtbot, made) -> None:  # noqa: F811
+def test_extract_text_reads_the_pdfs_attached_without_it(
+    window: MainWindow,
+    qtbot: QtBot,
+    made: dict[str, Path],  # noqa: F811
+) -> None:
     pid = window.library.papers.add_paper(NewPaper(title="Walrus"))
     window.library.attachments.attach(pid, [made["meta"]], link=True)
     window.apply_filter()
-    window.table.selectRow(window.model.row_of(pid))
+    shown_row = window.model.row_of(pid)
+    assert shown_row is not None
+    window.table.selectRow(shown_row)
     window.acts.read_texts.trigger()
     said = window.statusBar().currentMessage
     qtbot.waitUntil(lambda: "Read the text of 1 PDF" in said(), timeout=60000)

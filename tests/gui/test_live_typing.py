@@ -3,25 +3,30 @@ typed stays as typed (focus and cursor too), nothing half-typed is saved by the 
 when the other client changed the very field being typed, saving it opens the merge dialog
 with theirs beside mine instead of writing over theirs."""
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QLineEdit
+from pytestqt.qtbot import QtBot
 
 from litman.core.library.facade import Library
+from litman.gui.window.main_window import MainWindow
 from litman.gui.writes.merge_dialog import MINE, MergeDialog
 
 pytestmark = [pytest.mark.gui, pytest.mark.both_stores]  # a file polls; a server tells
 
 
 @pytest.fixture
-def other(seeded_where):
+def other(seeded_where: str | Path) -> Iterator[Library]:
     """A second client of the window's library (another process would be the same)."""
     with Library.open(seeded_where) as lib:
         yield lib
 
 
 @pytest.fixture
-def merges(monkeypatch) -> list[dict[str, tuple[object, object]]]:
+def merges(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, tuple[object, object]]]:
     """What each merge dialog showed (theirs, mine) by field; each keeps mine."""
     shown: list[dict[str, tuple[object, object]]] = []
 
@@ -36,30 +41,34 @@ def merges(monkeypatch) -> list[dict[str, tuple[object, object]]]:
     return shown
 
 
-def shown_paper(win, qtbot) -> int:
+def shown_paper(win: MainWindow, qtbot: QtBot) -> int:
     win.activateWindow()
     win.table.selectRow(0)
     win.selection.flush()
     return win.model.paper_id(0)
 
 
-def start_typing(qtbot, edit, text: str) -> None:
+def start_typing(qtbot: QtBot, edit: QLineEdit, text: str) -> None:
     edit.setFocus()
     qtbot.waitUntil(edit.hasFocus)
     edit.end(False)
     qtbot.keyClicks(edit, text)
 
 
-def news(win, qtbot, other, pid: int) -> None:
+def news(win: MainWindow, qtbot: QtBot, other: Library, pid: int) -> None:
     """The window hears of the other client's write: a file's window looks (as its timer
     would), a server's tells it on its own (the look may find the news already taken)."""
     version = other.get(pid).version
     win.poll_changes()
-    qtbot.waitUntil(lambda: win.detail._paper.version == version)  # the pane redrawn
+    qtbot.waitUntil(  # the pane redrawn
+        lambda: win.detail._paper is not None and win.detail._paper.version == version
+    )
 
 
 @pytest.mark.slow
-def test_an_update_of_another_field_keeps_the_text_being_typed(window, qtbot, other) -> None:
+def test_an_update_of_another_field_keeps_the_text_being_typed(
+    window: MainWindow, qtbot: QtBot, other: Library
+) -> None:
     pid = shown_paper(window, qtbot)
     title = window.detail.edits["title"]
     start_typing(qtbot, title, " (draft")
@@ -76,7 +85,7 @@ def test_an_update_of_another_field_keeps_the_text_being_typed(window, qtbot, ot
 
 @pytest.mark.slow
 def test_an_update_of_the_field_being_typed_keeps_mine_then_merges(
-    window, qtbot, other, merges
+    window: MainWindow, qtbot: QtBot, other: Library, merges: list[dict[str, tuple[object, object]]]
 ) -> None:
     pid = shown_paper(window, qtbot)
     title = window.detail.edits["title"]
@@ -91,7 +100,9 @@ def test_an_update_of_the_field_being_typed_keeps_mine_then_merges(
     assert window.library.get(pid).title == typed
 
 
-def test_notes_being_typed_survive_an_update(window, qtbot, other) -> None:
+def test_notes_being_typed_survive_an_update(
+    window: MainWindow, qtbot: QtBot, other: Library
+) -> None:
     pid = shown_paper(window, qtbot)
     notes = window.detail.notes
     notes.setFocus()
@@ -104,7 +115,9 @@ def test_notes_being_typed_survive_an_update(window, qtbot, other) -> None:
 
 
 @pytest.mark.slow
-def test_an_entry_field_changed_elsewhere_while_typed_merges(window, qtbot, other, merges) -> None:
+def test_an_entry_field_changed_elsewhere_while_typed_merges(
+    window: MainWindow, qtbot: QtBot, other: Library, merges: list[dict[str, tuple[object, object]]]
+) -> None:
     pid = shown_paper(window, qtbot)
     window.detail.tabs.setCurrentIndex(1)
     name, edit = next(iter(window.detail.entry.values.items()))
@@ -120,7 +133,7 @@ def test_an_entry_field_changed_elsewhere_while_typed_merges(window, qtbot, othe
 
 @pytest.mark.slow
 def test_the_note_of_a_change_elsewhere_goes_once_mine_is_saved(
-    window, qtbot, other, merges
+    window: MainWindow, qtbot: QtBot, other: Library, merges: list[dict[str, tuple[object, object]]]
 ) -> None:
     pid = shown_paper(window, qtbot)
     title = window.detail.edits["title"]
