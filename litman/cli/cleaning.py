@@ -16,6 +16,7 @@ from typing import Any
 from litman.cli.output import emit_json, list_actions, paper_line, say
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
+from litman.core.messages import _, n_
 from litman.core.records import SavedSearch, Status, counted
 from litman.core.search.filters import (
     ALL,
@@ -48,16 +49,17 @@ def cmd_duplicates(args: argparse.Namespace, lib: Library) -> int:
         )
         return 0
     if not groups:
-        say("no duplicates found")
+        say(_("no duplicates found"))
     for n, g in enumerate(groups, 1):
-        say(f"group {n}: {'; '.join(g.reasons)}")
+        say(_("group {n}: {reasons}").format(n=n, reasons=_("; ").join(g.reasons)))
         for pid in g.ids:
             say("  " + paper_line(papers[pid]))
     if groups:
-        say(
-            f"{counted(len(groups), 'group')}; `litman merge KEEP OTHER...` merges one, "
+        said = _(
+            "{groups}; `litman merge KEEP OTHER...` merges one, "
             "`litman distinct A B...` says they are not duplicates"
         )
+        say(said.format(groups=counted(len(groups), "group")))
     return 0
 
 
@@ -68,11 +70,13 @@ def cmd_merge(args: argparse.Namespace, lib: Library) -> int:
     done = lib.merging.merge(keep, others, choose)
     kept = lib.get(keep)
     keys = ", ".join(p.citekey for p in before)
-    say(
-        f"merged {counted(len(done.deleted), 'paper')} into {kept.citekey}; "
-        f"{keys} now find{'s' if len(before) == 1 else ''} it, and the merged "
-        f"{'copy is' if len(before) == 1 else 'copies are'} in the trash"
+    said = n_(
+        "merged {papers} into {key}; {keys} now finds it, and the merged copy is in the trash",
+        "merged {papers} into {key}; {keys} now find it, and the merged copies are in the trash",
+        len(before),
     )
+    papers = counted(len(done.deleted), "paper")
+    say(said.format(papers=papers, key=kept.citekey, keys=keys))
     return 0
 
 
@@ -95,9 +99,10 @@ def _preferred(lib: Library, prefer: Sequence[str], ids: Sequence[int]) -> dict[
 def cmd_distinct(args: argparse.Namespace, lib: Library) -> int:
     ids = lib.resolve_many(args.papers)
     if len(set(ids)) < 2:
-        raise LitmanError("Name at least two different papers.")
+        raise LitmanError(_("Name at least two different papers."))
     lib.duplicates.dismiss(ids)
-    say(f"{counted(len(set(ids)), 'paper')} will not be proposed as duplicates of each other")
+    said = _("{papers} will not be proposed as duplicates of each other")
+    say(said.format(papers=counted(len(set(ids)), "paper")))
     return 0
 
 
@@ -106,14 +111,14 @@ def cmd_saved(args: argparse.Namespace, lib: Library) -> int:
     if action == "add":
         query, within = " ".join(args.query), _within(args)
         if not query.strip() and within == ALL:
-            raise LitmanError("Give the search to save: litman saved add NAME QUERY.")
+            raise LitmanError(_("Give the search to save: litman saved add NAME QUERY."))
         lib.saved.add(args.name, query, within)
         shown = _shown(SavedSearch(args.name, query, filter_text(within)))
-        say(f"saved '{' '.join(args.name.split())}': {shown}")
+        say(_("saved '{name}': {query}").format(name=" ".join(args.name.split()), query=shown))
         return 0
     if action == "remove":
         lib.saved.remove(args.name)
-        say(f"removed the saved search '{args.name}'")
+        say(_("removed the saved search '{0}'").format(args.name))
         return 0
     found = [(s, len(lib.saved_ids(s))) for s in lib.saved.listed()]
     if getattr(args, "json", False):
@@ -122,9 +127,13 @@ def cmd_saved(args: argparse.Namespace, lib: Library) -> int:
         )
         return 0
     if not found:
-        say("no saved searches; `litman saved add NAME QUERY` saves one")
+        say(_("no saved searches; `litman saved add NAME QUERY` saves one"))
     for s, n in found:
-        say(f"{s.name}: {_shown(s)} ({counted(n, 'paper')})")
+        say(
+            _("{name}: {query} ({papers})").format(
+                name=s.name, query=_shown(s), papers=counted(n, "paper")
+            )
+        )
     return 0
 
 
@@ -139,7 +148,9 @@ def _within(args: argparse.Namespace) -> Filter:
 
 def _shown(s: SavedSearch) -> str:
     """A saved search's query, and the filter it narrows: `walrus (in tag/Zoo)`."""
-    return f"{s.query} (in {s.within})" if s.within else s.query
+    return (
+        _("{query} (in {within})").format(query=s.query, within=s.within) if s.within else s.query
+    )
 
 
 def saved_named(lib: Library, words: Sequence[str]) -> SavedSearch | None:
@@ -156,7 +167,7 @@ def cmd_related(args: argparse.Namespace, lib: Library) -> int:
     if args.json:
         emit_json([p.to_json() for p in papers])
     elif not papers:
-        say("no paper shares rare words with it")
+        say(_("no paper shares rare words with it"))
     for p in papers if not args.json else ():
         say(paper_line(p))
     return 0
