@@ -40,9 +40,14 @@ def _toneless(reading: str) -> str:
 @lru_cache(maxsize=1)
 def _readings() -> dict[str, tuple[str, ...]]:
     """Each Han character's readings, toneless, most common first (pypinyin's table)."""
+    toneless: dict[str, str] = {}  # the table's 40k characters share about 1,500 readings
     out: dict[str, tuple[str, ...]] = {}
     for cp, value in _character_table().items():
-        seen = dict.fromkeys(_toneless(r) for r in value.split(","))
+        seen: dict[str, None] = {}
+        for r in value.split(","):
+            if (plain := toneless.get(r)) is None:
+                plain = toneless[r] = _toneless(r)
+            seen[plain] = None
         out[chr(cp)] = tuple(seen)
     return out
 
@@ -64,8 +69,10 @@ def _character_table() -> dict[int, str]:
 
 @lru_cache(maxsize=1)
 def syllables() -> frozenset[str]:
-    """Every toneless syllable of the table (about 410)."""
-    return frozenset(r for rs in _readings().values() for r in rs if r.isascii() and r.isalpha())
+    """Every toneless syllable of the table (about 410), from its distinct readings: every
+    search of a Latin word asks whether it reads as pinyin, and needs no character's."""
+    distinct = {r for value in _character_table().values() for r in value.split(",")}
+    return frozenset(r for r in map(_toneless, distinct) if r.isascii() and r.isalpha())
 
 
 def readings(ch: str) -> tuple[str, ...]:
