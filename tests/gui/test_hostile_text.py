@@ -9,10 +9,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QTextDocument
 from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QMessageBox, QPushButton
+from pytestqt.qtbot import QtBot
 
-from litman.core.records import NewPaper
+from litman.core.records import NewPaper, Paper
+from litman.core.search.query import parse
+from litman.core.search.ranking import SearchResult
 from litman.gui.dialogs import dialogs
 from litman.gui.safe_text import MAX_RENDERED
+from litman.gui.window.main_window import MainWindow
+from tests.gui.cells import row_of
 
 pytestmark = pytest.mark.gui
 
@@ -30,37 +35,48 @@ def shown(text: str) -> str:
     return doc.toPlainText()
 
 
-def select_only(win, qtbot, pid: int) -> None:
+def select_only(win: MainWindow, qtbot: QtBot, pid: int) -> None:
     win.apply_filter()
     win.table.clearSelection()
-    win.table.selectRow(win.model.row_of(pid))
+    shown_row = win.model.row_of(pid)
+    assert shown_row is not None
+    win.table.selectRow(shown_row)
     qtbot.waitUntil(lambda: win.detail._paper is not None and win.detail._paper.id == pid)
 
 
-def test_table_tooltips_show_html_as_text(window) -> None:
+def test_table_tooltips_show_html_as_text(window: MainWindow) -> None:
     pid = window.library.papers.add_paper(NewPaper(title=f"Title {IMG}", authors=(H1, "Doe, Jane")))
     window.apply_filter()
-    row = window.model.row_of(pid)
+    row = row_of(window.model, pid)
     title_tip = window.model.index(row, 1).data(Qt.ItemDataRole.ToolTipRole)
     authors_tip = window.model.index(row, 2).data(Qt.ItemDataRole.ToolTipRole)
     assert shown(title_tip) == f"Title {IMG}"
     assert shown(authors_tip) == f"{H1}; Doe, Jane"
 
 
-def test_tag_names_in_message_boxes_are_text(window, monkeypatch) -> None:
+def test_tag_names_in_message_boxes_are_text(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     tag = '<a href="file:///etc/passwd" &lt;b'
     pid = window.library.papers.add_paper(NewPaper(title="x", tags=(tag,)))
     asked: list[str] = []
-    monkeypatch.setattr(
-        QMessageBox, "question", lambda *a, **k: asked.append(a[2]) or QMessageBox.No
-    )
+
+    def question(
+        _parent: object, _title: str, text: str, *_a: object, **_k: object
+    ) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QMessageBox, "question", question)
     dialogs.delete_tag(window, tag)
     assert shown(asked[0]) == f"Delete the tag '{tag}' and take it off every paper?"
     assert "<a " not in asked[0]
     assert window.library.get(pid).tags == (tag,)
 
 
-def test_an_ampersand_tag_reads_as_itself_and_alt_does_not_remove_it(window, qtbot) -> None:
+def test_an_ampersand_tag_reads_as_itself_and_alt_does_not_remove_it(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     pid = window.library.papers.add_paper(NewPaper(title="Research", tags=("R&D",)))
     select_only(window, qtbot, pid)
     chips = [w for w in window.detail.findChildren(QPushButton) if "R&" in w.text()]
@@ -73,7 +89,7 @@ def test_an_ampersand_tag_reads_as_itself_and_alt_does_not_remove_it(window, qtb
 
 
 @pytest.mark.slow
-def test_a_huge_abstract_is_shown_in_part(window, qtbot) -> None:
+def test_a_huge_abstract_is_shown_in_part(window: MainWindow, qtbot: QtBot) -> None:
     pid = window.library.papers.add_paper(NewPaper(title="Huge", abstract="word " * 10_000_000))
     select_only(window, qtbot, pid)
     shown_text = window.detail.abstract.toPlainText()
@@ -81,7 +97,9 @@ def test_a_huge_abstract_is_shown_in_part(window, qtbot) -> None:
     assert "Showing the first 20,000 of 50,000,000 characters" in window.detail.note.text()
 
 
-def test_a_title_longer_than_a_line_edit_holds_is_never_cut_by_a_commit(window, qtbot) -> None:
+def test_a_title_longer_than_a_line_edit_holds_is_never_cut_by_a_commit(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     title = "t" * 40_000
     pid = window.library.papers.add_paper(NewPaper(title=title))
     select_only(window, qtbot, pid)
@@ -92,18 +110,21 @@ def test_a_title_longer_than_a_line_edit_holds_is_never_cut_by_a_commit(window, 
 
 
 @pytest.mark.slow
-def test_search_hits_are_sought_only_in_the_part_shown(window, qtbot) -> None:
+def test_search_hits_are_sought_only_in_the_part_shown(window: MainWindow, qtbot: QtBot) -> None:
     pid = window.library.papers.add_paper(NewPaper(title="Huge", abstract="word " * 1_000_000))
     asked: list[int] = []
 
-    class Recorder:  # stands where the search result is: records what it is asked about
-        def spans(self, paper):  # type: ignore[no-untyped-def]
+    # stands where the search result is: records what it is asked about
+    class Recorder(SearchResult):
+        def spans(self, paper: Paper) -> dict[str, list[tuple[int, int]]]:
             asked.append(len(paper.abstract))
             return {}
 
     select_only(window, qtbot, pid)
-    window.results.last_result = Recorder()
+    window.results.last_result = Recorder(parse(""))
     window.table.clearSelection()
-    window.table.selectRow(window.model.row_of(pid))
+    shown_row = window.model.row_of(pid)
+    assert shown_row is not None
+    window.table.selectRow(shown_row)
     qtbot.waitUntil(lambda: bool(asked))
     assert asked[-1] == MAX_RENDERED

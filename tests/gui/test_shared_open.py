@@ -4,27 +4,33 @@ asked to), and `litman --library postgresql://…` with no subcommand, which ask
 password the same way and, with the server away, says so and opens once it answers."""
 
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QMenu
+from pytestqt.qtbot import QtBot
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from litman.core.library.facade import Library
+from litman.core.store import shared_access
 from litman.gui.dialogs import shared_dialog, shared_launch
 from litman.gui.settings import ViewSettings
 from litman.gui.window import launch
 from litman.gui.window.main_window import MainWindow
 from litman.gui.workers import run_inline
+from tests.pg_server import Cluster
 
 pytestmark = pytest.mark.gui
 SECRET = "open-sesame:42"
 
 
 @pytest.fixture
-def locked(pg_cluster, pg_seeded_url, monkeypatch, tmp_path):
+def locked(
+    pg_cluster: Cluster, pg_seeded_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> str:
     """The seeded library for a role that must give SECRET: (URL without it, the role)."""
     role = f"pw_{uuid.uuid4().hex[:8]}"
     pg_cluster.password_role(role, SECRET)
@@ -40,20 +46,22 @@ def locked(pg_cluster, pg_seeded_url, monkeypatch, tmp_path):
 
 
 @pytest.fixture
-def win(qtbot, seeded, tmp_path: Path) -> MainWindow:
+def win(qtbot: QtBot, seeded: Library, tmp_path: Path) -> MainWindow:
     window = MainWindow(seeded, ViewSettings(tmp_path / "view.ini"), runner=run_inline)
     qtbot.addWidget(window)
     return window
 
 
-def dialog_for(qtbot, typed: str) -> shared_dialog.OpenSharedDialog:
+def dialog_for(qtbot: QtBot, typed: str) -> shared_dialog.OpenSharedDialog:
     dialog = shared_dialog.OpenSharedDialog(None, [])
     qtbot.addWidget(dialog)
     dialog.target.setEditText(typed)
     return dialog
 
 
-def test_the_dialog_opens_a_url_and_keeps_it_among_recent(qtbot, win, pg_seeded_url) -> None:
+def test_the_dialog_opens_a_url_and_keeps_it_among_recent(
+    qtbot: QtBot, win: MainWindow, pg_seeded_url: str
+) -> None:
     dialog = dialog_for(qtbot, pg_seeded_url)
     with qtbot.waitSignal(dialog.accepted, timeout=10000):
         dialog.try_open()
@@ -66,7 +74,9 @@ def test_the_dialog_opens_a_url_and_keeps_it_among_recent(qtbot, win, pg_seeded_
     opened.close()
 
 
-def test_a_password_is_asked_for_and_kept_only_in_pgpass(qtbot, win, locked, tmp_path) -> None:
+def test_a_password_is_asked_for_and_kept_only_in_pgpass(
+    qtbot: QtBot, win: MainWindow, locked: str, tmp_path: Path
+) -> None:
     dialog = dialog_for(qtbot, locked)
     with qtbot.waitSignal(dialog.probed, timeout=10000) as asked:
         dialog.try_open()
@@ -76,7 +86,7 @@ def test_a_password_is_asked_for_and_kept_only_in_pgpass(qtbot, win, locked, tmp
     dialog.remember.setChecked(True)
     with qtbot.waitSignal(dialog.accepted, timeout=10000):
         dialog.try_open()
-    bare = shared_dialog.shared_access.parse_target(locked).url
+    bare = shared_access.parse_target(locked).url
     assert dialog.chosen == shared_dialog.Chosen(bare, None)  # libpq finds it in .pgpass now
     assert SECRET.replace(":", "\\:") in (tmp_path / "pgpass").read_text()
     opened = shared_dialog.open_chosen(win, win.view, dialog.chosen, win._window_on)
@@ -88,14 +98,16 @@ def test_a_password_is_asked_for_and_kept_only_in_pgpass(qtbot, win, locked, tmp
     opened.close()
 
 
-def test_a_password_typed_for_the_session_is_written_nowhere(qtbot, win, locked, tmp_path):
+def test_a_password_typed_for_the_session_is_written_nowhere(
+    qtbot: QtBot, win: MainWindow, locked: str, tmp_path: Path
+) -> None:
     dialog = dialog_for(qtbot, locked)
     with qtbot.waitSignal(dialog.probed, timeout=10000):
         dialog.try_open()
     dialog.password.setText(SECRET)
     with qtbot.waitSignal(dialog.accepted, timeout=10000):
         dialog.try_open()
-    bare = shared_dialog.shared_access.parse_target(locked).url
+    bare = shared_access.parse_target(locked).url
     assert dialog.chosen == shared_dialog.Chosen(bare, SECRET)
     opened = shared_dialog.open_chosen(win, win.view, dialog.chosen, win._window_on)
     assert isinstance(opened, MainWindow)
@@ -106,15 +118,19 @@ def test_a_password_typed_for_the_session_is_written_nowhere(qtbot, win, locked,
     opened.close()
 
 
-def test_the_file_menu_opens_a_window_on_the_library_chosen(qtbot, win, pg_seeded_url, monkeypatch):
-    chosen = shared_dialog.Chosen(shared_dialog.shared_access.parse_target(pg_seeded_url).url, None)
+def test_the_file_menu_opens_a_window_on_the_library_chosen(
+    qtbot: QtBot, win: MainWindow, pg_seeded_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chosen = shared_dialog.Chosen(shared_access.parse_target(pg_seeded_url).url, None)
 
     def accept(self: shared_dialog.OpenSharedDialog) -> int:
         self.chosen = chosen
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(shared_dialog.OpenSharedDialog, "exec", accept)
-    assert win.acts.open_shared in win.menuBar().actions()[0].menu().actions()
+    file_menu = win.menuBar().actions()[0].menu()
+    assert isinstance(file_menu, QMenu)
+    assert win.acts.open_shared in file_menu.actions()
     opened = win.open_shared_library()
     assert opened is not None and opened.live.active
     qtbot.addWidget(opened)
@@ -123,7 +139,7 @@ def test_the_file_menu_opens_a_window_on_the_library_chosen(qtbot, win, pg_seede
     assert library._closed  # the window that opened it closed it
 
 
-def test_litman_library_url_opens_the_window_asking_for_the_password(locked) -> None:
+def test_litman_library_url_opens_the_window_asking_for_the_password(locked: str) -> None:
     asked: list[str] = []
 
     def ask(shown: str, why: str) -> str:
@@ -138,7 +154,7 @@ def test_litman_library_url_opens_the_window_asking_for_the_password(locked) -> 
         library.close()
 
 
-def test_litman_library_url_with_no_subcommand_shows_the_window(pg_seeded_url) -> None:
+def test_litman_library_url_with_no_subcommand_shows_the_window(pg_seeded_url: str) -> None:
     opened = launch.open_for_window(pg_seeded_url)
     assert opened is not None
     library, claim = opened
@@ -146,11 +162,11 @@ def test_litman_library_url_with_no_subcommand_shows_the_window(pg_seeded_url) -
     library.close()
 
 
-def test_a_server_away_at_start_is_said_and_waited_for(qtbot, own_cluster) -> None:
+def test_a_server_away_at_start_is_said_and_waited_for(qtbot: QtBot, own_cluster: Cluster) -> None:
     said: list[str] = []
     own_cluster.halt()
 
-    def wait(opening, why: str) -> Library | None:
+    def wait(opening: Callable[[], Library], why: str) -> Library | None:
         said.append(why)
         box = shared_launch.WaitBox(opening, why)
         QTimer.singleShot(0, own_cluster.resume)  # the server comes back while the box waits
@@ -166,7 +182,9 @@ def test_a_server_away_at_start_is_said_and_waited_for(qtbot, own_cluster) -> No
         library.close()
 
 
-def test_a_password_typed_in_the_url_is_shown_nowhere(qtbot, win, locked, tmp_path) -> None:
+def test_a_password_typed_in_the_url_is_shown_nowhere(
+    qtbot: QtBot, win: MainWindow, locked: str, tmp_path: Path
+) -> None:
     wrong, role_at = "not-it:99", locked.replace("postgresql://", "").split("@")[0]
     with_password = locked.replace(f"{role_at}@", f"{role_at}:{{}}@")
     dialog = dialog_for(qtbot, with_password.format(wrong))
@@ -187,7 +205,9 @@ def test_a_password_typed_in_the_url_is_shown_nowhere(qtbot, win, locked, tmp_pa
     opened.close()
 
 
-def test_the_dialog_opens_from_host_database_and_user(qtbot, pg_cluster, pg_seeded_url) -> None:
+def test_the_dialog_opens_from_host_database_and_user(
+    qtbot: QtBot, pg_cluster: Cluster, pg_seeded_url: str
+) -> None:
     dialog = dialog_for(qtbot, "")
     dialog.parts["host"].setText(str(pg_cluster.socket_dir))
     dialog.parts["dbname"].setText(str(make_url(pg_seeded_url).database))
@@ -200,7 +220,7 @@ def test_the_dialog_opens_from_host_database_and_user(qtbot, pg_cluster, pg_seed
 
 
 def test_a_connection_string_opens_the_window_on_the_shared_library(
-    pg_cluster, pg_seeded_url, tmp_path, monkeypatch
+    pg_cluster: Cluster, pg_seeded_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
     database = make_url(pg_seeded_url).database
@@ -215,7 +235,7 @@ def test_a_connection_string_opens_the_window_on_the_shared_library(
 
 
 def test_a_name_that_is_no_library_is_said_in_one_line_and_opens_nothing(
-    tmp_path, monkeypatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
     said: list[str] = []

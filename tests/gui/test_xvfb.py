@@ -7,7 +7,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def display():
+def display() -> Iterator[str]:
     require_tool("Xvfb", "xdotool")
     with xvfb("1280x800") as display:
         yield display
@@ -35,7 +35,9 @@ def xdotool(env: dict[str, str], *args: str) -> str:
 
 
 @pytest.mark.slow
-def test_type_a_misspelled_search_mark_the_hit_read_and_quit(display, seeded_path, tmp_path):
+def test_type_a_misspelled_search_mark_the_hit_read_and_quit(
+    display: str, seeded_path: Path, tmp_path: Path
+) -> None:
     with Library.open(seeded_path) as lib:
         expected = lib.search("neural colapse").ids[0]
         assert lib.get(expected).status.value == "unread"
@@ -59,7 +61,7 @@ def test_type_a_misspelled_search_mark_the_hit_read_and_quit(display, seeded_pat
 @contextlib.contextmanager
 def _running(
     display: str, library: Path, tmp_path: Path
-) -> Iterator[tuple[dict[str, str], subprocess.Popen]]:
+) -> Iterator[tuple[dict[str, str], subprocess.Popen[str]]]:
     """The `litman` command on this display, with its settings under tmp_path; killed if
     still running at the end."""
     env = {
@@ -97,7 +99,7 @@ def _read_ids(path: Path) -> list[int]:
         conn.close()
 
 
-def _wait_for(condition, timeout: float = 15) -> bool:
+def _wait_for(condition: Callable[[], bool], timeout: float = 15) -> bool:
     """Poll the library file (another process writes it); no fixed sleeps."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -107,7 +109,7 @@ def _wait_for(condition, timeout: float = 15) -> bool:
     return condition()
 
 
-def _find_window(env: dict[str, str], app: subprocess.Popen, title: str) -> str:
+def _find_window(env: dict[str, str], app: subprocess.Popen[str], title: str) -> str:
     """The app's window id. Polled rather than `search --sync`: Qt makes and drops helper
     windows while it starts, and xdotool then fails with BadWindow instead of waiting."""
     end = time.monotonic() + 30
@@ -129,7 +131,9 @@ def _find_window(env: dict[str, str], app: subprocess.Popen, title: str) -> str:
 
 
 @pytest.mark.slow
-def test_a_sigterm_closes_the_window_as_quit_does(display, seeded_path, tmp_path):
+def test_a_sigterm_closes_the_window_as_quit_does(
+    display: str, seeded_path: Path, tmp_path: Path
+) -> None:
     """`kill` (a logout, a service manager) ended the process where it stood: no state
     saved, exit status -15."""
     with _running(display, seeded_path, tmp_path) as (env, app):
