@@ -121,3 +121,24 @@ def test_the_dialog_opens_at_most_of_the_window_size(window: MainWindow, qtbot: 
     dialog = duplicates_actions.dialog(window)
     qtbot.addWidget(dialog)
     assert dialog.width() >= 1400 * 3 // 4 and dialog.height() >= 900 * 3 // 4
+
+
+def test_the_fields_sit_one_under_another_however_tall_the_dialog(window, qtbot) -> None:
+    # With few fields in a tall dialog the grid spread its rows over the whole height.
+    from itertools import pairwise
+
+    from PySide6.QtWidgets import QLabel
+
+    twins(window)
+    window.resize(1400, 900)
+    dialog = duplicates_actions.dialog(window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    labels = sorted(
+        (label for label in dialog.area.widget().findChildren(QLabel) if label.text()),
+        key=lambda label: label.y(),
+    )
+    assert len(labels) >= 2
+    gaps = [b.y() - a.y() for a, b in pairwise(labels)]
+    assert max(gaps) <= 2 * labels[0].sizeHint().height() + 12

@@ -141,6 +141,7 @@ class DuplicatesDialog(QDialog):
                 picked.setChecked(True)
             self.choices[name] = group
             row_no += 1
+        grid.setRowStretch(row_no, 1)  # the room left goes below the fields, not between them
         self.area.setWidget(grid_host)
 
     def chosen(self) -> dict[str, int]:
