@@ -123,7 +123,9 @@ def test_the_dialog_opens_at_most_of_the_window_size(window: MainWindow, qtbot: 
     assert dialog.width() >= 1400 * 3 // 4 and dialog.height() >= 900 * 3 // 4
 
 
-def test_the_fields_sit_one_under_another_however_tall_the_dialog(window, qtbot) -> None:
+def test_the_fields_sit_one_under_another_however_tall_the_dialog(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     # With few fields in a tall dialog the grid spread its rows over the whole height.
     from itertools import pairwise
 
@@ -135,8 +137,10 @@ def test_the_fields_sit_one_under_another_however_tall_the_dialog(window, qtbot)
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
+    grid = dialog.area.widget()
+    assert grid is not None
     labels = sorted(
-        (label for label in dialog.area.widget().findChildren(QLabel) if label.text()),
+        (label for label in grid.findChildren(QLabel) if label.text()),
         key=lambda label: label.y(),
     )
     assert len(labels) >= 2
