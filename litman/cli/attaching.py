@@ -42,15 +42,16 @@ def cmd_attachments(args: argparse.Namespace, lib: Library) -> int:
         emit_json([a.to_json() for a in found])
         return 0
     if not found:
-        say(f"{lib.get(pid).citekey} has no attachments (`litman attach {args.paper} FILE`)")
+        said = _("{key} has no attachments (`litman attach {ref} FILE`)")
+        say(said.format(key=lib.get(pid).citekey, ref=args.paper))
     for a in found:
         say(_line(a))
     return 0
 
 
 def _line(a: Attachment) -> str:
-    where = a.location or f"{a.path} (no base folder set: `litman files-folder PATH`)"
-    notes = [n for n in (a.kind, _size(a.size), "MISSING" if a.missing else "") if n]
+    where = a.location or _("{0} (no base folder set: `litman files-folder PATH`)").format(a.path)
+    notes = [n for n in (a.kind, _size(a.size), _("MISSING") if a.missing else "") if n]
     return f"{a.id:>5}  {where}  [{', '.join(notes)}]" + (f"  {a.title}" if a.title else "")
 
 
@@ -76,17 +77,22 @@ def cmd_open(args: argparse.Namespace, lib: Library) -> int:
 def _attached(lib: Library, paper: Paper, ref: str) -> str:
     found = lib.attachments.to_open(paper.id)
     if found is None:
-        online = " or `--online` opens its DOI" if paper.doi else ""
-        raise LitmanError(
-            f"{paper.citekey} has no attachment: `litman attach {ref} FILE` adds one{online}."
-        )
+        said = _("{key} has no attachment: `litman attach {ref} FILE` adds one.")
+        if paper.doi:
+            said = _(
+                "{key} has no attachment: `litman attach {ref} FILE` adds one, "
+                "or `--online` opens its DOI."
+            )
+        raise LitmanError(said.format(key=paper.citekey, ref=ref))
     if not found.location:
         raise LitmanError(
-            f"{paper.citekey}'s file {found.path} is relative and no base folder is set "
-            "(`litman files-folder PATH`)."
+            _(
+                "{key}'s file {path} is relative and no base folder is set "
+                "(`litman files-folder PATH`)."
+            ).format(key=paper.citekey, path=found.path)
         )
     if found.missing:
-        raise LitmanError(f"{paper.citekey}'s file is missing: {found.location}")
+        raise LitmanError(_("{0}'s file is missing: {1}").format(paper.citekey, found.location))
     return found.location
 
 
@@ -95,22 +101,28 @@ def _online(paper: Paper) -> str:
         return f"https://doi.org/{paper.doi}"
     if paper.url:
         return paper.url
-    raise LitmanError(f"{paper.citekey} has neither a DOI nor a URL to open.")
+    raise LitmanError(_("{0} has neither a DOI nor a URL to open.").format(paper.citekey))
 
 
 def cmd_detach(args: argparse.Namespace, lib: Library) -> int:
     ids = [int(i) for i in args.attachments]
     gone = lib.attachments.detach(ids)
     if not gone.updated:
-        raise LitmanError(f"No attachment with id {' '.join(args.attachments)}; nothing removed.")
-    say(f"removed {counted(len(ids), 'attachment')} (the files stay where they are)")
+        named = " ".join(args.attachments)
+        raise LitmanError(_("No attachment with id {0}; nothing removed.").format(named))
+    said = _("removed {attachments} (the files stay where they are)")
+    say(said.format(attachments=counted(len(ids), "attachment")))
     return 0
 
 
 def cmd_find_missing(args: argparse.Namespace, lib: Library) -> int:
     ids = lib.resolve_many(args.papers) if args.papers else lib.list_ids("id")
     found = relinked(lib.attachments.find_missing(ids, Path(args.folder)).inverse)
-    say(f"found {counted(found, 'missing file')} under {args.folder}")
+    say(
+        _("found {files} under {folder}").format(
+            files=counted(found, "missing file"), folder=args.folder
+        )
+    )
     return 0
 
 
@@ -120,9 +132,10 @@ def cmd_read_texts(args: argparse.Namespace, lib: Library) -> int:
     for line in done.refused:
         say(f"litman: {line}", err=True)
     if not done.looked_at:
-        say("every PDF's text is kept already")
+        say(_("every PDF's text is kept already"))
         return 0
-    say(f"read the text of {counted(done.read, 'PDF')} of {done.looked_at}")
+    said = _("read the text of {pdfs} of {n}")
+    say(said.format(pdfs=counted(done.read, "PDF"), n=f"{done.looked_at:,}"))
     return 0
 
 
@@ -130,18 +143,19 @@ def cmd_files_folder(args: argparse.Namespace, lib: Library) -> int:
     if args.rename is not None:
         lib.attachments.set_rename_rule(args.rename)
         rule = args.rename
-        say(
-            f"stored files are named {rule!r} on attach"
+        said = (
+            _("stored files are named {0!r} on attach")
             if rule
-            else "stored files keep their names"
+            else _("stored files keep their names")
         )
+        say(said.format(rule))
         if not (args.reset or args.folder):
             return 0
     if args.reset or args.folder:
         folder = lib.attachments.set_folder(None if args.reset else args.folder)
     else:
         folder = lib.attachments.folder()
-    say(str(folder) if folder else "no files folder is set (`litman files-folder PATH`)")
+    say(str(folder) if folder else _("no files folder is set (`litman files-folder PATH`)"))
     return 0
 
 

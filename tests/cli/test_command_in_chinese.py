@@ -122,6 +122,8 @@ DAY = [
     ("saved", "list"),
     ("duplicates",),
     ("related", "1"),
+    ("attachments", "1"),
+    ("extract-text",),
     ("delete", "1"),
     ("trash", "list"),
     ("trash", "restore", "1"),
