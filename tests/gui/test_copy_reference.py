@@ -5,22 +5,27 @@ next window; a style file gone is said, nothing copied."""
 
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
-from litman.core.records import NewPaper
+from litman.core.records import NewPaper, Paper
 from litman.formats import references
 from litman.gui import settings
 from litman.gui.window import references as copying
+from litman.gui.window.main_window import MainWindow
+from tests.gui.cells import row_of
 from tests.gui.test_main_window import select_rows
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def walrus(window):
+def walrus(window: MainWindow) -> MainWindow:
     window.library.papers.add_papers(
         [
             NewPaper(
@@ -36,21 +41,22 @@ def walrus(window):
     return window
 
 
-def copied(qtbot, window, action) -> str:
+def copied(qtbot: QtBot, window: MainWindow, action: QAction) -> str:
     """Trigger `action` and wait until the copy is made off the window's thread; the status
     line's message."""
     with qtbot.waitSignal(copying.copier(window).done, timeout=60_000) as said:
         action.trigger()
-    return said.args[0]
+    message: str = said.args[0]
+    return message
 
 
-def _select_walrus(qtbot, window) -> None:
+def _select_walrus(qtbot: QtBot, window: MainWindow) -> None:
     pid = window.library.get_by_citekey("walrus2020").id
     qtbot.waitUntil(lambda: window.model.row_of(pid) is not None, timeout=10_000)
-    select_rows(window, [window.model.row_of(pid)])
+    select_rows(window, [row_of(window.model, pid)])
 
 
-def test_copy_reference_puts_html_and_text(qtbot, walrus) -> None:
+def test_copy_reference_puts_html_and_text(qtbot: QtBot, walrus: MainWindow) -> None:
     _select_walrus(qtbot, walrus)
     QApplication.clipboard().clear()
     copied(qtbot, walrus, walrus.acts.copy_reference)
@@ -60,7 +66,7 @@ def test_copy_reference_puts_html_and_text(qtbot, walrus) -> None:
     assert "(apa)" in walrus.statusBar().currentMessage()
 
 
-def test_the_chosen_style_is_used_and_kept(qtbot, walrus) -> None:
+def test_the_chosen_style_is_used_and_kept(qtbot: QtBot, walrus: MainWindow) -> None:
     _select_walrus(qtbot, walrus)
     walrus.acts.reference_styles["ieee"].trigger()
     copied(qtbot, walrus, walrus.acts.copy_citation)
@@ -71,7 +77,9 @@ def test_the_chosen_style_is_used_and_kept(qtbot, walrus) -> None:
     assert walrus.acts.reference_styles["ieee"].isChecked()
 
 
-def test_a_style_file_gone_is_said_and_nothing_copied(qtbot, walrus, tmp_path) -> None:
+def test_a_style_file_gone_is_said_and_nothing_copied(
+    qtbot: QtBot, walrus: MainWindow, tmp_path: Path
+) -> None:
     _select_walrus(qtbot, walrus)
     walrus.view.set(settings.CITE_STYLE, str(tmp_path / "gone.csl"))
     QApplication.clipboard().setText("before")
@@ -80,29 +88,33 @@ def test_a_style_file_gone_is_said_and_nothing_copied(qtbot, walrus, tmp_path) -
     assert "no style file at" in said == walrus.statusBar().currentMessage()
 
 
-def test_references_are_made_off_the_windows_thread(qtbot, walrus) -> None:
+def test_references_are_made_off_the_windows_thread(qtbot: QtBot, walrus: MainWindow) -> None:
     """The window's thread only starts the copy: the formatting runs on a worker thread."""
     from PySide6.QtCore import QThread
 
-    threads = []
-    real = copying.references.render_both
+    threads: list[QThread] = []
+    real = references.render_both
 
-    def render_both(*args: object, **kwargs: object) -> object:
+    def render_both(
+        papers: Iterable[Paper], style: str = references.DEFAULT_STYLE, locale: str = ""
+    ) -> tuple[references.References, references.References]:
         threads.append(QThread.currentThread())
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        return real(papers, style, locale)
 
     qtbot_patch = pytest.MonkeyPatch()
-    qtbot_patch.setattr(copying.references, "render_both", render_both)
+    qtbot_patch.setattr(references, "render_both", render_both)
     try:
         _select_walrus(qtbot, walrus)
         copied(qtbot, walrus, walrus.acts.copy_reference)
     finally:
         qtbot_patch.undo()
-    assert threads and threads[0] is not QApplication.instance().thread()
+    qt_app = QApplication.instance()
+    assert qt_app is not None
+    assert threads and threads[0] is not qt_app.thread()
     assert QApplication.clipboard().text().startswith("Doe, J. (2020)")
 
 
-def test_a_large_selection_is_copied_up_to_the_bound(qtbot, walrus) -> None:
+def test_a_large_selection_is_copied_up_to_the_bound(qtbot: QtBot, walrus: MainWindow) -> None:
     walrus.library.papers.add_papers(
         [NewPaper(title=f"Paper {i}", authors=("Roe, Ann",), year=2001) for i in range(150)]
     )
@@ -115,7 +127,7 @@ def test_a_large_selection_is_copied_up_to_the_bound(qtbot, walrus) -> None:
     assert f"[{n}]" in QApplication.clipboard().text(), said
 
 
-def test_ctrl_shift_c_is_copy_reference(walrus) -> None:
+def test_ctrl_shift_c_is_copy_reference(walrus: MainWindow) -> None:
     assert walrus.acts.copy_reference.shortcut().toString() == "Ctrl+Shift+C"
     assert references.DEFAULT_STYLE == "apa"
 

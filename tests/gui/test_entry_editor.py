@@ -5,10 +5,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QLineEdit
+from pytestqt.qtbot import QtBot
 
 from litman import app
 from litman.core.errors import LitmanError
+from litman.core.library.facade import Library
 from litman.formats import bibtex
+from litman.gui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
@@ -16,18 +20,26 @@ KOPP = Path(__file__).resolve().parents[1] / "data" / "real-entries" / "kopp2009
 
 
 @pytest.fixture
-def kopp(window, qtbot):
+def kopp(window: MainWindow, qtbot: QtBot) -> int:
     """The window with the real entry imported and selected; returns its id."""
     (report,) = app.import_files(window.library, [KOPP])
     pid = report.added[0]
     window.apply_filter()
     window.table.clearSelection()
-    window.table.selectRow(window.model.row_of(pid))
+    shown_row = window.model.row_of(pid)
+    assert shown_row is not None
+    window.table.selectRow(shown_row)
     qtbot.waitUntil(lambda: window.detail.entry._paper is not None)
     return pid
 
 
-def edit(qtbot, line_edit, text: str) -> None:
+def venue_label(window: MainWindow) -> QLabel:
+    label = window.detail.venue_label
+    assert isinstance(label, QLabel)
+    return label
+
+
+def edit(qtbot: QtBot, line_edit: QLineEdit, text: str) -> None:
     """Type into a box as a user does, then leave it."""
     line_edit.setFocus()
     line_edit.selectAll()
@@ -36,12 +48,12 @@ def edit(qtbot, line_edit, text: str) -> None:
     line_edit.editingFinished.emit()
 
 
-def exported(window, pid: int) -> str:
+def exported(window: MainWindow, pid: int) -> str:
     return bibtex.dumps([window.library.get(pid)])
 
 
 @pytest.mark.slow
-def test_every_stored_field_has_a_row_grouped_as_jabref_does(window, kopp) -> None:
+def test_every_stored_field_has_a_row_grouped_as_jabref_does(window: MainWindow, kopp: int) -> None:
     entry = window.detail.entry
     assert entry.entry_type.currentText() == "article"
     assert entry.citekey.text() == "KoppMartinWutkeEtAl2009"
@@ -51,11 +63,13 @@ def test_every_stored_field_has_a_row_grouped_as_jabref_does(window, kopp) -> No
     assert rows["timestamp"] == "Thu, 17 Mar 2016 00:00:00 +0100"
     assert rows["issn"] == "" and rows["note"] == ""  # optional for an article, empty
     assert "title" not in rows and "journal" not in rows  # edited in the form above
-    assert window.detail.venue_label.text() == "Venue (journal)"
+    assert venue_label(window).text() == "Venue (journal)"
 
 
 @pytest.mark.slow
-def test_an_edit_is_undoable_and_exported_exactly_as_typed(window, kopp, qtbot) -> None:
+def test_an_edit_is_undoable_and_exported_exactly_as_typed(
+    window: MainWindow, kopp: int, qtbot: QtBot
+) -> None:
     before = exported(window, kopp)
     edit(qtbot, window.detail.entry.values["pages"], r"3--14 {\"u}")
     assert window.library.get(kopp).extra["pages"] == r"3--14 {\"u}"
@@ -68,7 +82,7 @@ def test_an_edit_is_undoable_and_exported_exactly_as_typed(window, kopp, qtbot) 
 
 
 @pytest.mark.slow
-def test_an_unedited_box_left_by_tab_writes_nothing(window, kopp) -> None:
+def test_an_unedited_box_left_by_tab_writes_nothing(window: MainWindow, kopp: int) -> None:
     box = window.detail.entry.values["timestamp"]
     box.setFocus()
     box.editingFinished.emit()
@@ -76,7 +90,7 @@ def test_an_unedited_box_left_by_tab_writes_nothing(window, kopp) -> None:
 
 
 @pytest.mark.slow
-def test_a_field_is_added_and_removed(window, kopp, qtbot) -> None:
+def test_a_field_is_added_and_removed(window: MainWindow, kopp: int, qtbot: QtBot) -> None:
     entry = window.detail.entry
     entry.new_name.setText("Addendum")
     entry.new_value.setText("Reprinted 2020")
@@ -91,7 +105,9 @@ def test_a_field_is_added_and_removed(window, kopp, qtbot) -> None:
 
 
 @pytest.mark.slow
-def test_the_entry_type_changes_the_rows_and_the_venue_field(window, kopp, qtbot) -> None:
+def test_the_entry_type_changes_the_rows_and_the_venue_field(
+    window: MainWindow, kopp: int, qtbot: QtBot
+) -> None:
     entry = window.detail.entry
     entry.entry_type.setCurrentText("inproceedings")
     entry._commit_type()
@@ -103,7 +119,9 @@ def test_the_entry_type_changes_the_rows_and_the_venue_field(window, kopp, qtbot
 
 
 @pytest.mark.slow
-def test_a_bad_field_name_is_refused_with_a_message(window, kopp, monkeypatch) -> None:
+def test_a_bad_field_name_is_refused_with_a_message(
+    window: MainWindow, kopp: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from PySide6.QtWidgets import QMessageBox
 
     said: list[str] = []
@@ -117,7 +135,7 @@ def test_a_bad_field_name_is_refused_with_a_message(window, kopp, monkeypatch) -
     assert window.library.get(kopp).title.startswith("The Difference")
 
 
-def test_core_set_field_returns_its_inverse(seeded) -> None:
+def test_core_set_field_returns_its_inverse(seeded: Library) -> None:
     pid = seeded.list_ids()[0]
     changes = seeded.papers.set_field(pid, "Volume", "12")
     assert seeded.get(pid).extra["volume"] == "12"
@@ -128,7 +146,9 @@ def test_core_set_field_returns_its_inverse(seeded) -> None:
 
 
 @pytest.mark.slow
-def test_the_editor_is_read_only_with_the_window(window, kopp, qtbot) -> None:
+def test_the_editor_is_read_only_with_the_window(
+    window: MainWindow, kopp: int, qtbot: QtBot
+) -> None:
     window.detail.read_only = True
     window.detail.show_papers([window.library.get(kopp)], None)
     assert window.detail.entry.values["pages"].isReadOnly()
@@ -137,14 +157,16 @@ def test_the_editor_is_read_only_with_the_window(window, kopp, qtbot) -> None:
 
 
 @pytest.mark.slow
-def test_fields_a_type_requires_are_marked_required(window, qtbot) -> None:
+def test_fields_a_type_requires_are_marked_required(window: MainWindow, qtbot: QtBot) -> None:
     from litman.core.records import NewPaper
 
     # a thesis's school is its venue (the Venue box, "Venue (school)"): not a row here
     pid = window.library.papers.add_paper(NewPaper(title="A draft", entry_type="unpublished"))
     window.apply_filter()
     window.table.clearSelection()
-    window.table.selectRow(window.model.row_of(pid))
+    shown_row = window.model.row_of(pid)
+    assert shown_row is not None
+    window.table.selectRow(shown_row)
     qtbot.waitUntil(lambda: "note" in window.detail.entry.values)
     note = window.detail.entry.values["note"]
     assert note.placeholderText() == "required" and note.text() == ""
@@ -152,13 +174,15 @@ def test_fields_a_type_requires_are_marked_required(window, qtbot) -> None:
 
 
 @pytest.mark.slow
-def test_a_thesiss_school_is_its_venue(window, qtbot) -> None:
+def test_a_thesiss_school_is_its_venue(window: MainWindow, qtbot: QtBot) -> None:
     from litman.core.records import NewPaper
 
     new = NewPaper(title="A thesis", entry_type="phdthesis", venue="ETH Zurich")
     pid = window.library.papers.add_paper(new)
     window.apply_filter()
     window.table.clearSelection()
-    window.table.selectRow(window.model.row_of(pid))
-    qtbot.waitUntil(lambda: window.detail.venue_label.text() == "Venue (school)")
+    shown_row = window.model.row_of(pid)
+    assert shown_row is not None
+    window.table.selectRow(shown_row)
+    qtbot.waitUntil(lambda: venue_label(window).text() == "Venue (school)")
     assert "school" not in window.detail.entry.values

@@ -1,20 +1,28 @@
 """The desktop window driven as a user would: typing, shortcuts, tags, undo, import, export."""
 
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog, QMessageBox
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
 
-from litman.core.records import NewPaper, Status
+from litman import app
+from litman.app import Progress
+from litman.core.library.facade import Library
+from litman.core.records import ImportReport, NewPaper, Status
 from litman.core.search.filters import StatusFilter, TagFilter
 from litman.gui.dialogs import file_dialogs
 from litman.gui.table.models.papers import PaperTableModel
+from litman.gui.window.main_window import MainWindow
+from tests.gui.cells import row_of
 
 pytestmark = pytest.mark.gui
 
 
-def select_rows(win, rows) -> None:
+def select_rows(win: MainWindow, rows: Iterable[int]) -> None:
     win.table.clearSelection()
     sel = win.table.selectionModel()
     for r in rows:
@@ -22,37 +30,37 @@ def select_rows(win, rows) -> None:
     win.selection.flush()  # the detail pane hears of it now, not on the next event-loop turn
 
 
-def test_table_model_passes_qt_model_tester(qtmodeltester, seeded) -> None:
+def test_table_model_passes_qt_model_tester(qtmodeltester: ModelTester, seeded: Library) -> None:
     model = PaperTableModel(seeded)
     model.set_ids(seeded.list_ids())
     qtmodeltester.check(model)
 
 
-def test_window_shows_every_seed_paper_with_counts(window) -> None:
+def test_window_shows_every_seed_paper_with_counts(window: MainWindow) -> None:
     assert window.model.rowCount() == 89
     assert "89 papers · 89 shown" in window.statusBar().currentMessage()
     assert window.sidebar.count_of(TagFilter("Optimization")) == 7
 
 
-def test_typing_narrows_the_table(window, qtbot) -> None:
+def test_typing_narrows_the_table(window: MainWindow, qtbot: QtBot) -> None:
     qtbot.keyClicks(window.search, "neural colapse")
     qtbot.waitUntil(lambda: window.model.rowCount() == 2)
     top = window.library.get(window.model.paper_id(0))
     assert "collapse" in top.abstract.lower()
 
 
-def test_malformed_query_is_hinted_not_an_error(window, qtbot) -> None:
+def test_malformed_query_is_hinted_not_an_error(window: MainWindow, qtbot: QtBot) -> None:
     qtbot.keyClicks(window.search, "year:abc")
     qtbot.waitUntil(lambda: "not a valid year" in window.search.toolTip())
 
 
-def test_empty_search_says_so(window, qtbot) -> None:
+def test_empty_search_says_so(window: MainWindow, qtbot: QtBot) -> None:
     qtbot.keyClicks(window.search, "zzzzqqq")
     qtbot.waitUntil(lambda: window.model.rowCount() == 0)
     assert "No papers match" in window.empty.text() and window.empty.isVisible()
 
 
-def test_status_shortcuts_mark_the_selection(window, qtbot) -> None:
+def test_status_shortcuts_mark_the_selection(window: MainWindow, qtbot: QtBot) -> None:
     select_rows(window, [0, 1])
     ids = window.selected_ids()
     window.activateWindow()
@@ -64,7 +72,7 @@ def test_status_shortcuts_mark_the_selection(window, qtbot) -> None:
     assert {p.status for p in window.library.get_many(ids)} == {Status.READING}
 
 
-def test_tag_add_and_remove_on_a_multi_selection_with_undo(window) -> None:
+def test_tag_add_and_remove_on_a_multi_selection_with_undo(window: MainWindow) -> None:
     select_rows(window, [0, 1, 2])
     ids = window.selected_ids()
     window.detail.tag_edit.setText("Reading group")
@@ -78,7 +86,7 @@ def test_tag_add_and_remove_on_a_multi_selection_with_undo(window) -> None:
     assert not any("Reading group" in p.tags for p in window.library.get_many(ids))
 
 
-def test_status_change_undo_and_redo(window) -> None:
+def test_status_change_undo_and_redo(window: MainWindow) -> None:
     select_rows(window, [0])
     pid = window.selected_ids()[0]
     window.set_status(Status.READ)
@@ -88,7 +96,7 @@ def test_status_change_undo_and_redo(window) -> None:
     assert window.library.get(pid).status is Status.READ
 
 
-def test_editing_a_title_is_undoable(window) -> None:
+def test_editing_a_title_is_undoable(window: MainWindow) -> None:
     select_rows(window, [0])
     pid = window.selected_ids()[0]
     old = window.library.get(pid).title
@@ -100,7 +108,9 @@ def test_editing_a_title_is_undoable(window) -> None:
     assert window.library.get(pid).title == old
 
 
-def test_rename_and_merge_in_the_sidebar(window, monkeypatch) -> None:
+def test_rename_and_merge_in_the_sidebar(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Optim", True))
     window.sidebar.renameRequested.emit("Optimization")
     assert window.sidebar.count_of(TagFilter("Optim")) == 7
@@ -112,7 +122,9 @@ def test_rename_and_merge_in_the_sidebar(window, monkeypatch) -> None:
     assert window.sidebar.count_of(TagFilter("Optim > Non-Convex")) == 4
 
 
-def test_delete_asks_then_undo_restores(window, monkeypatch) -> None:
+def test_delete_asks_then_undo_restores(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     select_rows(window, [0, 1])
     window.acts.delete.trigger()
@@ -121,18 +133,22 @@ def test_delete_asks_then_undo_restores(window, monkeypatch) -> None:
     assert window.library.count() == 89
 
 
-def test_import_runs_with_progress_and_reports(window, tmp_path: Path) -> None:
+def test_import_runs_with_progress_and_reports(window: MainWindow, tmp_path: Path) -> None:
     bib = tmp_path / "refs.bib"
     bib.write_text("@article{a1, title={A Fresh Paper}, author={Doe, Jane}, year=2021}\n")
     from litman.gui.dialogs import dialogs
 
     run = dialogs.run_import(window, [bib])
+    assert isinstance(run.outcome, list)
     assert len(run.outcome[0].added) == 1
     assert window.model.rowCount() == 90
+    assert run.report is not None
     assert "1 added" in run.report.text()
 
 
-def test_import_cancel_leaves_the_library_unchanged(window, tmp_path: Path) -> None:
+def test_import_cancel_leaves_the_library_unchanged(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     txt = tmp_path / "many.txt"
     txt.write_text(
         "\n\n".join(
@@ -143,21 +159,25 @@ def test_import_cancel_leaves_the_library_unchanged(window, tmp_path: Path) -> N
     from litman.core.errors import Cancelled
     from litman.gui.dialogs import dialogs
 
-    original = dialogs.app.import_files
+    original = app.import_files
 
-    def cancelling(lib, files, progress=None, cancelled=None):
+    def cancelling(
+        lib: Library,
+        files: Sequence[Path],
+        progress: Progress | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> list[ImportReport]:
         return original(lib, files, progress=progress, cancelled=lambda: True)
 
-    dialogs.app.import_files = cancelling
-    try:
-        run = dialogs.run_import(window, [txt])
-    finally:
-        dialogs.app.import_files = original
+    monkeypatch.setattr(app, "import_files", cancelling)
+    run = dialogs.run_import(window, [txt])
     assert isinstance(run.outcome, Cancelled)
     assert window.library.count() == 89
 
 
-def test_export_writes_the_current_view(window, qtbot, monkeypatch, tmp_path: Path) -> None:
+def test_export_writes_the_current_view(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     out = tmp_path / "view.bib"
     monkeypatch.setattr(file_dialogs, "save_file", lambda *a, **k: out)
     window.sidebar.select_filter(TagFilter("Optimization"))
@@ -165,7 +185,7 @@ def test_export_writes_the_current_view(window, qtbot, monkeypatch, tmp_path: Pa
     assert out.read_text().count("@misc{") == 7
 
 
-def test_copy_as_bibtex(window, qtbot) -> None:
+def test_copy_as_bibtex(window: MainWindow, qtbot: QtBot) -> None:
     select_rows(window, [0])
     window.acts.copy.trigger()
     from PySide6.QtWidgets import QApplication
@@ -174,7 +194,9 @@ def test_copy_as_bibtex(window, qtbot) -> None:
 
 
 @pytest.mark.slow
-def test_settings_are_restored_in_a_new_window(window, qtbot, tmp_path: Path) -> None:
+def test_settings_are_restored_in_a_new_window(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
     from litman.gui import settings as settings_mod
     from litman.gui.settings import ViewSettings
     from litman.gui.window.main_window import MainWindow
@@ -190,14 +212,14 @@ def test_settings_are_restored_in_a_new_window(window, qtbot, tmp_path: Path) ->
     assert again.view.get(settings_mod.SIDEBAR) == "status:unread"
 
 
-def test_abstract_html_is_never_interpreted(window) -> None:
+def test_abstract_html_is_never_interpreted(window: MainWindow) -> None:
     from litman.gui.detail.rendering import abstract_html
 
     html = abstract_html('<img src="http://evil/x.png"><script>alert(1)</script>', [])
     assert "<img" not in html and "<script" not in html
 
 
-def test_enter_in_the_search_box_goes_to_the_first_result(window, qtbot) -> None:
+def test_enter_in_the_search_box_goes_to_the_first_result(window: MainWindow, qtbot: QtBot) -> None:
     window.search.setFocus()
     qtbot.keyClicks(window.search, "neural colapse")
     qtbot.keyClick(window.search, Qt.Key.Key_Return)
@@ -206,14 +228,14 @@ def test_enter_in_the_search_box_goes_to_the_first_result(window, qtbot) -> None
     assert "collapse" in window.library.get(window.selected_ids()[0]).abstract.lower()
 
 
-def test_titles_show_their_latex_as_text_and_keep_it(window) -> None:
+def test_titles_show_their_latex_as_text_and_keep_it(window: MainWindow) -> None:
     title = (
         r"The Noise Required for $(\epsilon,\delta)$-DP in \fedqueue{} with \emph{20\% less} *VRU*"
     )
     pid = window.library.papers.add_paper(NewPaper(title=title))
     window.search.setText("")
     window.apply_filter()
-    row = window.model.row_of(pid)
+    row = row_of(window.model, pid)
     shown = window.model.data(window.model.index(row, 1))
     assert shown == "The Noise Required for (ϵ,δ)-DP in fedqueue with 20% less VRU"
     window.table.selectRow(row)
@@ -233,7 +255,9 @@ def test_abstract_markup_reads_as_words_and_keeps_its_hits() -> None:
     assert "\\" not in html and "*" not in html
 
 
-def test_export_follows_the_chosen_files_suffix(window, qtbot, monkeypatch, tmp_path: Path):
+def test_export_follows_the_chosen_files_suffix(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     for name, start in (("view.ris", "TY  - "), ("view.json", "[")):
         out = tmp_path / name
         monkeypatch.setattr(file_dialogs, "save_file", lambda *a, out=out, **k: out)
@@ -245,7 +269,9 @@ def test_export_follows_the_chosen_files_suffix(window, qtbot, monkeypatch, tmp_
 
 
 @pytest.mark.slow
-def test_a_closed_window_is_freed_and_no_longer_hears_the_library(qtbot, seeded, tmp_path) -> None:
+def test_a_closed_window_is_freed_and_no_longer_hears_the_library(
+    qtbot: QtBot, seeded: Library, tmp_path: Path
+) -> None:
     """Signal connections to the window's own methods kept a closed window, its table cache
     and (through the window) its Library alive for the life of the process."""
     import gc
