@@ -2,22 +2,38 @@
 the selection is restored in one step, one search runs per keystroke, and a change
 recounts only what it touched."""
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from functools import partial
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QComboBox, QPushButton, QStyleOptionComboBox
+from pytestqt.qtbot import QtBot
+from sqlalchemy import Connection
 
+from litman.core.library.facade import Library
 from litman.core.records import Status
 from litman.core.search.filters import ALL, StatusFilter, TagFilter
+from litman.gui.table.models.papers import Index
+from litman.gui.window.main_window import MainWindow
+from litman.gui.workers import Worker
+from tests.gui.cells import row_of
+from tests.gui.test_keystroke_work import searched_past
+from tests.gui.test_tags_ui import completer_words
 
 pytestmark = pytest.mark.gui
 
 
-def count_calls(monkeypatch, obj, *names: str) -> dict[str, int]:
+def count_calls(monkeypatch: pytest.MonkeyPatch, obj: object, *names: str) -> dict[str, int]:
     calls = dict.fromkeys(names, 0)
     for name in names:
         real = getattr(obj, name)
 
-        def counted(*args, _real=real, _name=name, **kwargs):
+        def counted(
+            *args: object, _real: Callable[..., object] = real, _name: str = name, **kwargs: object
+        ) -> object:
             calls[_name] += 1
             return _real(*args, **kwargs)
 
@@ -25,13 +41,13 @@ def count_calls(monkeypatch, obj, *names: str) -> dict[str, int]:
     return calls
 
 
-def test_select_all_reads_ids_from_one_range(window) -> None:
+def test_select_all_reads_ids_from_one_range(window: MainWindow) -> None:
     window.table.selectAll()
     assert window.selection.runs() == [(0, window.model.rowCount() - 1)]
     assert window.selected_ids() == window.model.ids()
 
 
-def test_a_change_restores_the_selection_in_one_step(window, qtbot) -> None:
+def test_a_change_restores_the_selection_in_one_step(window: MainWindow, qtbot: QtBot) -> None:
     window.table.selectAll()
     window.selection.flush()
     before = window.selected_ids()
@@ -42,7 +58,9 @@ def test_a_change_restores_the_selection_in_one_step(window, qtbot) -> None:
     assert len(emitted) <= 1  # not one per row, each redrawing the detail pane
 
 
-def test_the_detail_pane_redraws_once_for_many_selection_steps(window, qtbot) -> None:
+def test_the_detail_pane_redraws_once_for_many_selection_steps(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     sel = window.table.selectionModel()
     shown = []
     window.selection.changed.connect(lambda: shown.append(1))
@@ -55,7 +73,7 @@ def test_the_detail_pane_redraws_once_for_many_selection_steps(window, qtbot) ->
     assert window.detail.heading.text().startswith("20 papers selected")
 
 
-def test_one_search_per_keystroke_with_a_column_sort(window, qtbot) -> None:
+def test_one_search_per_keystroke_with_a_column_sort(window: MainWindow, qtbot: QtBot) -> None:
     window.table.sortByColumn(3, Qt.SortOrder.AscendingOrder)  # by year
     assert window.sort_key == "year"
     before = window.searcher.searches
@@ -67,7 +85,9 @@ def test_one_search_per_keystroke_with_a_column_sort(window, qtbot) -> None:
     assert years == sorted(years) and window.model.rowCount() > 0
 
 
-def test_a_notes_edit_recounts_nothing_in_the_sidebar(window, monkeypatch) -> None:
+def test_a_notes_edit_recounts_nothing_in_the_sidebar(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     lib = window.library
     calls = count_calls(monkeypatch, lib.tags, "tags", "tag_tree_counts")
     counted = count_calls(monkeypatch, lib, "status_counts")
@@ -76,7 +96,9 @@ def test_a_notes_edit_recounts_nothing_in_the_sidebar(window, monkeypatch) -> No
     assert calls == {"tags": 0, "tag_tree_counts": 0} and counted == {"status_counts": 0}
 
 
-def test_a_status_change_recounts_statuses_but_not_tags(window, monkeypatch) -> None:
+def test_a_status_change_recounts_statuses_but_not_tags(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     lib = window.library
     calls = count_calls(monkeypatch, lib.tags, "tags", "tag_tree_counts")
     counted = count_calls(monkeypatch, lib, "status_counts")
@@ -89,35 +111,41 @@ def test_a_status_change_recounts_statuses_but_not_tags(window, monkeypatch) -> 
     assert was_unread in (0, 1)
 
 
-def test_a_tag_change_recounts_tags_and_refreshes_the_completer(window, monkeypatch) -> None:
+def test_a_tag_change_recounts_tags_and_refreshes_the_completer(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     lib = window.library
     calls = count_calls(monkeypatch, lib, "status_counts")
     ids = window.model.ids()[:3]
     lib.tags.add_tag("Scale > Fresh", ids)
     assert calls["status_counts"] == 0
     assert window.sidebar.count_of(TagFilter("Scale > Fresh")) == 3
-    assert "Scale > Fresh" in window.detail.completer.model().stringList()
+    assert "Scale > Fresh" in completer_words(window)
 
 
-def test_a_status_change_with_no_query_rereads_only_its_rows(window, monkeypatch) -> None:
+def test_a_status_change_with_no_query_rereads_only_its_rows(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     calls = count_calls(monkeypatch, window.searcher, "run")
     pid = window.model.ids()[5]
     window.library.papers.set_status([pid], Status.READ)
     assert calls["run"] == 0
-    row = window.model.row_of(pid)
+    row = row_of(window.model, pid)
     assert window.model.data(window.model.index(row, 0), Qt.ItemDataRole.AccessibleTextRole) == (
         "read"
     )
 
 
-def test_no_write_runs_on_the_gui_thread(pooled_window, qtbot, monkeypatch) -> None:
+def test_no_write_runs_on_the_gui_thread(
+    pooled_window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import threading
 
     win, lib = pooled_window, pooled_window.library
     threads: list[threading.Thread] = []
     real = type(lib)._write
 
-    def recorded(self):
+    def recorded(self: Library) -> AbstractContextManager[Connection]:
         threads.append(threading.current_thread())
         return real(self)
 
@@ -142,8 +170,10 @@ def test_no_write_runs_on_the_gui_thread(pooled_window, qtbot, monkeypatch) -> N
     assert lib.tags.paper_ids_with_tag("Threads", subtree=False) == []
 
 
-def test_a_bulk_action_gives_control_back_before_it_writes(window, seeded) -> None:
-    queued = []
+def test_a_bulk_action_gives_control_back_before_it_writes(
+    window: MainWindow, seeded: Library
+) -> None:
+    queued: list[Worker] = []
     window.writes.runner = queued.append  # nothing runs until the queue is let go
     window.table.selectAll()
     window.selection.flush()
@@ -157,7 +187,7 @@ def test_a_bulk_action_gives_control_back_before_it_writes(window, seeded) -> No
 
 
 def test_cancel_stops_a_bulk_action_and_undo_reverts_what_was_done(
-    window, seeded, monkeypatch
+    window: MainWindow, seeded: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from litman.gui.writes import commands
 
@@ -165,7 +195,12 @@ def test_cancel_stops_a_bulk_action_and_undo_reverts_what_was_done(
     ids = window.model.ids()
     window.table.selectAll()
     window.selection.flush()
-    window.writes.progress.connect(lambda _l, done, _t: done >= 10 and window.writes.cancel())
+
+    def cancel_after_ten(_label: str, done: int, _total: int) -> None:
+        if done >= 10:
+            window.writes.cancel()
+
+    window.writes.progress.connect(cancel_after_ten)
     window.set_status(Status.READ)
     read = [p.id for p in seeded.get_many(ids) if p.status is Status.READ]
     assert len(read) == 20  # two chunks: the cancel is heard at the start of the third
@@ -175,7 +210,7 @@ def test_cancel_stops_a_bulk_action_and_undo_reverts_what_was_done(
 
 
 def test_a_bulk_status_change_recounts_the_sidebar_once_not_per_chunk(
-    window, seeded, monkeypatch
+    window: MainWindow, seeded: Library, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from litman.gui.writes import commands
 
@@ -192,7 +227,7 @@ def test_a_bulk_status_change_recounts_the_sidebar_once_not_per_chunk(
 
 
 def test_select_all_asks_the_model_only_about_the_rows_on_screen(
-    window, qtbot, monkeypatch
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from PySide6.QtCore import QCoreApplication
 
@@ -201,7 +236,7 @@ def test_select_all_asks_the_model_only_about_the_rows_on_screen(
     asked: set[int] = set()
     real = window.model.flags
 
-    def flags(index):
+    def flags(index: Index) -> Qt.ItemFlag:
         asked.add(index.row())
         return real(index)
 
@@ -214,17 +249,19 @@ def test_select_all_asks_the_model_only_about_the_rows_on_screen(
     assert 0 < len(asked) < window.model.rowCount() // 2
 
 
-def test_each_typed_key_searches_once_with_a_sort_active(window, qtbot) -> None:
+def test_each_typed_key_searches_once_with_a_sort_active(window: MainWindow, qtbot: QtBot) -> None:
     window.table.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # by title
     window.search.setFocus()
     for ch in "graph":
         before = window.searcher.searches
         qtbot.keyClick(window.search, ch)
-        qtbot.waitUntil(lambda b=before: window.searcher.searches > b, timeout=30000)
+        qtbot.waitUntil(partial(searched_past, window, before), timeout=30000)
         assert window.searcher.searches == before + 1
 
 
-def test_the_search_index_is_saved_when_writes_pause_not_at_quit(window, qtbot, monkeypatch):
+def test_the_search_index_is_saved_when_writes_pause_not_at_quit(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
     saved = []
     monkeypatch.setattr(window.library, "save_index", lambda: saved.append(1))
     window.desk.save_timer.setInterval(0)
@@ -236,12 +273,14 @@ def test_the_search_index_is_saved_when_writes_pause_not_at_quit(window, qtbot, 
     qtbot.waitUntil(lambda: saved == [1])
 
 
-def test_export_reads_and_writes_on_the_worker(window, tmp_path, monkeypatch) -> None:
+def test_export_reads_and_writes_on_the_worker(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from litman.gui.dialogs import file_dialogs
 
     out = tmp_path / "all.bib"
     monkeypatch.setattr(file_dialogs, "save_file", lambda *a, **k: out)
-    queued = []
+    queued: list[Worker] = []
     window.writes.runner = queued.append
     window.acts.export_all.trigger()
     assert len(queued) == 1 and not out.exists()  # nothing read or written yet
@@ -250,15 +289,24 @@ def test_export_reads_and_writes_on_the_worker(window, tmp_path, monkeypatch) ->
     assert "Exported" in window.statusBar().currentMessage()
 
 
-def test_backups_are_counted_on_the_worker_before_the_choice(window, monkeypatch) -> None:
+def test_backups_are_counted_on_the_worker_before_the_choice(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from PySide6.QtWidgets import QInputDialog
 
     from litman.core.store import backups
 
     backups.take(window.library.path, backups.MANUAL)
-    asked = []
-    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: asked.append(a[3]) or ("", False))
-    queued = []
+    asked: list[list[str]] = []
+
+    def get_item(
+        parent: object, title: str, label: str, items: list[str], *a: object
+    ) -> tuple[str, bool]:
+        asked.append(items)
+        return ("", False)
+
+    monkeypatch.setattr(QInputDialog, "getItem", get_item)
+    queued: list[Worker] = []
     window.writes.runner = queued.append
     window.acts.restore_backup.trigger()
     assert len(queued) == 1 and asked == []  # the dialog waits for the counts
@@ -267,7 +315,7 @@ def test_backups_are_counted_on_the_worker_before_the_choice(window, monkeypatch
 
 
 def test_a_search_before_the_index_is_ready_answers_exactly_and_says_so(
-    qtbot, seeded, tmp_path
+    qtbot: QtBot, seeded: Library, tmp_path: Path
 ) -> None:
     from litman.gui.settings import ViewSettings
     from litman.gui.window.main_window import MainWindow
@@ -292,7 +340,9 @@ def test_a_search_before_the_index_is_ready_answers_exactly_and_says_so(
     assert win.searcher.searches == 1
 
 
-def test_typing_while_a_write_holds_the_index_does_not_wait_for_it(window, qtbot) -> None:
+def test_typing_while_a_write_holds_the_index_does_not_wait_for_it(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     import threading
 
     index = window.library.index
@@ -323,7 +373,7 @@ def test_typing_while_a_write_holds_the_index_does_not_wait_for_it(window, qtbot
 
 @pytest.mark.slow
 def test_large_counts_are_grouped_and_a_large_selection_says_so_in_full(
-    qtbot, library, tmp_path
+    qtbot: QtBot, library: Library, tmp_path: Path
 ) -> None:
     """At 100k the sidebar and status bar read "100000 papers · 100000 selected" while the
     pane said "100,000 papers selected", and the status box cut "Set for all" to "Set for a"."""
@@ -348,7 +398,7 @@ def test_large_counts_are_grouped_and_a_large_selection_says_so_in_full(
     assert box.fontMetrics().horizontalAdvance(box.placeholderText()) <= room.width()
 
 
-def _combo_option(box):
+def _combo_option(box: QComboBox) -> QStyleOptionComboBox:
     from PySide6.QtWidgets import QStyleOptionComboBox
 
     option = QStyleOptionComboBox()
@@ -357,7 +407,7 @@ def _combo_option(box):
 
 
 def test_a_large_selection_shows_the_status_and_tags_of_every_paper(
-    qtbot, library, tmp_path
+    qtbot: QtBot, library: Library, tmp_path: Path
 ) -> None:
     """The pane read the first 200 papers of a selection: with the 201st on read and tagged,
     Ctrl+A showed no "Mixed" and no chip for their tag."""
@@ -382,7 +432,7 @@ def test_a_large_selection_shows_the_status_and_tags_of_every_paper(
 
 
 def test_a_search_answered_before_the_index_is_ready_clears_a_pane_it_hid(
-    qtbot, seeded, tmp_path
+    qtbot: QtBot, seeded: Library, tmp_path: Path
 ) -> None:
     """Typing while the index was rebuilt (after tagging 100k papers) hid every selected
     paper, and the pane still said "99,956 papers selected" with their tags."""
@@ -404,7 +454,7 @@ def test_a_search_answered_before_the_index_is_ready_clears_a_pane_it_hid(
     assert win.detail.heading.text() == "Select a paper to see its details"
 
 
-def test_a_bulk_action_names_its_papers_grouped_by_thousands(seeded) -> None:
+def test_a_bulk_action_names_its_papers_grouped_by_thousands(seeded: Library) -> None:
     """The status bar read "Tag 100000 papers 'x'… 0 of 100,000"."""
     from litman.gui.writes import commands
 
@@ -415,7 +465,7 @@ def test_a_bulk_action_names_its_papers_grouped_by_thousands(seeded) -> None:
 
 
 def test_a_large_selection_whose_rest_cannot_be_read_says_so(
-    qtbot, library, tmp_path, monkeypatch
+    qtbot: QtBot, library: Library, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from litman.core.errors import LitmanError
     from litman.core.records import NewPaper
@@ -428,7 +478,7 @@ def test_a_large_selection_whose_rest_cannot_be_read_says_so(
     qtbot.addWidget(win)
     win.show()
 
-    def unreachable(_ids):
+    def unreachable(_ids: object) -> None:
         raise LitmanError("The server went away.")
 
     monkeypatch.setattr(library, "statuses_among", unreachable)
@@ -439,7 +489,9 @@ def test_a_large_selection_whose_rest_cannot_be_read_says_so(
     assert "The server went away." in win.detail.note.text()
 
 
-def test_the_poll_for_outside_writes_waits_while_the_window_writes(window, monkeypatch) -> None:
+def test_the_poll_for_outside_writes_waits_while_the_window_writes(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Polled between a chunk's commit and the write's own bookkeeping, the window took its
     own bulk status for an outside write and the search index for stale: every later action
     on 100k papers reconciled it (delete 2.5 -> 5.4 s CPU, undo 5 -> 10 s, quit 14 s)."""
