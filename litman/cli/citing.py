@@ -46,9 +46,8 @@ def cmd_citekeys(args: argparse.Namespace, lib: Library) -> int:
     pinned = lib.citekey_rule.pinned(ids)
     if pinned:
         kept = counted(len(pinned), "pinned key")
-        say(
-            f"kept {kept} (typed or read from a .bib; `litman citekeys unpin` frees them)", err=True
-        )
+        said = _("kept {keys} (typed or read from a .bib; `litman citekeys unpin` frees them)")
+        say(said.format(keys=kept), err=True)
     planned = lib.citekey_rule.plan(ids, args.pattern)
     for r in planned:
         say(f"{r.old} -> {r.new}")
@@ -65,11 +64,14 @@ def cmd_autoexport(args: argparse.Namespace, lib: Library) -> int:
         lib.refuse_own_file(target, "export to")
         fmt = registry.format_for(target, args.format)
         made = lib.autoexports.add(target, " ".join(args.query), fmt)
-        say(f"{made.path} now follows {made.query or 'the whole library'} ({fmt})", err=True)
+        said = _("{path} now follows {query} ({format})")
+        if not made.query:
+            said = _("{path} now follows the whole library ({format})")
+        say(said.format(path=made.path, query=made.query, format=fmt), err=True)
         args.action = "run"
     elif args.action == "remove":
         lib.autoexports.remove(args.path)
-        say(f"{args.path}: no longer exported", err=True)
+        say(_("{0}: no longer exported").format(args.path), err=True)
         return 0
     if args.action == "run":
         done = app.run_autoexports(lib)
@@ -80,10 +82,10 @@ def cmd_autoexport(args: argparse.Namespace, lib: Library) -> int:
     if args.json:
         emit_json([b.to_json() for b in found])
     for b in [] if args.json else found:
-        problem = f"  FAILED: {b.error}" if b.error else ""
-        say(f"{b.path}  {b.fmt}  {b.query or '(whole library)'}{problem}")
+        problem = "  " + _("FAILED: {0}").format(b.error) if b.error else ""
+        say(f"{b.path}  {b.fmt}  {b.query or _('(whole library)')}{problem}")
     if not found and not args.json:
-        say("no auto-exports (litman autoexport add FILE QUERY)", err=True)
+        say(_("no auto-exports (litman autoexport add FILE QUERY)"), err=True)
     return 0
 
 
@@ -91,12 +93,14 @@ def export_target(name: str) -> Path:
     """The file `name` means to export to, refused early (one line, exit 1) when it cannot
     be one: `export -o NAME` and `autoexport add NAME` alike."""
     if not name.strip():
-        raise LitmanError("Name a file to export to.")
+        raise LitmanError(_("Name a file to export to."))
     path = Path(name).expanduser()
     if path.is_dir():
-        raise LitmanError(f"{name} is a folder; name a file to export to.")
+        raise LitmanError(_("{0} is a folder; name a file to export to.").format(name))
     if not path.parent.is_dir():
-        raise LitmanError(f"Cannot export to {name}: there is no folder {path.parent}.")
+        raise LitmanError(
+            _("Cannot export to {0}: there is no folder {1}.").format(name, path.parent)
+        )
     return path
 
 

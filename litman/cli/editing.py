@@ -15,7 +15,7 @@ from litman.cli.output import emit_json, say
 from litman.core import fields
 from litman.core.errors import ConflictError, LitmanError
 from litman.core.library.facade import Library
-from litman.core.messages import _
+from litman.core.messages import N_, _
 from litman.core.names import split_list
 from litman.core.records import ConflictRecord
 
@@ -23,10 +23,10 @@ from litman.core.records import ConflictRecord
 COLUMNS = ("citekey", "entry_type", "title", "authors", "year", "venue", "doi", "url", "abstract")
 # Fields `edit` leaves to their own commands.
 OWN_COMMAND = {
-    "status": "use `litman status`",
-    "tags": "use `litman tag add` or `tag remove`",
-    "rating": "set it in the window",
-    "notes": "write them in the window",
+    "status": N_("use `litman status`"),
+    "tags": N_("use `litman tag add` or `tag remove`"),
+    "rating": N_("set it in the window"),
+    "notes": N_("write them in the window"),
 }
 # `edit`'s exit status when the edit was refused as stale: the caller may read and retry.
 CONFLICT_EXIT = 3
@@ -38,10 +38,11 @@ def cmd_edit(args: argparse.Namespace, lib: Library) -> int:
     try:
         lib.papers.edit(pid, values, seen_version=args.seen)
     except ConflictError as exc:
-        say(f"litman: conflict: {exc}", err=True)
+        say(_("litman: conflict: {0}").format(exc), err=True)
         return CONFLICT_EXIT
     p = lib.get(pid)
-    say(f"edited {p.citekey} ({', '.join(values)}); it is now version {p.version}")
+    said = _("edited {key} ({fields}); it is now version {version}")
+    say(said.format(key=p.citekey, fields=", ".join(values), version=p.version))
     return 0
 
 
@@ -49,13 +50,17 @@ def _assignment(text: str) -> tuple[str, Any]:
     name, sep, value = text.partition("=")
     name = name.strip()
     if not sep or not name:
-        raise LitmanError(f"'{text}' is not FIELD=VALUE (e.g. title=\"A Better Title\").")
+        raise LitmanError(
+            _("'{0}' is not FIELD=VALUE (e.g. title=\"A Better Title\").").format(text)
+        )
     if name == "year":
         return name, fields.whole_number(value, "A year")
     if name == "authors":
         return name, split_list(value)
     if name in OWN_COMMAND:
-        raise LitmanError(f"{name} is not set by `litman edit`: {OWN_COMMAND[name]}.")
+        raise LitmanError(
+            _("{0} is not set by `litman edit`: {1}.").format(name, _(OWN_COMMAND[name]))
+        )
     return name, value
 
 
@@ -66,12 +71,15 @@ def cmd_conflicts(args: argparse.Namespace, lib: Library) -> int:
         emit_json([_json(c) for c in kept])
         return 0
     for c in kept:
-        say(
-            f"{c.at:%Y-%m-%d %H:%M}  {c.citekey}  {c.field}: kept {c.theirs!r}, refused "
-            f"{c.mine!r} (saw version {c.seen}, was {c.version}; {c.who})"
+        said = _(
+            "{field}: kept {theirs!r}, refused {mine!r} (saw version {seen}, was {version}; {who})"
         )
+        conflict = said.format(
+            field=c.field, theirs=c.theirs, mine=c.mine, seen=c.seen, version=c.version, who=c.who
+        )
+        say(f"{c.at:%Y-%m-%d %H:%M}  {c.citekey}  {conflict}")
     if not kept:
-        say("no refused edits")
+        say(_("no refused edits"))
     return 0
 
 

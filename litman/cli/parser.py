@@ -355,9 +355,11 @@ def _score(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number from 0 to 1") from None
+        raise argparse.ArgumentTypeError(
+            _("'{0}' is not a number from 0 to 1").format(text)
+        ) from None
     if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text} is not from 0 to 1")
+        raise argparse.ArgumentTypeError(_("{0} is not from 0 to 1").format(text))
     return value
 
 

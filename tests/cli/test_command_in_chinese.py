@@ -99,6 +99,10 @@ def test_argparses_errors_in_chinese_and_argparse_left_as_it_was(
     err = capsys.readouterr().err
     choice = {"zh_CN": "无效的选择：'finished'", "zh_TW": "無效的選擇：'finished'"}[chinese]
     assert choice in err and err.startswith("用法：")
+    with pytest.raises(SystemExit):
+        main(["enrich", "--accept-above", "2"])
+    said = {"zh_CN": "2 不在 0 到 1 之间", "zh_TW": "2 不在 0 到 1 之間"}[chinese]
+    assert said in capsys.readouterr().err
     assert argparse._ is gettext.gettext  # type: ignore[attr-defined]
 
 
@@ -124,6 +128,9 @@ DAY = [
     ("related", "1"),
     ("attachments", "1"),
     ("extract-text",),
+    ("edit", "1", "volume=3"),
+    ("conflicts",),
+    ("autoexport", "list"),
     ("delete", "1"),
     ("trash", "list"),
     ("trash", "restore", "1"),
