@@ -6,19 +6,22 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QAction, QIcon
+from pytestqt.qtbot import QtBot
 
+from litman.core.library.facade import Library
 from litman.core.records import NewPaper
 from litman.gui.settings import ViewSettings
 from litman.gui.table.models.columns import authors_label, family_name
 from litman.gui.window import screens
 from litman.gui.window.main_window import MainWindow
 from litman.gui.workers import run_inline
+from tests.gui.cells import column_of, row_of
 
 pytestmark = pytest.mark.gui
 
 
-def reopen(qtbot, win: MainWindow, tmp_path: Path) -> MainWindow:
+def reopen(qtbot: QtBot, win: MainWindow, tmp_path: Path) -> MainWindow:
     """Close the window and open a new one on the same library and settings."""
     win.close()
     again = MainWindow(win.library, ViewSettings(tmp_path / "view.ini"), runner=run_inline)
@@ -27,24 +30,26 @@ def reopen(qtbot, win: MainWindow, tmp_path: Path) -> MainWindow:
     return again
 
 
-def menu_action(win: MainWindow, label: str, section: int = -1):
+def menu_action(win: MainWindow, label: str, section: int = -1) -> QAction:
     menu = win.columns.build_menu(section)
     actions = menu.actions() + [a for m in menu.findChildren(type(menu)) for a in m.actions()]
     return next(a for a in actions if a.text().split(" (")[0] == label)
 
 
-def test_a_column_shown_from_the_header_menu_stays_shown(window, qtbot, tmp_path) -> None:
+def test_a_column_shown_from_the_header_menu_stays_shown(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
     assert not window.columns.is_shown("citekey")
     menu_action(window, "Citation key").trigger()
     assert window.columns.is_shown("citekey")
-    section = window.model.column_of("citekey")
+    section = column_of(window.model, "citekey")
     first = window.library.get(window.model.paper_id(0)).citekey
     assert window.model.index(0, section).data() == first
     again = reopen(qtbot, window, tmp_path)
     assert again.columns.is_shown("citekey")
 
 
-def test_every_listed_column_can_be_shown(window) -> None:
+def test_every_listed_column_can_be_shown(window: MainWindow) -> None:
     for label in ("Entry type", "Rating", "Status", "DOI", "Date read", "Tags"):
         action = menu_action(window, label)
         if not action.isChecked():
@@ -54,19 +59,21 @@ def test_every_listed_column_can_be_shown(window) -> None:
     assert not menu_action(window, "Title").isEnabled()  # the title always shows
 
 
-def test_a_stored_field_becomes_a_column_and_is_kept(window, qtbot, tmp_path) -> None:
+def test_a_stored_field_becomes_a_column_and_is_kept(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
     pid = window.library.papers.add_paper(NewPaper(title="Vol", extra={"volume": "42"}))
     menu_action(window, "volume").trigger()
     window.apply_filter()
-    section = window.model.column_of("field:volume")
-    assert window.model.index(window.model.row_of(pid), section).data() == "42"
+    section = column_of(window.model, "field:volume")
+    assert window.model.index(row_of(window.model, pid), section).data() == "42"
     again = reopen(qtbot, window, tmp_path)
     assert again.columns.is_shown("field:volume")
 
 
-def test_columns_move_left_and_right_from_the_menu(window) -> None:
+def test_columns_move_left_and_right_from_the_menu(window: MainWindow) -> None:
     before = window.columns.order()
-    year = window.model.column_of("year")
+    year = column_of(window.model, "year")
     window.columns.set_shown("year", True)
     before = window.columns.order()
     menu_action(window, "Move Column Left", year).trigger()
@@ -75,24 +82,26 @@ def test_columns_move_left_and_right_from_the_menu(window) -> None:
     assert after[i - 1] == "year" and after[i] == before[i - 1]
 
 
-def test_columns_empty_in_the_whole_library_give_their_width_to_the_title(window) -> None:
+def test_columns_empty_in_the_whole_library_give_their_width_to_the_title(
+    window: MainWindow,
+) -> None:
     # The seed abstracts have no authors, year or venue.
     window.resize(1400, 700)
     window.splitter.setSizes([200, 900, 300])
-    title_before = window.table.columnWidth(window.model.column_of("title"))
+    title_before = window.table.columnWidth(column_of(window.model, "title"))
     assert not any(window.columns.is_shown(k) for k in ("authors", "year", "venue"))
     window.library.papers.add_paper(NewPaper(title="T", authors=("Kopp, Oliver",), year=2009))
     assert window.columns.is_shown("authors") and window.columns.is_shown("year")
     assert not window.columns.is_shown("venue")
-    assert window.table.columnWidth(window.model.column_of("title")) < title_before
+    assert window.table.columnWidth(column_of(window.model, "title")) < title_before
 
 
-def test_a_tag_colour_shows_as_a_dot_on_its_rows(window) -> None:
+def test_a_tag_colour_shows_as_a_dot_on_its_rows(window: MainWindow) -> None:
     tag = window.library.tags()[0].name
     window.library.tags.set_tag_colour(tag, "#dc2626")
     pid = window.library.tags.paper_ids_with_tag(tag)[0]
-    row = window.model.row_of(pid)
-    icon = window.model.index(row, window.model.column_of("title")).data(
+    row = row_of(window.model, pid)
+    icon = window.model.index(row, column_of(window.model, "title")).data(
         Qt.ItemDataRole.DecorationRole
     )
     assert isinstance(icon, QIcon) and not icon.isNull()
@@ -100,12 +109,12 @@ def test_a_tag_colour_shows_as_a_dot_on_its_rows(window) -> None:
     assert image.pixelColor(5, 6).red() > 150  # the dot is painted in the tag's colour
 
 
-def test_a_third_header_click_restores_relevance(window, qtbot) -> None:
+def test_a_third_header_click_restores_relevance(window: MainWindow, qtbot: QtBot) -> None:
     qtbot.keyClicks(window.search, "gradient")
     qtbot.waitUntil(lambda: 1 < window.model.rowCount() < 89)
     ranked = window.model.ids()
     header = window.table.horizontalHeader()
-    added = window.model.column_of("added")
+    added = column_of(window.model, "added")
     header.setSortIndicator(added, Qt.SortOrder.AscendingOrder)
     assert window.sort_key == "added" and window.model.ids() != ranked
     header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # what the third click does
@@ -113,9 +122,9 @@ def test_a_third_header_click_restores_relevance(window, qtbot) -> None:
 
 
 @pytest.mark.slow
-def test_sort_by_relevance_in_the_menu(window, qtbot) -> None:
+def test_sort_by_relevance_in_the_menu(window: MainWindow, qtbot: QtBot) -> None:
     window.table.horizontalHeader().setSortIndicator(
-        window.model.column_of("title"), Qt.SortOrder.AscendingOrder
+        column_of(window.model, "title"), Qt.SortOrder.AscendingOrder
     )
     assert window.sort_key == "title"
     menu_action(window, "Sort by Relevance").trigger()
@@ -123,9 +132,9 @@ def test_sort_by_relevance_in_the_menu(window, qtbot) -> None:
 
 
 @pytest.mark.slow
-def test_a_search_typed_after_a_header_sort_is_ranked(window, qtbot) -> None:
+def test_a_search_typed_after_a_header_sort_is_ranked(window: MainWindow, qtbot: QtBot) -> None:
     window.table.horizontalHeader().setSortIndicator(
-        window.model.column_of("title"), Qt.SortOrder.AscendingOrder
+        column_of(window.model, "title"), Qt.SortOrder.AscendingOrder
     )
     qtbot.keyClicks(window.search, "neural colapse")
     qtbot.waitUntil(lambda: window.model.rowCount() == 2)
@@ -133,7 +142,7 @@ def test_a_search_typed_after_a_header_sort_is_ranked(window, qtbot) -> None:
     assert window.table.horizontalHeader().sortIndicatorSection() == -1
 
 
-def test_authors_read_by_family_name_in_every_row(window) -> None:
+def test_authors_read_by_family_name_in_every_row(window: MainWindow) -> None:
     a = window.library.papers.add_paper(
         NewPaper(title="A", authors=("Oliver Kopp", "Daniel Martin", "Frank Leymann"))
     )
@@ -141,12 +150,14 @@ def test_authors_read_by_family_name_in_every_row(window) -> None:
         NewPaper(title="B", authors=("Kopp, Oliver", "Leymann, F."))
     )
     window.apply_filter()
-    col = window.model.column_of("authors")
-    assert window.model.index(window.model.row_of(a), col).data() == "Kopp et al."
-    assert window.model.index(window.model.row_of(b), col).data() == "Kopp & Leymann"
+    col = column_of(window.model, "authors")
+    assert window.model.index(row_of(window.model, a), col).data() == "Kopp et al."
+    assert window.model.index(row_of(window.model, b), col).data() == "Kopp & Leymann"
 
 
-def test_sorting_by_authors_follows_the_family_names_the_column_shows(window, qtbot) -> None:
+def test_sorting_by_authors_follows_the_family_names_the_column_shows(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     """A name written `First Last` sorted by its given name while the column showed the
     family name: `John Smith` came before `Mary Brown`."""
     lib = window.library
@@ -155,13 +166,13 @@ def test_sorting_by_authors_follows_the_family_names_the_column_shows(window, qt
     ]
     window.apply_filter()
     window.table.horizontalHeader().setSortIndicator(
-        window.model.column_of("authors"), Qt.SortOrder.AscendingOrder
+        column_of(window.model, "authors"), Qt.SortOrder.AscendingOrder
     )
     qtbot.waitUntil(lambda: window.sort_key == "authors")
-    col = window.model.column_of("authors")
+    col = column_of(window.model, "authors")
     shown = [window.model.index(r, col).data() for r in range(window.model.rowCount())]
     assert [name for name in shown if name in ("Smith", "Brown")] == ["Brown", "Smith"]
-    assert window.model.row_of(ids[1]) < window.model.row_of(ids[0])
+    assert row_of(window.model, ids[1]) < row_of(window.model, ids[0])
 
 
 @pytest.mark.parametrize(
@@ -191,7 +202,9 @@ def test_the_first_window_fits_a_laptop_screen() -> None:
 
 
 @pytest.mark.slow
-def test_an_empty_column_is_looked_for_only_in_the_papers_a_change_touched(window) -> None:
+def test_an_empty_column_is_looked_for_only_in_the_papers_a_change_touched(
+    window: MainWindow,
+) -> None:
     lib = window.library
     other = lib.papers.add_paper(NewPaper(title="No venue"))
     assert lib.filled_columns(["venue"], [other]) == set()
@@ -219,7 +232,7 @@ def test_a_corporate_author_is_shown_whole_not_as_a_family_name(tmp_path: Path) 
 
 @pytest.mark.slow
 def test_at_1366_pixels_the_title_keeps_its_room_and_an_empty_tags_column_gives_way(
-    qtbot, library, tmp_path
+    qtbot: QtBot, library: Library, tmp_path: Path
 ) -> None:
     """A .bib library at 1366 px wide: the title was squeezed to ~150 px by Authors, Year,
     Venue and a Tags column no paper filled."""
@@ -236,7 +249,7 @@ def test_at_1366_pixels_the_title_keeps_its_room_and_an_empty_tags_column_gives_
     qtbot.waitExposed(win)
     assert not win.columns.is_shown("tags")
     assert all(win.columns.is_shown(k) for k in ("authors", "year", "venue"))
-    title = win.model.column_of("title")
+    title = column_of(win.model, "title")
     room = win.table.viewport().width()
     qtbot.waitUntil(lambda: win.table.columnWidth(title) >= 0.4 * room)
     library.tags.add_tag("read-later", [library.list_ids()[0]])  # a tag: the column comes back
@@ -244,5 +257,5 @@ def test_at_1366_pixels_the_title_keeps_its_room_and_an_empty_tags_column_gives_
     win.resize(1100, 700)  # narrower still: the others shrink, the title keeps its share
     qtbot.waitUntil(lambda: win.table.columnWidth(title) >= 0.4 * win.table.viewport().width())
     win.resize(1900, 1000)  # wide again: the others get their own widths back
-    tags = win.model.column_of("tags")
+    tags = column_of(win.model, "tags")
     qtbot.waitUntil(lambda: win.table.columnWidth(tags) == 120)

@@ -4,13 +4,19 @@ The lookups run on Qt's global pool as they do for a user; the tests wait for th
 `waitUntil`, and writes go through the window's (inline) write queue.
 """
 
+from functools import partial
+
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QInputDialog, QMenu, QTableWidget
+from pytestqt.qtbot import QtBot
 
 from litman.core.records import NewPaper, Paper
 from litman.gui.lookup import actions as lookup_actions
 from litman.gui.lookup.review import ReviewDialog
+from litman.gui.window.main_window import MainWindow
+from litman.metadata.actions import Proposal
+from tests.gui.cells import row_of
 from tests.gui.test_main_window import select_rows
 from tests.metadata.fake_api import FakeApi, Reply
 
@@ -21,39 +27,56 @@ OPENINGS = {
 }
 
 
-def seed(window, key: str) -> Paper:
+def seed(window: MainWindow, key: str) -> Paper:
     (found,) = [p for p in window.library.list_papers() if p.abstract.startswith(OPENINGS[key])]
     return found
 
 
-def select(window, *pids: int) -> None:
-    select_rows(window, [window.model.row_of(pid) for pid in pids])
+def select(window: MainWindow, *pids: int) -> None:
+    select_rows(window, [row_of(window.model, pid) for pid in pids])
 
 
-def finished(qtbot, dialog: ReviewDialog) -> None:
+def has_result(dialog: lookup_actions.AddDialog) -> bool:
+    return dialog.result_ is not None
+
+
+def best_score(proposal: Proposal) -> float:
+    assert proposal.best is not None
+    return proposal.best.score
+
+
+def cell(table: QTableWidget, row: int, column: int) -> str:
+    item = table.item(row, column)
+    assert item is not None, (row, column)
+    return item.text()
+
+
+def finished(qtbot: QtBot, dialog: ReviewDialog) -> None:
     qtbot.waitUntil(lambda: dialog.worker is None, timeout=20_000)
 
 
-def test_the_menus_hold_the_lookup_actions(window) -> None:
+def test_the_menus_hold_the_lookup_actions(window: MainWindow) -> None:
     actions = window.acts.lookup
     assert actions["add"].shortcut().toString() == "Ctrl+Shift+N"
     file_menu = window.menuBar().actions()[0].menu()
+    assert isinstance(file_menu, QMenu)
     assert actions["add"] in file_menu.actions()
     papers = [a.menu() for a in window.menuBar().actions() if a.text() == "&Paper"]
     assert len(papers) == 1  # one Paper menu: the lookups join the window's own
-    shown = [a for a in papers[0].actions() if not a.isSeparator()]
+    paper_menu = papers[0]
+    assert isinstance(paper_menu, QMenu)
+    shown = [a for a in paper_menu.actions() if not a.isSeparator()]
     assert shown[-3:] == [actions["find"], actions["refresh"], actions["email"]]
 
 
 def test_the_contact_email_set_in_the_window_goes_with_each_lookup(
-    window, qtbot, monkeypatch, fake_api: FakeApi
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, fake_api: FakeApi
 ) -> None:
-    monkeypatch.setattr(
-        lookup_actions.QInputDialog, "getText", lambda *a, **k: (" me@example.org ", True)
-    )
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (" me@example.org ", True))
     window.acts.lookup["email"].trigger()
     select(window, seed(window, "w2sg").id)
     dialog = lookup_actions.find_metadata(window)
+    assert dialog is not None
     qtbot.addWidget(dialog)
     finished(qtbot, dialog)
     crossref = [s for s in fake_api.requests if s.path.startswith("/crossref/")]
@@ -61,14 +84,15 @@ def test_the_contact_email_set_in_the_window_goes_with_each_lookup(
 
 
 @pytest.mark.usefixtures("fake_api")
-def test_add_by_identifier_adds_then_merges_a_second_time(window, qtbot) -> None:
+def test_add_by_identifier_adds_then_merges_a_second_time(window: MainWindow, qtbot: QtBot) -> None:
     before = window.library.count()
     for round_ in (1, 2):
         dialog = lookup_actions.AddDialog(window)
         qtbot.addWidget(dialog)
         dialog.ids.setPlainText("https://doi.org/10.5555/zenodo.0003\nhep-th/9901999v1")
         dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
-        qtbot.waitUntil(lambda d=dialog: d.result_ is not None, timeout=20_000)
+        qtbot.waitUntil(partial(has_result, dialog), timeout=20_000)
+        assert dialog.result_ is not None
         report = dialog.result_.report
         assert report is not None
         assert (len(report.added), len(report.merged)) == ((2, 0) if round_ == 1 else (0, 2))
@@ -76,7 +100,7 @@ def test_add_by_identifier_adds_then_merges_a_second_time(window, qtbot) -> None
 
 
 @pytest.mark.usefixtures("fake_api")
-def test_adding_the_doi_of_a_stored_seed_fills_that_paper(window, qtbot) -> None:
+def test_adding_the_doi_of_a_stored_seed_fills_that_paper(window: MainWindow, qtbot: QtBot) -> None:
     before = seed(window, "w2sg")
     dialog = lookup_actions.AddDialog(window)
     qtbot.addWidget(dialog)
@@ -89,7 +113,9 @@ def test_adding_the_doi_of_a_stored_seed_fills_that_paper(window, qtbot) -> None
     assert window.library.count() == len(window.library.list_ids())
 
 
-def test_add_by_identifier_refuses_what_is_not_one_without_looking_up(window, qtbot) -> None:
+def test_add_by_identifier_refuses_what_is_not_one_without_looking_up(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     dialog = lookup_actions.AddDialog(window)
     qtbot.addWidget(dialog)
     dialog.ids.setPlainText("10.5555/w2sg.0001 not-an-id")
@@ -99,7 +125,9 @@ def test_add_by_identifier_refuses_what_is_not_one_without_looking_up(window, qt
 
 
 @pytest.mark.usefixtures("fake_api")
-def test_find_metadata_reviews_candidates_and_applies_one_undoable_edit(window, qtbot) -> None:
+def test_find_metadata_reviews_candidates_and_applies_one_undoable_edit(
+    window: MainWindow, qtbot: QtBot
+) -> None:
     papers = {k: seed(window, k) for k in OPENINGS}
     select(window, *(p.id for p in papers.values()))
     dialog = lookup_actions.find_metadata(window)
@@ -109,12 +137,12 @@ def test_find_metadata_reviews_candidates_and_applies_one_undoable_edit(window, 
     assert dialog.paper_list.count() == 3
     assert dialog.status.text() == "Looked up 3 papers."
     by_paper = {p.paper.id: p for p in dialog.proposals}
-    assert by_paper[papers["w2sg"].id].best.score >= 0.95
-    assert by_paper[papers["dpo"].id].best.score < 0.6  # the wrong best candidate
+    assert best_score(by_paper[papers["w2sg"].id]) >= 0.95
+    assert best_score(by_paper[papers["dpo"].id]) < 0.6  # the wrong best candidate
     dialog.paper_list.setCurrentRow(dialog.proposals.index(by_paper[papers["w2sg"].id]))
-    assert dialog.candidates.item(0, 1).text() == "Crossref"
+    assert cell(dialog.candidates, 0, 1) == "Crossref"
     shown = {
-        dialog.changes.item(r, 0).text(): dialog.changes.item(r, 2).text()
+        cell(dialog.changes, r, 0): cell(dialog.changes, r, 2)
         for r in range(dialog.changes.rowCount())
     }
     assert shown["authors"] == "Example, Ada; Placeholder, Bo"
@@ -138,10 +166,11 @@ def _fields(p: Paper) -> dict[str, object]:
 
 
 @pytest.mark.usefixtures("fake_api")
-def test_rejecting_a_paper_leaves_it_out(window, qtbot) -> None:
+def test_rejecting_a_paper_leaves_it_out(window: MainWindow, qtbot: QtBot) -> None:
     w2sg = seed(window, "w2sg")
     select(window, w2sg.id)
     dialog = lookup_actions.find_metadata(window)
+    assert dialog is not None
     qtbot.addWidget(dialog)
     finished(qtbot, dialog)
     dialog.accept_current()
@@ -151,10 +180,13 @@ def test_rejecting_a_paper_leaves_it_out(window, qtbot) -> None:
     assert dialog.accepted_papers() == {} and not dialog.apply_button.isEnabled()
 
 
-def test_stop_ends_the_lookup_between_requests(window, qtbot, fake_api: FakeApi) -> None:
+def test_stop_ends_the_lookup_between_requests(
+    window: MainWindow, qtbot: QtBot, fake_api: FakeApi
+) -> None:
     fake_api.queue("/crossref/", *[Reply(200, b'{"message": {"items": []}}', delay=0.3)] * 5)
     select_rows(window, range(5))
     dialog = lookup_actions.find_metadata(window)
+    assert dialog is not None
     qtbot.addWidget(dialog)
     qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
     finished(qtbot, dialog)
@@ -162,10 +194,11 @@ def test_stop_ends_the_lookup_between_requests(window, qtbot, fake_api: FakeApi)
     assert len(dialog.proposals) < 5
 
 
-def test_stop_ends_a_request_in_flight(window, qtbot, fake_api: FakeApi) -> None:
+def test_stop_ends_a_request_in_flight(window: MainWindow, qtbot: QtBot, fake_api: FakeApi) -> None:
     fake_api.queue("/crossref/", Reply(200, drip=0.02))  # a byte at a time, for seconds
     select_rows(window, range(5))
     dialog = lookup_actions.find_metadata(window)
+    assert dialog is not None
     qtbot.addWidget(dialog)
     qtbot.waitUntil(lambda: bool(fake_api.paths("/crossref/")), timeout=10_000)
     qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
@@ -174,9 +207,10 @@ def test_stop_ends_a_request_in_flight(window, qtbot, fake_api: FakeApi) -> None
     assert dialog.status.text() == "Stopped after 0 of 5."
 
 
-def test_offline_find_metadata_says_so_in_one_line(window, qtbot) -> None:
+def test_offline_find_metadata_says_so_in_one_line(window: MainWindow, qtbot: QtBot) -> None:
     select_rows(window, [0])
     dialog = lookup_actions.find_metadata(window)
+    assert dialog is not None
     qtbot.addWidget(dialog)
     finished(qtbot, dialog)
     assert dialog.status.text().startswith("Looking up metadata needs the network:")
@@ -184,7 +218,7 @@ def test_offline_find_metadata_says_so_in_one_line(window, qtbot) -> None:
 
 
 @pytest.mark.usefixtures("fake_api")
-def test_refresh_from_a_doi_shows_what_would_change(window, qtbot) -> None:
+def test_refresh_from_a_doi_shows_what_would_change(window: MainWindow, qtbot: QtBot) -> None:
     pid = window.library.papers.add_paper(NewPaper(title="Half a record", doi="10.5555/w2sg.0001"))
     window.refresh_all()
     select(window, pid)
@@ -192,6 +226,6 @@ def test_refresh_from_a_doi_shows_what_would_change(window, qtbot) -> None:
     assert dialog is not None
     qtbot.addWidget(dialog)
     finished(qtbot, dialog)
-    rows = {dialog.changes.item(r, 0).text() for r in range(dialog.changes.rowCount())}
+    rows = {cell(dialog.changes, r, 0) for r in range(dialog.changes.rowCount())}
     assert {"authors", "year", "venue", "abstract"} <= rows and "title" not in rows
     assert window.library.get(pid).authors == ()  # nothing written before Apply
