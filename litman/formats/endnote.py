@@ -91,7 +91,7 @@ _KEYWORDS = re.compile(r"[;；\n]")
 
 
 def read(path: Path) -> ImportBatch:
-    return ris_read.read_file(path, parse, "EndNote records (%0 lines)")
+    return ris_read.read_file(path, parse, _("EndNote records (%0 lines)"))
 
 
 def parse(text: str) -> ris_read.Parsed:

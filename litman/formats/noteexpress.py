@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from litman.core.messages import _
 from litman.core.names import is_han
 from litman.core.records import ImportBatch, NewPaper
 from litman.formats import ris_read
@@ -56,7 +57,7 @@ _COMMAS = re.compile(r"[,，]")
 
 
 def read(path: Path) -> ImportBatch:
-    return ris_read.read_file(path, parse, "NoteExpress records ({Reference Type} lines)")
+    return ris_read.read_file(path, parse, _("NoteExpress records ({Reference Type} lines)"))
 
 
 def parse(text: str) -> ris_read.Parsed:

@@ -73,7 +73,7 @@ Parsed = tuple[list[NewPaper], list[int], list[Skipped], list[str]]
 
 
 def read(path: Path) -> ImportBatch:
-    return read_file(path, parse, "RIS records (TY to ER)")
+    return read_file(path, parse, _("RIS records (TY to ER)"))
 
 
 def read_file(path: Path, parse: Callable[[str], Parsed], records: str) -> ImportBatch:
@@ -84,7 +84,7 @@ def read_file(path: Path, parse: Callable[[str], Parsed], records: str) -> Impor
     with gc_paused():  # tens of thousands of records and fields, no cycles
         parsed = parse(decoded.text)
     if not parsed[0] and not parsed[2]:
-        raise ImportFailed(f"{path.name}: found no {records}; nothing was imported.")
+        raise ImportFailed(_("{0}: found no {1}; nothing was imported.").format(path.name, records))
     return exchange.batch_of(path, decoded, parsed)
 
 

@@ -173,3 +173,17 @@ def test_a_file_import_refuses_is_said_in_chinese(library: Library, tmp_path: Pa
     ):
         with pytest.raises(ImportFailed, match=said):
             app.import_files(library, [path])
+
+
+@pytest.mark.usefixtures("chinese")
+def test_a_tagged_file_with_no_records_is_said_in_chinese(library: Library, tmp_path: Path) -> None:
+    from litman.core.errors import ImportFailed
+
+    wos = tmp_path / "wos.ris"  # Web of Science's tagged export (PT to ER) saved as .ris
+    wos.write_text(
+        "FN Clarivate Analytics Web of Science\nPT J\nTI A title\nER\n", encoding="utf-8"
+    )
+    with pytest.raises(
+        ImportFailed, match=r"^wos\.ris：未找到 RIS 记录（TY 到 ER）；未导入任何内容。$"
+    ):
+        app.import_files(library, [wos])
