@@ -11,11 +11,12 @@ Without the network each says so in one line and exits 1.
 """
 
 import argparse
+import unicodedata
 from typing import Any
 
 from litman.cli.output import emit_json, say
 from litman.core.library.facade import Library
-from litman.core.messages import _
+from litman.core.messages import N_, _
 from litman.core.records import Changes, Paper, counted
 from litman.display.text import plain_text
 from litman.metadata.actions import (
@@ -64,7 +65,7 @@ def cmd_add(args: argparse.Namespace, lib: Library) -> int:
         failed = [{"input": text, "error": why} for text, why in result.failed]
         emit_json({"papers": rows, "failed": failed})
     for text, why in result.failed:
-        say(f"litman: error: {text}: {why}", err=True)
+        say(_("litman: error: {0}").format(f"{text}: {why}"), err=True)
     return 1 if result.failed else 0
 
 
@@ -88,7 +89,7 @@ def cmd_enrich(args: argparse.Namespace, lib: Library) -> int:
     if not papers:
         if args.json:
             emit_json([])
-        say("no papers to look up (enrich looks at derived titles and empty authors)", err=True)
+        say(_("no papers to look up (enrich looks at derived titles and empty authors)"), err=True)
         return 0
     accepted, rows = 0, []
     lookup = _lookup(args)
@@ -129,17 +130,28 @@ def _decide(
     return "accepted", shown, accept(lib, proposal.paper.id, best.paper)
 
 
+# What enrich did or would do with a paper's best candidate, as it prints it.
+OUTCOMES = {"would accept": N_("would accept"), "accepted": N_("accepted")}
+
+
+def _cell(text: str, width: int, *, right: bool = False) -> str:
+    """`text` padded to `width` terminal columns: a Chinese character takes two."""
+    wide = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    pad = " " * max(0, width - wide)
+    return pad + text if right else text + pad
+
+
 def _print_outcome(proposal: Proposal, outcome: str, shown: Shown, wrote: Changes) -> None:
     best = proposal.best
     if best is None or outcome not in ("would accept", "accepted"):
         return
-    head = f"    {outcome} {best.score:.2f} {best.found.source}:"
+    head = f"    {_(OUTCOMES[outcome])} {best.score:.2f} {best.found.source}:"
     if outcome == "accepted":
         say(f"{head} {', '.join(sorted(wrote.fields))}")
         return
     say(head)
     for name, old, new in shown:
-        was = f" (was: {old[:40]})" if old else ""
+        was = _(" (was: {0})").format(old[:40]) if old else ""
         say(f"      {name}: {new[:80]}{was}")
 
 
@@ -173,34 +185,36 @@ def _candidate_json(c: Candidate) -> dict[str, Any]:
 
 
 def _summary(args: argparse.Namespace, looked: int, accepted: int) -> None:
+    papers = counted(looked, "paper")
     if args.dry_run:
-        say(f"looked up {counted(looked, 'paper')}; nothing was written (--dry-run)", err=True)
+        said = _("looked up {papers}; nothing was written (--dry-run)")
     elif args.accept_above is None:
-        say(
-            f"looked up {counted(looked, 'paper')}; nothing was written "
-            "(--accept-above X writes each best candidate scoring X or more)",
-            err=True,
+        said = _(
+            "looked up {papers}; nothing was written "
+            "(--accept-above X writes each best candidate scoring X or more)"
         )
     else:
-        say(
-            f"looked up {counted(looked, 'paper')}; filled {accepted} from candidates scoring "
-            f"{args.accept_above:g} or more",
-            err=True,
-        )
+        said = _("looked up {papers}; filled {n} from candidates scoring {score} or more")
+    say(said.format(papers=papers, n=accepted, score=f"{args.accept_above or 0:g}"), err=True)
 
 
 def _paper_head(p: Paper) -> str:
-    title = plain_text(p.title) + (" (derived title)" if p.title_derived else "")
+    title = plain_text(p.title) + (_(" (derived title)") if p.title_derived else "")
     return f"{p.citekey}: {title}"
 
 
 def _print_candidates(proposal: Proposal) -> None:
     for problem in proposal.problems:
-        say(f"    note: {problem}")
+        say("    " + _("note: {0}").format(problem))
     if not proposal.candidates:
-        say("    no candidates found")
+        say("    " + _("no candidates found"))
         return
-    say(f"    {'score':>5}  {'source':<17} {'year':<4}  {'doi':<28} title")
+    score, source, year = (
+        _cell(_("score"), 5, right=True),
+        _cell(_("source"), 17),
+        _cell(_("year"), 4),
+    )
+    say(f"    {score}  {source} {year}  {_cell(_('doi'), 28)} {_('title')}")
     for c in proposal.candidates:
         p = c.paper
         year = str(p.year or "----")

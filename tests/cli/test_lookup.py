@@ -301,3 +301,24 @@ def test_accept_above_must_be_a_score(tmp_path: Path, capsys: pytest.CaptureFixt
         main(["--library", str(tmp_path / "l.sqlite"), "enrich", "--accept-above", "90"])
     assert caught.value.code == 2
     assert "90 is not from 0 to 1" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("fake_api")
+def test_enrich_says_its_table_and_outcome_in_chinese(
+    seeded_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The candidate table's header in Chinese, its columns still lined up: a Chinese word
+    is two columns wide on a terminal."""
+    from litman.core import messages
+
+    messages.use(messages.SIMPLIFIED)
+    try:
+        code, out, err = cli(capsys, seeded_path, "enrich", "--dry-run", "--accept-above", "0.9")
+    finally:
+        messages.use(messages.ENGLISH)
+    assert code == 0
+    assert "     得分  来源              年份  DOI                          标题" in out
+    assert " 1.00  Crossref          2025  10.5555/w2sg.0001" in out
+    assert "将接受 1.00 arXiv:" in out and "（推断的标题）" in out
+    assert "已查询 " in err and "未写入任何内容（--dry-run）" in err
