@@ -27,7 +27,12 @@ def mark(text: str) -> None:
 def settle(model: QFileSystemModel, folder: str) -> None:
     """Turn the event loop until the model has listed `folder` (or 5 s have passed)."""
     loop = QEventLoop()
-    model.directoryLoaded.connect(lambda path: path.rstrip("/") == folder and loop.quit())
+
+    def loaded(path: str) -> None:
+        if path.rstrip("/") == folder:
+            loop.quit()
+
+    model.directoryLoaded.connect(loaded)
     QTimer.singleShot(5000, loop.quit)
     loop.exec()
 
@@ -48,6 +53,7 @@ def main() -> int:
     dialog.setViewMode(QFileDialog.ViewMode.Detail)
     dialog.open()
     model = dialog.findChild(QFileSystemModel)
+    assert model is not None
     name = next(e for e in dialog.findChildren(QLineEdit) if e.objectName() == "fileNameEdit")
     name.setText(folder + "/")  # typed: the completer lists the folder
     dialog.setDirectory(folder)

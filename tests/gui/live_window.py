@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 from tempfile import mkdtemp
+from typing import IO
 
 from PySide6.QtCore import QSocketNotifier, QTimer
 from PySide6.QtWidgets import QApplication
@@ -74,7 +75,11 @@ def main(url: str, role: str, pid: int) -> int:
     view = ViewSettings(Path(mkdtemp(prefix="litman-view-")) / "view.ini")
     win = MainWindow(Library.open(url), view)
     win.show()
-    keep = watch(app, win, pid) if role == "watch" else edit(app, win, pid)
+    keep: QSocketNotifier | None = None
+    if role == "watch":
+        watch(app, win, pid)
+    else:
+        keep = edit(app, win, pid)
     watcher = win.live.watch
     assert watcher is not None
 
@@ -90,7 +95,9 @@ def main(url: str, role: str, pid: int) -> int:
     return code
 
 
-def start(url: str, role: str, pid: int, root: Path, stderr: object) -> "subprocess.Popen[str]":
+def start(
+    url: str, role: str, pid: int, root: Path, stderr: IO[str] | int
+) -> "subprocess.Popen[str]":
     """This program in a process of its own, offscreen, run from the checkout at `root`."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     return subprocess.Popen(
@@ -99,7 +106,7 @@ def start(url: str, role: str, pid: int, root: Path, stderr: object) -> "subproc
         env=env,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
-        stderr=stderr,  # type: ignore[arg-type]
+        stderr=stderr,
         text=True,
     )
 
