@@ -33,8 +33,10 @@ from PySide6.QtWidgets import (
     QTabWidget,
     QTextEdit,
     QTreeWidget,
+    QTreeWidgetItem,
     QWidget,
 )
+from pytestqt.qtbot import QtBot
 
 from litman.core.errors import LitmanError
 from litman.core.library import key_patterns
@@ -43,6 +45,8 @@ from litman.formats import references
 from litman.gui import i18n, workers
 from litman.gui.sidebar import tree as tree_module
 from litman.gui.window import paper_files
+from litman.gui.window.main_window import MainWindow
+from tests.metadata.fake_api import FakeApi
 
 pytestmark = pytest.mark.gui
 
@@ -71,7 +75,7 @@ def english_words(text: str, data: list[str]) -> list[str]:
     return [w for w in WORD.findall(text) if w not in NAMES]
 
 
-def test_the_detector_finds_english_and_passes_data():
+def test_the_detector_finds_english_and_passes_data() -> None:
     assert english_words("Import failed: 凯撒2013", []) == ["Import", "failed"]
     assert english_words("已复制 Deep Learning 的引用键 (BibTeX)", ["Deep Learning"]) == []
 
@@ -119,12 +123,14 @@ class Seen:
         self.add(where, menu.title())
         for action in menu.actions():
             self.add(f"{where} › {action.text()}", action.text(), action.toolTip())
-            if action.menu() is not None:
-                self.menu(f"{where} › {action.text()}", action.menu())
+            sub = action.menu()
+            if sub is not None:
+                assert isinstance(sub, QMenu)
+                self.menu(f"{where} › {action.text()}", sub)
 
 
 @pytest.fixture(params=[i18n.CHINESE, i18n.TRADITIONAL])
-def chinese(qapp, request) -> Iterator[None]:
+def chinese(qapp: QApplication, request: pytest.FixtureRequest) -> Iterator[None]:
     """简体中文, then 繁體中文."""
     language = request.param
     assert i18n.install(language), f"litman_{language}.qm or qtbase_{language}.qm did not load"
@@ -133,7 +139,7 @@ def chinese(qapp, request) -> Iterator[None]:
 
 
 @pytest.fixture
-def caught(monkeypatch) -> Seen:
+def caught(monkeypatch: pytest.MonkeyPatch) -> Seen:
     """Qt's dialogs, read instead of shown: each answers as a person closing it would."""
     seen = Seen()
     # No program opens the log folder here: its path is shown in a box instead, read too.
@@ -143,14 +149,16 @@ def caught(monkeypatch) -> Seen:
         seen.widget(f"dialog {type(self).__name__}", self)
         return 0
 
-    def box(kind: str, answer: QMessageBox.StandardButton):
+    def box(kind: str, answer: QMessageBox.StandardButton) -> "staticmethod[..., object]":
         def ask(parent: object, title: str, text: str, *_args: object) -> object:
             seen.add(f"QMessageBox.{kind}", title, text)
             return answer
 
         return staticmethod(ask)
 
-    def get_text(parent: object, title: str, label: str, *_a: object, **_k: object):
+    def get_text(
+        parent: object, title: str, label: str, *_a: object, **_k: object
+    ) -> tuple[str, bool]:
         seen.add("QInputDialog", title, label)
         return "", False
 
@@ -174,7 +182,7 @@ def caught(monkeypatch) -> Seen:
     monkeypatch.setattr(QInputDialog, "getItem", staticmethod(get_text))
     monkeypatch.setattr(QColorDialog, "getColor", staticmethod(get_colour))
 
-    def get_files(parent: object, title: str, *_a: object, **_k: object):
+    def get_files(parent: object, title: str, *_a: object, **_k: object) -> tuple[list[str], str]:
         seen.add("QFileDialog", title)
         return [], ""
 
@@ -193,7 +201,7 @@ def caught(monkeypatch) -> Seen:
 
 
 @pytest.fixture
-def win(chinese, qtbot, seeded_path: Path, tmp_path: Path):
+def win(chinese: None, qtbot: QtBot, seeded_path: Path, tmp_path: Path) -> Iterator[MainWindow]:
     from litman.gui.settings import ViewSettings
     from litman.gui.window.main_window import MainWindow
     from litman.gui.workers import run_inline
@@ -221,12 +229,12 @@ def library_text(lib: Library) -> list[str]:
     return sorted((v for v in values if v), key=len, reverse=True)
 
 
-def select_first(win) -> None:
+def select_first(win: MainWindow) -> None:
     win.table.selectRow(0)
     win.table.setFocus()
 
 
-def every_action(win) -> list[QAction]:
+def every_action(win: MainWindow) -> list[QAction]:
     """The menus' actions, but Close (the window) and the language (tested on its own)."""
     found: list[QAction] = []
 
@@ -239,8 +247,9 @@ def every_action(win) -> list[QAction]:
                 found.append(action)
 
     for top in win.menuBar().actions():
-        if isinstance(top.menu(), QMenu) and top.menu().objectName() != "language-menu":
-            walk(top.menu())
+        menu = top.menu()
+        if isinstance(menu, QMenu) and menu.objectName() != "language-menu":
+            walk(menu)
     # Copy Reference and Copy Citation are read, not triggered: run here with the other copies,
     # they leave the process to crash on exit (a clipboard QMimeData; reported, not this test's).
     unsafe = {win.acts.copy_reference, win.acts.copy_citation}
@@ -248,12 +257,16 @@ def every_action(win) -> list[QAction]:
 
 
 @pytest.mark.usefixtures("fake_api")  # Find Metadata and Refresh look up on 127.0.0.1
-def test_window_menus_and_dialogs_show_no_english(win, caught: Seen, qtbot):
+def test_window_menus_and_dialogs_show_no_english(
+    win: MainWindow, caught: Seen, qtbot: QtBot
+) -> None:
     seen = caught
     select_first(win)
     seen.widget("window", win)
     for top in win.menuBar().actions():
-        seen.menu("menu", top.menu())
+        menu = top.menu()
+        assert isinstance(menu, QMenu)
+        seen.menu("menu", menu)
     seen.menu("column menu", win.columns.build_menu(1))
     model = win.model
     seen.add(
@@ -264,22 +277,34 @@ def test_window_menus_and_dialogs_show_no_english(win, caught: Seen, qtbot):
             for c in range(model.columnCount())
         ),
     )
-    tree: QTreeWidget = win.sidebar
-    seen.add("sidebar", *(tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount())))
-    seen.add("sidebar", *(tree.topLevelItem(0).child(i).text(0) for i in range(5)))
+    tree = win.sidebar
+    seen.add("sidebar", *(top_item(tree, i).text(0) for i in range(tree.topLevelItemCount())))
+    seen.add("sidebar", *(child_item(top_item(tree, 0), i).text(0) for i in range(5)))
     seen.add("status line", win.statusBar().currentMessage())
     for action in every_action(win):
         select_first(win)
         action.trigger()
         QApplication.sendPostedEvents()  # a queued signal's dialog opens when it is delivered
         seen.add(f"after {action.text()}", win.statusBar().currentMessage())
-        for top in QObject.findChildren(win, QDialog):
-            if top.isVisible():
-                seen.widget(f"dialog after {action.text()}", top)
-                top.reject()
+        for dialog in QObject.findChildren(win, QDialog):
+            if dialog.isVisible():
+                seen.widget(f"dialog after {action.text()}", dialog)
+                dialog.reject()
     workers.wait_for_all()  # the lookups the review dialogs started
     no_english(seen, win.library)
     assert len(seen.texts) > 300  # it looked
+
+
+def top_item(tree: QTreeWidget, i: int) -> QTreeWidgetItem:
+    item = tree.topLevelItem(i)
+    assert item is not None
+    return item
+
+
+def child_item(parent: QTreeWidgetItem, i: int) -> QTreeWidgetItem:
+    item = parent.child(i)
+    assert item is not None
+    return item
 
 
 def no_english(seen: Seen, lib: Library, *data: str) -> None:
@@ -290,10 +315,9 @@ def no_english(seen: Seen, lib: Library, *data: str) -> None:
     assert not english, "\n".join(f"{w}: {t!r} {e}" for (w, t), e in english.items())
 
 
-def test_the_tag_menu_and_its_dialogs_show_no_english(win, caught: Seen):
-    tree: QTreeWidget = win.sidebar
-    tags = tree.topLevelItem(1)
-    item = tags.child(0)
+def test_the_tag_menu_and_its_dialogs_show_no_english(win: MainWindow, caught: Seen) -> None:
+    tree = win.sidebar
+    item = child_item(top_item(tree, 1), 0)
     tag = item.data(0, Qt.ItemDataRole.UserRole + 1)
     tree._menu(tree.visualItemRect(item).center())
     for signal in (tree.renameRequested, tree.mergeRequested, tree.colourRequested):
@@ -304,7 +328,9 @@ def test_the_tag_menu_and_its_dialogs_show_no_english(win, caught: Seen):
     no_english(caught, win.library)
 
 
-def test_the_lookup_review_shows_no_english(win, caught: Seen, fake_api, qtbot):
+def test_the_lookup_review_shows_no_english(
+    win: MainWindow, caught: Seen, fake_api: FakeApi, qtbot: QtBot
+) -> None:
     from litman.gui.lookup import actions as lookup_actions
 
     select_first(win)
@@ -318,7 +344,9 @@ def test_the_lookup_review_shows_no_english(win, caught: Seen, fake_api, qtbot):
     no_english(caught, win.library)
 
 
-def test_the_error_merge_and_shared_library_boxes_show_no_english(win, caught: Seen):
+def test_the_error_merge_and_shared_library_boxes_show_no_english(
+    win: MainWindow, caught: Seen
+) -> None:
     from litman.core.errors import ConflictError
     from litman.core.records import FieldConflict
     from litman.gui.dialogs import shared_launch
@@ -354,7 +382,9 @@ def test_the_error_merge_and_shared_library_boxes_show_no_english(win, caught: S
     )
 
 
-def test_an_import_report_and_a_library_error_are_in_chinese(win, caught: Seen, tmp_path: Path):
+def test_an_import_report_and_a_library_error_are_in_chinese(
+    win: MainWindow, caught: Seen, tmp_path: Path
+) -> None:
     """What the library itself says (the report's lines, an error's reason) follows the
     window's language, not only the window's own words."""
     from litman.core.errors import NotFoundError
@@ -365,6 +395,7 @@ def test_an_import_report_and_a_library_error_are_in_chinese(win, caught: Seen, 
     run = dialogs.run_import(win, [bib])
     QApplication.sendPostedEvents()
     box = run.report
+    assert box is not None
     details = box.detailedText()
     assert "two.bib" in details and "已被使用" in details, details
     caught.add("import report", box.text(), details)
@@ -374,7 +405,7 @@ def test_an_import_report_and_a_library_error_are_in_chinese(win, caught: Seen, 
     no_english(caught, win.library, "two.bib", "dup", "dupa")
 
 
-def test_the_duplicates_dialog_shows_no_english(win, caught: Seen):
+def test_the_duplicates_dialog_shows_no_english(win: MainWindow, caught: Seen) -> None:
     """The merge grid names each field as the window does elsewhere (标题, 作者, 文献类型), and
     a value one paper lacks as 无, not `entry_type` and `(none)`."""
     from litman.core.records import NewPaper
