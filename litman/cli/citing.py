@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from litman import app
-from litman.cli.output import emit_json, list_actions, say
+from litman.cli.output import cell, emit_json, list_actions, say
 from litman.core.errors import LitmanError
 from litman.core.library.facade import Library
-from litman.core.messages import _
+from litman.core.messages import N_, _
 from litman.core.records import counted
 from litman.formats import references, registry
 
@@ -58,6 +58,14 @@ def cmd_citekeys(args: argparse.Namespace, lib: Library) -> int:
     return 0
 
 
+# What an auto-export run did with each file, as it says it.
+AUTOEXPORT_OUTCOMES = {
+    "written": N_("written"),
+    "unchanged": N_("unchanged"),
+    "failed": N_("failed"),
+}
+
+
 def cmd_autoexport(args: argparse.Namespace, lib: Library) -> int:
     if args.action == "add":
         target = export_target(args.path)
@@ -76,7 +84,10 @@ def cmd_autoexport(args: argparse.Namespace, lib: Library) -> int:
     if args.action == "run":
         done = app.run_autoexports(lib)
         for d in done:
-            say(f"{d.outcome:9}  {d.binding.path}" + (f"  ({d.error})" if d.error else ""))
+            error = f"  ({d.error})" if d.error else ""
+            say(
+                f"{cell(_(AUTOEXPORT_OUTCOMES.get(d.outcome, d.outcome)), 9)}  {d.binding.path}{error}"
+            )
         return 1 if any(d.outcome == "failed" for d in done) else 0
     found = lib.autoexports.list()
     if args.json:

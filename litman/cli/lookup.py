@@ -11,10 +11,9 @@ Without the network each says so in one line and exits 1.
 """
 
 import argparse
-import unicodedata
 from typing import Any
 
-from litman.cli.output import emit_json, say
+from litman.cli.output import cell, emit_json, say
 from litman.core.library.facade import Library
 from litman.core.messages import N_, _
 from litman.core.records import Changes, Paper, counted
@@ -134,13 +133,6 @@ def _decide(
 OUTCOMES = {"would accept": N_("would accept"), "accepted": N_("accepted")}
 
 
-def _cell(text: str, width: int, *, right: bool = False) -> str:
-    """`text` padded to `width` terminal columns: a Chinese character takes two."""
-    wide = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-    pad = " " * max(0, width - wide)
-    return pad + text if right else text + pad
-
-
 def _print_outcome(proposal: Proposal, outcome: str, shown: Shown, wrote: Changes) -> None:
     best = proposal.best
     if best is None or outcome not in ("would accept", "accepted"):
@@ -210,11 +202,11 @@ def _print_candidates(proposal: Proposal) -> None:
         say("    " + _("no candidates found"))
         return
     score, source, year = (
-        _cell(_("score"), 5, right=True),
-        _cell(_("source"), 17),
-        _cell(_("year"), 4),
+        cell(_("score"), 5, right=True),
+        cell(_("source"), 17),
+        cell(_("year"), 4),
     )
-    say(f"    {score}  {source} {year}  {_cell(_('doi'), 28)} {_('title')}")
+    say(f"    {score}  {source} {year}  {cell(_('doi'), 28)} {_('title')}")
     for c in proposal.candidates:
         p = c.paper
         year = str(p.year or "----")

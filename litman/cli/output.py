@@ -11,6 +11,7 @@ import argparse
 import json
 import re
 import sys
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -32,6 +33,14 @@ def list_actions(command: argparse.ArgumentParser, listed: str) -> Any:
     a = actions.add_parser("list", help=listed)
     a.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
     return actions
+
+
+def cell(text: str, width: int, *, right: bool = False) -> str:
+    """`text` padded to `width` terminal columns, as a table's column: a Chinese character
+    takes two."""
+    wide = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    pad = " " * max(0, width - wide)
+    return pad + text if right else text + pad
 
 
 def shown(text: str, *, multiline: bool = False) -> str:

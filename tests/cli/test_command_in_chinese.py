@@ -237,3 +237,17 @@ def test_what_was_done_is_a_whole_sentence_in_chinese(
         messages.use(messages.ENGLISH)
     assert said[:3] == ["已固定 1 个引用键", "已取消固定 1 个引用键", "将修改 0 个引用键"]
     assert len(said) == 4 and said[3].startswith("已将 1 个文件链接到 "), said
+
+
+def test_an_auto_export_says_what_it_did_in_chinese(
+    one: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "out.bib"
+    messages.use(messages.TRADITIONAL)
+    try:
+        assert main(["--library", str(one), "autoexport", "add", str(target), "walrus"]) == 0
+    finally:
+        messages.use(messages.ENGLISH)
+    out = capsys.readouterr()
+    assert f"{target} 現在隨「walrus」自動更新（bibtex）" in out.err
+    assert out.out == f"已寫入     {target}\n"
