@@ -85,9 +85,8 @@ def cmd_autoexport(args: argparse.Namespace, lib: Library) -> int:
         done = app.run_autoexports(lib)
         for d in done:
             error = f"  ({d.error})" if d.error else ""
-            say(
-                f"{cell(_(AUTOEXPORT_OUTCOMES.get(d.outcome, d.outcome)), 9)}  {d.binding.path}{error}"
-            )
+            outcome = _(AUTOEXPORT_OUTCOMES.get(d.outcome, d.outcome))
+            say(f"{cell(outcome, 9)}  {d.binding.path}{error}")
         return 1 if any(d.outcome == "failed" for d in done) else 0
     found = lib.autoexports.list()
     if args.json:
