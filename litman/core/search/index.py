@@ -479,7 +479,8 @@ class SearchIndex:
             # pays two comparisons here.
             self.has_pinyin = bool(vocab) and vocab[0] < "0"
             if self.has_pinyin or (vocab and vocab[-1] >= "\u3005"):
-                words = [w for w in words if w >= "0" and not cjk.is_cjk_token(w)]
+                # No CJK character is below U+1100 (Hangul Jamo): a Latin word is not asked.
+                words = [w for w in words if w >= "0" and (w < "\u1100" or not cjk.is_cjk_token(w))]
             ids = p.token_ids
             self._vocab_tids = np.fromiter(
                 map(ids.__getitem__, self._sorted_vocab), np.int64, len(self._sorted_vocab)
