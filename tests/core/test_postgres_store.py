@@ -243,3 +243,24 @@ def test_a_copy_cut_by_the_server_going_away_blames_the_server(
         assert isinstance(cut.value, ServerUnreachableError), said
         assert "snapshot.sqlite" not in said and "\n" not in said
         assert copy.count() == 0  # the copy is whole or nothing
+
+
+def test_copy_carries_the_compressed_full_text_both_ways(
+    library_path: Path, pg_url: str, tmp_path: Path
+) -> None:
+    """The full text is kept compressed (a BLOB in a file, a bytea on a server): a copy
+    either way keeps it readable, searched and shown with its page."""
+    from litman.core.attached import PDF, NewAttachment
+
+    pages = ("Walrus page.", "On page two the zooplankton glow.")
+    with Library.open(library_path) as lib:
+        att = NewAttachment("/p/w.pdf", "", PDF, pages)
+        lib.papers.add_papers([NewPaper(title="Walrus", attachments=(att,))])
+    back = tmp_path / "back.sqlite"
+    assert main(["copy", str(library_path), pg_url]) == 0
+    assert main(["copy", pg_url, str(back)]) == 0
+    for where in (pg_url, back):
+        with Library.open(where) as lib:
+            assert lib.search("fulltext:zooplancton").ids.tolist() == [1]
+            found = lib.attachments.passage(1, "zooplankton glow")
+            assert found is not None and found.page == 2
