@@ -225,7 +225,9 @@ def test_a_corporate_author_is_shown_whole_not_as_a_family_name(tmp_path: Path) 
     path.write_text(
         "@techreport{who,\n  author = {{World Health Organization} and Smith, J.},\n}\n"
     )
-    (paper,) = registry.read(path).papers
+    with Library.open(tmp_path / "lib.sqlite") as lib:  # the column shows stored papers
+        (pid,) = lib.papers.add_papers(registry.read(path).papers).added
+        paper = lib.get(pid)
     column = next(c for c in BUILT_IN if c.key == "authors")
     assert column.text(paper) == "World Health Organization & Smith"
 
