@@ -150,7 +150,7 @@ class Cluster:
 
         with psycopg.connect(host=str(self.socket_dir), user=SUPERUSER, dbname="postgres",
                              autocommit=True) as conn:  # fmt: skip
-            conn.execute(statement)  # type: ignore[arg-type]
+            conn.execute(statement)
 
     def stop(self) -> None:
         try:

@@ -5,9 +5,12 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.pg_server import Cluster
 
 # tests/pg_server.py runs PostgreSQL as an unprivileged POSIX user (pwd): not on Windows.
 pg_server = pytest.importorskip("tests.pg_server", reason="POSIX only (pwd)")
@@ -17,7 +20,7 @@ HOLD = "from tests import pg_server; import sys; print(pg_server.start().root, f
 
 
 @pytest.fixture
-def left_behind(pg_cluster):
+def left_behind(pg_cluster: Cluster) -> Iterator[tuple[Path, int]]:
     """A cluster whose test process was killed (SIGKILL): its folder and its running server."""
     run = subprocess.Popen(
         [sys.executable, "-c", HOLD],
@@ -36,7 +39,9 @@ def left_behind(pg_cluster):
     pg_server.clean_stale()
 
 
-def test_a_killed_runs_cluster_is_stopped_and_removed(left_behind, pg_cluster) -> None:
+def test_a_killed_runs_cluster_is_stopped_and_removed(
+    left_behind: tuple[Path, int], pg_cluster: Cluster
+) -> None:
     root, postmaster = left_behind
     removed = pg_server.clean_stale()
     assert root in removed and not root.exists()
@@ -77,7 +82,7 @@ def _gone_pid() -> int:
     return int(done.stdout)
 
 
-def test_a_freeze_passes_over_a_backend_gone_meanwhile(monkeypatch) -> None:
+def test_a_freeze_passes_over_a_backend_gone_meanwhile(monkeypatch: pytest.MonkeyPatch) -> None:
     """A backend can exit between the listing of the server's processes and its signal:
     the freeze still stops the rest, and the thaw resumes them."""
     cluster = pg_server.start()

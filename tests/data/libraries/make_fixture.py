@@ -14,7 +14,7 @@ sys.path.insert(0, str(HERE.parents[2]))
 
 from litman import app  # noqa: E402
 from litman.core.library.facade import Library  # noqa: E402
-from litman.core.store.rows import models  # noqa: E402
+from litman.core.store import models  # noqa: E402
 
 
 def main() -> None:
