@@ -86,10 +86,11 @@ def _preferred(lib: Library, prefer: Sequence[str], ids: Sequence[int]) -> dict[
     for item in prefer:
         ref, _, names = item.rpartition(":")
         if not ref or not names.strip():
-            raise LitmanError(f"--prefer takes PAPER:FIELD,..., not '{item}'.")
+            raise LitmanError(_("--prefer takes PAPER:FIELD,..., not '{0}'.").format(item))
         pid = lib.resolve(ref)
         if pid not in ids:
-            raise LitmanError(f"--prefer names {ref}, which is not one of the papers merged.")
+            said = _("--prefer names {0}, which is not one of the papers merged.")
+            raise LitmanError(said.format(ref))
         for name in names.split(","):
             if name.strip():
                 choose[name.strip().lower()] = pid
