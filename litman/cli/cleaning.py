@@ -84,7 +84,7 @@ def _preferred(lib: Library, prefer: Sequence[str], ids: Sequence[int]) -> dict[
     """`--prefer REF:FIELD,FIELD...` (any number) as the field -> paper map `merge` takes."""
     choose: dict[str, int] = {}
     for item in prefer:
-        ref, _, names = item.rpartition(":")
+        ref, _colon, names = item.rpartition(":")
         if not ref or not names.strip():
             raise LitmanError(_("--prefer takes PAPER:FIELD,..., not '{0}'.").format(item))
         pid = lib.resolve(ref)
