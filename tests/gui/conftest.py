@@ -46,6 +46,20 @@ def english(qapp: QApplication) -> Iterator[None]:
     QApplication.clipboard().clear()
 
 
+@pytest.fixture(autouse=True)
+def no_modifier_held() -> Iterator[None]:
+    """QTest's key clicks with Ctrl or Shift leave the application's keyboard state saying
+    the key is down: the next test's selectRow read Shift as held and selected nothing. A
+    release with no modifier, to a widget of its own, puts the state back after each test."""
+    yield
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    if QApplication.keyboardModifiers() != Qt.KeyboardModifier.NoModifier:
+        QTest.keyRelease(QWidget(), Qt.Key.Key_Shift)
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_teardown(item: pytest.Item) -> Generator[None, object, object]:
     """A window deletes itself when closed: pytest-qt closes only the widgets still alive
