@@ -37,7 +37,7 @@ class Heard:
 
 
 @pytest.fixture
-def pair(pg_seeded_url: str) -> Iterator[tuple[Library, Library, Heard]]:
+def writer_and_watcher(pg_seeded_url: str) -> Iterator[tuple[Library, Library, Heard]]:
     writer, watcher = Library.open(pg_seeded_url), Library.open(pg_seeded_url)
     heard = Heard()
     watch = watcher.watch(heard.on_changed, heard.on_state)
@@ -50,8 +50,10 @@ def pair(pg_seeded_url: str) -> Iterator[tuple[Library, Library, Heard]]:
     watcher.close()
 
 
-def test_a_commit_elsewhere_is_heard_without_asking(pair: tuple[Library, Library, Heard]) -> None:
-    writer, watcher, heard = pair
+def test_a_commit_elsewhere_is_heard_without_asking(
+    writer_and_watcher: tuple[Library, Library, Heard],
+) -> None:
+    writer, watcher, heard = writer_and_watcher
     pid = writer.list_ids()[0]
     writer.papers.set_status([pid], Status.READ)
     assert heard.changed.wait(GIVE_UP_S), "no notice"
@@ -103,11 +105,13 @@ def test_a_server_that_goes_away_is_said_and_its_return_caught_up(own_cluster: C
         other.close()
 
 
-def test_two_threads_following_at_once_keep_the_index(pair: tuple[Library, Library, Heard]) -> None:
+def test_two_threads_following_at_once_keep_the_index(
+    writer_and_watcher: tuple[Library, Library, Heard],
+) -> None:
     """The watch's thread and the window's both call changed_elsewhere: neither may take
     the other's half of the news for a write the journal does not tell of (which marked the
     index stale: a reconcile of every paper, seconds at 100k)."""
-    writer, watcher, _heard = pair
+    writer, watcher, _heard = writer_and_watcher
     watcher.search("warm up")
     pid = writer.list_ids()[0]
     for n in range(20):

@@ -16,7 +16,7 @@ APART = ["深度神经网络与强化学习", "图像分割与目标识别方法
 
 
 @pytest.fixture(scope="module")
-def chinese() -> list[NewPaper]:
+def thousand_titles() -> list[NewPaper]:
     return list(chinese_papers(1000))
 
 
@@ -30,11 +30,11 @@ def chinese() -> list[NewPaper]:
     ],
 )
 def test_each_query_finds_its_paper_first(
-    seeded: Library, chinese: list[NewPaper], query: str, title: str
+    seeded: Library, thousand_titles: list[NewPaper], query: str, title: str
 ) -> None:
     sought = {
         t: seeded.papers.add_paper(NewPaper(title=t, authors=("张三",)))
         for t in (RECOGNITION, LEARNING)
     }
-    seeded.papers.add_papers([NewPaper(title=t) for t in APART] + chinese)
+    seeded.papers.add_papers([NewPaper(title=t) for t in APART] + thousand_titles)
     assert seeded.search(query).ids[0] == sought[title]

@@ -49,7 +49,7 @@ def for_the_test_server(command: str, socket_dir: Path, psql: Path) -> str:
 
 
 @pytest.fixture
-def lab(pg_cluster: Cluster, tmp_path: Path) -> Iterator[Path]:
+def lab_home(pg_cluster: Cluster, tmp_path: Path) -> Iterator[Path]:
     """A folder to run the steps in, and a home whose default library is Alice's."""
     home = tmp_path / "alice-home"
     library = home / ".local" / "share" / "litman" / "library.sqlite"
@@ -68,21 +68,23 @@ def lab(pg_cluster: Cluster, tmp_path: Path) -> Iterator[Path]:
     admin.dispose()
 
 
-def test_the_readme_setup_steps_work_as_written_in_order(lab: Path, pg_cluster: Cluster) -> None:
+def test_the_readme_setup_steps_work_as_written_in_order(
+    lab_home: Path, pg_cluster: Cluster
+) -> None:
     from tests import pg_server
 
     psql = pg_server.binaries() / "psql"  # type: ignore[operator]
     (sql,) = blocks("sql")
-    (lab / "lab.sql").write_text(sql)
+    (lab_home / "lab.sql").write_text(sql)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "PG", "LITMAN_"))}
-    env |= {"HOME": str(lab), "PYTHONPATH": str(ROOT)}
+    env |= {"HOME": str(lab_home), "PYTHONPATH": str(ROOT)}
     steps = commands()
     assert len(steps) >= 4, steps
     outputs = []
     for step in steps:
         done = subprocess.run(
             ["bash", "-c", for_the_test_server(step, pg_cluster.socket_dir, psql)],
-            cwd=lab, env=env, capture_output=True, text=True, timeout=300,
+            cwd=lab_home, env=env, capture_output=True, text=True, timeout=300,
         )  # fmt: skip
         assert done.returncode == 0, f"{step}\n{done.stdout}\n{done.stderr}"
         assert "Traceback" not in done.stderr, done.stderr
