@@ -221,7 +221,7 @@ def build_parser(
     p.add_argument("status", choices=[s.value for s in Status])
     p.add_argument("papers", nargs="+", metavar="ID|CITEKEY")
     add("stats", commands["stats"], "totals by status and by tag", json_flag=True, read_only=True)
-    import_help = _("import files ({0})").format(registry.read_help())
+    import_help = _("import files ({0})").format(_read_help())
     p = add("import", commands["import"], import_help, json_flag=True)
     p.add_argument("files", nargs="*", metavar="FILE")
     p.add_argument("--seeds", action="store_true", help="import the bundled seed abstracts")
@@ -313,6 +313,24 @@ def build_parser(
         "quick check by itself the first time each day a command writes.)",
     )
     return parser
+
+
+# The readable formats' names that are words, not names (BibTeX, RIS, CSL-JSON, PDF are
+# names), as the window's Formats words are.
+FORMAT_WORDS = (
+    N_("abstracts"),
+    N_("Zotero database"),
+    N_("EndNote tagged (CNKI, Wanfang)"),
+    N_("NoteExpress (CNKI, Wanfang)"),
+)
+
+
+def _read_help() -> str:
+    """`registry.read_help()` in the user's language: `.txt abstracts, .bib BibTeX, ...`."""
+    return _(", ").join(
+        f"{r.suffix} {_(r.label.lower() if r.suffix == '.txt' else r.label)}"
+        for r in registry.readers()
+    )
 
 
 def _either(words: list[str]) -> str:
