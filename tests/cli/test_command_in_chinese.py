@@ -68,6 +68,7 @@ def test_help_under_lang_zh_cn(tmp_path: Path) -> None:
         and "列出文献" in done.stdout
         and "显示此帮助信息并退出" in done.stdout
     )
+    assert ".txt 摘要文本" in done.stdout  # the readable formats' words inside import's help
     sub = litman("zh_CN.UTF-8", "list", "--help", library=tmp_path / "l.sqlite")
     assert "降序排列" in sub.stdout and "仅限处于此状态的文献" in sub.stdout, sub.stdout
 
