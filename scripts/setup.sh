@@ -28,7 +28,7 @@ QT_RUN="libglib2.0-0 libegl1 libgl1 libx11-6 libx11-xcb1 libdbus-1-3 libfontconf
   libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0
   libxcb-xkb1 libxcb-randr0 libxcb-render-util0 libxcb-image0 libxcb-xfixes0"
 TEST_TOOLS="xvfb xauth xdotool texlive-latex-base texlive-latex-recommended texlive-bibtex-extra biber
-  texlive-xetex texlive-lang-chinese
+  texlive-xetex texlive-lang-chinese latexmk
   pandoc postgresql strace fonts-noto-cjk"
 PACKAGE_TOOLS="binutils"
 case "$purpose" in

@@ -88,6 +88,51 @@ def test_the_bound_file_compiles_with_bibtex(
     assert all(f"\\bibitem{{{k}}}" in bbl for k in keys)
 
 
+@pytest.mark.slow
+def test_latexmk_builds_a_document_on_the_bound_file(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """As a LaTeX writer works: a document citing papers from refs.bib, bound to tag:thesis,
+    built by latexmk (which runs pdflatex and BibTeX as often as needed); tagging one more
+    paper and citing it, the next latexmk run sees the changed refs.bib and the new
+    reference is in the document."""
+    import subprocess
+
+    from tests.conftest import require_tool
+
+    require_tool("latexmk")
+    refs = tmp_path / "refs.bib"
+    window.library.autoexports.add(refs, "tag:thesis", "bibtex")
+    papers = window.library.get_many(window.model.ids()[:3])
+    first, last = [p.citekey for p in papers[:2]], papers[2].citekey
+    window.library.tags.add_tag("thesis", [p.id for p in papers[:2]])
+    qtbot.waitUntil(lambda: keys_in(refs) == set(first), timeout=5000)
+
+    def build(keys: list[str]) -> str:
+        (tmp_path / "doc.tex").write_text(
+            "\\documentclass{article}\n\\begin{document}\n"
+            f"See \\cite{{{','.join(keys)}}}.\n"
+            "\\bibliographystyle{plain}\n\\bibliography{refs}\n\\end{document}\n"
+        )
+        ran = subprocess.run(
+            ["latexmk", "-pdf", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            stdin=subprocess.DEVNULL,
+        )
+        assert ran.returncode == 0, ran.stdout[-2000:]
+        return (tmp_path / "doc.bbl").read_text()
+
+    bbl = build(first)
+    assert all(f"\\bibitem{{{k}}}" in bbl for k in first)
+    window.library.tags.add_tag("thesis", [papers[2].id])
+    qtbot.waitUntil(lambda: last in keys_in(refs), timeout=5000)
+    bbl = build([*first, last])
+    assert f"\\bibitem{{{last}}}" in bbl and (tmp_path / "doc.pdf").stat().st_size > 0
+
+
 def test_waits_for_the_background_index_build(
     qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
