@@ -24,7 +24,7 @@ def pool() -> real_papers.Pool:
 
 
 @pytest.fixture(scope="module")
-def made(pool: real_papers.Pool) -> list[NewPaper]:
+def made_papers(pool: real_papers.Pool) -> list[NewPaper]:
     return list(real_papers.papers(N, 5, pool))
 
 
@@ -49,18 +49,20 @@ def _digest(seed: int) -> str:
     return done.stdout.strip()
 
 
-def test_a_seed_gives_the_same_papers_in_another_process(made: list[NewPaper]) -> None:
+def test_a_seed_gives_the_same_papers_in_another_process(made_papers: list[NewPaper]) -> None:
     import hashlib
 
-    assert _digest(5) == hashlib.sha256(repr(made).encode()).hexdigest()
+    assert _digest(5) == hashlib.sha256(repr(made_papers).encode()).hexdigest()
 
 
-def test_another_seed_gives_other_papers(pool: real_papers.Pool, made: list[NewPaper]) -> None:
-    assert list(real_papers.papers(N, 6, pool)) != made
+def test_another_seed_gives_other_papers(
+    pool: real_papers.Pool, made_papers: list[NewPaper]
+) -> None:
+    assert list(real_papers.papers(N, 6, pool)) != made_papers
 
 
-def test_titles_are_distinct(made: list[NewPaper]) -> None:
-    assert len({p.title.casefold() for p in made}) == N
+def test_titles_are_distinct(made_papers: list[NewPaper]) -> None:
+    assert len({p.title.casefold() for p in made_papers}) == N
 
 
 def _pieces(titles: list[str]) -> tuple[set[str], set[str]]:
@@ -75,28 +77,28 @@ def _pieces(titles: list[str]) -> tuple[set[str], set[str]]:
 
 
 def test_titles_are_real_or_a_real_head_on_a_real_tail(
-    made: list[NewPaper], read: list[NewPaper]
+    made_papers: list[NewPaper], read: list[NewPaper]
 ) -> None:
     real = {p.title for p in read if not p.title_derived}
     heads, tails = _pieces(sorted(real))
-    verbatim = [p.title for p in made if p.title in real]
-    joined = [p.title for p in made if p.title not in real]
+    verbatim = [p.title for p in made_papers if p.title in real]
+    joined = [p.title for p in made_papers if p.title not in real]
     assert N // 20 < len(verbatim) < N // 2, "a share of real titles as written"
     for title in joined:
         cuts = [i for i, char in enumerate(title) if char in " :"]
         assert any(title[:i] in heads and title[i:].lstrip(":") in tails for i in cuts), title
 
 
-def test_authors_are_real_names(made: list[NewPaper], read: list[NewPaper]) -> None:
+def test_authors_are_real_names(made_papers: list[NewPaper], read: list[NewPaper]) -> None:
     names = {name for p in read for name in p.authors}
-    assert {name for p in made for name in p.authors} <= names
+    assert {name for p in made_papers for name in p.authors} <= names
 
 
 def test_year_venue_and_type_come_from_one_real_entry(
-    made: list[NewPaper], read: list[NewPaper]
+    made_papers: list[NewPaper], read: list[NewPaper]
 ) -> None:
     real = {(p.year, p.venue, p.entry_type) for p in read}
-    assert {(p.year, p.venue, p.entry_type) for p in made} <= real
+    assert {(p.year, p.venue, p.entry_type) for p in made_papers} <= real
 
 
 def _made_of(text: str, sentences: set[str]) -> bool:
@@ -108,10 +110,10 @@ def _made_of(text: str, sentences: set[str]) -> bool:
     return len(text) + 1 in reached
 
 
-def test_abstracts_are_real_sentences(made: list[NewPaper], read: list[NewPaper]) -> None:
+def test_abstracts_are_real_sentences(made_papers: list[NewPaper], read: list[NewPaper]) -> None:
     sentences = {s for p in read if p.abstract for s in real_papers.sentences(p.abstract)}
-    assert all(p.abstract for p in made)
-    for paper in made[:200]:
+    assert all(p.abstract for p in made_papers)
+    for paper in made_papers[:200]:
         assert _made_of(paper.abstract, sentences), paper.abstract
 
 

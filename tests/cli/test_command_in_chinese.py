@@ -31,7 +31,7 @@ def litman(language: str, *args: str, library: Path) -> subprocess.CompletedProc
 
 
 @pytest.fixture(params=[messages.SIMPLIFIED, messages.TRADITIONAL])
-def chinese(request: pytest.FixtureRequest) -> Iterator[str]:
+def chinese_locale(request: pytest.FixtureRequest) -> Iterator[str]:
     messages.use(request.param)
     yield request.param
     messages.use(messages.ENGLISH)
@@ -50,7 +50,7 @@ def help_texts(parser: argparse.ArgumentParser) -> Iterator[str]:
                 yield from help_texts(sub)
 
 
-def test_every_help_text_is_said_in_chinese(chinese: str) -> None:
+def test_every_help_text_is_said_in_chinese(chinese_locale: str) -> None:
     """Each help text as the help shows it (looked up as it is printed) has Chinese in it:
     one the catalogue lacks, or a new command's, stays English and fails here."""
     parser = build_parser(COMMANDS, FILE_COMMANDS)
@@ -91,18 +91,18 @@ def test_help_is_english_by_default(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_argparses_errors_in_chinese_and_argparse_left_as_it_was(
-    chinese: str, capsys: pytest.CaptureFixture[str]
+    chinese_locale: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import gettext
 
     with pytest.raises(SystemExit):
         main(["status", "finished", "1"])
     err = capsys.readouterr().err
-    choice = {"zh_CN": "无效的选择：'finished'", "zh_TW": "無效的選擇：'finished'"}[chinese]
+    choice = {"zh_CN": "无效的选择：'finished'", "zh_TW": "無效的選擇：'finished'"}[chinese_locale]
     assert choice in err and err.startswith("用法：")
     with pytest.raises(SystemExit):
         main(["enrich", "--accept-above", "2"])
-    said = {"zh_CN": "2 不在 0 到 1 之间", "zh_TW": "2 不在 0 到 1 之間"}[chinese]
+    said = {"zh_CN": "2 不在 0 到 1 之间", "zh_TW": "2 不在 0 到 1 之間"}[chinese_locale]
     assert said in capsys.readouterr().err
     assert argparse._ is gettext.gettext  # type: ignore[attr-defined]
 
@@ -167,7 +167,7 @@ def one(tmp_path: Path) -> Path:
 
 @pytest.mark.slow
 def test_what_the_command_says_is_chinese_line_by_line(
-    chinese: str, one: Path, capsys: pytest.CaptureFixture[str]
+    chinese_locale: str, one: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     english = [line for line in said_lines(one, capsys) if not HAN.search(line)]
     assert english == []

@@ -24,7 +24,7 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
-def lab(pg_cluster: Cluster, pg_seeded_url: str) -> tuple[str, str]:
+def lab_server(pg_cluster: Cluster, pg_seeded_url: str) -> tuple[str, str]:
     """The seeded shared library: (its socket folder, its database)."""
     return str(pg_cluster.socket_dir), str(make_url(pg_seeded_url).database)
 
@@ -36,9 +36,9 @@ def _count(pg_seeded_url: str) -> int:
 
 @pytest.mark.slow
 def test_a_connection_string_opens_the_shared_library(
-    here: Path, lab: tuple[str, str], pg_seeded_url: str, capsys: pytest.CaptureFixture[str]
+    here: Path, lab_server: tuple[str, str], pg_seeded_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    host, db = lab
+    host, db = lab_server
     named = f"host={host} dbname={db} user=litman"
     assert main(["--library", named, "import", "--seeds"]) == 0
     assert _count(pg_seeded_url) > 0
@@ -49,12 +49,12 @@ def test_a_connection_string_opens_the_shared_library(
 
 def test_a_service_name_opens_the_shared_library(
     here: Path,
-    lab: tuple[str, str],
+    lab_server: tuple[str, str],
     pg_seeded_url: str,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    host, db = lab
+    host, db = lab_server
     service = here.parent / "pg_service.conf"
     service.write_text(f"[lab]\nhost={host}\ndbname={db}\nuser=litman\n")
     monkeypatch.setenv("PGSERVICEFILE", str(service))
@@ -64,9 +64,9 @@ def test_a_service_name_opens_the_shared_library(
 
 
 def test_a_password_in_a_connection_string_is_never_a_file_name(
-    here: Path, lab: tuple[str, str], capsys: pytest.CaptureFixture[str]
+    here: Path, lab_server: tuple[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    host, db = lab
+    host, db = lab_server
     named = f"host={host} dbname={db} user=litman password=Sw0rdfish"
     assert main(["--library", named, "stats"]) == 0
     out = capsys.readouterr()
@@ -75,12 +75,12 @@ def test_a_password_in_a_connection_string_is_never_a_file_name(
 
 def test_library_env_names_a_service_too(
     here: Path,
-    lab: tuple[str, str],
+    lab_server: tuple[str, str],
     pg_seeded_url: str,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    host, db = lab
+    host, db = lab_server
     monkeypatch.setenv("LITMAN_LIBRARY", f"host={host} dbname={db} user=litman")
     assert main(["stats"]) == 0
     assert f"{_count(pg_seeded_url)} papers" in capsys.readouterr().out
@@ -126,12 +126,12 @@ def test_copy_refuses_a_target_that_is_no_library(
 @pytest.mark.slow
 def test_copy_into_a_service_reaches_the_database(
     here: Path,
-    lab: tuple[str, str],
+    lab_server: tuple[str, str],
     pg_url: str,
     seeded_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    host = lab[0]
+    host = lab_server[0]
     db = make_url(pg_url).database
     service = here.parent / "pg_service.conf"
     service.write_text(f"[fresh]\nhost={host}\ndbname={db}\nuser=litman\n")
