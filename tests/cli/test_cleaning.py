@@ -181,3 +181,35 @@ def test_a_saved_search_narrowed_to_a_tag_counts_and_exports_within_it(
     assert len(entries(out_file)) == 2
     code, out, _ = cli(capsys, twice, "search", "saved:Sweet cocoa")
     assert code == 0 and len(out.strip().splitlines()) == 2
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("Sweet cocoa", "chocolate", "--tag", "Sweet"),
+        ("Sweet cocoa", "chocolate", "-cocoa", "--tag=Sweet"),
+        ("--tag", "Sweet", "Sweet cocoa", "chocolate"),
+    ],
+)
+def test_a_filter_option_after_the_query_narrows_it_not_joins_it(
+    twice: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...]
+) -> None:
+    """`saved add NAME QUERY --tag T` saved the query "QUERY --tag T" (the query takes the
+    rest of the line, so that a negated word like -cocoa is a word): an option litman knows
+    is read as one wherever it stands; any other dashed word stays in the query."""
+    code, _out, _ = cli(capsys, twice, "saved", "add", *args)
+    assert code == 0
+    (listed,) = json.loads(cli(capsys, twice, "saved", "--json")[1])
+    assert listed["within"] == "tag/Sweet"
+    assert listed["query"] == ("chocolate -cocoa" if "-cocoa" in args else "chocolate")
+
+
+def test_two_filters_for_one_saved_search_are_refused(
+    twice: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:  # argparse's usage error, as for any option
+        cli(capsys, twice, "saved", "add", "--trash", "Both", "chocolate", "--tag", "A")
+    assert exited.value.code == 2
+    said = capsys.readouterr().err.strip().splitlines()[-1]
+    assert said.endswith("not allowed with argument --trash")
+    assert json.loads(cli(capsys, twice, "saved", "--json")[1]) == []
