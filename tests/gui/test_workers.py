@@ -81,6 +81,7 @@ def test_a_worker_that_has_reported_lets_go_of_what_its_work_held(qtbot: QtBot) 
     with qtbot.waitSignal(worker.signals.finished):
         workers.start(worker, QThreadPool.globalInstance())
     workers.wait_for_all()
+    qtbot.waitUntil(lambda: workers.running() == 0)  # its release, after the test's slot
     del worker
     gc.collect()
     assert gone() is None
