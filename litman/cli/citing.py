@@ -168,7 +168,9 @@ def _add_autoexport(p: argparse.ArgumentParser) -> None:
     actions = list_actions(p, "the bound files, their queries and any failure")
     a = actions.add_parser("add", help="keep FILE current with what QUERY finds")
     a.add_argument("path", metavar="FILE")
-    a.add_argument("query", nargs="*", metavar="QUERY", help="tag:thesis, saved:NAME; none: all")
+    a.add_argument(  # filled by split_query
+        "query", nargs="*", metavar="QUERY", help="tag:thesis, saved:NAME; none: all"
+    )
     a.add_argument("--format", choices=registry.writer_names(), help="default: from the suffix")
     a = actions.add_parser("remove", help="stop keeping FILE current (the file stays)")
     a.add_argument("path", metavar="FILE")

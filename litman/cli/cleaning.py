@@ -110,7 +110,6 @@ def cmd_distinct(args: argparse.Namespace, lib: Library) -> int:
 def cmd_saved(args: argparse.Namespace, lib: Library) -> int:
     action = args.action or "list"
     if action == "add":
-        args = _options_after_the_query(args)
         query, within = " ".join(args.query), _within(args)
         if not query.strip() and within == ALL:
             raise LitmanError(_("Give the search to save: litman saved add NAME QUERY."))
@@ -137,37 +136,6 @@ def cmd_saved(args: argparse.Namespace, lib: Library) -> int:
             )
         )
     return 0
-
-
-FILTER_OPTIONS = ("--tag", "--status")  # with a value; --trash has none
-
-
-def _options_after_the_query(args: argparse.Namespace) -> argparse.Namespace:
-    """`saved add NAME QUERY --tag T`: the query takes the rest of the line (a negated word,
-    -cocoa, is a word of it), so a filter option written after it is read here, by the same
-    parser, which checks its value and that one filter is given."""
-    before, words, query = [], list(args.query), []
-    if args.tag:
-        before += ["--tag", args.tag]
-    if args.status:
-        before += ["--status", args.status]
-    if args.trash:
-        before.append("--trash")
-    found: list[str] = []
-    while words:
-        word = words.pop(0)
-        if word == "--trash" or ("=" in word and word.partition("=")[0] in FILTER_OPTIONS):
-            found.append(word)
-        elif word in FILTER_OPTIONS and words:
-            found += [word, words.pop(0)]
-        else:
-            query.append(word)
-    if not found:
-        return args
-    parser: argparse.ArgumentParser = args.saved_add_parser
-    again = parser.parse_args([*before, *found, args.name])
-    again.query = query
-    return again
 
 
 def _within(args: argparse.Namespace) -> Filter:
@@ -259,8 +227,8 @@ def add_parsers(add: Any, commands: Any) -> None:
     which.add_argument("--status", choices=[s.value for s in Status], help="within this status")
     which.add_argument("--trash", action="store_true", help="the trash's papers")
     a.add_argument("name", metavar="NAME")
-    a.add_argument("query", nargs=argparse.REMAINDER, metavar="QUERY")
-    a.set_defaults(read_only_cmd=False, saved_add_parser=a)
+    a.add_argument("query", nargs="*", metavar="QUERY")  # filled by split_query
+    a.set_defaults(read_only_cmd=False)
     a = actions.add_parser("remove", help="forget a saved search")
     a.add_argument("name", metavar="NAME")
     a.set_defaults(read_only_cmd=False)

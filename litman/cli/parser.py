@@ -15,7 +15,7 @@ import argparse
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from litman import __version__
 from litman.cli import attaching, citing, cleaning, editing, trash
@@ -33,13 +33,32 @@ class UsageError(LitmanError):
     """Wrong arguments: usage is printed and the exit status is 2."""
 
 
-# The commands that take a QUERY, and their options: those that take a value, and the
-# short ones (any other word starting with a single `-` is a query word). Long options
-# (`--lim 5`) are left to argparse, abbreviations included.
-QUERY_COMMANDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "search": (frozenset({"--library", "--limit"}), frozenset({"-h"})),
-    "export": (frozenset({"--library", "--output", "-o", "--format"}), frozenset({"-h", "-o"})),
-    "enrich": (frozenset({"--library", "--accept-above", "--mailto"}), frozenset({"-h"})),
+class QueryCommand(NamedTuple):
+    """A command that takes QUERY words: its options that take a value, its short options
+    (any other word starting with a single `-` is a query word), and how many words (a
+    name, a file) stand before the query."""
+
+    takes_value: frozenset[str]
+    short: frozenset[str]
+    before: int = 0
+
+
+# The commands (and actions) that take a QUERY. Long options (`--lim 5`) are left to
+# argparse, abbreviations included; one written after the query is read as an option.
+QUERY_COMMANDS: dict[tuple[str, ...], QueryCommand] = {
+    ("search",): QueryCommand(frozenset({"--library", "--limit"}), frozenset({"-h"})),
+    ("export",): QueryCommand(
+        frozenset({"--library", "--output", "-o", "--format"}), frozenset({"-h", "-o"})
+    ),
+    ("enrich",): QueryCommand(
+        frozenset({"--library", "--accept-above", "--mailto"}), frozenset({"-h"})
+    ),
+    ("saved", "add"): QueryCommand(
+        frozenset({"--library", "--tag", "--status"}), frozenset({"-h"}), before=1
+    ),
+    ("autoexport", "add"): QueryCommand(
+        frozenset({"--library", "--format"}), frozenset({"-h"}), before=1
+    ),
 }
 TOP_VALUE_OPTIONS = frozenset({"--library"})
 DEBUG = N_("also print the log (litman.diagnostics.log_dir()) on stderr, debug messages included")
@@ -116,19 +135,28 @@ def split_query(argv: Sequence[str]) -> tuple[list[str], list[str] | None]:
     other commands), in the order typed. Everything after `--` is query words too."""
     argv = list(argv)
     start = _command_index(argv)
-    if start is None or argv[start] not in QUERY_COMMANDS:
+    if start is None:
         return argv, None
-    takes_value, short = QUERY_COMMANDS[argv[start]]
-    kept, words = argv[: start + 1], list[str]()
-    rest = iter(argv[start + 1 :])
+    for named in (argv[start : start + 2], argv[start : start + 1]):
+        command = QUERY_COMMANDS.get(tuple(named))
+        if command is not None:
+            break
+    else:
+        return argv, None
+    end = start + len(named)
+    kept, words, before = argv[:end], list[str](), command.before
+    rest = iter(argv[end:])
     for arg in rest:
         if arg == "--":
             words.extend(rest)
-        elif arg.startswith("--") or arg in short:
+        elif arg.startswith("--") or arg in command.short:
             kept.append(arg)
-            if "=" not in arg and _long_option(arg, takes_value):
+            if "=" not in arg and _long_option(arg, command.takes_value):
                 value = next(rest, None)  # its value, whatever it looks like
                 kept.extend([] if value is None else [value])
+        elif before:
+            kept.append(arg)  # the name or the file the query is for
+            before -= 1
         else:
             words.append(arg)
     return kept, words

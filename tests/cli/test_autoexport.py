@@ -53,6 +53,23 @@ def test_bound_file_follows_its_query(
     assert keys_in(refs) == ["seal", "walrus"]
 
 
+@pytest.mark.parametrize("order", ["query first", "format first"])
+def test_a_negated_word_is_part_of_the_query_and_an_option_after_it_is_read(
+    lib_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], order: str
+) -> None:
+    """`autoexport add FILE QUERY`: a negated word (-seal) is a word of the query, as in
+    search and export, and --format is read wherever it stands (argparse took -seal for an
+    unknown option and refused the command)."""
+    refs = tmp_path / "refs.txt"
+    words = ["year:2019..2020", "-seal"]
+    options = ["--format", "bibtex"]
+    args = [*words, *options] if order == "query first" else [*options, *words]
+    assert cli(capsys, lib_path, "autoexport", "add", str(refs), *args)[0] == 0
+    assert keys_in(refs) == ["walrus"]
+    (bound,) = json.loads(cli(capsys, lib_path, "autoexport", "--json")[1])
+    assert bound["query"] == "year:2019..2020 -seal"
+
+
 def test_a_file_that_cannot_be_written_is_reported_and_others_written(
     lib_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
