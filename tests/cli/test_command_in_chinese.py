@@ -154,17 +154,6 @@ def said_lines(path: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
     return [line for line in lines if line.strip() and not data.search(line)]
 
 
-@pytest.fixture
-def one(tmp_path: Path) -> Path:
-    from litman.core.library.facade import Library
-    from litman.core.records import NewPaper
-
-    path = tmp_path / "lib.sqlite"
-    with Library.open(path) as lib:
-        lib.papers.add_papers([NewPaper(title="Walrus embeddings", tags=("zoo",))])
-    return path
-
-
 @pytest.mark.slow
 def test_what_the_command_says_is_chinese_line_by_line(
     chinese_locale: str, one: Path, capsys: pytest.CaptureFixture[str]

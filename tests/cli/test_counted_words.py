@@ -7,18 +7,8 @@ from pathlib import Path
 import pytest
 
 from litman.cli import main
-from litman.core.library.facade import Library
-from litman.core.records import NewPaper
 
 ONE_OF_MANY = re.compile(r"\b1 (?:papers|backups|tags|items|files|possible duplicates)\b")
-
-
-@pytest.fixture
-def one(tmp_path: Path) -> Path:
-    path = tmp_path / "lib.sqlite"
-    with Library.open(path) as lib:
-        lib.papers.add_papers([NewPaper(title="Walrus embeddings", tags=("zoo",))])
-    return path
 
 
 COMMANDS = [
